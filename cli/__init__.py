@@ -1,0 +1,1 @@
+"""The meridina command line."""

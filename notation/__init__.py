@@ -1,0 +1,1 @@
+"""The meridina record notation: splitting, parsing and writing game records."""

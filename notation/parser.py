@@ -1,0 +1,189 @@
+"""Parse one game's text with the Lark grammar into ``GameText``."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from importlib.resources import files
+from typing import Any
+
+from lark import Lark, Token, Transformer
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from meridina.rules.common import Place, Problem, RecordError
+
+from .splitter import GameChunk
+from .text import Comment, EntryText, GameText, PositionText, Tag, TurnText, Word
+
+SYNTAX_RULE = "REC-1"
+
+_KINDS = {"WORD": "word", "NUMBER": "number", "PLACE": "place", "KEY": "key"}
+
+_TOKEN_NAMES = {
+    "LSQB": "'['",
+    "RSQB": "']'",
+    "STRING": "a quoted value",
+    "WORD": "a word",
+    "NUMBER": "a number",
+    "PLACE": "a placement such as 3@2",
+    "KEY": "a label such as 7:",
+    "TURN_NO": "a turn number such as 12.",
+    "POSITION": "'position'",
+    "$END": "the end of the game",
+}
+
+
+class _Builder(Transformer[Token, Any]):
+    """Builds the text objects; line numbers are shifted to the file's."""
+
+    def __init__(self) -> None:
+        super().__init__(visit_tokens=False)
+        self.offset = 0
+
+    def _at(self, token: Token) -> Place:
+        return Place(token.line + self.offset, token.column)  # type: ignore[operator]
+
+    def _word(self, token: Token) -> Word:
+        text = str(token)
+        kind = _KINDS[token.type]
+        if kind == "key":
+            text = text[:-1]
+        return Word(kind, text, self._at(token))
+
+    def start(self, children: list[Any]) -> tuple[list[Tag], PositionText | None, list[TurnText]]:
+        tags = [child for child in children if isinstance(child, Tag)]
+        positions = [child for child in children if isinstance(child, PositionText)]
+        turns = [child for child in children if isinstance(child, TurnText)]
+        return tags, (positions[0] if positions else None), turns
+
+    def tag(self, children: list[Token]) -> Tag:
+        name, value = children
+        raw = str(value)[1:-1]
+        text = raw.replace('\\"', '"').replace("\\\\", "\\") if "\\" in raw else raw
+        at = self._at(name)
+        return Tag(str(name), text, Place(at.line, at.col - 1), self._at(value))
+
+    def position(self, children: list[Any]) -> PositionText:
+        keyword = children[0]
+        return PositionText(tuple(children[1:]), self._at(keyword))
+
+    def entry(self, children: list[Token]) -> EntryText:
+        return EntryText(self._word(children[0]), tuple(self._word(t) for t in children[1:]))
+
+    def turn(self, children: list[Token]) -> TurnText:
+        number = children[0]
+        return TurnText(
+            int(str(number)[:-1]),
+            tuple(self._word(t) for t in children[1:]),
+            self._at(number),
+        )
+
+
+class _Parser:
+    def __init__(self) -> None:
+        self.builder = _Builder()
+        self.comments: list[Token] = []
+        grammar = files("meridina.notation").joinpath("record.lark").read_text("utf-8")
+        self.lark = Lark(
+            grammar,
+            parser="lalr",
+            lexer="contextual",
+            transformer=self.builder,
+            lexer_callbacks={"COMMENT": self.comments.append},
+            maybe_placeholders=False,
+        )
+
+    def parse(self, chunk: GameChunk) -> GameText:
+        offset = chunk.first_line - 1
+        self.builder.offset = offset
+        self.comments.clear()
+        try:
+            tags, position, turns = self.lark.parse(chunk.text)
+        except UnexpectedInput as error:
+            raise RecordError(_syntax_problem(error, chunk.text, offset)) from None
+        comments = [
+            Comment(_comment_text(str(token)), Place(token.line + offset, token.column))  # type: ignore[operator]
+            for token in self.comments
+        ]
+        turns, leading = _attach_comments(turns, comments)
+        start = tags[0].at if tags else (turns[0].at if turns else Place(chunk.first_line, 1))
+        return GameText(tuple(tags), position, tuple(turns), start, tuple(leading))
+
+
+@lru_cache(maxsize=1)
+def _parser() -> _Parser:
+    return _Parser()
+
+
+def parse_game(chunk: GameChunk) -> GameText:
+    """Parse one game; a syntax fault raises ``RecordError`` with its place."""
+    return _parser().parse(chunk)
+
+
+def _comment_text(raw: str) -> str:
+    body = raw[1:-1] if raw.startswith("{") else raw[1:]
+    return " ".join(body.split())
+
+
+def _attach_comments(
+    turns: list[TurnText], comments: list[Comment]
+) -> tuple[list[TurnText], list[Comment]]:
+    """Give each comment to the turn it follows; earlier ones belong to the game."""
+    if not comments:
+        return turns, []
+    leading: list[Comment] = []
+    by_turn: dict[int, list[Comment]] = {}
+    starts = [turn.at for turn in turns]
+    index = -1
+    for comment in comments:
+        while index + 1 < len(starts) and starts[index + 1] <= comment.at:
+            index += 1
+        if index < 0:
+            leading.append(comment)
+        else:
+            by_turn.setdefault(index, []).append(comment)
+    merged = [
+        TurnText(turn.number, turn.words, turn.at, tuple(by_turn[i])) if i in by_turn else turn
+        for i, turn in enumerate(turns)
+    ]
+    return merged, leading
+
+
+def _syntax_problem(error: UnexpectedInput, text: str, offset: int) -> Problem:
+    line = (error.line if isinstance(error.line, int) and error.line > 0 else 1) + offset
+    col = error.column if isinstance(error.column, int) and error.column > 0 else 1
+    if isinstance(error, UnexpectedCharacters):
+        char = text[error.pos_in_stream] if error.pos_in_stream < len(text) else ""
+        if char == "{":
+            message = "a comment opened with '{' is never closed"
+        elif char == '"':
+            message = "a quoted value is not closed on its line"
+        elif char == "[":
+            message = "a tag must stand before the turns of its game, on a line of its own"
+        else:
+            message = f"unexpected character {char!r}"
+        return Problem(SYNTAX_RULE, message, Place(line, col))
+    if isinstance(error, UnexpectedEOF):
+        return Problem(SYNTAX_RULE, "the game ends in the middle of a tag", Place(line, col))
+    if isinstance(error, UnexpectedToken):
+        found = error.token
+        if found.type == "$END":
+            return Problem(
+                SYNTAX_RULE, "the game ends in the middle of a tag", _end_place(text, offset)
+            )
+        if found.type == "LSQB":
+            return Problem(
+                SYNTAX_RULE,
+                "a tag must stand before the turns of its game, on a line of its own",
+                Place(line, col),
+            )
+        expected = sorted({_TOKEN_NAMES.get(name, name) for name in error.expected})
+        listed = ", ".join(expected[:-1]) + (" or " if len(expected) > 1 else "") + expected[-1]
+        return Problem(
+            SYNTAX_RULE, f"unexpected {str(found)!r} here; expected {listed}", Place(line, col)
+        )
+    return Problem(SYNTAX_RULE, "the record cannot be read here", Place(line, col))
+
+
+def _end_place(text: str, offset: int) -> Place:
+    lines = text.rstrip().split("\n")
+    return Place(len(lines) + offset, len(lines[-1]) + 1)

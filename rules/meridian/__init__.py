@@ -1,0 +1,1 @@
+"""The Meridian rules core."""

@@ -1,0 +1,190 @@
+"""Meridian boards: islands of cities on ten meridians, loaded from TOML and checked."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+from meridina.rules.common import Place, Problem, RecordError
+from meridina.rules.datafile import DataFile, bundled, bundled_names, from_path
+
+from .model import MERIDIANS
+
+BOARD_RULE = "MER-B1"
+BOARD_WARNING = "MER-B2"
+PACKAGE = "meridina.rules.meridian"
+
+# Island sizes the printed boards are reported to have, by cities per meridian.
+EXPECTED_MIX = {5: {3: 6, 4: 3, 5: 4}, 4: {3: 6, 4: 3, 5: 2}}
+
+
+@dataclass(frozen=True, slots=True)
+class Island:
+    name: str
+    cities: tuple[tuple[int, int], ...]  # (meridian, city), city 1 at the bottom
+    capital: tuple[int, int] | None
+
+    @property
+    def points(self) -> int:
+        return len(self.cities)
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    name: str
+    description: str
+    players: tuple[int, ...]
+    cities: int  # per meridian
+    islands: tuple[Island, ...]
+    island_at: tuple[tuple[int, ...], ...]  # [meridian - 1][city - 1] -> island index
+    warnings: tuple[Problem, ...] = ()
+
+    def is_capital(self, meridian: int, city: int) -> bool:
+        island = self.islands[self.island_at[meridian - 1][city - 1]]
+        return island.capital == (meridian, city)
+
+
+def board_names() -> list[str]:
+    return bundled_names(PACKAGE, "boards")
+
+
+def load_board(reference: str, base: Path | None = None) -> Board:
+    """A bundled board by name, or a board file by path (relative to ``base`` first)."""
+    data = bundled(PACKAGE, "boards", reference)
+    if data is None:
+        path = Path(reference)
+        if base is not None and not path.is_absolute() and (base / path).exists():
+            path = base / path
+        if not path.exists():
+            names = ", ".join(board_names())
+            raise RecordError(
+                Problem(
+                    BOARD_RULE,
+                    f"unknown board {reference!r}: give a bundled board ({names}) "
+                    "or the path of a board file",
+                )
+            )
+        data = from_path(path)
+    return board_from_data(data)
+
+
+def board_from_data(data: DataFile) -> Board:
+    """Check a board file's structure and build the board; faults name their line."""
+    raw = data.data
+
+    def fault(message: str, line: int | None = None, col: int = 1) -> RecordError:
+        at = Place(line, col) if line else None
+        return RecordError(Problem(BOARD_RULE, f"{data.name}: {message}", at))
+
+    cities = raw.get("cities-per-meridian")
+    if cities not in (4, 5):
+        raise fault(
+            "'cities-per-meridian' must be 4 or 5", data.line_of_key("cities-per-meridian")
+        )
+    players = raw.get("players", [])
+    if (
+        not isinstance(players, list)
+        or not players
+        or not all(isinstance(n, int) and n in (2, 3, 4) for n in players)
+    ):
+        raise fault("'players' must list player counts from 2 to 4", data.line_of_key("players"))
+    layout = raw.get("map")
+    if not isinstance(layout, str):
+        raise fault("'map' is missing: one row of letters per city level")
+    map_line = data.line_of_key("map")
+    rows = [(offset, line) for offset, line in enumerate(layout.split("\n")) if line.strip()]
+    # TOML drops the newline right after an opening triple quote.
+    opening = data.text.split("\n")[map_line - 1].rstrip()
+    first_row_line = map_line + 1 if opening.endswith(('"""', "'''")) else map_line
+    if len(rows) != cities:
+        raise fault(
+            f"the map has {len(rows)} rows but the board has {cities} cities per meridian",
+            map_line,
+        )
+    members: dict[str, list[tuple[int, int]]] = {}
+    capitals: dict[str, list[tuple[int, int]]] = {}
+    for level, (offset, row) in enumerate(rows):
+        city = cities - level  # the top row is the highest city
+        line = first_row_line + offset
+        cells = row.split()
+        if len(cells) != MERIDIANS:
+            raise fault(
+                f"map row {level + 1} has {len(cells)} cities; every row needs one per "
+                f"meridian ({MERIDIANS})",
+                line,
+            )
+        for meridian, cell in enumerate(cells, start=1):
+            if len(cell) != 1 or not cell.isalpha():
+                col = _column_of(row, meridian)
+                raise fault(
+                    f"meridian {meridian}, city {city}: {cell!r} is not an island letter "
+                    "(every city belongs to exactly one island)",
+                    line,
+                    col,
+                )
+            name = cell.lower()
+            members.setdefault(name, []).append((meridian, city))
+            if cell.isupper():
+                capitals.setdefault(name, []).append((meridian, city))
+    islands: list[Island] = []
+    for name in sorted(members):
+        if len(capitals.get(name, [])) > 1:
+            raise fault(f"island {name!r} has {len(capitals[name])} capitals; at most one")
+        capital = capitals[name][0] if name in capitals else None
+        islands.append(Island(name, tuple(sorted(members[name])), capital))
+    index = {island.name: i for i, island in enumerate(islands)}
+    island_at = tuple(
+        tuple(
+            index[next(isl.name for isl in islands if (meridian, city) in isl.cities)]
+            for city in range(1, cities + 1)
+        )
+        for meridian in range(1, MERIDIANS + 1)
+    )
+    board = Board(
+        name=str(raw.get("name", data.name)),
+        description=str(raw.get("description", "")),
+        players=tuple(players),
+        cities=cities,
+        islands=tuple(islands),
+        island_at=island_at,
+    )
+    warnings = tuple(
+        Problem(BOARD_WARNING, f"{data.name}: {text}", Place(map_line, 1), warning=True)
+        for text in _departures(board)
+    )
+    return Board(
+        board.name, board.description, board.players, cities, board.islands, island_at, warnings
+    )
+
+
+def _column_of(row: str, meridian: int) -> int:
+    seen = 0
+    for col, char in enumerate(row, start=1):
+        if not char.isspace() and (col == 1 or row[col - 2].isspace()):
+            seen += 1
+            if seen == meridian:
+                return col
+    return 1
+
+
+def _departures(board: Board) -> list[str]:
+    """What differs from the printed boards as reported; warnings, not faults."""
+    notes: list[str] = []
+    for island in board.islands:
+        meridians = [m for m, _ in island.cities]
+        if len(set(meridians)) != len(meridians):
+            notes.append(f"island {island.name!r} has two cities on one meridian")
+        elif max(meridians) - min(meridians) + 1 != len(meridians):
+            notes.append(f"island {island.name!r} does not span neighbouring meridians")
+        if island.points >= 4 and island.capital is None:
+            notes.append(f"island {island.name!r} has {island.points} cities but no capital")
+        if island.points == 3 and island.capital is not None:
+            notes.append(f"island {island.name!r} has 3 cities and a capital")
+    mix = Counter(island.points for island in board.islands)
+    expected = EXPECTED_MIX[board.cities]
+    if dict(mix) != expected:
+        have = ", ".join(f"{mix[size]} of {size}" for size in sorted(mix))
+        want = ", ".join(f"{count} of {size}" for size, count in sorted(expected.items()))
+        notes.append(f"island sizes are {have} cities; the printed board is said to have {want}")
+    return notes
