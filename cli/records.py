@@ -45,13 +45,17 @@ def check_game(parsed: ParsedGame, base: Path | None = None) -> GameReport:
     tag = text.tag("Game")
     if tag is None:
         report.problems.append(
-            Problem(GAME_RULE, 'the game has no [Game "..."] tag naming Meridian or Medina', text.at)
+            Problem(
+                GAME_RULE, 'the game has no [Game "..."] tag naming Meridian or Medina', text.at
+            )
         )
         return report
     name = tag.value.strip()
     if name.lower() != "meridian":
         report.problems.append(
-            Problem(GAME_RULE, f"unknown game {name!r}: meridina reads Meridian records", tag.value_at)
+            Problem(
+                GAME_RULE, f"unknown game {name!r}: meridina reads Meridian records", tag.value_at
+            )
         )
         return report
     report.game = "Meridian"

@@ -108,13 +108,15 @@ def _read_setup(game: GameText, problems: list[Problem]) -> Setup | None:
     rulings = _read_rulings(game, problems)
     decks = _read_decks(game, problems)
     result_tag = game.tag("Result")
-    result = None
+    result: dict[str, tuple[int, Place | None]] | None = None
     if result_tag is not None and result_tag.value.strip() not in ("", "*"):
         result = {}
         for name, points, at in scores(result_tag):
             if points is None:
                 problems.append(
-                    Problem(TAG_RULE, f"{name!r}: a result reads 'colour points' or 'name points'", at)
+                    Problem(
+                        TAG_RULE, f"{name!r}: a result reads 'colour points' or 'name points'", at
+                    )
                 )
             else:
                 result[name] = (points, at)
@@ -193,7 +195,9 @@ def _read_position(game: GameText, problems: list[Problem]) -> StartPosition | N
                 if count.text.isdigit():
                     hands[colour.text.lower()] = (int(count.text), count.at)
                 else:
-                    problems.append(Problem(POSITION_RULE, "a hand is a number of pieces", count.at))
+                    problems.append(
+                        Problem(POSITION_RULE, "a hand is a number of pieces", count.at)
+                    )
         elif key == "played":
             played = dict(_read_played(entry, problems))
         elif key == "next":
@@ -243,7 +247,9 @@ def _read_towers(entry: EntryText, meridian: int, problems: list[Problem]) -> li
     for colour, place in _pairs(entry, "place", problems):
         height, _, city = place.text.partition("@")
         if not height.isdigit() or not city.isdigit():
-            problems.append(Problem(POSITION_RULE, "a tower is written HEIGHT@CITY, as 3@2", place.at))
+            problems.append(
+                Problem(POSITION_RULE, "a tower is written HEIGHT@CITY, as 3@2", place.at)
+            )
             continue
         towers.append(
             PlacedTower(meridian, int(city), Tower(colour.text.lower(), int(height)), colour.at)
@@ -263,7 +269,9 @@ def _read_played(
         else:
             card = CARDS_BY_LABEL.get(word.text)
             if card is None:
-                problems.append(Problem(POSITION_RULE, f"{word.text!r} is not a Meridian card", word.at))
+                problems.append(
+                    Problem(POSITION_RULE, f"{word.text!r} is not a Meridian card", word.at)
+                )
             else:
                 result[-1][1].append((card, word.at))
     return [(colour, tuple(cards)) for colour, cards in result]
@@ -281,16 +289,31 @@ def read_turn(text: TurnText) -> TurnEntry:
     colour = colour_word.text.lower()
     if len(words) < 2 or words[1].kind != "key":
         at = words[1].at if len(words) > 1 else colour_word.at
-        return _bad(text, "the colour is followed by the card played and a colon, as 'orange 7:'", colour, at)
+        return _bad(
+            text,
+            "the colour is followed by the card played and a colon, as 'orange 7:'",
+            colour,
+            at,
+        )
     card_word = words[1]
     label, slash, chosen = card_word.text.partition("/")
     card = CARDS_BY_LABEL.get(label)
     if card is None:
-        return _bad(text, f"{label!r} is not a Meridian card (1 to 10, 1-2-3, 4-5-6-7, 8-9-10)", colour, card_word.at)
+        return _bad(
+            text,
+            f"{label!r} is not a Meridian card (1 to 10, 1-2-3, 4-5-6-7, 8-9-10)",
+            colour,
+            card_word.at,
+        )
     meridian = card.numbers[0] if not card.is_group else 0
     if slash:
         if not chosen.isdigit():
-            return _bad(text, "after the slash comes the meridian chosen, as 4-5-6-7/6", colour, card_word.at)
+            return _bad(
+                text,
+                "after the slash comes the meridian chosen, as 4-5-6-7/6",
+                colour,
+                card_word.at,
+            )
         meridian = int(chosen)
     actions = words[2:]
     take_off: TakeOff | None = None
@@ -308,7 +331,13 @@ def read_turn(text: TurnText) -> TurnEntry:
             if not city.isdigit():
                 return _bad(text, "take a tower off as x or x@CITY", colour, word.at)
             take_off = TakeOff(int(city), word.at)
-        elif word.kind == "word" and lowered in COLOURS and pending_colour is None and not build and not skip:
+        elif (
+            word.kind == "word"
+            and lowered in COLOURS
+            and pending_colour is None
+            and not build
+            and not skip
+        ):
             pending_colour = word
         elif word.kind == "place" and word.text[0].isdigit() and not build and not skip:
             height, _, city = word.text.partition("@")
@@ -324,14 +353,22 @@ def read_turn(text: TurnText) -> TurnEntry:
         else:
             return _bad(text, f"{word.text!r} does not belong here", colour, word.at)
     if pending_colour is not None and build is None:
-        return _bad(text, "a tower colour must be followed by the tower, as 'black 3@2'", colour, pending_colour.at)
+        return _bad(
+            text,
+            "a tower colour must be followed by the tower, as 'black 3@2'",
+            colour,
+            pending_colour.at,
+        )
     if not (take_off or build or skip):
         at = card_word.at
-        return _bad(text, "say what the card did: HEIGHT@CITY, x, x HEIGHT@CITY, pass or stuck", colour, at)
+        return _bad(
+            text, "say what the card did: HEIGHT@CITY, x, x HEIGHT@CITY, pass or stuck", colour, at
+        )
     if meridian == 0 and skip is None:
         return _bad(
             text,
-            f"card {card.label} is a group card: name the meridian chosen, as {card.label}/{card.numbers[0]}",
+            f"card {card.label} is a group card: name the meridian chosen, "
+            f"as {card.label}/{card.numbers[0]}",
             colour,
             card_word.at,
         )

@@ -9,7 +9,18 @@ from meridina.rules.meridian.model import MERIDIANS, RULING_NAMES, Rulings, Turn
 from .meridian import MeridianRecord, TurnEntry
 from .text import GameText, Tag
 
-TAG_ORDER = ("Game", "Event", "Site", "Date", "Round", "Board", "Players", "Rulings", "Decks", "Result")
+TAG_ORDER = (
+    "Game",
+    "Event",
+    "Site",
+    "Date",
+    "Round",
+    "Board",
+    "Players",
+    "Rulings",
+    "Decks",
+    "Result",
+)
 
 
 def format_turn(turn: Turn) -> str:
@@ -77,7 +88,7 @@ def write_record(
     record: MeridianRecord,
     notes: Callable[[int, TurnEntry], Sequence[str]] | None = None,
 ) -> str:
-    """The record in canonical layout; ``notes`` adds comments after turn ``i``."""
+    """The record in canonical layout; ``notes`` adds one comment after turn ``i``."""
     lines = format_tags(record.game)
     lines.extend(_comment(c.text) for c in record.game.comments)
     lines.append("")
@@ -89,13 +100,16 @@ def write_record(
         if entry.turn is not None:
             body = format_turn(entry.turn)
         else:
-            body = " ".join(word.text + (":" if word.kind == "key" else "") for word in entry.text.words)
+            body = " ".join(
+                word.text + (":" if word.kind == "key" else "") for word in entry.text.words
+            )
         line = f"{entry.text.number}. {body}"
-        extra = [c.text for c in entry.text.comments]
-        if notes is not None:
-            extra.extend(notes(index, entry))
-        if extra:
-            line += " " + " ".join(_comment(text) for text in extra)
+        comments = [_comment(c.text) for c in entry.text.comments]
+        added = notes(index, entry) if notes is not None else ()
+        if added:
+            comments.append(_comment("; ".join(added)))
+        if comments:
+            line += " " + " ".join(comments)
         lines.append(line)
     return "\n".join(lines).rstrip() + "\n"
 

@@ -8,7 +8,6 @@ from typing import Any
 
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
-
 from meridina.rules.common import Place, Problem, RecordError
 
 from .splitter import GameChunk
@@ -40,7 +39,7 @@ class _Builder(Transformer[Token, Any]):
         self.offset = 0
 
     def _at(self, token: Token) -> Place:
-        return Place(token.line + self.offset, token.column)  # type: ignore[operator]
+        return _token_place(token, self.offset)
 
     def _word(self, token: Token) -> Word:
         text = str(token)
@@ -97,11 +96,12 @@ class _Parser:
         self.builder.offset = offset
         self.comments.clear()
         try:
-            tags, position, turns = self.lark.parse(chunk.text)
+            parsed: Any = self.lark.parse(chunk.text)
+            tags, position, turns = parsed
         except UnexpectedInput as error:
             raise RecordError(_syntax_problem(error, chunk.text, offset)) from None
         comments = [
-            Comment(_comment_text(str(token)), Place(token.line + offset, token.column))  # type: ignore[operator]
+            Comment(_comment_text(str(token)), _token_place(token, offset))
             for token in self.comments
         ]
         turns, leading = _attach_comments(turns, comments)
@@ -117,6 +117,10 @@ def _parser() -> _Parser:
 def parse_game(chunk: GameChunk) -> GameText:
     """Parse one game; a syntax fault raises ``RecordError`` with its place."""
     return _parser().parse(chunk)
+
+
+def _token_place(token: Token, offset: int) -> Place:
+    return Place((token.line or 1) + offset, token.column or 1)
 
 
 def _comment_text(raw: str) -> str:
@@ -152,7 +156,8 @@ def _syntax_problem(error: UnexpectedInput, text: str, offset: int) -> Problem:
     line = (error.line if isinstance(error.line, int) and error.line > 0 else 1) + offset
     col = error.column if isinstance(error.column, int) and error.column > 0 else 1
     if isinstance(error, UnexpectedCharacters):
-        char = text[error.pos_in_stream] if error.pos_in_stream < len(text) else ""
+        index = error.pos_in_stream
+        char = text[index] if index is not None and index < len(text) else ""
         if char == "{":
             message = "a comment opened with '{' is never closed"
         elif char == '"':

@@ -64,7 +64,7 @@ def _open(source: str | Path) -> io.TextIOBase:
     try:
         if path.is_dir():
             raise UnreadableInput(f"{source}: is a folder, not a record file")
-        return open(path, encoding="utf-8", errors="strict", newline=None)  # noqa: SIM115
+        return open(path, encoding="utf-8", errors="strict", newline=None)
     except FileNotFoundError:
         raise UnreadableInput(f"{source}: no such file") from None
     except PermissionError:

@@ -32,7 +32,9 @@ class DataFile:
             found = _TOML_PLACE.search(str(error))
             at = Place(int(found.group(1)), int(found.group(2))) if found else None
             message = _TOML_PLACE.sub("", str(error)).strip()
-            raise RecordError(Problem(DATA_RULE, f"{name}: not valid TOML: {message}", at)) from None
+            raise RecordError(
+                Problem(DATA_RULE, f"{name}: not valid TOML: {message}", at)
+            ) from None
 
     def line_of_key(self, key: str) -> int:
         """The line on which ``key = ...`` stands (1 when not found)."""
@@ -43,7 +45,7 @@ class DataFile:
 
 def bundled(package: str, folder: str, name: str) -> DataFile | None:
     """A data file shipped with meridina, or None when there is none of that name."""
-    resource = files(package).joinpath(folder, f"{name}.toml")
+    resource = files(package).joinpath(folder).joinpath(f"{name}.toml")
     if not resource.is_file():
         return None
     return DataFile(name, resource.read_text("utf-8"))
@@ -65,5 +67,7 @@ def from_path(path: Path) -> DataFile:
     except UnicodeDecodeError:
         raise RecordError(Problem(DATA_RULE, f"{path}: is not UTF-8 text")) from None
     except OSError as error:
-        raise RecordError(Problem(DATA_RULE, f"{path}: cannot be read ({error.strerror})")) from None
+        raise RecordError(
+            Problem(DATA_RULE, f"{path}: cannot be read ({error.strerror})")
+        ) from None
     return DataFile(str(path), text)

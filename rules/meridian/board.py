@@ -79,9 +79,7 @@ def board_from_data(data: DataFile) -> Board:
 
     cities = raw.get("cities-per-meridian")
     if cities not in (4, 5):
-        raise fault(
-            "'cities-per-meridian' must be 4 or 5", data.line_of_key("cities-per-meridian")
-        )
+        raise fault("'cities-per-meridian' must be 4 or 5", data.line_of_key("cities-per-meridian"))
     players = raw.get("players", [])
     if (
         not isinstance(players, list)

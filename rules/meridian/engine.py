@@ -19,6 +19,7 @@ from .model import (
     Card,
     EmptyMeridian,
     OwnPush,
+    PlacedTower,
     Setup,
     Skip,
     TakeOff,
@@ -82,7 +83,9 @@ def initial_state(
     decks: dict[str, tuple[Card, ...]] = {}
     for colour, (order, at) in setup.decks.items():
         if colour not in colours:
-            problems.append(Problem("MER-S1", f"a deck is given for {colour}, who is not playing", at))
+            problems.append(
+                Problem("MER-S1", f"a deck is given for {colour}, who is not playing", at)
+            )
         elif sorted(order, key=DECK.index) != list(DECK):
             problems.append(
                 Problem(
@@ -155,9 +158,7 @@ def _apply_position(state: State, setup: Setup) -> tuple[State, list[Problem]]:
         tower = placed.tower
         where = f"meridian {placed.meridian}, city {placed.city}"
         if tower.colour not in colours:
-            problems.append(
-                Problem("MER-S1", f"{where}: {tower.colour} is not playing", placed.at)
-            )
+            problems.append(Problem("MER-S1", f"{where}: {tower.colour} is not playing", placed.at))
             continue
         if not 1 <= placed.meridian <= MERIDIANS:
             problems.append(Problem("MER-R5", f"there is no meridian {placed.meridian}", placed.at))
@@ -224,9 +225,7 @@ def _apply_position(state: State, setup: Setup) -> tuple[State, list[Problem]]:
                     )
                 seen.add(card)
             played[colour] = frozenset(seen)
-            towers = sum(
-                1 for col in columns for t in col if t is not None and t.colour == colour
-            )
+            towers = sum(1 for col in columns for t in col if t is not None and t.colour == colour)
             if towers > len(seen):
                 problems.append(
                     Problem(
@@ -248,12 +247,10 @@ def _apply_position(state: State, setup: Setup) -> tuple[State, list[Problem]]:
 
 
 def _column_faults(
-    state: State, meridian: int, column: list[Tower | None], placed: tuple[object, ...]
+    state: State, meridian: int, column: list[Tower | None], placed: tuple[PlacedTower, ...]
 ) -> list[Problem]:
     problems: list[Problem] = []
-    at = next(
-        (p.at for p in placed if getattr(p, "meridian", None) == meridian), None  # type: ignore[attr-defined]
-    )
+    at = next((p.at for p in placed if p.meridian == meridian), None)
     towers = [(city, t) for city, t in enumerate(column, start=1) if t is not None]
     heights = [t.height for _, t in towers]
     if len(set(heights)) != len(heights):
@@ -303,7 +300,9 @@ def _start_mover(
         totals = [sum(len(state.played[c]) for c in p.colours) for p in state.players]
         if abs(totals[0] - totals[1]) > 1:
             return state, [
-                Problem("MER-T1", "the players' numbers of cards played are more than one apart", at)
+                Problem(
+                    "MER-T1", "the players' numbers of cards played are more than one apart", at
+                )
             ]
         return replace(state, next_index=0 if totals[0] <= totals[1] else 1), []
     if max(counts) - min(counts) > 1 or counts != sorted(counts, reverse=True):
@@ -311,7 +310,7 @@ def _start_mover(
             Problem(
                 "MER-T1",
                 "in turn order, no colour can have played more cards than one before it: "
-                + ", ".join(f"{c} {n}" for c, n in zip(rotation, counts)),
+                + ", ".join(f"{c} {n}" for c, n in zip(rotation, counts, strict=True)),
                 at,
             )
         ]
@@ -335,9 +334,7 @@ def apply(state: State, turn: Turn) -> Step:
         problems.append(Problem("MER-S1", f"{colour} is not playing in this game", turn.colour_at))
         return Step(state, tuple(problems), None)
     if state.finished:
-        problems.append(
-            Problem("MER-E1", "the game is over: every card has been played", turn.at)
-        )
+        problems.append(Problem("MER-E1", "the game is over: every card has been played", turn.at))
         return Step(state, tuple(problems), None)
     problems.extend(_order_faults(state, turn))
     card_ok = True
@@ -403,9 +400,7 @@ def _order_faults(state: State, turn: Turn) -> list[Problem]:
     if turn.colour in expected:
         return []
     if state.cards_known and state.cards_left(turn.colour) == 0:
-        return [
-            Problem("MER-T2", f"{turn.colour} has played all 13 of its cards", turn.colour_at)
-        ]
+        return [Problem("MER-T2", f"{turn.colour} has played all 13 of its cards", turn.colour_at)]
     wanted = " or ".join(expected)
     return [Problem("MER-T1", f"it is {wanted}'s turn, not {turn.colour}'s", turn.colour_at)]
 
@@ -423,10 +418,7 @@ def _advance(state: State, colour: str, card: Card | None) -> State:
     if card is not None:
         played = dict(played)
         played[colour] = played[colour] | {card}
-    if state.free_turns:
-        next_index = state.owner(colour) + 1
-    else:
-        next_index = state.rotation.index(colour) + 1
+    next_index = state.owner(colour) + 1 if state.free_turns else state.rotation.index(colour) + 1
     return replace(
         state, played=played, next_index=next_index, turns_applied=state.turns_applied + 1
     )
@@ -458,7 +450,9 @@ def _act(
         if not mine:
             where = f"on city {take_off.city} of" if take_off.city else "on"
             return Problem(
-                "MER-R9", f"{colour} has no tower of its own {where} meridian {meridian} to take off", take_off.at
+                "MER-R9",
+                f"{colour} has no tower of its own {where} meridian {meridian} to take off",
+                take_off.at,
             )
         if len(mine) > 1:
             return Problem(
@@ -477,9 +471,7 @@ def _act(
         return column, dict(hands), Effect(removed, None, ())
     tower_colour = build.colour or colour
     if tower_colour not in state.players[owner].colours:
-        return Problem(
-            "MER-R11", f"{tower_colour} is not one of the mover's colours", build.at
-        )
+        return Problem("MER-R11", f"{tower_colour} is not one of the mover's colours", build.at)
     height = build.height
     if height < 1:
         return Problem("MER-R1", "a tower is at least 1 piece high", build.at)
@@ -490,7 +482,11 @@ def _act(
             f"not enough for a tower {height} high",
             build.at,
         )
-    if removed is not None and removed[0] == build.city and removed[1] == Tower(tower_colour, height):
+    if (
+        removed is not None
+        and removed[0] == build.city
+        and removed[1] == Tower(tower_colour, height)
+    ):
         return Problem(
             "MER-R10",
             "a rebuilt tower must differ from the one taken off in height or city",
@@ -515,7 +511,9 @@ def _act(
     )
     if needs_two and height < 2:
         return Problem(
-            "MER-R1", f"meridian {meridian} is empty: its first tower must be at least 2 high", build.at
+            "MER-R1",
+            f"meridian {meridian} is empty: its first tower must be at least 2 high",
+            build.at,
         )
     new_tower = Tower(tower_colour, height)
     result = place(column, new_tower, build.city)
@@ -605,7 +603,9 @@ def legal_turns(state: State) -> Iterator[Turn]:
     colours = state.rotation if state.next_index < 0 else state.expected_colours()
     for colour in colours:
         face_up = state.face_up(colour)
-        cards = face_up if face_up is not None else [c for c in DECK if c not in state.played[colour]]
+        cards = (
+            face_up if face_up is not None else [c for c in DECK if c not in state.played[colour]]
+        )
         for card in cards:
             for meridian in card.numbers:
                 yield Turn(colour, card, meridian, skip=Skip.PASS)

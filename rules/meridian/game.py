@@ -92,15 +92,17 @@ def check_result(setup: Setup, state: State, sheet: ScoreSheet) -> list[Problem]
                 named[key.lower()] = index
     stated: dict[int, int] = {}
     for name, (points, at) in setup.result.items():
-        index = named.get(name.lower())
-        if index is None:
+        seat = named.get(name.lower())
+        if seat is None:
             problems.append(Problem("MER-E5", f"the result names {name!r}, who is not playing", at))
             continue
-        stated[index] = points
-        actual = sheet.players[index].points
+        stated[seat] = points
+        actual = sheet.players[seat].points
         if points != actual:
             problems.append(
-                Problem("MER-E5", f"the result gives {name} {points} points; they score {actual}", at)
+                Problem(
+                    "MER-E5", f"the result gives {name} {points} points; they score {actual}", at
+                )
             )
     for player_score in sheet.players:
         if player_score.index not in stated:

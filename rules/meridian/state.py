@@ -38,9 +38,7 @@ class State:
 
     @property
     def free_turns(self) -> bool:
-        return (
-            len(self.players) == 2 and self.rulings.two_player_turns is TwoPlayerTurns.FREE
-        )
+        return len(self.players) == 2 and self.rulings.two_player_turns is TwoPlayerTurns.FREE
 
     @property
     def towers_per_player(self) -> int:

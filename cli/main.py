@@ -1,0 +1,48 @@
+"""The ``meridina`` command: validate, replay, annotate and score game records."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from .annotate_cmd import annotate
+from .replay_cmd import replay
+from .score_cmd import score
+from .validate_cmd import validate
+
+EXIT_INTERNAL = 3
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="meridina")
+def cli() -> None:
+    """Check, replay, annotate and score records of Meridian games.
+
+    Records are text files (*.mrec) in the meridina notation. The bundled
+    Meridian boards (five-city, four-city) are stand-in layouts, not
+    transcriptions of the printed board; give your own with [Board "file.toml"].
+    """
+
+
+cli.add_command(validate)
+cli.add_command(replay)
+cli.add_command(annotate)
+cli.add_command(score)
+
+
+def main() -> None:
+    """Run the command line; an unexpected failure is one line, never a traceback."""
+    try:
+        cli.main(standalone_mode=True)
+    except SystemExit:
+        raise
+    except KeyboardInterrupt:
+        click.echo("meridina: interrupted", err=True)
+        sys.exit(130)
+    except Exception as error:
+        click.echo(
+            f"meridina: internal error ({type(error).__name__}: {error}); please report it",
+            err=True,
+        )
+        sys.exit(EXIT_INTERNAL)

@@ -1,0 +1,189 @@
+"""How Meridian games look on screen: board diagrams, turn descriptions, score tables."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from meridina.notation.meridian import TurnEntry
+from meridina.notation.meridian_writer import format_turn
+from meridina.rules.meridian.engine import Step
+from meridina.rules.meridian.model import MERIDIANS, Tower
+from meridina.rules.meridian.scoring import IslandScore, ScoreSheet, island_scores
+from meridina.rules.meridian.state import State
+from tabulate import tabulate
+
+SHORT = {"orange": "or", "black": "bk", "grey": "gy", "brown": "br"}
+LEGEND = (
+    "Each city: its island letter (a capital letter marks a capital) and any tower "
+    "(or orange, bk black, gy grey, br brown, then its height). City 1 is the bottom row."
+)
+
+
+def tower_text(tower: Tower) -> str:
+    return f"{SHORT.get(tower.colour, tower.colour[:2])}{tower.height}"
+
+
+def diagram(state: State) -> str:
+    board = state.board
+    header = "      " + "".join(f"{m:^7}" for m in range(1, MERIDIANS + 1))
+    rows = [header]
+    for city in range(board.cities, 0, -1):
+        cells = []
+        for meridian in range(1, MERIDIANS + 1):
+            island = board.islands[board.island_at[meridian - 1][city - 1]]
+            letter = island.name.upper() if island.capital == (meridian, city) else island.name
+            tower = state.columns[meridian - 1][city - 1]
+            cells.append(f"{letter} {tower_text(tower) if tower else '.':<4} ")
+        rows.append(f"  {city:>2}  " + "".join(cells).rstrip())
+    hands = ", ".join(f"{colour} {count}" for colour, count in state.hands.items())
+    rows.append(f"  pieces in hand: {hands}")
+    return "\n".join(rows)
+
+
+def player_label(state: State, index: int) -> str:
+    player = state.players[index]
+    return player.name or "/".join(player.colours)
+
+
+def effect_sentences(step: Step | None, entry: TurnEntry) -> list[str]:
+    """What a turn did, in words; an illegal turn names its broken rule."""
+    if entry.turn is None:
+        return ["unreadable: " + "; ".join(p.message for p in entry.problems)]
+    assert step is not None
+    errors = [p for p in step.problems if not p.warning]
+    if errors:
+        text = "; ".join(f"{p.rule} {p.message}" for p in errors)
+        return [f"ILLEGAL: {text} (counted as a discard)"]
+    effect = step.effect
+    turn = entry.turn
+    if effect is None or (effect.placed is None and effect.removed is None):
+        return [
+            "stuck: no tower possible"
+            if turn.skip and turn.skip.value == "stuck"
+            else "no tower placed"
+        ]
+    sentences = []
+    if effect.removed is not None:
+        city, tower = effect.removed
+        sentences.append(
+            f"takes {tower_text(tower)} off city {city} ({tower.height} pieces back in hand)"
+        )
+    if effect.placed is not None:
+        city, tower = effect.placed
+        sentences.append(f"builds {tower_text(tower)} on city {city} of meridian {turn.meridian}")
+    for push in effect.pushes:
+        direction = "up" if push.to_city > push.from_city else "down"
+        sentences.append(
+            f"pushes {tower_text(push.tower)} {direction} "
+            f"from city {push.from_city} to {push.to_city}"
+        )
+    return sentences
+
+
+def control_changes(before: State, after: State) -> list[str]:
+    changes = []
+    for old, new in zip(island_scores(before), island_scores(after), strict=True):
+        if old.holder != new.holder:
+            name = new.island.name
+            if new.holder is None:
+                changes.append(f"island {name}: no longer held")
+            else:
+                changes.append(f"island {name}: held by {player_label(after, new.holder)}")
+    return changes
+
+
+def running_score(sheet: ScoreSheet) -> str:
+    return "score " + ", ".join(
+        f"{p.name or '/'.join(p.colours)} {p.points}" for p in sheet.players
+    )
+
+
+def score_table(sheet: ScoreSheet) -> str:
+    rows = [
+        [
+            p.rank,
+            p.name or "-",
+            " ".join(p.colours),
+            " ".join(p.islands) or "-",
+            p.points,
+            p.pieces_left,
+        ]
+        for p in sheet.ranking()
+    ]
+    return tabulate(
+        rows,
+        headers=["Rank", "Player", "Colours", "Islands held", "Points", "Pieces left"],
+        tablefmt="simple",
+    )
+
+
+def island_table(sheet: ScoreSheet, state: State) -> str:
+    rows = []
+    for result in sheet.islands:
+        island = result.island
+        capital = f"{island.capital[0]}.{island.capital[1]}" if island.capital else "-"
+        garrisons = ", ".join(
+            f"{player_label(state, owner)} {value}"
+            for owner, value in sorted(result.garrisons.items())
+        )
+        holder = (
+            player_label(state, result.holder)
+            if result.holder is not None
+            else ("tie" if result.garrisons else "-")
+        )
+        points = island.points if result.holder is not None else 0
+        rows.append([island.name, island.points, capital, garrisons or "-", holder, points])
+    return tabulate(
+        rows,
+        headers=["Island", "Cities", "Capital (meridian.city)", "Garrisons", "Held by", "Points"],
+        tablefmt="simple",
+    )
+
+
+def state_json(state: State) -> dict[str, Any]:
+    return {
+        "towers": [
+            {"meridian": meridian, "city": city, "colour": tower.colour, "height": tower.height}
+            for meridian, column in enumerate(state.columns, start=1)
+            for city, tower in enumerate(column, start=1)
+            if tower is not None
+        ],
+        "hands": dict(state.hands),
+        "played": {c: sorted(card.label for card in cards) for c, cards in state.played.items()},
+    }
+
+
+def island_json(result: IslandScore, state: State) -> dict[str, Any]:
+    return {
+        "island": result.island.name,
+        "cities": result.island.points,
+        "capital": list(result.island.capital) if result.island.capital else None,
+        "garrisons": {player_label(state, o): v for o, v in sorted(result.garrisons.items())},
+        "holder": player_label(state, result.holder) if result.holder is not None else None,
+    }
+
+
+def sheet_json(sheet: ScoreSheet, state: State) -> dict[str, Any]:
+    return {
+        "finished": sheet.finished,
+        "cards_left": sheet.cards_left,
+        "players": [
+            {
+                "name": p.name,
+                "colours": list(p.colours),
+                "rank": p.rank,
+                "points": p.points,
+                "islands": list(p.islands),
+                "pieces_left": p.pieces_left,
+            }
+            for p in sheet.ranking()
+        ],
+        "islands": [island_json(result, state) for result in sheet.islands],
+    }
+
+
+def turn_heading(entry: TurnEntry) -> str:
+    if entry.turn is not None:
+        return f"{entry.text.number}. {format_turn(entry.turn)}"
+    words = " ".join(w.text + (":" if w.kind == "key" else "") for w in entry.text.words)
+    return f"{entry.text.number}. {words}"
