@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 from meridina.rules.common import Place, Problem, RecordError
@@ -49,23 +50,31 @@ def board_names() -> list[str]:
     return bundled_names(PACKAGE, "boards")
 
 
+@lru_cache(maxsize=8)
+def bundled_board(name: str) -> Board | None:
+    """A board shipped with meridina, loaded once per process."""
+    data = bundled(PACKAGE, "boards", name)
+    return board_from_data(data) if data is not None else None
+
+
 def load_board(reference: str, base: Path | None = None) -> Board:
     """A bundled board by name, or a board file by path (relative to ``base`` first)."""
-    data = bundled(PACKAGE, "boards", reference)
-    if data is None:
-        path = Path(reference)
-        if base is not None and not path.is_absolute() and (base / path).exists():
-            path = base / path
-        if not path.exists():
-            names = ", ".join(board_names())
-            raise RecordError(
-                Problem(
-                    BOARD_RULE,
-                    f"unknown board {reference!r}: give a bundled board ({names}) "
-                    "or the path of a board file",
-                )
+    shipped = bundled_board(reference)
+    if shipped is not None:
+        return shipped
+    path = Path(reference)
+    if base is not None and not path.is_absolute() and (base / path).exists():
+        path = base / path
+    if not path.exists():
+        names = ", ".join(board_names())
+        raise RecordError(
+            Problem(
+                BOARD_RULE,
+                f"unknown board {reference!r}: give a bundled board ({names}) "
+                "or the path of a board file",
             )
-        data = from_path(path)
+        )
+    data = from_path(path)
     return board_from_data(data)
 
 
