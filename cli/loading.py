@@ -46,7 +46,7 @@ def reports(path: str, game_number: int | None = None) -> Iterator[GameReport]:
         raise InputFault(str(error)) from None
     if seen == 0:
         raise InputFault(
-            f'{path}: holds no game (a game starts with tags such as [Game "Meridian"])'
+            f'{path}: REC-0 holds no game (a game starts with tags such as [Game "Meridian"])'
         )
     if game_number is not None and game_number > seen:
         raise InputFault(

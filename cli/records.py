@@ -8,6 +8,7 @@ from pathlib import Path
 
 from meridina.notation.meridian import MeridianRecord, read_record
 from meridina.notation.reader import ParsedGame, iter_games, parse_text
+from meridina.notation.text import GameText
 from meridina.rules.common import Problem
 from meridina.rules.meridian.game import GameRun, Unreadable, play
 
@@ -42,6 +43,7 @@ def check_game(parsed: ParsedGame, base: Path | None = None) -> GameReport:
         report.problems.append(parsed.problem or Problem("REC-1", "unreadable game"))
         return report
     text = parsed.text
+    report.problems.extend(duplicate_tags(text))
     tag = text.tag("Game")
     if tag is None:
         report.problems.append(
@@ -61,7 +63,7 @@ def check_game(parsed: ParsedGame, base: Path | None = None) -> GameReport:
     report.game = "Meridian"
     record = read_record(text)
     report.record = record
-    problems = list(record.problems)
+    problems = [*report.problems, *record.problems]
     for entry in record.entries:
         problems.extend(entry.problems)
     if record.setup is not None:
@@ -75,6 +77,20 @@ def check_game(parsed: ParsedGame, base: Path | None = None) -> GameReport:
         problems.extend(run.result_problems)
     report.problems = sorted(problems, key=_order)
     return report
+
+
+def duplicate_tags(text: GameText) -> list[Problem]:
+    """A tag given twice would be read only once: say so rather than drop one."""
+    seen: set[str] = set()
+    problems = []
+    for tag in text.tags:
+        name = tag.name.lower()
+        if name in seen:
+            problems.append(
+                Problem(GAME_RULE, f"the {tag.name} tag is given twice in this game", tag.at)
+            )
+        seen.add(name)
+    return problems
 
 
 def _order(problem: Problem) -> tuple[int, int]:

@@ -62,9 +62,9 @@ def validate(paths: tuple[str, ...], output_format: str, quiet: bool) -> None:
             continue
         if not entry["games"]:
             unreadable = True
-            entry["error"] = f"{path}: holds no game"
+            entry["error"] = f"{path}: REC-0 holds no game"
             if output_format == "text":
-                click.echo(f"meridina: {path}: holds no game", err=True)
+                click.echo(f"meridina: {path}: REC-0 holds no game", err=True)
     status = EXIT_UNREADABLE if unreadable else EXIT_INVALID if invalid else EXIT_VALID
     if output_format == "json":
         emit_json(

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import io
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO
 
-from meridina.rules.common import Place, Problem, RecordError
+from meridina.rules.common import Problem, RecordError
 
 from .parser import parse_game
 from .splitter import split_games
@@ -27,7 +29,10 @@ class ParsedGame:
 
 
 class UnreadableInput(Exception):
-    """The file cannot be read as text at all (missing, binary, not UTF-8)."""
+    """The file cannot be read as text at all (missing, binary, not UTF-8).
+
+    Its message reads ``FILE[:LINE:COL]: REC-0 what is wrong``.
+    """
 
 
 def iter_games(source: str | Path) -> Iterator[ParsedGame]:
@@ -41,7 +46,8 @@ def iter_games(source: str | Path) -> Iterator[ParsedGame]:
             except RecordError as error:
                 yield ParsedGame(index, chunk.first_line, None, error.problem)
     finally:
-        stream.close()
+        if stream is not sys.stdin.buffer:
+            stream.close()
 
 
 def parse_text(text: str) -> list[ParsedGame]:
@@ -55,43 +61,39 @@ def parse_text(text: str) -> list[ParsedGame]:
     return games
 
 
-def _open(source: str | Path) -> io.TextIOBase:
+def _open(source: str | Path) -> BinaryIO:
     if str(source) == "-":
-        import sys
-
-        return io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="strict", newline=None)
+        return sys.stdin.buffer
     path = Path(source)
+    if path.is_dir():
+        raise UnreadableInput(f"{source}: {READ_RULE} is a folder, not a record file")
     try:
-        if path.is_dir():
-            raise UnreadableInput(f"{source}: is a folder, not a record file")
-        return open(path, encoding="utf-8", errors="strict", newline=None)
+        return open(path, "rb")
     except FileNotFoundError:
-        raise UnreadableInput(f"{source}: no such file") from None
+        raise UnreadableInput(f"{source}: {READ_RULE} no such file") from None
     except PermissionError:
-        raise UnreadableInput(f"{source}: not allowed to read this file") from None
+        raise UnreadableInput(f"{source}: {READ_RULE} not allowed to read this file") from None
     except OSError as error:
-        raise UnreadableInput(f"{source}: cannot be read ({error.strerror})") from None
+        raise UnreadableInput(f"{source}: {READ_RULE} cannot be read ({error.strerror})") from None
 
 
-def _checked_lines(stream: io.TextIOBase, name: str) -> Iterator[str]:
-    line_number = 0
-    try:
-        for line in stream:
-            line_number += 1
-            if "\x00" in line:
-                raise UnreadableInput(
-                    f"{name}:{line_number}: holds binary data (a NUL byte); "
-                    "a record must be UTF-8 text"
-                )
-            if line_number == 1 and line.startswith("\ufeff"):
-                line = line[1:]
-            yield line
-    except UnicodeDecodeError as error:
-        raise UnreadableInput(
-            f"{name}:{line_number + 1}: is not valid UTF-8 text "
-            f"(byte 0x{error.object[error.start]:02x} cannot be decoded)"
-        ) from None
-
-
-def place_of_line(line: int) -> Place:
-    return Place(line, 1)
+def _checked_lines(stream: BinaryIO, name: str) -> Iterator[str]:
+    """Decode line by line, so that a fault is reported on its own line."""
+    for number, raw in enumerate(stream, start=1):
+        if b"\x00" in raw:
+            raise UnreadableInput(
+                f"{name}:{number}:{raw.index(0) + 1}: {READ_RULE} holds binary data "
+                "(a NUL byte); a record must be UTF-8 text"
+            )
+        try:
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise UnreadableInput(
+                f"{name}:{number}:{error.start + 1}: {READ_RULE} is not valid UTF-8 text "
+                f"(byte 0x{raw[error.start]:02x} cannot be decoded)"
+            ) from None
+        if number == 1 and line.startswith("\ufeff"):
+            line = line[1:]
+        if line.endswith("\r\n"):
+            line = line[:-2] + "\n"
+        yield line

@@ -8,7 +8,7 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
-from .common import Place, Problem, RecordError
+from .common import Problem, RecordError
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -30,10 +30,10 @@ class DataFile:
             self.data: dict[str, Any] = tomllib.loads(text)
         except tomllib.TOMLDecodeError as error:
             found = _TOML_PLACE.search(str(error))
-            at = Place(int(found.group(1)), int(found.group(2))) if found else None
+            where = f"{name}:{found.group(1)}:{found.group(2)}" if found else name
             message = _TOML_PLACE.sub("", str(error)).strip()
             raise RecordError(
-                Problem(DATA_RULE, f"{name}: not valid TOML: {message}", at)
+                Problem(DATA_RULE, f"data file {where}: not valid TOML: {message}")
             ) from None
 
     def line_of_key(self, key: str) -> int:

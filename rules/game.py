@@ -18,8 +18,8 @@ ScoreT = TypeVar("ScoreT", covariant=True)
 class Applied(Generic[StateT]):
     """The state after a step and the problems found on the way.
 
-    After an illegal turn the state is the one the game goes on from (the turn
-    counts as a card played without a tower), so later turns are still checked.
+    After an illegal turn the state is the one the game goes on from, so later
+    turns are still checked.
     """
 
     state: StateT

@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
-
 from meridina.cli.main import cli
 
 SHORT_GAME = """\
@@ -223,8 +222,8 @@ def test_unreadable_input_is_exit_2_with_a_message(write, command: str, kind: st
     path = write(f"{kind}.mrec", BAD_INPUTS[kind])
     result = run(command, path)
     assert result.exit_code == 2
-    assert path in result.output
-    assert result.output.strip().startswith("meridina:") or "meridina:" in result.output
+    assert f"meridina: {path}" in result.output
+    assert "REC-0" in result.output
 
 
 BROKEN_RECORDS = {
@@ -253,6 +252,24 @@ def test_unknown_board_message_lists_bundled_boards(write) -> None:  # type: ign
     result = run("validate", path)
     assert "unknown board 'moon'" in result.output
     assert "five-city" in result.output and "four-city" in result.output
+
+
+def test_invalid_utf8_is_reported_on_its_own_line(write) -> None:  # type: ignore[no-untyped-def]
+    path = write(
+        "latin1.mrec", SHORT_GAME.encode() + "5. orange 1: 2@1 { café }\n".encode("latin-1")
+    )
+    result = run("validate", path)
+    assert result.exit_code == 2
+    assert f"{path}:9:23: REC-0 is not valid UTF-8 text (byte 0xe9 cannot be decoded)" in (
+        result.output
+    )
+
+
+def test_duplicate_tag_is_reported(write) -> None:  # type: ignore[no-untyped-def]
+    path = write("dup.mrec", SHORT_GAME.replace("[Event", '[Event "Again"]\n[Event'))
+    result = run("validate", path)
+    assert result.exit_code == 1
+    assert f"{path}:3:1: REC-2 the Event tag is given twice in this game" in result.output
 
 
 def test_missing_file_is_exit_2(tmp_path: Path) -> None:

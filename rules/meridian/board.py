@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from meridina.rules.common import Place, Problem, RecordError
+from meridina.rules.common import Problem, RecordError
 from meridina.rules.datafile import DataFile, bundled, bundled_names, from_path
 
 from .model import MERIDIANS
@@ -83,8 +83,8 @@ def board_from_data(data: DataFile) -> Board:
     raw = data.data
 
     def fault(message: str, line: int | None = None, col: int = 1) -> RecordError:
-        at = Place(line, col) if line else None
-        return RecordError(Problem(BOARD_RULE, f"{data.name}: {message}", at))
+        where = f"{data.name}:{line}:{col}" if line else data.name
+        return RecordError(Problem(BOARD_RULE, f"board file {where}: {message}"))
 
     cities = raw.get("cities-per-meridian")
     if cities not in (4, 5):
@@ -157,7 +157,7 @@ def board_from_data(data: DataFile) -> Board:
         island_at=island_at,
     )
     warnings = tuple(
-        Problem(BOARD_WARNING, f"{data.name}: {text}", Place(map_line, 1), warning=True)
+        Problem(BOARD_WARNING, f"board file {data.name}: {text}", warning=True)
         for text in _departures(board)
     )
     return Board(

@@ -64,8 +64,8 @@ def initial_state(
         try:
             board = load_board(setup.board, base)
         except RecordError as error:
-            problem = error.problem
-            return Applied(None, (replace(problem, at=problem.at or setup.board_at),))
+            return Applied(None, (replace(error.problem, at=setup.board_at),))
+    problems.extend(replace(warning, at=setup.board_at) for warning in board.warnings)
     problems.extend(_check_players(setup))
     if any(not p.warning for p in problems):
         return Applied(None, tuple(problems))
@@ -231,7 +231,7 @@ def _apply_position(state: State, setup: Setup) -> tuple[State, list[Problem]]:
                     Problem(
                         "MER-T2",
                         f"{colour} has {towers} towers on the board but has played only "
-                        f"{len(seen)} cards",
+                        f"{len(seen)} card{'s' if len(seen) != 1 else ''}",
                         position.at,
                     )
                 )
@@ -290,9 +290,20 @@ def _start_mover(
         colour, where = to_move
         if colour not in rotation:
             return state, [Problem("MER-S1", f"{colour} is not playing", where)]
-        if state.free_turns:
-            return replace(state, next_index=state.owner(colour)), []
-        return replace(state, next_index=rotation.index(colour)), []
+        given = state.owner(colour) if state.free_turns else rotation.index(colour)
+        named = replace(state, next_index=given)
+        if state.cards_known:
+            derived, problems = _start_mover(state, None, at)
+            if not problems and colour not in derived.expected_colours():
+                expected = " or ".join(derived.expected_colours())
+                return named, [
+                    Problem(
+                        "MER-T1",
+                        f"by the cards played, {expected} moves next, not {colour}",
+                        where,
+                    )
+                ]
+        return named, []
     if not state.cards_known:
         return replace(state, next_index=-1), []  # the first turn after the position decides
     counts = [len(state.played[c]) for c in rotation]
@@ -327,7 +338,12 @@ def _who(state: State, owner: int) -> str:
 
 
 def apply(state: State, turn: Turn) -> Step:
-    """Play one turn; an illegal turn is reported and counts as the card discarded."""
+    """Play one turn and report every rule it breaks.
+
+    A placement that breaks a rule is not made: the card counts as discarded. A
+    fault of turn order or of the card itself (played before, not face up) is
+    reported, but a legal placement still stands, since later turns build on it.
+    """
     problems: list[Problem] = []
     colour = turn.colour
     if colour not in state.hands:

@@ -98,9 +98,11 @@ class EmptyMeridian(Enum):
 
 
 class OwnPush(Enum):
-    CHAIN = "chain"  # a push chain may move the mover's other colour, a direct push may not
-    NEVER = "never"  # no push may move any tower of the mover
-    ANY = "any"  # the mover's other colour may be pushed directly too
+    """Whether a placement may push a tower of the mover's own player (2-player game)."""
+
+    CHAIN = "chain"  # moved further along a push chain: yes; displaced directly: no
+    NEVER = "never"  # no push may move any of the player's towers
+    ANY = "any"  # the player's towers may be displaced directly too
 
 
 @dataclass(frozen=True, slots=True)
