@@ -225,16 +225,7 @@ def _apply_position(state: State, setup: Setup) -> tuple[State, list[Problem]]:
                     )
                 seen.add(card)
             played[colour] = frozenset(seen)
-            towers = sum(1 for col in columns for t in col if t is not None and t.colour == colour)
-            if towers > len(seen):
-                problems.append(
-                    Problem(
-                        "MER-T2",
-                        f"{colour} has {towers} towers on the board but has played only "
-                        f"{len(seen)} card{'s' if len(seen) != 1 else ''}",
-                        position.at,
-                    )
-                )
+        problems.extend(_towers_without_cards(state, columns, played, position.at))
     state = replace(
         state,
         hands={c: max(h, 0) for c, h in hands.items()},
@@ -244,6 +235,31 @@ def _apply_position(state: State, setup: Setup) -> tuple[State, list[Problem]]:
     state, found = _start_mover(state, position.to_move, position.at)
     problems.extend(found)
     return state, problems
+
+
+def _towers_without_cards(
+    state: State,
+    columns: list[list[Tower | None]],
+    played: dict[str, frozenset[Card]],
+    at: Place | None,
+) -> list[Problem]:
+    """Each tower took a card of its player (in the 2-player game, of either colour)."""
+    problems = []
+    for index, player in enumerate(state.players):
+        towers = sum(
+            1 for column in columns for t in column if t is not None and t.colour in player.colours
+        )
+        cards = sum(len(played[colour]) for colour in player.colours)
+        if towers > cards:
+            problems.append(
+                Problem(
+                    "MER-T2",
+                    f"{_who(state, index)} has {towers} towers on the board but has played "
+                    f"only {cards} card{'s' if cards != 1 else ''}",
+                    at,
+                )
+            )
+    return problems
 
 
 def _column_faults(
