@@ -185,6 +185,7 @@ def _read_position(game: GameText, problems: list[Problem]) -> StartPosition | N
     hands: dict[str, tuple[int, Place | None]] = {}
     played: dict[str, tuple[tuple[Card, Place | None], ...]] | None = None
     to_move: tuple[str, Place | None] | None = None
+    colour_at: dict[str, Place] = {}
     for entry in section.entries:
         key = entry.key.text.lower()
         number = key[1:] if key.startswith("m") else key
@@ -194,12 +195,16 @@ def _read_position(game: GameText, problems: list[Problem]) -> StartPosition | N
             for colour, count in _pairs(entry, "number", problems):
                 if count.text.isdigit():
                     hands[colour.text.lower()] = (int(count.text), count.at)
+                    colour_at.setdefault(colour.text.lower(), colour.at)
                 else:
                     problems.append(
                         Problem(POSITION_RULE, "a hand is a number of pieces", count.at)
                     )
         elif key == "played":
             played = dict(_read_played(entry, problems))
+            for word in entry.words:
+                if word.kind == "word":
+                    colour_at.setdefault(word.text.lower(), word.at)
         elif key == "next":
             words = entry.words
             if len(words) != 1 or words[0].kind != "word":
@@ -217,7 +222,7 @@ def _read_position(game: GameText, problems: list[Problem]) -> StartPosition | N
                     entry.key.at,
                 )
             )
-    return StartPosition(tuple(towers), hands, played, to_move, section.at)
+    return StartPosition(tuple(towers), hands, played, to_move, section.at, colour_at)
 
 
 def _pairs(entry: EntryText, kind: str, problems: list[Problem]) -> list[tuple[Word, Word]]:

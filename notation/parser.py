@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from importlib.resources import files
 from typing import Any
@@ -15,10 +16,12 @@ from .text import Comment, EntryText, GameText, PositionText, Tag, TurnText, Wor
 
 SYNTAX_RULE = "REC-1"
 
+_ESCAPE = re.compile(r"\\(.)")
+
 _KINDS = {"WORD": "word", "NUMBER": "number", "PLACE": "place", "KEY": "key"}
 
 _TOKEN_NAMES = {
-    "LSQB": "'['",
+    "TAG_OPEN": "'['",
     "RSQB": "']'",
     "STRING": "a quoted value",
     "WORD": "a word",
@@ -55,11 +58,10 @@ class _Builder(Transformer[Token, Any]):
         return tags, (positions[0] if positions else None), turns
 
     def tag(self, children: list[Token]) -> Tag:
-        name, value = children
+        opening, name, value = children
         raw = str(value)[1:-1]
-        text = raw.replace('\\"', '"').replace("\\\\", "\\") if "\\" in raw else raw
-        at = self._at(name)
-        return Tag(str(name), text, Place(at.line, at.col - 1), self._at(value))
+        text = _ESCAPE.sub(r"\1", raw) if "\\" in raw else raw
+        return Tag(str(name), text, self._at(opening), self._at(value))
 
     def position(self, children: list[Any]) -> PositionText:
         keyword = children[0]
@@ -175,7 +177,7 @@ def _syntax_problem(error: UnexpectedInput, text: str, offset: int) -> Problem:
             return Problem(
                 SYNTAX_RULE, "the game ends in the middle of a tag", _end_place(text, offset)
             )
-        if found.type == "LSQB":
+        if found.type == "TAG_OPEN":
             return Problem(
                 SYNTAX_RULE,
                 "a tag must stand before the turns of its game, on a line of its own",

@@ -53,12 +53,17 @@ def _scan(line: str, in_comment: bool) -> tuple[bool, bool]:
     """
     has_body = False
     in_string = False
+    escaped = False
     for char in line:
         if in_comment:
             if char == "}":
                 in_comment = False
         elif in_string:
-            if char == '"':
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
                 in_string = False
         elif char == "{":
             in_comment = True

@@ -66,22 +66,22 @@ def time_python_chess(games: int) -> tuple[float, int] | None:
     texts = []
     for _ in range(min(games, 50)):
         board, game = chess.Board(), chess.pgn.Game()
-        node = game
+        node: chess.pgn.GameNode = game
         for _ in range(80):
-            moves = list(board.legal_moves)
-            if not moves:
+            legal = list(board.legal_moves)
+            if not legal:
                 break
-            move = rng.choice(moves)
+            move = rng.choice(legal)
             node = node.add_variation(move)
             board.push(move)
         texts.append(str(game))
     pgn = "\n\n".join(texts[i % len(texts)] for i in range(games))
     stream = io.StringIO(pgn)
     start = time.perf_counter()
-    moves = 0
-    while (game := chess.pgn.read_game(stream)) is not None:
-        moves += sum(1 for _ in game.mainline_moves())
-    return time.perf_counter() - start, moves
+    count = 0
+    while (read := chess.pgn.read_game(stream)) is not None:
+        count += sum(1 for _ in read.mainline_moves())
+    return time.perf_counter() - start, count
 
 
 def main(argv: list[str]) -> int:

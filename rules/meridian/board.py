@@ -110,10 +110,12 @@ def board_from_data(data: DataFile) -> Board:
             map_line,
         )
     members: dict[str, list[tuple[int, int]]] = {}
-    capitals: dict[str, list[tuple[int, int]]] = {}
+    capitals: dict[str, tuple[int, int]] = {}
     for level, (offset, row) in enumerate(rows):
         city = cities - level  # the top row is the highest city
         line = first_row_line + offset
+        # A row on the key's own line starts after the opening quotes.
+        indent = len(opening) - len(opening.split('"""', 1)[-1]) if line == map_line else 0
         cells = row.split()
         if len(cells) != MERIDIANS:
             raise fault(
@@ -122,8 +124,8 @@ def board_from_data(data: DataFile) -> Board:
                 line,
             )
         for meridian, cell in enumerate(cells, start=1):
+            col = indent + _column_of(row, meridian)
             if len(cell) != 1 or not cell.isalpha():
-                col = _column_of(row, meridian)
                 raise fault(
                     f"meridian {meridian}, city {city}: {cell!r} is not an island letter "
                     "(every city belongs to exactly one island)",
@@ -133,12 +135,17 @@ def board_from_data(data: DataFile) -> Board:
             name = cell.lower()
             members.setdefault(name, []).append((meridian, city))
             if cell.isupper():
-                capitals.setdefault(name, []).append((meridian, city))
+                if name in capitals:
+                    raise fault(
+                        f"island {name!r} has 2 capitals (meridians {capitals[name][0]} "
+                        f"and {meridian}); at most one",
+                        line,
+                        col,
+                    )
+                capitals[name] = (meridian, city)
     islands: list[Island] = []
     for name in sorted(members):
-        if len(capitals.get(name, [])) > 1:
-            raise fault(f"island {name!r} has {len(capitals[name])} capitals; at most one")
-        capital = capitals[name][0] if name in capitals else None
+        capital = capitals.get(name)
         islands.append(Island(name, tuple(sorted(members[name])), capital))
     index = {island.name: i for i, island in enumerate(islands)}
     island_at = tuple(

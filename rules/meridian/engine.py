@@ -201,7 +201,8 @@ def _apply_position(state: State, setup: Setup) -> tuple[State, list[Problem]]:
             )
     for colour, (count, at) in position.hands.items():
         if colour not in colours:
-            problems.append(Problem("MER-S1", f"{colour} is not playing", at))
+            named_at = position.colour_at.get(colour, at)
+            problems.append(Problem("MER-S1", f"{colour} is not playing", named_at))
         elif count != hands[colour]:
             problems.append(
                 Problem(
@@ -215,7 +216,8 @@ def _apply_position(state: State, setup: Setup) -> tuple[State, list[Problem]]:
     if position.played is not None:
         for colour, cards in position.played.items():
             if colour not in colours:
-                problems.append(Problem("MER-S1", f"{colour} is not playing", position.at))
+                named_at = position.colour_at.get(colour, position.at)
+                problems.append(Problem("MER-S1", f"{colour} is not playing", named_at))
                 continue
             seen: set[Card] = set()
             for card, at in cards:

@@ -140,6 +140,7 @@ class StartPosition:
     played: dict[str, tuple[tuple[Card, Place | None], ...]] | None = None
     to_move: tuple[str, Place | None] | None = None
     at: Place | None = None
+    colour_at: dict[str, Place] = field(default_factory=dict)  # where hand:/played: name each
 
 
 @dataclass(frozen=True, slots=True)

@@ -69,8 +69,8 @@ class State:
         deck = self.decks.get(colour)
         if deck is None:
             return None
-        drawn = deck[: 2 + len(self.played[colour])]
-        return tuple(card for card in drawn if card not in self.played[colour])
+        played = self.played[colour]
+        return tuple([card for card in deck if card not in played][:2])
 
     def towers_on(self, meridian: int) -> list[tuple[int, Tower]]:
         return [

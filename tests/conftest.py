@@ -1,0 +1,65 @@
+"""Shared helpers for the record tests: building small records and finding places in them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from meridina.cli.records import GameReport, check_text
+from meridina.rules.common import Place
+
+FOUR = "Ann orange; Ben black; Cy grey; Di brown"
+THREE = "Ann orange; Ben black; Cy grey"
+TWO = "Ann orange black; Ben grey brown"
+ALL_CARDS = "1 2 3 4 5 6 7 8 9 10 1-2-3 4-5-6-7 8-9-10"
+
+Found = tuple[str, Place | None]
+
+
+def record(*body: str, players: str = FOUR, tags: tuple[str, ...] = ()) -> str:
+    """A Meridian record: the Game and Players tags, extra tag lines, then ``body`` lines."""
+    lines = ['[Game "Meridian"]', f'[Players "{players}"]', *tags, *body]
+    return "\n".join(lines) + "\n"
+
+
+def check_one(text: str, base: Path | None = None) -> GameReport:
+    """Check a record that holds exactly one game."""
+    reports = check_text(text, base)
+    assert len(reports) == 1, f"expected one game, got {len(reports)}"
+    return reports[0]
+
+
+def spot(text: str, anchor: str, word: str | None = None) -> Place:
+    """The place of ``word`` on the one line of ``text`` holding ``anchor``.
+
+    The word is looked for from where the anchor starts; without a word, the
+    anchor's own place is given. Lines and columns count from 1.
+    """
+    hits = [
+        (number, line) for number, line in enumerate(text.split("\n"), start=1) if anchor in line
+    ]
+    assert len(hits) == 1, f"{anchor!r} is on {len(hits)} lines, not one"
+    number, line = hits[0]
+    start = line.index(anchor)
+    col = start if word is None else line.index(word, start)
+    return Place(number, col + 1)
+
+
+def found(report: GameReport) -> list[Found]:
+    """Every problem of a report (warnings too) as (rule, place)."""
+    return [(problem.rule, problem.at) for problem in report.problems]
+
+
+def errors(report: GameReport) -> list[Found]:
+    """The errors of a report as (rule, place), in file order."""
+    return [(problem.rule, problem.at) for problem in report.errors]
+
+
+def assert_only(report: GameReport, rule: str, at: Place | None) -> None:
+    """The report is invalid and its errors are this one fault (perhaps said twice)."""
+    assert not report.valid
+    assert set(errors(report)) == {(rule, at)}, report.problems
+
+
+def assert_legal(report: GameReport) -> None:
+    assert report.valid, report.problems
+    assert report.run is not None and report.run.sheet is not None
