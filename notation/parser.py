@@ -8,7 +8,13 @@ from importlib.resources import files
 from typing import Any
 
 from lark import Lark, Token, Transformer
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.exceptions import (
+    UnexpectedCharacters,
+    UnexpectedEOF,
+    UnexpectedInput,
+    UnexpectedToken,
+    VisitError,
+)
 from meridina.rules.common import Place, Problem, RecordError
 
 from .splitter import GameChunk
@@ -28,7 +34,7 @@ _TOKEN_NAMES = {
     "NUMBER": "a number",
     "PLACE": "a placement such as 3@2",
     "KEY": "a label such as 7:",
-    "TURN_NO": "a turn number such as 12.",
+    "TURN": "a turn such as '12. orange 7: 3@2'",
     "POSITION": "'position'",
     "$END": "the end of the game",
 }
@@ -40,6 +46,7 @@ class _Builder(Transformer[Token, Any]):
     def __init__(self) -> None:
         super().__init__(visit_tokens=False)
         self.offset = 0
+        self.turn_words: re.Pattern[str] | None = None  # set once the grammar is loaded
 
     def _at(self, token: Token) -> Place:
         return _token_place(token, self.offset)
@@ -71,12 +78,27 @@ class _Builder(Transformer[Token, Any]):
         return EntryText(self._word(children[0]), tuple(self._word(t) for t in children[1:]))
 
     def turn(self, children: list[Token]) -> TurnText:
-        number = children[0]
-        return TurnText(
-            int(str(number)[:-1]),
-            tuple(self._word(t) for t in children[1:]),
-            self._at(number),
-        )
+        token = children[0]
+        text = str(token)
+        dot = text.index(".")
+        line = (token.line or 1) + self.offset
+        column = token.column or 1
+        assert self.turn_words is not None
+        words = []
+        for found in self.turn_words.finditer(text, dot + 1):
+            kind = found.lastgroup
+            if kind == "SPACE":
+                continue
+            at = Place(line, column + found.start())
+            if kind == "BAD":
+                raise RecordError(
+                    Problem(SYNTAX_RULE, f"unexpected character {found.group()!r}", at)
+                )
+            word = found.group()
+            if kind == "KEY":
+                word = word[:-1]
+            words.append(Word(_KINDS[kind], word, at))  # type: ignore[index]
+        return TurnText(int(text[:dot]), tuple(words), Place(line, column))
 
 
 class _Parser:
@@ -92,6 +114,7 @@ class _Parser:
             lexer_callbacks={"COMMENT": self.comments.append},
             maybe_placeholders=False,
         )
+        self.builder.turn_words = _turn_words(self.lark)
 
     def parse(self, chunk: GameChunk) -> GameText:
         offset = chunk.first_line - 1
@@ -102,6 +125,10 @@ class _Parser:
             tags, position, turns = parsed
         except UnexpectedInput as error:
             raise RecordError(_syntax_problem(error, chunk.text, offset)) from None
+        except VisitError as error:
+            if isinstance(error.orig_exc, RecordError):
+                raise error.orig_exc from None
+            raise
         comments = [
             Comment(_comment_text(str(token)), _token_place(token, offset))
             for token in self.comments
@@ -109,6 +136,15 @@ class _Parser:
         turns, leading = _attach_comments(turns, comments)
         start = tags[0].at if tags else (turns[0].at if turns else Place(chunk.first_line, 1))
         return GameText(tuple(tags), position, tuple(turns), start, tuple(leading))
+
+
+def _turn_words(lark: Lark) -> re.Pattern[str]:
+    """The words of a turn, matched by the grammar's own terminals in its order."""
+    alternatives = [
+        f"(?P<{name}>{lark.get_terminal(name).pattern.to_regexp()})"
+        for name in ("KEY", "PLACE", "NUMBER", "WORD")
+    ]
+    return re.compile("|".join([*alternatives, r"(?P<SPACE>[ \t,]+)", r"(?P<BAD>.)"]))
 
 
 @lru_cache(maxsize=1)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 from meridina.rules.common import Place, Problem, RecordError
 from meridina.rules.game import Applied
@@ -28,7 +29,7 @@ from .model import (
 )
 from .placement import Placed, Push, Refused, place
 from .scoring import ScoreSheet, score
-from .state import Column, State
+from .state import Column, Seating, State
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,7 +100,7 @@ def initial_state(
             decks[colour] = order
     state = State(
         board=board,
-        players=setup.players,
+        seating=Seating.of(setup.players, setup.rulings),
         rulings=setup.rulings,
         columns=tuple((None,) * board.cities for _ in range(MERIDIANS)),
         hands={c: PIECES_PER_COLOUR for c in colours},
@@ -388,7 +389,7 @@ def apply(state: State, turn: Turn) -> Step:
                     turn.card_at,
                 )
             )
-    after = _advance(state, colour, turn.card if card_ok else None)
+    card = turn.card if card_ok else None
     if turn.meridian not in turn.card.numbers and not (turn.meridian == 0 and turn.skip):
         problems.append(
             Problem(
@@ -397,7 +398,7 @@ def apply(state: State, turn: Turn) -> Step:
                 turn.card_at,
             )
         )
-        return Step(after, tuple(problems), None)
+        return Step(_advance(state, colour, card), tuple(problems), None)
     if turn.skip is Skip.STUCK:
         example = next(_builds_for(state, colour, turn.card, turn.meridian), None)
         if example is not None:
@@ -409,22 +410,19 @@ def apply(state: State, turn: Turn) -> Step:
                     turn.at,
                 )
             )
-        return Step(after, tuple(problems), Effect(None, None, ()))
+        return Step(_advance(state, colour, card), tuple(problems), Effect(None, None, ()))
     if turn.skip is Skip.PASS:
-        return Step(after, tuple(problems), Effect(None, None, ()))
+        return Step(_advance(state, colour, card), tuple(problems), Effect(None, None, ()))
     outcome = _act(state, colour, turn.meridian, turn.take_off, turn.build)
     if isinstance(outcome, Problem):
         problems.append(outcome)
-        return Step(after, tuple(problems), None)
+        return Step(_advance(state, colour, card), tuple(problems), None)
     column, hands, effect = outcome
-    columns = list(after.columns)
+    columns = list(state.columns)
     columns[turn.meridian - 1] = column
-    built = after.ever_built | {turn.meridian} if effect.placed else after.ever_built
-    return Step(
-        replace(after, columns=tuple(columns), hands=hands, ever_built=built),
-        tuple(problems),
-        effect,
-    )
+    built = state.ever_built | {turn.meridian} if effect.placed else state.ever_built
+    after = _advance(state, colour, card, columns=tuple(columns), hands=hands, ever_built=built)
+    return Step(after, tuple(problems), effect)
 
 
 def _order_faults(state: State, turn: Turn) -> list[Problem]:
@@ -446,15 +444,22 @@ def pass_over(state: State, colour: str | None) -> State:
     return _advance(state, colour, None)
 
 
-def _advance(state: State, colour: str, card: Card | None) -> State:
-    """Count the card as played and pass the turn on, following the actual mover."""
+def _advance(state: State, colour: str, card: Card | None, **changes: Any) -> State:
+    """Count the card as played and pass the turn on, following the actual mover.
+
+    ``changes`` are further fields of the new state, so that a turn copies it once.
+    """
     played = state.played
     if card is not None:
         played = dict(played)
         played[colour] = played[colour] | {card}
     next_index = state.owner(colour) + 1 if state.free_turns else state.rotation.index(colour) + 1
     return replace(
-        state, played=played, next_index=next_index, turns_applied=state.turns_applied + 1
+        state,
+        played=played,
+        next_index=next_index,
+        turns_applied=state.turns_applied + 1,
+        **changes,
     )
 
 
@@ -616,7 +621,13 @@ def _actions(state: State, colour: str, meridian: int) -> Iterator[Action]:
         if take_off is not None:
             yield Action(take_off, None)
         for tower_colour in tower_colours:
-            for height in range(1, PIECES_PER_COLOUR + 1):
+            # No taller tower than the pieces in hand, with any taken off, can allow.
+            most = state.hands[tower_colour] + sum(
+                tower.height
+                for tower in column
+                if tower is not None and tower.colour == tower_colour and take_off is not None
+            )
+            for height in range(1, min(most, PIECES_PER_COLOUR) + 1):
                 for city in range(1, state.board.cities + 1):
                     named = tower_colour if tower_colour != colour else None
                     build = Build(height, city, named)

@@ -11,9 +11,33 @@ Column = tuple[Tower | None, ...]  # one meridian, index 0 = city 1 at the botto
 
 
 @dataclass(frozen=True, slots=True)
+class Seating:
+    """Who plays which colours, worked out once per game."""
+
+    players: tuple[Player, ...]
+    colours: tuple[str, ...]
+    rotation: tuple[str, ...]  # colours in turn order
+    owner_of: dict[str, int]  # colour -> player index
+    free_turns: bool
+
+    @classmethod
+    def of(cls, players: tuple[Player, ...], rulings: Rulings) -> Seating:
+        colours = tuple(colour for player in players for colour in player.colours)
+        rotation = colours
+        two = len(players) == 2 and all(len(p.colours) == 2 for p in players)
+        if two:
+            # In the 2-player game the partners' colours interleave.
+            first, second = players
+            rotation = (first.colours[0], second.colours[0], first.colours[1], second.colours[1])
+        owner_of = {c: index for index, player in enumerate(players) for c in player.colours}
+        free = two and rulings.two_player_turns is TwoPlayerTurns.FREE
+        return cls(players, colours, rotation, owner_of, free)
+
+
+@dataclass(frozen=True, slots=True)
 class State:
     board: Board
-    players: tuple[Player, ...]
+    seating: Seating
     rulings: Rulings
     columns: tuple[Column, ...]  # index 0 = meridian 1
     hands: dict[str, int]
@@ -25,30 +49,28 @@ class State:
     turns_applied: int = 0
 
     @property
+    def players(self) -> tuple[Player, ...]:
+        return self.seating.players
+
+    @property
     def colours(self) -> tuple[str, ...]:
-        return tuple(colour for player in self.players for colour in player.colours)
+        return self.seating.colours
 
     @property
     def rotation(self) -> tuple[str, ...]:
         """Colours in turn order; in the 2-player game the partners' colours interleave."""
-        if len(self.players) == 2:
-            first, second = self.players
-            return (first.colours[0], second.colours[0], first.colours[1], second.colours[1])
-        return self.colours
+        return self.seating.rotation
 
     @property
     def free_turns(self) -> bool:
-        return len(self.players) == 2 and self.rulings.two_player_turns is TwoPlayerTurns.FREE
+        return self.seating.free_turns
 
     @property
     def towers_per_player(self) -> int:
         return 2 if len(self.players) == 2 else 1
 
     def owner(self, colour: str) -> int:
-        for index, player in enumerate(self.players):
-            if colour in player.colours:
-                return index
-        raise KeyError(colour)
+        return self.seating.owner_of[colour]
 
     def cards_left(self, colour: str) -> int:
         return len(DECK) - len(self.played[colour])
