@@ -6,31 +6,11 @@ from pathlib import Path
 from typing import Any
 
 import click
-from meridina.notation.meridian import TurnEntry
-from meridina.notation.meridian_writer import write_record
-from meridina.rules.meridian.scoring import score
 
 from .loading import InputFault, reports
-from .meridian_view import control_changes, effect_sentences, running_score
 from .options import format_option, game_option, record_argument
 from .output import EXIT_INVALID, EXIT_VALID, emit_json, problem_json, problem_line
-from .records import GameReport
-
-
-def turn_notes(report: GameReport) -> list[list[str]]:
-    """The notes for each turn: what it did, islands changing hands, the running score."""
-    run, record = report.run, report.record
-    if run is None or run.start is None or record is None:
-        return []
-    notes = []
-    before = run.start
-    for entry, step, after in zip(record.entries, run.steps, run.states(), strict=True):
-        said = list(effect_sentences(step, entry))
-        said.extend(control_changes(before, after))
-        said.append(running_score(score(after)))
-        notes.append(said)
-        before = after
-    return notes
+from .views import view_for
 
 
 @click.command()
@@ -47,9 +27,10 @@ def turn_notes(report: GameReport) -> list[list[str]]:
 def annotate(record: str, game_number: int | None, output: Path | None, output_format: str) -> None:
     """Write RECORD back in canonical layout with a comment after each turn.
 
-    The comments say what the turn did (pushes, towers taken off), which islands
-    changed hands and the running score; illegal turns are marked with their
-    rule. Your own comments are kept.
+    The comments say what the turn did and how the game stands: for Meridian the
+    pushes, islands changing hands and the running score; for Medina the tiles
+    changing hands and each palace's value as it changes. Illegal turns are
+    marked with their rule. Your own comments are kept.
     """
     texts: list[str] = []
     games_out: list[dict[str, Any]] = []
@@ -59,21 +40,19 @@ def annotate(record: str, game_number: int | None, output: Path | None, output_f
             status = EXIT_INVALID
         for problem in report.problems:
             click.echo(problem_line(record, problem), err=True)
-        if report.record is None:
+        if report.record is None or report.game is None:
             continue
-        notes = turn_notes(report)
-
-        def note_for(index: int, entry: TurnEntry, notes: list[list[str]] = notes) -> list[str]:
-            return notes[index] if index < len(notes) else []
-
-        text = write_record(report.record, note_for)
+        view = view_for(report.game)
+        notes = view.notes(report)
+        text = view.write(report.record, notes)
         texts.append(text)
         games_out.append(
             {
                 "game": report.index,
+                "name": report.game,
                 "text": text,
                 "turns": [
-                    {"number": entry.text.number, "notes": note_for(i, entry)}
+                    {"number": entry.text.number, "notes": notes[i] if i < len(notes) else []}
                     for i, entry in enumerate(report.record.entries)
                 ],
                 "problems": [problem_json(p) for p in report.problems],

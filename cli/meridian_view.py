@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from meridina.notation.meridian import TurnEntry
-from meridina.notation.meridian_writer import format_turn
+from meridina.notation.meridian import MeridianRecord, TurnEntry
+from meridina.notation.meridian_writer import format_turn, write_record
 from meridina.rules.meridian.engine import Step
 from meridina.rules.meridian.model import MERIDIANS, Tower
-from meridina.rules.meridian.scoring import IslandScore, ScoreSheet, island_scores
+from meridina.rules.meridian.scoring import IslandScore, ScoreSheet, island_scores, score
 from meridina.rules.meridian.state import State
 from tabulate import tabulate
 
@@ -187,3 +187,47 @@ def turn_heading(entry: TurnEntry) -> str:
         return f"{entry.text.number}. {format_turn(entry.turn)}"
     words = " ".join(w.text + (":" if w.kind == "key" else "") for w in entry.text.words)
     return f"{entry.text.number}. {words}"
+
+
+# ---------------------------------------------------------------- the shared view interface
+
+TITLE = "Meridian"
+
+
+def events(step: Step | None, entry: TurnEntry) -> list[str]:
+    return effect_sentences(step, entry)
+
+
+def notes(report: Any) -> list[list[str]]:
+    """The notes for each turn: what it did, islands changing hands, the running score."""
+    run, record = report.run, report.record
+    if run is None or run.start is None or record is None:
+        return []
+    result = []
+    before = run.start
+    for entry, step, after in zip(record.entries, run.steps, run.states(), strict=True):
+        said = list(effect_sentences(step, entry))
+        said.extend(control_changes(before, after))
+        said.append(running_score(score(after)))
+        result.append(said)
+        before = after
+    return result
+
+
+def write(record: MeridianRecord, annotations: list[list[str]]) -> str:
+    return write_record(
+        record, lambda index, entry: annotations[index] if index < len(annotations) else []
+    )
+
+
+def score_text(sheet: ScoreSheet, final: State, details: bool) -> str:
+    text = score_table(sheet)
+    return f"{text}\n\n{island_table(sheet, final)}" if details else text
+
+
+def status(sheet: ScoreSheet) -> str:
+    if sheet.finished:
+        return "finished"
+    if sheet.cards_left is None:
+        return "cards played unknown; scored as it stands"
+    return f"not finished: {sheet.cards_left} cards left; scored as it stands"

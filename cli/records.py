@@ -2,30 +2,36 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-from meridina.notation.meridian import MeridianRecord, read_record
+from meridina.notation import medina as medina_notation
+from meridina.notation import meridian as meridian_notation
 from meridina.notation.reader import ParsedGame, iter_games, parse_text
 from meridina.notation.text import GameText
 from meridina.rules.common import Problem
-from meridina.rules.meridian.game import GameRun, Unreadable, play
+from meridina.rules.medina import game as medina_game
+from meridina.rules.meridian import game as meridian_game
 
 GAME_RULE = "REC-2"
-GAMES = ("Meridian",)
 
 
 @dataclass
 class GameReport:
-    """One game of a file, checked: its problems in file order, and what was played."""
+    """One game of a file, checked: its problems in file order, and what was played.
+
+    ``record`` and ``run`` are the game's own notation record and played game
+    (Meridian's or Medina's); ``game`` says which.
+    """
 
     index: int
     first_line: int
     game: str | None
     problems: list[Problem] = field(default_factory=list)
-    record: MeridianRecord | None = None
-    run: GameRun | None = None
+    record: Any = None
+    run: Any = None
 
     @property
     def errors(self) -> list[Problem]:
@@ -34,6 +40,32 @@ class GameReport:
     @property
     def valid(self) -> bool:
         return not self.errors
+
+
+def _play_meridian(text: GameText, base: Path | None) -> tuple[Any, Any, list[Problem]]:
+    record = meridian_notation.read_record(text)
+    problems = [*record.problems, *(p for e in record.entries for p in e.problems)]
+    if record.setup is None:
+        return record, None, problems
+    turns = [e.turn or meridian_game.Unreadable(e.colour) for e in record.entries]
+    run = meridian_game.play(record.setup, turns, base)
+    return record, run, problems
+
+
+def _play_medina(text: GameText, base: Path | None) -> tuple[Any, Any, list[Problem]]:
+    record = medina_notation.read_record(text)
+    problems = [*record.problems, *(p for e in record.entries for p in e.problems)]
+    if record.setup is None:
+        return record, None, problems
+    turns = [e.turn or medina_game.Unreadable(e.colour) for e in record.entries]
+    run = medina_game.play(record.setup, turns, base)
+    return record, run, problems
+
+
+GAMES: dict[str, tuple[str, Callable[[GameText, Path | None], tuple[Any, Any, list[Problem]]]]] = {
+    "meridian": ("Meridian", _play_meridian),
+    "medina": ("Medina", _play_medina),
+}
 
 
 def check_game(parsed: ParsedGame, base: Path | None = None) -> GameReport:
@@ -52,30 +84,23 @@ def check_game(parsed: ParsedGame, base: Path | None = None) -> GameReport:
             )
         )
         return report
-    name = tag.value.strip()
-    if name.lower() != "meridian":
+    known = GAMES.get(tag.value.strip().lower())
+    if known is None:
         report.problems.append(
             Problem(
-                GAME_RULE, f"unknown game {name!r}: meridina reads Meridian records", tag.value_at
+                GAME_RULE,
+                f"unknown game {tag.value.strip()!r}: meridina reads Meridian and Medina records",
+                tag.value_at,
             )
         )
         return report
-    report.game = "Meridian"
-    record = read_record(text)
-    report.record = record
-    problems = [*report.problems, *record.problems]
-    for entry in record.entries:
-        problems.extend(entry.problems)
-    if record.setup is not None:
-        turns = [entry.turn or Unreadable(entry.colour) for entry in record.entries]
-        run = play(record.setup, turns, base)
-        report.run = run
-        problems.extend(run.start_problems)
-        for step in run.steps:
-            if step is not None:
-                problems.extend(step.problems)
-        problems.extend(run.result_problems)
-    report.problems = sorted(problems, key=_order)
+    report.game, play = known
+    report.record, report.run, problems = play(text, base)
+    if report.run is not None:
+        problems.extend(report.run.start_problems)
+        problems.extend(p for step in report.run.steps if step is not None for p in step.problems)
+        problems.extend(report.run.result_problems)
+    report.problems = sorted([*report.problems, *problems], key=_order)
     return report
 
 

@@ -7,9 +7,9 @@ from typing import Any
 import click
 
 from .loading import InputFault, reports
-from .meridian_view import LEGEND, diagram, effect_sentences, state_json, turn_heading
 from .options import format_option, game_option, record_argument
 from .output import EXIT_INVALID, EXIT_VALID, emit_json, problem_json, problem_line
+from .views import view_for
 
 
 @click.command()
@@ -28,8 +28,8 @@ def replay(
 ) -> None:
     """Replay RECORD turn by turn, drawing the board after each turn.
 
-    Illegal turns are shown with the rule they break and count as a discarded
-    card. The bundled boards are stand-in layouts, not the printed board.
+    Illegal turns are shown with the rule they break. The bundled Meridian boards
+    are stand-in layouts, not the printed board.
     """
     games_out: list[dict[str, Any]] = []
     status = EXIT_VALID
@@ -37,46 +37,46 @@ def replay(
         run, rec = report.run, report.record
         if not report.valid:
             status = EXIT_INVALID
-        if run is None or run.start is None or rec is None:
+        if run is None or run.start is None or rec is None or report.game is None:
             for problem in report.problems:
                 click.echo(problem_line(record, problem), err=True)
             continue
-        states = run.states()
+        view = view_for(report.game)
         numbers = [entry.text.number for entry in rec.entries]
         if turn_number is not None and turn_number != 0 and turn_number not in numbers:
             raise InputFault(f"{record}: game {report.index} has no turn {turn_number}")
         frames: list[dict[str, Any]] = []
         if output_format == "text":
-            click.echo(f"Game {report.index}: Meridian on board {run.start.board.name}")
-            click.echo(LEGEND)
-        if turn_number in (None, 0) and output_format == "text":
-            click.echo("\nStart\n" + diagram(run.start))
-        for entry, step, state in zip(rec.entries, run.steps, states, strict=True):
+            click.echo(f"Game {report.index}: {view.TITLE} on board {run.start.board.name}")
+            click.echo(view.LEGEND)
+            if turn_number in (None, 0):
+                click.echo("\nStart\n" + view.diagram(run.start))
+        for entry, step, state in zip(rec.entries, run.steps, run.states(), strict=True):
             if turn_number is not None and entry.text.number != turn_number:
                 continue
-            sentences = effect_sentences(step, entry)
+            said = view.events(step, entry)
+            legal = step is not None and not any(not p.warning for p in step.problems)
             frames.append(
                 {
                     "number": entry.text.number,
-                    "turn": turn_heading(entry).split(". ", 1)[1],
-                    "legal": step is not None
-                    and step.effect is not None
-                    and not any(not p.warning for p in step.problems),
-                    "events": sentences,
-                    "state": state_json(state),
+                    "turn": view.turn_heading(entry).split(". ", 1)[1],
+                    "legal": legal,
+                    "events": said,
+                    "state": view.state_json(state),
                 }
             )
             if output_format == "text":
-                click.echo(f"\n{turn_heading(entry)}: " + "; ".join(sentences))
-                click.echo(diagram(state))
+                click.echo(f"\n{view.turn_heading(entry)}: " + "; ".join(said))
+                click.echo(view.diagram(state))
         if output_format == "text":
             for problem in report.problems:
                 click.echo(problem_line(record, problem), err=True)
         games_out.append(
             {
                 "game": report.index,
+                "name": report.game,
                 "board": run.start.board.name,
-                "start": state_json(run.start),
+                "start": view.state_json(run.start),
                 "turns": frames,
                 "problems": [problem_json(p) for p in report.problems],
             }

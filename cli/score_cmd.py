@@ -1,4 +1,4 @@
-"""``meridina score``: points, islands and ranking for each game of a record."""
+"""``meridina score``: points and ranking for each game of a record."""
 
 from __future__ import annotations
 
@@ -7,18 +7,25 @@ from typing import Any
 import click
 
 from .loading import reports
-from .meridian_view import island_table, score_table, sheet_json
 from .options import format_option, game_option, record_argument
 from .output import EXIT_INVALID, EXIT_VALID, emit_json, problem_json, problem_line
+from .views import view_for
 
 
 @click.command()
 @record_argument
 @game_option
-@click.option("--islands", is_flag=True, help="Also show who holds each island and why.")
+@click.option(
+    "--islands",
+    "--palaces",
+    "details",
+    is_flag=True,
+    help="Also show the breakdown: who holds each island (Meridian), each palace's points "
+    "(Medina).",
+)
 @format_option
-def score(record: str, game_number: int | None, islands: bool, output_format: str) -> None:
-    """Score each game of RECORD: islands held, points, pieces left and rank.
+def score(record: str, game_number: int | None, details: bool, output_format: str) -> None:
+    """Score each game of RECORD: points, what earned them, and the ranking.
 
     A record may be a whole game or a final position typed in from the table.
     Says whether the record's Result tag agrees with the computed points.
@@ -30,7 +37,7 @@ def score(record: str, game_number: int | None, islands: bool, output_format: st
         if not report.valid:
             status = EXIT_INVALID
         final = run.final if run is not None else None
-        if run is None or run.sheet is None or final is None:
+        if run is None or run.sheet is None or final is None or report.game is None:
             for problem in report.problems:
                 click.echo(problem_line(record, problem), err=True)
             games_out.append(
@@ -41,36 +48,27 @@ def score(record: str, game_number: int | None, islands: bool, output_format: st
                 }
             )
             continue
+        view = view_for(report.game)
         sheet = run.sheet
-        has_result = (
-            report.record is not None
-            and report.record.setup is not None
-            and (report.record.setup.result is not None)
-        )
+        setup = report.record.setup if report.record is not None else None
+        has_result = setup is not None and setup.result is not None
         result_agrees = None if not has_result else not run.result_problems
         games_out.append(
             {
                 "game": report.index,
+                "name": report.game,
                 "board": final.board.name,
-                "score": sheet_json(sheet, final),
+                "score": view.sheet_json(sheet, final),
                 "result_agrees": result_agrees,
                 "problems": [problem_json(p) for p in report.problems],
             }
         )
         if output_format == "json":
             continue
-        state_note = (
-            "finished"
-            if sheet.finished
-            else "cards played unknown; scored as it stands"
-            if sheet.cards_left is None
-            else f"not finished: {sheet.cards_left} cards left; scored as it stands"
+        click.echo(
+            f"Game {report.index}: {view.TITLE} on board {final.board.name} ({view.status(sheet)})"
         )
-        click.echo(f"Game {report.index}: Meridian on board {final.board.name} ({state_note})")
-        click.echo(score_table(sheet))
-        if islands:
-            click.echo("")
-            click.echo(island_table(sheet, final))
+        click.echo(view.score_text(sheet, final, details))
         if result_agrees is None:
             click.echo("Result: the record states none")
         elif result_agrees:

@@ -7,20 +7,7 @@ from collections.abc import Callable, Sequence
 from meridina.rules.meridian.model import MERIDIANS, RULING_NAMES, Rulings, Turn
 
 from .meridian import MeridianRecord, TurnEntry
-from .text import GameText, Tag
-
-TAG_ORDER = (
-    "Game",
-    "Event",
-    "Site",
-    "Date",
-    "Round",
-    "Board",
-    "Players",
-    "Rulings",
-    "Decks",
-    "Result",
-)
+from .writing import as_written, write_game
 
 
 def format_turn(turn: Turn) -> str:
@@ -38,20 +25,6 @@ def format_turn(turn: Turn) -> str:
             words.append(turn.build.colour)
         words.append(f"{turn.build.height}@{turn.build.city}")
     return " ".join(words)
-
-
-def format_tags(game: GameText) -> list[str]:
-    ordered: list[Tag] = []
-    for name in TAG_ORDER:
-        tag = game.tag(name)
-        if tag is not None:
-            ordered.append(tag)
-    ordered.extend(tag for tag in game.tags if tag not in ordered)
-    return [f"[{tag.name} {_quote(tag.value)}]" for tag in ordered]
-
-
-def _quote(value: str) -> str:
-    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 def format_position(record: MeridianRecord) -> list[str]:
@@ -80,38 +53,16 @@ def format_position(record: MeridianRecord) -> list[str]:
     return lines
 
 
-def _comment(text: str) -> str:
-    return "{ " + text.replace("}", ")") + " }"
-
-
 def write_record(
     record: MeridianRecord,
     notes: Callable[[int, TurnEntry], Sequence[str]] | None = None,
 ) -> str:
     """The record in canonical layout; ``notes`` adds one comment after turn ``i``."""
-    lines = format_tags(record.game)
-    lines.extend(_comment(c.text) for c in record.game.comments)
-    lines.append("")
-    position = format_position(record)
-    if position:
-        lines.extend(position)
-        lines.append("")
-    for index, entry in enumerate(record.entries):
-        if entry.turn is not None:
-            body = format_turn(entry.turn)
-        else:
-            body = " ".join(
-                word.text + (":" if word.kind == "key" else "") for word in entry.text.words
-            )
-        line = f"{entry.text.number}. {body}"
-        comments = [_comment(c.text) for c in entry.text.comments]
-        added = notes(index, entry) if notes is not None else ()
-        if added:
-            comments.append(_comment("; ".join(added)))
-        if comments:
-            line += " " + " ".join(comments)
-        lines.append(line)
-    return "\n".join(lines).rstrip() + "\n"
+    bodies = [
+        format_turn(entry.turn) if entry.turn is not None else as_written(entry.text)
+        for entry in record.entries
+    ]
+    return write_game(record.game, format_position(record), bodies, record.entries, notes)  # type: ignore[arg-type]
 
 
 def rulings_text(rulings: Rulings) -> str:

@@ -658,7 +658,7 @@ CASES: list[Case] = [
     Case(
         "REC2-other-game",
         "REC-2",
-        f'[Game "Medina"]\n[Players "{FOUR}"]\n',
+        f'[Game "Chess"]\n[Players "{FOUR}"]\n',
         "[Game",
         '"',
         f'[Game "meridian"]\n[Players "{FOUR}"]\n',

@@ -1,0 +1,315 @@
+"""The bridge from a record's text objects to Medina's domain objects."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import cast
+
+from meridina.rules.common import Place, Problem
+from meridina.rules.medina.model import (
+    NEUTRAL,
+    PIECE_WORDS,
+    RULING_NAMES,
+    Cell,
+    Kind,
+    Placement,
+    Player,
+    Rulings,
+    Setup,
+    StartPosition,
+    Turn,
+    parse_cell,
+)
+
+from .tagvalues import TAG_RULE, parts, scores
+from .text import EntryText, GameText, TurnText, Word
+
+TURN_RULE = "REC-3"
+NUMBERING_RULE = "REC-4"
+POSITION_RULE = "REC-5"
+
+# Building colours in both editions' names: the bridge needs them before the edition loads.
+COLOUR_WORDS = {
+    "grey": "grey", "black": "black", "brown": "brown", "orange": "orange",
+    "white": "grey", "purple": "black", "maroon": "brown",
+}  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class TurnEntry:
+    text: TurnText
+    turn: Turn | None
+    problems: tuple[Problem, ...] = ()
+    colour: str | None = None  # the mover, when at least that could be read
+
+
+@dataclass(frozen=True, slots=True)
+class MedinaRecord:
+    game: GameText
+    setup: Setup | None
+    problems: tuple[Problem, ...]
+    entries: tuple[TurnEntry, ...] = field(default=())
+
+
+def read_record(game: GameText) -> MedinaRecord:
+    problems: list[Problem] = []
+    setup = _read_setup(game, problems)
+    entries = []
+    expected: int | None = None
+    for text in game.turns:
+        entry = read_turn(text)
+        if expected is not None and text.number != expected:
+            numbering = Problem(
+                NUMBERING_RULE,
+                f"turn {text.number} follows turn {expected - 1}; expected {expected}",
+                text.at,
+            )
+            entry = TurnEntry(entry.text, entry.turn, (numbering, *entry.problems), entry.colour)
+        expected = text.number + 1
+        entries.append(entry)
+    return MedinaRecord(game, setup, tuple(problems), tuple(entries))
+
+
+# ---------------------------------------------------------------- header
+
+
+def _read_setup(game: GameText, problems: list[Problem]) -> Setup | None:
+    edition_tag = game.tag("Edition")
+    edition = edition_tag.value.strip() if edition_tag else "1"
+    players_tag = game.tag("Players")
+    if players_tag is None:
+        problems.append(
+            Problem(
+                TAG_RULE,
+                'the Players tag is missing: [Players "Ann red; Ben blue; Cy green"]',
+                game.at,
+            )
+        )
+        return None
+    players = []
+    for text, _ in parts(players_tag, ";"):
+        words = text.split()
+        players.append(Player(" ".join(words[:-1]), words[-1].lower()))
+    options: frozenset[str] | None = None
+    options_tag = game.tag("Options")
+    if options_tag is not None:
+        names = {text.lower() for text, _ in parts(options_tag)}
+        options = frozenset() if names in ({"none"}, set()) else frozenset(names)
+    start_merchant = well = None
+    setup_tag = game.tag("Setup")
+    if setup_tag is not None:
+        for text, at in parts(setup_tag):
+            words = text.split()
+            cell = parse_cell(words[-1]) if len(words) == 2 else None
+            if cell is None or words[0].lower() not in ("merchant", "well"):
+                problems.append(
+                    Problem(TAG_RULE, f"{text!r}: write 'merchant H7' or 'well F6'", at)
+                )
+            elif words[0].lower() == "merchant":
+                start_merchant = (cell, at)
+            else:
+                well = (cell, at)
+    board_tag = game.tag("Board")
+    result_tag = game.tag("Result")
+    result: dict[str, tuple[int, Place | None]] | None = None
+    if result_tag is not None and result_tag.value.strip() not in ("", "*"):
+        result = {}
+        for name, points, at in scores(result_tag):
+            if points is None:
+                problems.append(Problem(TAG_RULE, f"{name!r}: a result reads 'name points'", at))
+            else:
+                result[name] = (points, at)
+    return Setup(
+        edition=edition,
+        players=tuple(players),
+        options=options,
+        board=board_tag.value.strip() if board_tag else None,
+        start_merchant=start_merchant,
+        well=well,
+        rulings=_read_rulings(game, problems),
+        position=_read_position(game, problems),
+        result=result,
+        edition_at=edition_tag.value_at if edition_tag else game.at,
+        players_at=players_tag.value_at,
+        options_at=options_tag.value_at if options_tag else game.at,
+        board_at=board_tag.value_at if board_tag else game.at,
+        setup_at=setup_tag.value_at if setup_tag else game.at,
+        result_at=result_tag.value_at if result_tag else None,
+    )
+
+
+def _read_rulings(game: GameText, problems: list[Problem]) -> Rulings:
+    tag = game.tag("Rulings")
+    if tag is None:
+        return Rulings()
+    chosen: dict[str, object] = {}
+    for text, at in parts(tag):
+        name, _, value = (piece.strip().lower() for piece in text.partition("="))
+        kind = RULING_NAMES.get(name)
+        if kind is None:
+            known = ", ".join(RULING_NAMES)
+            problems.append(Problem(TAG_RULE, f"unknown ruling {name!r} (known: {known})", at))
+            continue
+        try:
+            chosen[name.replace("-", "_")] = kind(value) if kind is not int else int(value)
+        except ValueError:
+            members = [] if kind is int else list(cast("type[Enum]", kind))
+            allowed = ", ".join(str(m.value) for m in members) or "a whole number"
+            problems.append(Problem(TAG_RULE, f"ruling {name} takes {allowed}", at))
+    return Rulings(**chosen)  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------- position
+
+
+def _cells(entry: EntryText, problems: list[Problem]) -> list[tuple[Cell, Place]]:
+    found = []
+    for word in entry.words:
+        cell = parse_cell(word.text) if word.kind == "word" else None
+        if cell is None:
+            problems.append(
+                Problem(POSITION_RULE, f"{word.text!r} is not a field such as E5", word.at)
+            )
+        else:
+            found.append((cell, word.at))
+    return found
+
+
+def _pairs(entry: EntryText, problems: list[Problem]) -> list[tuple[Word, Word]]:
+    words = entry.words
+    if len(words) % 2:
+        problems.append(Problem(POSITION_RULE, f"{entry.key.text}: write pairs", entry.key.at))
+    return [(words[i], words[i + 1]) for i in range(0, len(words) - 1, 2)]
+
+
+def _read_position(game: GameText, problems: list[Problem]) -> StartPosition | None:
+    section = game.position
+    if section is None:
+        return None
+    buildings: list[tuple[str, Cell, Place | None]] = []
+    stables: list[tuple[Cell, Place | None]] = []
+    merchants: list[tuple[Cell, Place | None]] = []
+    walls: list[tuple[Cell, Place | None]] = []
+    roofs: list[tuple[str, Cell, Place | None]] = []
+    palace_tiles: dict[str, tuple[str | None, Place | None]] = {}
+    tower_tiles: dict[int, tuple[str | None, Place | None]] = {}
+    tea: dict[str, tuple[int, Place | None]] = {}
+    to_move: tuple[str, Place | None] | None = None
+    for entry in section.entries:
+        key = entry.key.text.lower()
+        if key in COLOUR_WORDS:
+            buildings.extend((COLOUR_WORDS[key], c, at) for c, at in _cells(entry, problems))
+        elif key in ("stables", "stable"):
+            stables.extend(_cells(entry, problems))
+        elif key in ("merchants", "merchant"):
+            merchants.extend(_cells(entry, problems))
+        elif key in ("walls", "wall"):
+            walls.extend(_cells(entry, problems))
+        elif key in ("roofs", "roof"):
+            for word in entry.words:
+                owner, _, where = word.text.partition("@")
+                cell = parse_cell(where) if word.kind == "place" else None
+                if cell is None:
+                    problems.append(
+                        Problem(POSITION_RULE, "a roof is written OWNER@FIELD, as red@E5", word.at)
+                    )
+                else:
+                    roofs.append((owner.lower(), cell, word.at))
+        elif key == "palace-tiles":
+            for colour, holder in _pairs(entry, problems):
+                name = COLOUR_WORDS.get(colour.text.lower())
+                if name is None:
+                    problems.append(
+                        Problem(
+                            POSITION_RULE, f"{colour.text!r} is not a building colour", colour.at
+                        )
+                    )
+                else:
+                    who = holder.text.lower()
+                    palace_tiles[name] = (None if who in ("nobody", NEUTRAL) else who, holder.at)
+        elif key == "tower-tiles":
+            for number, holder in _pairs(entry, problems):
+                if not number.text.isdigit():
+                    problems.append(
+                        Problem(
+                            POSITION_RULE, "tower-tiles: a tower number, then its holder", number.at
+                        )
+                    )
+                else:
+                    who = holder.text.lower()
+                    tower_tiles[int(number.text)] = (
+                        None if who in ("nobody", NEUTRAL) else who,
+                        holder.at,
+                    )
+        elif key == "tea":
+            for player, count in _pairs(entry, problems):
+                if not count.text.isdigit():
+                    problems.append(
+                        Problem(POSITION_RULE, "tea: a player, then a number of tiles", count.at)
+                    )
+                else:
+                    tea[player.text.lower()] = (int(count.text), player.at)
+        elif key == "next" and len(entry.words) == 1:
+            to_move = (entry.words[0].text.lower(), entry.words[0].at)
+        else:
+            problems.append(
+                Problem(
+                    POSITION_RULE,
+                    f"unknown position entry {entry.key.text!r}: use a building colour, stables:, "
+                    "merchants:, walls:, roofs:, palace-tiles:, tower-tiles:, tea: or next:",
+                    entry.key.at,
+                )
+            )
+    return StartPosition(
+        tuple(buildings), tuple(stables), tuple(merchants), tuple(walls), tuple(roofs),
+        palace_tiles, tower_tiles, tea, to_move, section.at,
+    )  # fmt: skip
+
+
+# ---------------------------------------------------------------- turns
+
+
+def read_turn(text: TurnText) -> TurnEntry:
+    """``red orange@E5 roof@E6`` -> a Turn; a fault gives a problem instead."""
+    words = text.words
+    if not words or words[0].kind != "word":
+        return _bad(
+            text, "a turn starts with the player's colour, as '3. red orange@E5 wall@B1'", None
+        )
+    player_word = words[0]
+    player = player_word.text.lower()
+    placements: list[Placement] = []
+    passed = False
+    for word in words[1:]:
+        lowered = word.text.lower()
+        if word.kind == "word" and lowered == "pass" and not placements and not passed:
+            passed = True
+        elif word.kind == "word" and lowered == "tea" and not passed:
+            placements.append(Placement(Kind.TEA, at=word.at))
+        elif word.kind == "place" and not passed:
+            piece, _, where = lowered.partition("@")
+            cell = parse_cell(where)
+            if cell is None:
+                return _bad(text, f"{where!r} is not a field such as E5", player, word.at)
+            if piece in COLOUR_WORDS:
+                placements.append(Placement(Kind.BUILDING, cell, COLOUR_WORDS[piece], word.at))
+            elif piece in PIECE_WORDS:
+                placements.append(Placement(PIECE_WORDS[piece], cell, None, word.at))
+            else:
+                known = "a building colour, roof, neutral, stable, merchant or wall"
+                return _bad(
+                    text, f"{piece!r} is not a piece: write {known}, then @FIELD", player, word.at
+                )
+        else:
+            return _bad(text, f"{word.text!r} does not belong here", player, word.at)
+    if not placements and not passed:
+        return _bad(
+            text, "say what the turn placed (PIECE@FIELD, tea) or pass", player, player_word.at
+        )
+    turn = Turn(player, tuple(placements), passed, text.number, text.at, player_word.at)
+    return TurnEntry(text, turn, (), player)
+
+
+def _bad(text: TurnText, message: str, player: str | None, at: Place | None = None) -> TurnEntry:
+    return TurnEntry(text, None, (Problem(TURN_RULE, message, at or text.at),), player)

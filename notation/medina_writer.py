@@ -1,0 +1,72 @@
+"""Write Medina records back as text, in one canonical layout."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from meridina.rules.medina.model import Kind, Placement, StartPosition, Turn, cell_name
+
+from .medina import MedinaRecord, TurnEntry
+from .writing import as_written, write_game
+
+
+def format_placement(placement: Placement) -> str:
+    if placement.kind is Kind.TEA:
+        return "tea"
+    assert placement.cell is not None
+    piece = placement.colour if placement.kind is Kind.BUILDING else placement.kind.value
+    return f"{piece}@{cell_name(placement.cell)}"
+
+
+def format_turn(turn: Turn) -> str:
+    """The canonical words of a turn, without its number: ``red orange@E5 wall@B1``."""
+    if turn.passed:
+        return f"{turn.player} pass"
+    return " ".join([turn.player, *(format_placement(p) for p in turn.placements)])
+
+
+def format_position(position: StartPosition) -> list[str]:
+    lines = ["position"]
+    colours: dict[str, list[str]] = {}
+    for colour, cell, _ in position.buildings:
+        colours.setdefault(colour, []).append(cell_name(cell))
+    for colour, cells in colours.items():
+        lines.append(f"  {colour}: {' '.join(cells)}")
+    for label, placed in (
+        ("stables", position.stables),
+        ("merchants", position.merchants),
+        ("walls", position.walls),
+    ):
+        if placed:
+            lines.append(f"  {label}: {' '.join(cell_name(c) for c, _ in placed)}")
+    if position.roofs:
+        lines.append("  roofs: " + " ".join(f"{o}@{cell_name(c)}" for o, c, _ in position.roofs))
+    if position.palace_tiles:
+        lines.append(
+            "  palace-tiles: "
+            + " ".join(f"{c} {h or 'nobody'}" for c, (h, _) in position.palace_tiles.items())
+        )
+    if position.tower_tiles:
+        lines.append(
+            "  tower-tiles: "
+            + " ".join(f"{t} {h or 'nobody'}" for t, (h, _) in position.tower_tiles.items())
+        )
+    if position.tea:
+        lines.append("  tea: " + " ".join(f"{p} {n}" for p, (n, _) in position.tea.items()))
+    if position.to_move is not None:
+        lines.append(f"  next: {position.to_move[0]}")
+    return lines
+
+
+def write_record(
+    record: MedinaRecord,
+    notes: Callable[[int, TurnEntry], Sequence[str]] | None = None,
+) -> str:
+    """The record in canonical layout; ``notes`` adds one comment after turn ``i``."""
+    setup = record.setup
+    position = format_position(setup.position) if setup and setup.position else []
+    bodies = [
+        format_turn(entry.turn) if entry.turn is not None else as_written(entry.text)
+        for entry in record.entries
+    ]
+    return write_game(record.game, position, bodies, record.entries, notes)  # type: ignore[arg-type]

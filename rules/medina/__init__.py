@@ -1,0 +1,1 @@
+"""The Medina rules core (1st and 2nd edition)."""

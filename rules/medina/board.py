@@ -1,0 +1,271 @@
+"""Medina boards and editions: loaded from TOML, checked, with the city's geometry."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from meridina.rules.common import Problem, RecordError
+from meridina.rules.datafile import DataFile, bundled, bundled_names, from_path
+
+from .model import Cell, cell_name, parse_cell
+
+DATA_RULE = "MED-D1"
+PACKAGE = "meridina.rules.medina"
+ORTHOGONAL = ((1, 0), (-1, 0), (0, 1), (0, -1))
+AROUND = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if (dx, dy) != (0, 0))
+
+
+@dataclass(frozen=True)
+class Arm:
+    """The ring fields a tower's walls fill, in order from the tower outwards."""
+
+    tower: int
+    cells: tuple[Cell, ...]
+    side: int  # arms on one side of the city share a side number
+
+
+@dataclass(frozen=True)
+class Board:
+    name: str
+    description: str
+    columns: int
+    rows: int
+    towers: dict[Cell, int]  # corner cell -> tower number
+    arms: tuple[Arm, ...] = field(default=())
+    arm_of: dict[Cell, Arm] = field(default_factory=dict)  # ring field -> the arms it may join
+
+    def on_grid(self, cell: Cell) -> bool:
+        return 0 <= cell[0] < self.columns and 1 <= cell[1] <= self.rows
+
+    def is_ring(self, cell: Cell) -> bool:
+        col, row = cell
+        return self.on_grid(cell) and (col in (0, self.columns - 1) or row in (1, self.rows))
+
+    def is_corner(self, cell: Cell) -> bool:
+        return cell in self.towers
+
+    def is_building_field(self, cell: Cell) -> bool:
+        return self.on_grid(cell) and not self.is_ring(cell)
+
+    def is_border(self, cell: Cell) -> bool:
+        """A building field next to the ring."""
+        col, row = cell
+        return self.is_building_field(cell) and (
+            col in (1, self.columns - 2) or row in (2, self.rows - 1)
+        )
+
+    def neighbours(self, cell: Cell) -> list[Cell]:
+        col, row = cell
+        return [(col + dx, row + dy) for dx, dy in ORTHOGONAL if self.on_grid((col + dx, row + dy))]
+
+    def around(self, cell: Cell) -> list[Cell]:
+        col, row = cell
+        return [(col + dx, row + dy) for dx, dy in AROUND if self.on_grid((col + dx, row + dy))]
+
+    def inner_field(self, wall: Cell) -> Cell:
+        """The one building field a wall field touches."""
+        return next(cell for cell in self.neighbours(wall) if self.is_building_field(cell))
+
+    def cells(self) -> list[Cell]:
+        return [(col, row) for row in range(self.rows, 0, -1) for col in range(self.columns)]
+
+
+@dataclass(frozen=True)
+class Supply:
+    buildings: int  # of each colour
+    roofs: int
+    neutral_roofs: int
+    stables: int
+    merchants: int
+    walls: int
+
+
+@dataclass(frozen=True)
+class Edition:
+    name: str
+    description: str
+    colours: tuple[str, ...]
+    colour_names: dict[str, str]  # other names -> the canonical colour
+    palace_tiles: dict[str, int]
+    last_roofs_rule: bool
+    options: tuple[str, ...]
+    default_options: tuple[str, ...]
+    boards: dict[int, str]
+    supply: dict[int, Supply]
+    single_piece_turns: dict[int, int]
+    tower_merchants: dict[int, int]
+    tea_tiles: tuple[int, ...]
+    well_bonus: int
+    well_distance: int
+
+    @property
+    def players(self) -> tuple[int, ...]:
+        return tuple(sorted(self.supply))
+
+    def colour(self, word: str) -> str | None:
+        lowered = word.lower()
+        if lowered in self.colours:
+            return lowered
+        return self.colour_names.get(lowered)
+
+
+def _arms(columns: int, rows: int, towers: dict[Cell, int]) -> tuple[Arm, ...]:
+    """Each side of the ring between two towers holds one arm from each end."""
+    top, right = rows, columns - 1
+    corners = {(0, 1): "bl", (right, 1): "br", (0, top): "tl", (right, top): "tr"}
+    sides = [
+        ((0, 1), (right, 1), [(col, 1) for col in range(1, right)]),  # bottom
+        ((0, top), (right, top), [(col, top) for col in range(1, right)]),  # top
+        ((0, 1), (0, top), [(0, row) for row in range(2, top)]),  # left
+        ((right, 1), (right, top), [(right, row) for row in range(2, top)]),  # right
+    ]
+    arms = []
+    for side, (start, end, cells) in enumerate(sides):
+        assert start in corners and end in corners
+        arms.append(Arm(towers[start], tuple(cells), side))
+        arms.append(Arm(towers[end], tuple(reversed(cells)), side))
+    return tuple(arms)
+
+
+def board_from_data(data: DataFile) -> Board:
+    raw = data.data
+
+    def fault(message: str, key: str | None = None) -> RecordError:
+        where = f"{data.name}:{data.line_of_key(key)}:1" if key else data.name
+        return RecordError(Problem(DATA_RULE, f"board file {where}: {message}"))
+
+    columns, rows = raw.get("columns"), raw.get("rows")
+    if not isinstance(columns, int) or not 5 <= columns <= 26:
+        raise fault("'columns' must be a whole number from 5 to 26", "columns")
+    if not isinstance(rows, int) or not 5 <= rows <= 99:
+        raise fault("'rows' must be a whole number from 5 to 99", "rows")
+    corners = {(0, 1), (columns - 1, 1), (0, rows), (columns - 1, rows)}
+    towers_raw = raw.get("towers")
+    if not isinstance(towers_raw, dict):
+        raise fault("'[towers]' must number the four corner towers", "towers")
+    towers: dict[Cell, int] = {}
+    for name, number in towers_raw.items():
+        cell = parse_cell(str(name))
+        if cell not in corners:
+            raise fault(f"tower {name!r} is not a corner of the grid", name)
+        if not isinstance(number, int) or number not in (1, 2, 3, 4):
+            raise fault(f"tower {name} must be numbered 1 to 4", name)
+        towers[cell] = number
+    if set(towers) != corners or sorted(towers.values()) != [1, 2, 3, 4]:
+        names = ", ".join(sorted(cell_name(c) for c in corners))
+        raise fault(f"the four corners ({names}) each need a tower numbered 1 to 4", "towers")
+    arms = _arms(columns, rows, towers)
+    arm_of: dict[Cell, Arm] = {}
+    for arm in arms:
+        for cell in arm.cells:
+            arm_of.setdefault(cell, arm)
+    return Board(
+        name=str(raw.get("name", data.name)),
+        description=str(raw.get("description", "")),
+        columns=columns,
+        rows=rows,
+        towers=towers,
+        arms=arms,
+        arm_of=arm_of,
+    )
+
+
+def edition_from_data(data: DataFile) -> Edition:
+    raw = data.data
+
+    def fault(message: str, key: str | None = None) -> RecordError:
+        where = f"{data.name}:{data.line_of_key(key)}:1" if key else data.name
+        return RecordError(Problem(DATA_RULE, f"edition file {where}: {message}"))
+
+    def table(key: str) -> dict[str, Any]:
+        value = raw.get(key, {})
+        if not isinstance(value, dict):
+            raise fault(f"'{key}' must be a table", key)
+        return value
+
+    colours = raw.get("colours")
+    if not isinstance(colours, list) or len(colours) != 4:
+        raise fault("'colours' must list the four building colours", "colours")
+    supply: dict[int, Supply] = {}
+    for count, values in table("supply").items():
+        try:
+            supply[int(count)] = Supply(
+                values["buildings"],
+                values["roofs"],
+                values.get("neutral-roofs", 0),
+                values["stables"],
+                values["merchants"],
+                values["walls"],
+            )
+        except (KeyError, ValueError, TypeError):
+            raise fault(f"supply for {count} players is incomplete", "supply") from None
+    if not supply:
+        raise fault("no supplies are given", "supply")
+    tiles = table("palace-tiles")
+    if set(tiles) != set(colours):
+        raise fault("'palace-tiles' must give a value for each colour", "palace-tiles")
+    boards = {int(k): str(v) for k, v in table("boards").items()}
+    if set(boards) != set(supply):
+        raise fault("'[boards]' must name a board for each player count", "boards")
+    return Edition(
+        name=str(raw.get("name", data.name)),
+        description=str(raw.get("description", "")),
+        colours=tuple(colours),
+        colour_names={str(k): str(v) for k, v in table("colour-names").items()},
+        palace_tiles={str(k): int(v) for k, v in tiles.items()},
+        last_roofs_rule=bool(raw.get("last-roofs-rule", False)),
+        options=tuple(raw.get("options", [])),
+        default_options=tuple(raw.get("default-options", [])),
+        boards=boards,
+        supply=supply,
+        single_piece_turns={int(k): int(v) for k, v in table("single-piece-turns").items()},
+        tower_merchants={int(k): int(v) for k, v in table("tower-merchants").items()},
+        tea_tiles=tuple(int(n) for n in raw.get("tea-tiles", [])),
+        well_bonus=int(raw.get("well-bonus", 0)),
+        well_distance=int(raw.get("well-distance", 2)),
+    )
+
+
+def board_names() -> list[str]:
+    return bundled_names(PACKAGE, "boards")
+
+
+def edition_names() -> list[str]:
+    return bundled_names(PACKAGE, "editions")
+
+
+@lru_cache(maxsize=8)
+def _bundled_board(name: str) -> Board | None:
+    data = bundled(PACKAGE, "boards", name)
+    return board_from_data(data) if data is not None else None
+
+
+def load_board(reference: str, base: Path | None = None) -> Board:
+    shipped = _bundled_board(reference)
+    if shipped is not None:
+        return shipped
+    path = Path(reference)
+    if base is not None and not path.is_absolute() and (base / path).exists():
+        path = base / path
+    if not path.exists():
+        names = ", ".join(board_names())
+        raise RecordError(
+            Problem(
+                DATA_RULE,
+                f"unknown board {reference!r}: give a bundled board ({names}) "
+                "or the path of a board file",
+            )
+        )
+    return board_from_data(from_path(path))
+
+
+@lru_cache(maxsize=4)
+def load_edition(name: str) -> Edition:
+    data = bundled(PACKAGE, "editions", name)
+    if data is None:
+        names = " or ".join(edition_names())
+        raise RecordError(Problem("MED-S2", f"unknown edition {name!r}: meridina knows {names}"))
+    return edition_from_data(data)

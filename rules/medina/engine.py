@@ -1,0 +1,455 @@
+"""Medina's rules: setting up from a record's header, playing turns, listing placements."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from meridina.rules.common import Place, Problem, RecordError
+from meridina.rules.game import Applied
+
+from .board import Board, Edition, load_board, load_edition
+from .model import NEUTRAL, Kind, Placement, Setup, Turn, cell_name
+from .placing import (
+    Fault,
+    building_target,
+    merchant_fault,
+    place_building,
+    place_merchant,
+    place_roof,
+    place_stable,
+    place_wall,
+    roof_target,
+    stable_target,
+    supply_fault,
+    wall_arm,
+)
+from .position import apply_position
+from .state import MERCHANT, WELL, Hand, State
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """The outcome of one turn: the state to go on from, problems, and what happened."""
+
+    state: State
+    problems: tuple[Problem, ...]
+    events: tuple[str, ...]
+
+
+# ---------------------------------------------------------------- setting up
+
+
+def initial_state(setup: Setup, base: Path | None = None) -> Applied[State | None]:
+    problems: list[Problem] = []
+    try:
+        edition = load_edition(setup.edition)
+    except RecordError as error:
+        return Applied(
+            None, (Problem(error.problem.rule, error.problem.message, setup.edition_at),)
+        )
+    count = len(setup.players)
+    if count not in edition.supply:
+        allowed = " or ".join(str(n) for n in edition.players)
+        return Applied(
+            None,
+            (
+                Problem(
+                    "MED-S1",
+                    f"the Medina edition {edition.name} is for {allowed} players, not {count}",
+                    setup.players_at,
+                ),
+            ),
+        )
+    problems.extend(_player_faults(setup, edition))
+    options, found = _options(setup, edition, count)
+    problems.extend(found)
+    board_name = setup.board or edition.boards[count]
+    try:
+        board = load_board(board_name, base)
+    except RecordError as error:
+        problems.append(Problem(error.problem.rule, error.problem.message, setup.board_at))
+        return Applied(None, tuple(problems))
+    if any(not p.warning for p in problems):
+        return Applied(None, tuple(problems))
+    supply = edition.supply[count]
+    neutral = supply.neutral_roofs if "neutral-roofs" in options else 0
+    hands = {
+        player.colour: Hand(
+            {colour: supply.buildings for colour in edition.colours},
+            supply.roofs,
+            neutral,
+            supply.stables,
+            supply.merchants,
+            supply.walls,
+        )
+        for player in setup.players
+    }
+    state = State(
+        board=board,
+        edition=edition,
+        options=options,
+        rulings=setup.rulings,
+        players=setup.players,
+        hands=hands,
+        arm_fill=[0] * len(board.arms),
+        palace_tiles={colour: None for colour in edition.colours},
+        tower_merchants=dict(edition.tower_merchants) if "tower-merchants" in options else {},
+    )
+    problems.extend(_place_setup(state, setup, board))
+    if setup.position is not None:
+        problems.extend(apply_position(state, setup.position))
+    return Applied(state, tuple(problems))
+
+
+def _player_faults(setup: Setup, edition: Edition) -> list[Problem]:
+    problems = []
+    seen: set[str] = set()
+    for player in setup.players:
+        if edition.colour(player.colour) is not None or player.colour in (NEUTRAL, "roof"):
+            problems.append(
+                Problem(
+                    "MED-S1",
+                    f"{player.colour!r} names a building colour or piece; give each player a "
+                    "roof colour such as red, blue, green or yellow",
+                    setup.players_at,
+                )
+            )
+        elif player.colour in seen:
+            problems.append(
+                Problem("MED-S1", f"{player.colour} is given to two players", setup.players_at)
+            )
+        seen.add(player.colour)
+    return problems
+
+
+def _options(setup: Setup, edition: Edition, count: int) -> tuple[frozenset[str], list[Problem]]:
+    problems = []
+    chosen = set(edition.default_options) if setup.options is None else set(setup.options)
+    for option in sorted(chosen - set(edition.options)):
+        known = ", ".join(edition.options) or "none"
+        problems.append(
+            Problem(
+                "MED-S2",
+                f"edition {edition.name} has no option {option!r} (it has: {known})",
+                setup.options_at,
+            )
+        )
+    chosen &= set(edition.options)
+    supply = edition.supply[count]
+    if "neutral-roofs" in edition.options:
+        if count == 2:
+            chosen.add("neutral-roofs")  # always part of the 2-player game
+        elif supply.neutral_roofs == 0 and "neutral-roofs" in chosen:
+            problems.append(
+                Problem(
+                    "MED-S2", f"there are no neutral roofs with {count} players", setup.options_at
+                )
+            )
+            chosen.discard("neutral-roofs")
+    return frozenset(chosen), problems
+
+
+def _place_setup(state: State, setup: Setup, board: Board) -> list[Problem]:
+    problems = []
+    needs_well = "well" in state.options
+    if needs_well and setup.well is None:
+        problems.append(
+            Problem(
+                "MED-S3",
+                'the well is on: give its field, as [Setup "well F6; merchant H7"]',
+                setup.setup_at,
+            )
+        )
+    if not needs_well and setup.well is not None:
+        problems.append(Problem("MED-S3", "this game has no well", setup.well[1]))
+    for label, given in (
+        ("well", setup.well if needs_well else None),
+        ("merchant", setup.start_merchant),
+    ):
+        if given is None:
+            continue
+        cell, at = given
+        if not board.is_building_field(cell) or board.is_border(cell):
+            problems.append(
+                Problem(
+                    "MED-S3",
+                    f"the {label} must stand on a building field that is not next to the ring, "
+                    f"not {cell_name(cell)}",
+                    at,
+                )
+            )
+            continue
+        if cell in state.pieces:
+            problems.append(
+                Problem("MED-S3", f"the well and the merchant share {cell_name(cell)}", at)
+            )
+            continue
+        if label == "well":
+            state.well = cell
+            state.pieces[cell] = WELL
+        else:
+            state.pieces[cell] = MERCHANT
+            state.streets.append([cell])
+    if setup.start_merchant is None and setup.position is None:
+        problems.append(
+            Problem(
+                "MED-S3",
+                'give the first merchant\'s field, as [Setup "merchant H7"]',
+                setup.setup_at,
+            )
+        )
+    return problems
+
+
+# ---------------------------------------------------------------- playing a turn
+
+
+def _fault_for(state: State, player: str, placement: Placement) -> tuple[object, Fault | None]:
+    """Where a placement would go (its target), or the first rule it breaks."""
+    supply = supply_fault(state, player, placement)
+    if supply is not None:
+        return None, supply
+    kind, cell = placement.kind, placement.cell
+    if kind is Kind.TEA:
+        return None, None
+    assert cell is not None
+    if kind is Kind.BUILDING:
+        return building_target(state, placement.colour or "", cell)
+    if kind in (Kind.ROOF, Kind.NEUTRAL_ROOF):
+        return roof_target(state, player, cell, kind is Kind.NEUTRAL_ROOF)
+    if kind is Kind.STABLE:
+        return stable_target(state, cell)
+    if kind is Kind.MERCHANT:
+        return merchant_fault(state, cell)
+    return wall_arm(state, cell)
+
+
+def _place(state: State, player: str, placement: Placement, target: object) -> list[str]:
+    kind, cell = placement.kind, placement.cell
+    if kind is Kind.TEA:
+        state.hands[player].tea -= 1
+        return []
+    assert cell is not None
+    if kind is Kind.BUILDING:
+        place_building(state, player, placement.colour or "", cell, target)  # type: ignore[arg-type]
+        return []
+    if kind in (Kind.ROOF, Kind.NEUTRAL_ROOF):
+        return place_roof(state, player, target, kind is Kind.NEUTRAL_ROOF)  # type: ignore[arg-type]
+    if kind is Kind.STABLE:
+        return place_stable(state, player, cell, target)  # type: ignore[arg-type]
+    if kind is Kind.MERCHANT:
+        place_merchant(state, player, cell, target)  # type: ignore[arg-type]
+        return []
+    return place_wall(state, player, cell, target)  # type: ignore[arg-type]
+
+
+def legal_placements(state: State, player: str) -> Iterator[Placement]:
+    """Every piece ``player`` could place now (tea tiles not included)."""
+    hand = state.hands[player]
+    board = state.board
+    cells = board.cells()
+    kinds: list[tuple[Kind, str | None]] = [
+        (Kind.BUILDING, colour)
+        for colour in state.edition.colours
+        if colour not in state.retired and (not hand.known or hand.buildings[colour] > 0)
+    ]
+    for kind, count in (
+        (Kind.ROOF, hand.roofs),
+        (Kind.NEUTRAL_ROOF, hand.neutral_roofs),
+        (Kind.STABLE, hand.stables),
+        (Kind.MERCHANT, hand.merchants),
+        (Kind.WALL, hand.walls),
+    ):
+        if count > 0 or (not hand.known and kind not in (Kind.ROOF, Kind.NEUTRAL_ROOF)):
+            kinds.append((kind, None))
+    for kind, colour in kinds:
+        for cell in cells:
+            placement = Placement(kind, cell, colour)
+            if _fault_for(state, player, placement)[1] is None:
+                yield placement
+
+
+def can_place(state: State, player: str, kind: Kind | None = None) -> bool:
+    for placement in legal_placements(state, player):
+        if kind is None or placement.kind is kind:
+            return True
+    return False
+
+
+def finished(state: State) -> bool:
+    """Nobody has a piece left, or every player with pieces has just passed in turn."""
+    active = [p.colour for p in state.players if state.has_pieces(p.colour)]
+    return not active or state.passes_in_a_row >= len(active)
+
+
+def expected_player(state: State) -> str:
+    seats = state.seat_colours
+    for offset in range(len(seats)):
+        colour = seats[(state.next_seat + offset) % len(seats)]
+        if state.has_pieces(colour):
+            return colour
+    return seats[state.next_seat % len(seats)]
+
+
+def _single_piece_turn(state: State) -> bool:
+    turns = state.edition.single_piece_turns.get(len(state.players), 0)
+    return state.turns_played < turns
+
+
+def apply(state: State, turn: Turn) -> Step:
+    """Play one turn; illegal placements are reported and not made, the rest stands."""
+    player = turn.player
+    if player not in state.hands:
+        return Step(
+            state, (Problem("MED-S1", f"{player} is not playing in this game", turn.player_at),), ()
+        )
+    if finished(state):
+        return Step(
+            state, (Problem("MED-E1", "the game is over: nobody can place a piece", turn.at),), ()
+        )
+    problems: list[Problem] = []
+    expected = expected_player(state)
+    if player != expected:
+        problems.append(
+            Problem("MED-T1", f"it is {expected}'s turn, not {player}'s", turn.player_at)
+        )
+    after = state.copy()
+    after.next_seat = state.seat_colours.index(player) + 1
+    after.turns_played += 1
+    hand = state.hands[player]
+    if turn.passed:
+        after.passes_in_a_row += 1
+        example = next(legal_placements(state, player), None)
+        if example is not None:
+            problems.append(
+                Problem(
+                    "MED-T3",
+                    f"{player} may not pass: a {_describe(example)} can still be placed",
+                    turn.at,
+                )
+            )
+        return Step(after, tuple(problems), ())
+    after.passes_in_a_row = 0
+    roofs_only_mine = (
+        state.edition.last_roofs_rule
+        and hand.roofs > 0
+        and all(state.hands[p.colour].roofs == 0 for p in state.players if p.colour != player)
+    )
+    events: list[str] = []
+    placed: list[Placement] = []
+    used_tea = False
+    for index, placement in enumerate(turn.placements):
+        if index >= 2:
+            problems.append(Problem("MED-T2", "a turn places at most two pieces", placement.at))
+            break
+        if placement.kind is Kind.TEA:
+            if used_tea:
+                problems.append(Problem("MED-T5", "one tea tile a turn", placement.at))
+                continue
+            if (
+                index == 0
+                and state.rulings.tea_placement.value == "second"
+                and len(turn.placements) > 1
+            ):
+                problems.append(
+                    Problem(
+                        "MED-T5",
+                        "a tea tile stands for the turn's second piece: place one piece first",
+                        placement.at,
+                    )
+                )
+                continue
+        if index == 1 and _single_piece_turn(state):
+            problems.append(
+                Problem(
+                    "MED-T2",
+                    "the opening turns of the 2nd edition place a single piece",
+                    placement.at,
+                )
+            )
+            break
+        target, fault = _fault_for(after, player, placement)
+        if fault is not None:
+            problems.append(fault.at(placement.at))
+            continue
+        events.extend(_place(after, player, placement, target))
+        placed.append(placement)
+        used_tea = used_tea or placement.kind is Kind.TEA
+    pieces = [p for p in placed if p.kind is not Kind.TEA]
+    wanted = 1 if _single_piece_turn(state) or used_tea else 2
+    if len(turn.placements) < wanted and len(pieces) == len(turn.placements):
+        if after.has_pieces(player) and can_place(after, player):
+            problems.append(
+                Problem(
+                    "MED-T2",
+                    f"{player} places only {len(turn.placements)} piece"
+                    f"{'s' if len(turn.placements) != 1 else ''}: a turn places two while any "
+                    "piece can still be placed",
+                    turn.at,
+                )
+            )
+    if roofs_only_mine and not any(p.kind is Kind.ROOF for p in turn.placements):
+        if can_place(state, player, Kind.ROOF):
+            problems.append(
+                Problem(
+                    "MED-T4",
+                    f"{player} is the only player with roofs left and must place one this turn",
+                    turn.at,
+                )
+            )
+    return Step(after, tuple(problems), tuple(events))
+
+
+def _describe(placement: Placement) -> str:
+    where = cell_name(placement.cell) if placement.cell else ""
+    what = (
+        f"{placement.colour} building" if placement.kind is Kind.BUILDING else placement.kind.value
+    )
+    return f"{what} on {where}"
+
+
+def legal_turns(state: State) -> Iterator[Turn]:
+    """Turns of one or two placements for the player to move (enough for random play)."""
+    if finished(state):
+        return
+    player = expected_player(state)
+    firsts = list(legal_placements(state, player))
+    if not firsts:
+        yield Turn(player, passed=True)
+        return
+    for first in firsts:
+        if _single_piece_turn(state):
+            yield Turn(player, (first,))
+            continue
+        after = state.copy()
+        target, _ = _fault_for(after, player, first)
+        _place(after, player, first, target)
+        seconds = list(legal_placements(after, player)) if after.has_pieces(player) else []
+        if not seconds:
+            yield Turn(player, (first,))
+        for second in seconds:
+            yield Turn(player, (first, second))
+
+
+class MedinaRules:
+    """The Medina rules core behind the shared interface."""
+
+    def initial_state(self, setup: Setup) -> Applied[State | None]:
+        return initial_state(setup)
+
+    def apply(self, state: State, turn: Turn) -> Applied[State]:
+        step = apply(state, turn)
+        return Applied(step.state, step.problems)
+
+    def legal_turns(self, state: State) -> Iterator[Turn]:
+        return legal_turns(state)
+
+    def score(self, state: State) -> object:
+        from .scoring import score
+
+        return score(state)
+
+
+__all__ = ["Place", "Step", "apply", "can_place", "finished", "initial_state", "legal_turns"]

@@ -1,0 +1,140 @@
+"""Medina's plain values: cells, pieces, placements, turns and a game's setup."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from meridina.rules.common import Place
+
+Cell = tuple[int, int]  # (column, row): column 0 = A, row 1 = the bottom row
+
+NEUTRAL = "neutral"  # the owner of a palace under a neutral roof
+
+
+def cell_name(cell: Cell) -> str:
+    return f"{chr(ord('A') + cell[0])}{cell[1]}"
+
+
+def parse_cell(text: str) -> Cell | None:
+    """``E5`` -> (4, 5); None when the text is not a cell name."""
+    if len(text) < 2 or not text[0].isalpha() or not text[1:].isdigit():
+        return None
+    return (ord(text[0].upper()) - ord("A"), int(text[1:]))
+
+
+class Kind(Enum):
+    BUILDING = "building"
+    ROOF = "roof"
+    NEUTRAL_ROOF = "neutral"
+    STABLE = "stable"
+    MERCHANT = "merchant"
+    WALL = "wall"
+    TEA = "tea"  # a tea tile played instead of a piece
+
+
+PIECE_WORDS = {
+    "roof": Kind.ROOF,
+    "neutral": Kind.NEUTRAL_ROOF,
+    "stable": Kind.STABLE,
+    "merchant": Kind.MERCHANT,
+    "wall": Kind.WALL,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """One piece put on a cell (a building has its colour); or a tea tile played."""
+
+    kind: Kind
+    cell: Cell | None = None
+    colour: str | None = None  # the building colour
+    at: Place | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """A player's turn: up to two placements, or a pass."""
+
+    player: str  # the player's roof colour
+    placements: tuple[Placement, ...] = ()
+    passed: bool = False
+    number: int = 0
+    at: Place | None = None
+    player_at: Place | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    name: str
+    colour: str  # roof colour, names the player in turns
+
+
+class StreetTouch(Enum):
+    NEVER = "never"  # a new market street may not touch the old one
+    ALLOW = "allow"  # it may touch it, as long as it touches no more than one merchant
+
+
+class TeaPlacement(Enum):
+    SECOND = "second"  # a tea tile stands for the turn's second placement
+    EITHER = "either"  # it may stand for either placement
+
+
+class Retire(Enum):
+    YES = "yes"  # buildings of a colour every player owns leave the game
+    NO = "no"
+
+
+@dataclass(frozen=True, slots=True)
+class Rulings:
+    """meridina's choices where the rulebooks are silent; a Rulings tag overrides."""
+
+    new_street_touch: StreetTouch = StreetTouch.NEVER
+    tea_placement: TeaPlacement = TeaPlacement.SECOND
+    retire_colours: Retire = Retire.YES
+    min_roof_size: int = 1
+
+
+RULING_NAMES: dict[str, type[Enum] | type[int]] = {
+    "new-street-touch": StreetTouch,
+    "tea-placement": TeaPlacement,
+    "retire-colours": Retire,
+    "min-roof-size": int,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class StartPosition:
+    """A city written out: pieces on cells, roofs, tile holders, what is left in hand."""
+
+    buildings: tuple[tuple[str, Cell, Place | None], ...] = ()  # (colour, cell, place)
+    stables: tuple[tuple[Cell, Place | None], ...] = ()
+    merchants: tuple[tuple[Cell, Place | None], ...] = ()
+    walls: tuple[tuple[Cell, Place | None], ...] = ()
+    roofs: tuple[tuple[str, Cell, Place | None], ...] = ()  # (owner or NEUTRAL, cell, place)
+    palace_tiles: dict[str, tuple[str | None, Place | None]] = field(default_factory=dict)
+    tower_tiles: dict[int, tuple[str | None, Place | None]] = field(default_factory=dict)
+    tea: dict[str, tuple[int, Place | None]] = field(default_factory=dict)
+    to_move: tuple[str, Place | None] | None = None
+    at: Place | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """What a Medina record's header says."""
+
+    edition: str
+    players: tuple[Player, ...]
+    options: frozenset[str] | None = None  # None: the edition's defaults
+    board: str | None = None  # None: the edition's board for the player count
+    start_merchant: tuple[Cell, Place | None] | None = None
+    well: tuple[Cell, Place | None] | None = None
+    rulings: Rulings = Rulings()
+    position: StartPosition | None = None
+    result: dict[str, tuple[int, Place | None]] | None = None
+    edition_at: Place | None = None
+    players_at: Place | None = None
+    options_at: Place | None = None
+    board_at: Place | None = None
+    setup_at: Place | None = None
+    result_at: Place | None = None

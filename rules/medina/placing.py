@@ -1,0 +1,342 @@
+"""Each kind of Medina piece: where it may go (a check) and what placing it does."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from meridina.rules.common import Place, Problem
+
+from .model import NEUTRAL, Cell, Kind, Placement, StreetTouch, cell_name
+from .state import BUILDING, MERCHANT, STABLE, WALL, Palace, State
+from .tiles import after_roof, after_stable, after_wall
+
+
+@dataclass(frozen=True, slots=True)
+class Fault:
+    rule: str
+    message: str
+
+    def at(self, place: Place | None) -> Problem:
+        return Problem(self.rule, self.message, place)
+
+
+# ---------------------------------------------------------------- supply
+
+
+def supply_fault(state: State, player: str, placement: Placement) -> Fault | None:
+    hand = state.hands[player]
+    kind = placement.kind
+    if kind is Kind.BUILDING:
+        colour = placement.colour or ""
+        if colour in state.retired:
+            return Fault(
+                "MED-B5",
+                f"every player owns a {colour} palace: {colour} buildings have left the game",
+            )
+        if hand.known and hand.buildings.get(colour, 0) <= 0:
+            return Fault("MED-T6", f"{player} has no {colour} building left")
+        return None
+    if kind is Kind.NEUTRAL_ROOF:
+        if "neutral-roofs" not in state.options:
+            return Fault("MED-R3", "this game has no neutral roofs")
+        if hand.neutral_roofs <= 0:
+            return Fault("MED-T6", f"{player} has no neutral roof left")
+        return None
+    if kind is Kind.TEA:
+        if hand.tea <= 0:
+            return Fault("MED-T5", f"{player} holds no tea tile")
+        return None
+    count = {
+        Kind.ROOF: hand.roofs,
+        Kind.STABLE: hand.stables,
+        Kind.MERCHANT: hand.merchants,
+        Kind.WALL: hand.walls,
+    }[kind]
+    if (hand.known or kind is Kind.ROOF) and count <= 0:
+        return Fault("MED-T6", f"{player} has no {kind.value} left")
+    return None
+
+
+# ---------------------------------------------------------------- buildings and stables
+
+
+def _field_fault(state: State, cell: Cell, what: str) -> Fault | None:
+    board = state.board
+    name = cell_name(cell)
+    if not board.on_grid(cell):
+        return Fault("MED-B1", f"{name} is not on the board")
+    if not board.is_building_field(cell):
+        return Fault("MED-B1", f"{name} is on the wall ring: a {what} goes on a building field")
+    if cell in state.pieces:
+        return Fault("MED-B1", f"{name} is taken ({state.pieces[cell]})")
+    if state.near_well(cell):
+        return Fault("MED-B1", f"{name} is the well or next to it: no {what} may stand there")
+    return None
+
+
+def _spacing_fault(state: State, cell: Cell, own: int | None, what: str) -> Fault | None:
+    """No building or stable may touch another palace, diagonals included."""
+    for other in state.board.around(cell):
+        ident = state.palace_at.get(other)
+        if ident is not None and ident != own:
+            palace = state.palaces[ident]
+            return Fault(
+                "MED-B3",
+                f"a {what} on {cell_name(cell)} would touch the {palace.colour} palace at "
+                f"{cell_name(other)}; palaces keep one free field between them",
+            )
+    return None
+
+
+def can_extend(state: State, palace: Palace) -> bool:
+    """Whether a building of the palace's colour can still be added to it."""
+    if palace.roofed:
+        return False
+    for building in palace.buildings:
+        for cell in state.board.neighbours(building):
+            if _field_fault(state, cell, "building") is None and (
+                _spacing_fault(state, cell, palace.ident, "building") is None
+            ):
+                return True
+    return False
+
+
+def unfinished(state: State, colour: str) -> list[Palace]:
+    """The palaces of a colour that a new building must extend."""
+    return [p for p in state.palaces.values() if p.colour == colour and can_extend(state, p)]
+
+
+def building_target(state: State, colour: str, cell: Cell) -> tuple[int | None, Fault | None]:
+    """The palace a building on ``cell`` joins (None: a new one), or why it may not stand."""
+    fault = _field_fault(state, cell, "building")
+    if fault:
+        return None, fault
+    open_palaces = unfinished(state, colour)
+    target = None
+    if open_palaces:
+        touching = [
+            p for p in open_palaces if any(n in p.buildings for n in state.board.neighbours(cell))
+        ]
+        if not touching:
+            where = ", ".join(cell_name(c) for c in sorted(open_palaces[0].buildings))
+            return None, Fault(
+                "MED-B2",
+                f"the unfinished {colour} palace ({where}) can still grow: each {colour} building "
+                "must be built onto it",
+            )
+        target = touching[0].ident
+    else:
+        for other in state.board.neighbours(cell):
+            palace = state.palace(other)
+            if palace is not None and palace.colour == colour and other in palace.buildings:
+                return None, Fault(
+                    "MED-B4",
+                    f"the {colour} palace at {cell_name(other)} is roofed or finished: it "
+                    "takes no more buildings",
+                )
+    fault = _spacing_fault(state, cell, target, "building")
+    return target, fault
+
+
+def place_building(state: State, player: str, colour: str, cell: Cell, target: int | None) -> None:
+    if target is None:
+        target = max(state.palaces, default=0) + 1
+        state.palaces[target] = Palace(target, colour, set())
+    state.palaces[target].buildings.add(cell)
+    state.palace_at[cell] = target
+    state.pieces[cell] = BUILDING
+    hand = state.hands[player]
+    if hand.known:
+        hand.buildings[colour] -= 1
+
+
+def stable_target(state: State, cell: Cell) -> tuple[int | None, Fault | None]:
+    fault = _field_fault(state, cell, "stable")
+    if fault:
+        return None, fault
+    touching = {
+        state.palace_at[n] for n in state.board.neighbours(cell) if state.pieces.get(n) == BUILDING
+    }
+    if not touching:
+        return None, Fault(
+            "MED-B6", f"a stable must be built next to a building; {cell_name(cell)} touches none"
+        )
+    target = min(touching)
+    return target, _spacing_fault(state, cell, target, "stable")
+
+
+def place_stable(state: State, player: str, cell: Cell, target: int) -> list[str]:
+    palace = state.palaces[target]
+    before = state.towers_touching(palace)
+    palace.stables.add(cell)
+    state.palace_at[cell] = target
+    state.pieces[cell] = STABLE
+    hand = state.hands[player]
+    if hand.known:
+        hand.stables -= 1
+    return after_stable(state, palace, before)
+
+
+# ---------------------------------------------------------------- roofs
+
+
+def roof_target(
+    state: State, player: str, cell: Cell, neutral: bool
+) -> tuple[int | None, Fault | None]:
+    palace = state.palace(cell)
+    if palace is None or cell not in palace.buildings:
+        return None, Fault("MED-R1", f"no palace stands on {cell_name(cell)} to be roofed")
+    if palace.roofed:
+        owner = "a neutral roof" if palace.owner == NEUTRAL else f"{palace.owner}'s roof"
+        return None, Fault("MED-R1", f"the {palace.colour} palace already has {owner}")
+    if len(palace.buildings) < state.rulings.min_roof_size:
+        return None, Fault(
+            "MED-R1",
+            f"a palace needs {state.rulings.min_roof_size} buildings to be roofed "
+            "(ruling min-roof-size)",
+        )
+    if not neutral and any(p.colour == palace.colour for p in state.owned(player)):
+        return None, Fault("MED-R2", f"{player} already owns a {palace.colour} palace")
+    return palace.ident, None
+
+
+def place_roof(state: State, player: str, target: int, neutral: bool) -> list[str]:
+    palace = state.palaces[target]
+    palace.owner = NEUTRAL if neutral else player
+    state.roofs_placed += 1
+    palace.roofed_at = state.roofs_placed
+    hand = state.hands[player]
+    if neutral:
+        hand.neutral_roofs -= 1
+    else:
+        hand.roofs -= 1
+    return after_roof(state, palace)
+
+
+# ---------------------------------------------------------------- merchants
+
+
+def _street_ends(state: State) -> list[Cell]:
+    if not state.streets:
+        return []
+    street = state.streets[-1]
+    return [street[0]] if len(street) == 1 else [street[0], street[-1]]
+
+
+def _merchants_touching(state: State, cell: Cell) -> int:
+    return sum(1 for n in state.board.neighbours(cell) if state.pieces.get(n) == MERCHANT)
+
+
+def _merchant_field_fault(state: State, cell: Cell) -> Fault | None:
+    board = state.board
+    if not board.on_grid(cell) or not board.is_building_field(cell):
+        return Fault("MED-M1", f"a merchant goes on a building field, not {cell_name(cell)}")
+    if cell in state.pieces:
+        return Fault("MED-M1", f"{cell_name(cell)} is taken ({state.pieces[cell]})")
+    if cell == state.well:
+        return Fault("MED-M1", f"{cell_name(cell)} is the well")
+    return None
+
+
+def _extends_street(state: State, cell: Cell) -> int | None:
+    """The index (0 or -1) of the street end ``cell`` extends, if it does."""
+    if _merchants_touching(state, cell) != 1:
+        return None
+    neighbours = state.board.neighbours(cell)
+    ends = _street_ends(state)
+    for index, end in zip((0, -1), ends, strict=False):
+        if end in neighbours:
+            return index
+    return None
+
+
+def street_blocked(state: State) -> bool:
+    ends = _street_ends(state)
+    for end in ends:
+        for cell in state.board.neighbours(end):
+            if (
+                _merchant_field_fault(state, cell) is None
+                and _extends_street(state, cell) is not None
+            ):
+                return False
+    return True
+
+
+def merchant_fault(state: State, cell: Cell) -> tuple[int | None, Fault | None]:
+    """The street end a merchant extends (None: a new street), or why it may not stand."""
+    fault = _merchant_field_fault(state, cell)
+    if fault:
+        return None, fault
+    end = _extends_street(state, cell)
+    if end is not None:
+        return end, None
+    if not street_blocked(state):
+        ends = " or ".join(cell_name(c) for c in _street_ends(state))
+        return None, Fault(
+            "MED-M1",
+            f"a merchant must extend the market street at an end ({ends}), touching exactly "
+            "one merchant",
+        )
+    touching = _merchants_touching(state, cell)
+    allowed = 1 if state.rulings.new_street_touch is StreetTouch.ALLOW else 0
+    if touching > allowed:
+        return None, Fault(
+            "MED-M2",
+            f"both ends of the market street are blocked, so a new street starts; but "
+            f"{cell_name(cell)} touches {touching} merchant{'s' if touching > 1 else ''}",
+        )
+    return None, None
+
+
+def place_merchant(state: State, player: str, cell: Cell, end: int | None) -> None:
+    if end is None:
+        state.streets.append([cell])
+    elif end == 0 and len(state.streets[-1]) > 1:
+        state.streets[-1].insert(0, cell)
+    else:
+        state.streets[-1].append(cell)
+    state.pieces[cell] = MERCHANT
+    hand = state.hands[player]
+    if hand.known:
+        hand.merchants -= 1
+
+
+# ---------------------------------------------------------------- walls
+
+
+def wall_arm(state: State, cell: Cell) -> tuple[int | None, Fault | None]:
+    """The arm a wall on ``cell`` extends, or why it may not stand."""
+    board = state.board
+    name = cell_name(cell)
+    if not board.is_ring(cell) or board.is_corner(cell):
+        return None, Fault(
+            "MED-W1", f"a wall goes on a field of the ring between the towers, not {name}"
+        )
+    if cell in state.pieces:
+        return None, Fault("MED-W1", f"{name} already has a wall")
+    for index, arm in enumerate(board.arms):
+        filled = state.arm_fill[index]
+        if filled < len(arm.cells) and arm.cells[filled] == cell:
+            partner = next(
+                i for i, other in enumerate(board.arms) if other.side == arm.side and i != index
+            )
+            if filled + 1 + state.arm_fill[partner] >= len(arm.cells):
+                return None, Fault(
+                    "MED-W2",
+                    f"a wall on {name} would close the gate between towers "
+                    f"{arm.tower} and {board.arms[partner].tower}: one field must stay free",
+                )
+            return index, None
+    return None, Fault(
+        "MED-W1", f"a wall on {name} would not join a tower or the end of a tower's wall"
+    )
+
+
+def place_wall(state: State, player: str, cell: Cell, arm: int) -> list[str]:
+    state.arm_fill[arm] += 1
+    state.pieces[cell] = WALL
+    state.wall_tower[cell] = state.board.arms[arm].tower
+    hand = state.hands[player]
+    if hand.known:
+        hand.walls -= 1
+    return after_wall(state, cell)

@@ -1,0 +1,379 @@
+"""Put a written Medina position on the board and check that it could have been played."""
+
+from __future__ import annotations
+
+from meridina.rules.common import Place, Problem
+
+from .model import NEUTRAL, Cell, StartPosition, cell_name
+from .placing import can_extend
+from .state import BUILDING, MERCHANT, STABLE, WALL, Palace, State
+from .tiles import update_palace_tile
+
+RULE = "MED-P1"
+
+
+def apply_position(state: State, position: StartPosition) -> list[Problem]:
+    problems: list[Problem] = []
+    board = state.board
+    at = position.at
+
+    def occupy(cell: Cell, kind: str, where: Place | None) -> bool:
+        if not board.on_grid(cell):
+            problems.append(Problem(RULE, f"{cell_name(cell)} is not on the board", where))
+            return False
+        if cell in state.pieces:
+            problems.append(
+                Problem(
+                    RULE,
+                    f"{cell_name(cell)} is given twice ({state.pieces[cell]} and {kind})",
+                    where,
+                )
+            )
+            return False
+        wall_field = kind == WALL
+        if wall_field != board.is_ring(cell) or board.is_corner(cell):
+            problems.append(
+                Problem(
+                    RULE,
+                    f"a {kind} cannot stand on {cell_name(cell)}"
+                    + (" (walls go on the ring)" if wall_field else " (the ring takes only walls)"),
+                    where,
+                )
+            )
+            return False
+        if kind in (BUILDING, STABLE) and state.near_well(cell):
+            problems.append(
+                Problem(
+                    RULE, f"no {kind} may stand on or next to the well ({cell_name(cell)})", where
+                )
+            )
+            return False
+        state.pieces[cell] = kind
+        return True
+
+    colour_of: dict[Cell, str] = {}
+    place_of: dict[Cell, Place | None] = {}
+    for colour, cell, where in position.buildings:
+        if occupy(cell, BUILDING, where):
+            colour_of[cell] = colour
+            place_of[cell] = where
+    _form_palaces(state, colour_of)
+    for cell, where in position.stables:
+        if not occupy(cell, STABLE, where):
+            continue
+        touching = {
+            state.palace_at[n] for n in board.neighbours(cell) if state.pieces.get(n) == BUILDING
+        }
+        if not touching:
+            problems.append(
+                Problem("MED-B6", f"the stable on {cell_name(cell)} touches no building", where)
+            )
+            continue
+        ident = min(touching)
+        state.palaces[ident].stables.add(cell)
+        state.palace_at[cell] = ident
+        place_of[cell] = where
+    problems.extend(_spacing(state, place_of))
+    for cell, where in position.walls:
+        occupy(cell, WALL, where)
+    problems.extend(_walls(state, position))
+    merchants = [cell for cell, where in position.merchants if occupy(cell, MERCHANT, where)]
+    merchants.extend(c for street in state.streets for c in street)
+    problems.extend(_streets(state, merchants, at))
+    problems.extend(_roofs(state, position))
+    problems.extend(_unfinished(state, at))
+    problems.extend(_supplies(state, at))
+    problems.extend(_tiles(state, position))
+    for player, (count, where) in position.tea.items():
+        if player not in state.hands:
+            problems.append(Problem("MED-S1", f"{player} is not playing", where))
+        else:
+            state.hands[player].tea = count
+    if position.to_move is not None:
+        colour, where = position.to_move
+        if colour not in state.seat_colours:
+            problems.append(Problem("MED-S1", f"{colour} is not playing", where))
+        else:
+            state.next_seat = state.seat_colours.index(colour)
+    state.turns_played = 99  # past any opening single-piece turns
+    return problems
+
+
+def _form_palaces(state: State, colour_of: dict[Cell, str]) -> None:
+    seen: set[Cell] = set()
+    for start in sorted(colour_of, key=lambda c: (c[1], c[0])):
+        if start in seen:
+            continue
+        colour = colour_of[start]
+        group = {start}
+        frontier = [start]
+        while frontier:
+            cell = frontier.pop()
+            for other in state.board.neighbours(cell):
+                if other not in group and colour_of.get(other) == colour:
+                    group.add(other)
+                    frontier.append(other)
+        seen |= group
+        ident = max(state.palaces, default=0) + 1
+        state.palaces[ident] = Palace(ident, colour, group)
+        for cell in group:
+            state.palace_at[cell] = ident
+
+
+def _spacing(state: State, place_of: dict[Cell, Place | None]) -> list[Problem]:
+    problems = []
+    reported: set[frozenset[int]] = set()
+    for cell, ident in sorted(state.palace_at.items(), key=lambda item: (item[0][1], item[0][0])):
+        for other in state.board.around(cell):
+            other_ident = state.palace_at.get(other)
+            pair = frozenset((ident, other_ident or 0))
+            if other_ident is not None and other_ident != ident and pair not in reported:
+                reported.add(pair)
+                problems.append(
+                    Problem(
+                        "MED-B3",
+                        f"{cell_name(cell)} and {cell_name(other)} belong to different palaces but "
+                        "touch; palaces keep one free field between them",
+                        place_of.get(cell),
+                    )
+                )
+    return problems
+
+
+def _walls(state: State, position: StartPosition) -> list[Problem]:
+    """Walls must fill each arm from its tower, with a free gate on every side."""
+    problems = []
+    board = state.board
+    place_of = dict(position.walls)
+    for index, arm in enumerate(board.arms):
+        filled = 0
+        for cell in arm.cells:
+            if state.pieces.get(cell) != WALL:
+                break
+            filled += 1
+        state.arm_fill[index] = filled
+    for index, arm in enumerate(board.arms):
+        partner = next(i for i, a in enumerate(board.arms) if a.side == arm.side and i != index)
+        if index > partner:
+            continue
+        left, right = state.arm_fill[index], state.arm_fill[partner]
+        if left + right >= len(arm.cells):
+            problems.append(
+                Problem(
+                    "MED-W2",
+                    f"the walls between towers {arm.tower} and {board.arms[partner].tower} leave no gate",
+                    position.at,
+                )
+            )
+            continue
+        covered = set(arm.cells[:left]) | set(board.arms[partner].cells[:right])
+        for cell in arm.cells:
+            if state.pieces.get(cell) == WALL and cell not in covered:
+                problems.append(
+                    Problem(
+                        "MED-W1",
+                        f"the wall on {cell_name(cell)} is not joined to a tower",
+                        place_of.get(cell),
+                    )
+                )
+        for cell in arm.cells[:left]:
+            state.wall_tower[cell] = arm.tower
+        for cell in board.arms[partner].cells[:right]:
+            state.wall_tower[cell] = board.arms[partner].tower
+    return problems
+
+
+def _streets(state: State, merchants: list[Cell], at: Place | None) -> list[Problem]:
+    """Each street is a simple line of merchants; the one written last is the current one."""
+    cells = set(merchants)
+    board = state.board
+    state.streets = []
+    seen: set[Cell] = set()
+    problems = []
+    for start in merchants:
+        if start in seen:
+            continue
+        group = {start}
+        frontier = [start]
+        while frontier:
+            cell = frontier.pop()
+            for other in board.neighbours(cell):
+                if other in cells and other not in group:
+                    group.add(other)
+                    frontier.append(other)
+        seen |= group
+        degree = {c: sum(1 for n in board.neighbours(c) if n in group) for c in group}
+        ends = [c for c, d in degree.items() if d <= 1]
+        if any(d > 2 for d in degree.values()) or (len(group) > 1 and len(ends) != 2):
+            problems.append(
+                Problem(
+                    "MED-M1",
+                    f"the merchants around {cell_name(start)} do not form a single line",
+                    at,
+                )
+            )
+            state.streets.append(sorted(group))
+            continue
+        line = [min(ends) if ends else start]
+        while len(line) < len(group):
+            line.append(next(n for n in board.neighbours(line[-1]) if n in group and n not in line))
+        state.streets.append(line)
+    return problems
+
+
+def _roofs(state: State, position: StartPosition) -> list[Problem]:
+    problems = []
+    for owner, cell, where in position.roofs:
+        palace = state.palace(cell)
+        if palace is None or cell not in palace.buildings:
+            problems.append(
+                Problem("MED-R1", f"no palace stands on {cell_name(cell)} to carry a roof", where)
+            )
+            continue
+        if palace.roofed:
+            problems.append(
+                Problem("MED-R1", f"the palace at {cell_name(cell)} is given two roofs", where)
+            )
+            continue
+        if owner != NEUTRAL and owner not in state.hands:
+            problems.append(Problem("MED-S1", f"{owner} is not playing", where))
+            continue
+        if owner == NEUTRAL and "neutral-roofs" not in state.options:
+            problems.append(Problem("MED-R3", "this game has no neutral roofs", where))
+            continue
+        if owner != NEUTRAL and any(p.colour == palace.colour for p in state.owned(owner)):
+            problems.append(Problem("MED-R2", f"{owner} owns two {palace.colour} palaces", where))
+            continue
+        palace.owner = owner
+        state.roofs_placed += 1
+        palace.roofed_at = state.roofs_placed
+    return problems
+
+
+def _unfinished(state: State, at: Place | None) -> list[Problem]:
+    problems = []
+    for colour in state.edition.colours:
+        open_palaces = [
+            p for p in state.palaces.values() if p.colour == colour and can_extend(state, p)
+        ]
+        if len(open_palaces) > 1:
+            problems.append(
+                Problem(
+                    "MED-B2",
+                    f"{len(open_palaces)} unroofed {colour} palaces could still grow; only one "
+                    "can be unfinished at a time",
+                    at,
+                )
+            )
+    return problems
+
+
+def _supplies(state: State, at: Place | None) -> list[Problem]:
+    """Nothing on the board may exceed what all the players together hold."""
+    problems = []
+    count = len(state.players)
+    supply = state.edition.supply[count]
+    placed: dict[str, int] = {}
+    for palace in state.palaces.values():
+        placed[palace.colour] = placed.get(palace.colour, 0) + len(palace.buildings)
+        placed["stable"] = placed.get("stable", 0) + len(palace.stables)
+    for kind in (MERCHANT, WALL):
+        placed[kind] = sum(1 for piece in state.pieces.values() if piece == kind)
+    limits = {colour: supply.buildings * count for colour in state.edition.colours}
+    limits["stable"] = supply.stables * count
+    limits[WALL] = supply.walls * count
+    limits[MERCHANT] = supply.merchants * count + 1 + sum(state.edition.tower_merchants.values())
+    for kind, limit in limits.items():
+        if placed.get(kind, 0) > limit:
+            what = f"{kind} buildings" if kind in state.edition.colours else f"{kind}s"
+            problems.append(
+                Problem(
+                    "MED-P1",
+                    f"{placed[kind]} {what} stand in the city; the supplies hold {limit}",
+                    at,
+                )
+            )
+    for player in state.players:
+        hand = state.hands[player.colour]
+        roofs = len(state.owned(player.colour))
+        if roofs > supply.roofs:
+            problems.append(
+                Problem(
+                    "MED-P1", f"{player.colour} has {roofs} roofs; a player has {supply.roofs}", at
+                )
+            )
+        hand.roofs = max(supply.roofs - roofs, 0)
+        # Who placed the other pieces cannot be told from a position.
+        hand.known = False
+    neutral = sum(1 for p in state.palaces.values() if p.owner == NEUTRAL)
+    if neutral:
+        for hand in state.hands.values():
+            hand.neutral_roofs = 0
+    return problems
+
+
+def _tiles(state: State, position: StartPosition) -> list[Problem]:
+    problems = []
+    for colour in state.edition.colours:
+        update_palace_tile(state, colour)
+        roofed = [p for p in state.palaces.values() if p.colour == colour and p.roofed]
+        largest = max((p.size for p in roofed), default=0)
+        leaders = [p for p in roofed if p.size == largest]
+        given = position.palace_tiles.get(colour)
+        if given is not None:
+            holder, where = given
+            match = [p for p in leaders if (p.owner if p.owner != NEUTRAL else None) == holder]
+            if not match:
+                problems.append(
+                    Problem(
+                        "MED-PT1",
+                        f"the {colour} palace tile belongs with a largest {colour} palace; "
+                        f"{holder or 'nobody'} has none",
+                        where,
+                    )
+                )
+            else:
+                state.palace_tiles[colour] = match[0].ident
+        elif len({p.owner for p in leaders}) > 1:
+            problems.append(
+                Problem(
+                    "MED-PT1",
+                    f"the largest {colour} palaces tie: say who holds the {colour} palace tile "
+                    f"(palace-tiles: {colour} NAME)",
+                    position.at,
+                )
+            )
+    for tower in sorted(state.board.towers.values()):
+        claimants = {
+            p.owner if p.owner != NEUTRAL else None
+            for p in state.palaces.values()
+            if p.roofed and tower in state.towers_touching(p)
+        }
+        given_tower = position.tower_tiles.get(tower)
+        if given_tower is not None:
+            holder, where = given_tower
+            if holder not in claimants:
+                problems.append(
+                    Problem(
+                        "MED-TT1",
+                        f"tower tile {tower} goes to the owner of a roofed palace touching "
+                        f"tower {tower}'s walls; {holder or 'nobody'} has none",
+                        where,
+                    )
+                )
+            else:
+                state.tower_tiles[tower] = holder
+        elif len(claimants) == 1:
+            state.tower_tiles[tower] = next(iter(claimants))
+        elif len(claimants) > 1:
+            problems.append(
+                Problem(
+                    "MED-TT1",
+                    f"several palaces touch tower {tower}'s walls: say who holds tower tile "
+                    f"{tower} (tower-tiles: {tower} NAME)",
+                    position.at,
+                )
+            )
+        if tower in state.tower_tiles:
+            state.tower_merchants.pop(tower, None)
+    return problems

@@ -1,0 +1,110 @@
+"""Palace tiles, tower tiles, tea tiles and retiring colours: what follows a placement.
+
+Each function returns sentences saying what changed hands, for replay and annotate.
+"""
+
+from __future__ import annotations
+
+from .model import NEUTRAL, cell_name
+from .state import Palace, State
+
+
+def _name(owner: str | None) -> str:
+    return "nobody" if owner in (None, NEUTRAL) else str(owner)
+
+
+def update_palace_tile(state: State, colour: str) -> list[str]:
+    """The tile goes to the largest roofed palace; only a strictly larger one takes it."""
+    holder = state.palace_tiles.get(colour)
+    held_size = state.palaces[holder].size if holder is not None else 0
+    best = None
+    for palace in state.palaces.values():
+        if palace.colour == colour and palace.roofed and palace.size > held_size:
+            if best is None or palace.size > best.size:
+                best = palace
+    if best is None or best.ident == holder:
+        return []
+    before = state.holder_of_palace_tile(colour)
+    state.palace_tiles[colour] = best.ident
+    after = state.holder_of_palace_tile(colour)
+    if before == after:
+        return []
+    return [f"{colour} palace tile: {_name(after)}"]
+
+
+def award_tower(state: State, tower: int, owner: str | None) -> list[str]:
+    events = []
+    holder = None if owner == NEUTRAL else owner
+    if state.tower_tiles.get(tower) != holder or tower not in state.tower_tiles:
+        events.append(f"tower tile {tower}: {_name(holder)}")
+    state.tower_tiles[tower] = holder
+    merchants = state.tower_merchants.get(tower, 0)
+    if merchants:
+        state.tower_merchants[tower] = 0
+        if holder is not None:
+            state.hands[holder].merchants += merchants
+            events.append(f"{holder} takes the {merchants} merchants of tower {tower}")
+        else:
+            events.append(f"the {merchants} merchants of tower {tower} leave the game")
+    return events
+
+
+def after_roof(state: State, palace: Palace) -> list[str]:
+    events = update_palace_tile(state, palace.colour)
+    for tower in sorted(state.towers_touching(palace)):
+        events.extend(award_tower(state, tower, palace.owner))
+    tea = state.edition.tea_tiles
+    if palace.colour == "black" and "tea" in state.options and state.tea_claims < len(tea):
+        count = tea[state.tea_claims]
+        state.tea_claims += 1
+        if palace.owner not in (None, NEUTRAL):
+            state.hands[str(palace.owner)].tea += count
+            events.append(f"{palace.owner} takes {count} tea tile{'s' if count > 1 else ''}")
+    events.extend(_retire(state, palace.colour))
+    return events
+
+
+def after_stable(state: State, palace: Palace, towers_before: set[int]) -> list[str]:
+    if not palace.roofed:
+        return []
+    events = update_palace_tile(state, palace.colour)
+    for tower in sorted(state.towers_touching(palace) - towers_before):
+        events.extend(award_tower(state, tower, palace.owner))
+    return events
+
+
+def after_wall(state: State, wall: object) -> list[str]:
+    assert isinstance(wall, tuple)
+    inner = state.board.inner_field(wall)
+    palace = state.palace(inner)
+    if palace is None or not palace.roofed:
+        return []
+    tower = state.wall_tower[wall]
+    # Newly connected only if no other wall of this tower touched the palace already.
+    touching_before = any(
+        state.wall_tower.get(n) == tower
+        for cell in palace.cells()
+        for n in state.board.neighbours(cell)
+        if n != wall
+    )
+    if touching_before:
+        return []
+    return award_tower(state, tower, palace.owner)
+
+
+def _retire(state: State, colour: str) -> list[str]:
+    from .model import Retire
+
+    if state.rulings.retire_colours is Retire.NO or colour in state.retired:
+        return []
+    if all(any(p.colour == colour for p in state.owned(player.colour)) for player in state.players):
+        state.retired.add(colour)
+        for hand in state.hands.values():
+            hand.buildings[colour] = 0
+        return [f"every player owns a {colour} palace: {colour} buildings leave the game"]
+    return []
+
+
+def describe_palace(palace: Palace) -> str:
+    first = cell_name(min(palace.buildings, key=lambda c: (c[1], c[0])))
+    return f"{palace.colour} palace at {first}"
