@@ -378,6 +378,14 @@ def apply(state: State, turn: Turn) -> Step:
         placed.append(placement)
         used_tea = used_tea or placement.kind is Kind.TEA
     pieces = [p for p in placed if p.kind is not Kind.TEA]
+    if used_tea and not any(p.kind is not Kind.TEA for p in turn.placements):
+        problems.append(
+            Problem(
+                "MED-T5",
+                "a tea tile stands for one of the turn's two pieces: the turn still places one",
+                turn.at,
+            )
+        )
     wanted = 1 if _single_piece_turn(state) or used_tea else 2
     if len(turn.placements) < wanted and len(pieces) == len(turn.placements):
         if after.has_pieces(player) and can_place(after, player):
