@@ -32,13 +32,15 @@ def only_report(name: str) -> GameReport:
 def final(report: GameReport) -> State:
     assert report.run is not None
     state = report.run.final
-    assert state is not None
+    assert isinstance(state, State)
     return state
 
 
 def sheet(report: GameReport) -> ScoreSheet:
-    assert report.run is not None and report.run.sheet is not None
-    return report.run.sheet
+    assert report.run is not None
+    result = report.run.sheet
+    assert isinstance(result, ScoreSheet)
+    return result
 
 
 def column(state: State, meridian: int) -> dict[int, Tower]:

@@ -41,8 +41,10 @@ ROUND_TAIL = ("2. black 8: pass", "3. grey 9: pass", "4. brown 10: pass")
 
 def final_state(text: str) -> State:
     report = check_one(text)
-    assert report.run is not None and report.run.final is not None, report.problems
-    return report.run.final
+    assert report.run is not None, report.problems
+    state = report.run.final
+    assert isinstance(state, State), report.problems
+    return state
 
 
 def column(text: str, meridian: int) -> list[Tower | None]:

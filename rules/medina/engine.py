@@ -387,26 +387,26 @@ def apply(state: State, turn: Turn) -> Step:
             )
         )
     wanted = 1 if _single_piece_turn(state) or used_tea else 2
-    if len(turn.placements) < wanted and len(pieces) == len(turn.placements):
-        if after.has_pieces(player) and can_place(after, player):
-            problems.append(
-                Problem(
-                    "MED-T2",
-                    f"{player} places only {len(turn.placements)} piece"
-                    f"{'s' if len(turn.placements) != 1 else ''}: a turn places two while any "
-                    "piece can still be placed",
-                    turn.at,
-                )
+    short = len(turn.placements) < wanted and len(pieces) == len(turn.placements)
+    if short and after.has_pieces(player) and can_place(after, player):
+        problems.append(
+            Problem(
+                "MED-T2",
+                f"{player} places only {len(turn.placements)} piece"
+                f"{'s' if len(turn.placements) != 1 else ''}: a turn places two while any "
+                "piece can still be placed",
+                turn.at,
             )
-    if roofs_only_mine and not any(p.kind is Kind.ROOF for p in turn.placements):
-        if can_place(state, player, Kind.ROOF):
-            problems.append(
-                Problem(
-                    "MED-T4",
-                    f"{player} is the only player with roofs left and must place one this turn",
-                    turn.at,
-                )
+        )
+    roofless = not any(p.kind is Kind.ROOF for p in turn.placements)
+    if roofs_only_mine and roofless and can_place(state, player, Kind.ROOF):
+        problems.append(
+            Problem(
+                "MED-T4",
+                f"{player} is the only player with roofs left and must place one this turn",
+                turn.at,
             )
+        )
     return Step(after, tuple(problems), tuple(events))
 
 

@@ -161,7 +161,8 @@ def _walls(state: State, position: StartPosition) -> list[Problem]:
             problems.append(
                 Problem(
                     "MED-W2",
-                    f"the walls between towers {arm.tower} and {board.arms[partner].tower} leave no gate",
+                    f"the walls between towers {arm.tower} and {board.arms[partner].tower} "
+                    "leave no gate",
                     position.at,
                 )
             )

@@ -19,9 +19,9 @@ def update_palace_tile(state: State, colour: str) -> list[str]:
     held_size = state.palaces[holder].size if holder is not None else 0
     best = None
     for palace in state.palaces.values():
-        if palace.colour == colour and palace.roofed and palace.size > held_size:
-            if best is None or palace.size > best.size:
-                best = palace
+        larger = palace.size > (best.size if best is not None else held_size)
+        if palace.colour == colour and palace.roofed and larger:
+            best = palace
     if best is None or best.ident == holder:
         return []
     before = state.holder_of_palace_tile(colour)
