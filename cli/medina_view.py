@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from meridina.notation.medina import MedinaRecord, TurnEntry
+from meridina.notation.medina import MedinaRecord
 from meridina.notation.medina_writer import format_turn, write_record
+from meridina.notation.turns import TurnEntry
 from meridina.notation.writing import as_written
 from meridina.rules.medina.engine import Step
-from meridina.rules.medina.model import NEUTRAL, cell_name
+from meridina.rules.medina.model import NEUTRAL, Turn, cell_name
 from meridina.rules.medina.scoring import ScoreSheet, palace_score
 from meridina.rules.medina.state import BUILDING, MERCHANT, STABLE, WALL, WELL, State
 from meridina.rules.medina.tiles import describe_palace
@@ -79,12 +80,12 @@ def tiles_text(state: State) -> str:
     return ", ".join(parts) or "none held"
 
 
-def turn_heading(entry: TurnEntry) -> str:
+def turn_heading(entry: TurnEntry[Turn]) -> str:
     body = format_turn(entry.turn) if entry.turn is not None else as_written(entry.text)
     return f"{entry.text.number}. {body}"
 
 
-def events(step: Step | None, entry: TurnEntry) -> list[str]:
+def events(step: Step | None, entry: TurnEntry[Turn]) -> list[str]:
     if entry.turn is None:
         return ["unreadable: " + "; ".join(p.message for p in entry.problems)]
     assert step is not None

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from meridina.notation.meridian import MeridianRecord, TurnEntry
+from meridina.notation.meridian import MeridianRecord
 from meridina.notation.meridian_writer import format_turn, write_record
+from meridina.notation.turns import TurnEntry
 from meridina.rules.meridian.engine import Step
-from meridina.rules.meridian.model import MERIDIANS, Tower
+from meridina.rules.meridian.model import MERIDIANS, Tower, Turn
 from meridina.rules.meridian.scoring import IslandScore, ScoreSheet, island_scores, score
 from meridina.rules.meridian.state import State
 from tabulate import tabulate
@@ -45,7 +46,7 @@ def player_label(state: State, index: int) -> str:
     return player.name or "/".join(player.colours)
 
 
-def effect_sentences(step: Step | None, entry: TurnEntry) -> list[str]:
+def effect_sentences(step: Step | None, entry: TurnEntry[Turn]) -> list[str]:
     """What a turn did, in words; an illegal turn names its broken rule."""
     if entry.turn is None:
         return ["unreadable: " + "; ".join(p.message for p in entry.problems)]
@@ -182,7 +183,7 @@ def sheet_json(sheet: ScoreSheet, state: State) -> dict[str, Any]:
     }
 
 
-def turn_heading(entry: TurnEntry) -> str:
+def turn_heading(entry: TurnEntry[Turn]) -> str:
     if entry.turn is not None:
         return f"{entry.text.number}. {format_turn(entry.turn)}"
     words = " ".join(w.text + (":" if w.kind == "key" else "") for w in entry.text.words)
@@ -194,7 +195,7 @@ def turn_heading(entry: TurnEntry) -> str:
 TITLE = "Meridian"
 
 
-def events(step: Step | None, entry: TurnEntry) -> list[str]:
+def events(step: Step | None, entry: TurnEntry[Turn]) -> list[str]:
     return effect_sentences(step, entry)
 
 

@@ -42,29 +42,26 @@ class GameReport:
         return not self.errors
 
 
-def _play_meridian(text: GameText, base: Path | None) -> tuple[Any, Any, list[Problem]]:
-    record = meridian_notation.read_record(text)
-    problems = [*record.problems, *(p for e in record.entries for p in e.problems)]
-    if record.setup is None:
-        return record, None, problems
-    turns = [e.turn or meridian_game.Unreadable(e.colour) for e in record.entries]
-    run = meridian_game.play(record.setup, turns, base)
-    return record, run, problems
+Player = Callable[[GameText, Path | None], tuple[Any, Any, list[Problem]]]
 
 
-def _play_medina(text: GameText, base: Path | None) -> tuple[Any, Any, list[Problem]]:
-    record = medina_notation.read_record(text)
-    problems = [*record.problems, *(p for e in record.entries for p in e.problems)]
-    if record.setup is None:
-        return record, None, problems
-    turns = [e.turn or medina_game.Unreadable(e.colour) for e in record.entries]
-    run = medina_game.play(record.setup, turns, base)
-    return record, run, problems
+def _player(bridge: Any, rules: Any) -> Player:
+    """Read a game with its notation bridge, then play it through its rules core."""
+
+    def play(text: GameText, base: Path | None) -> tuple[Any, Any, list[Problem]]:
+        record = bridge.read_record(text)
+        problems = [*record.problems, *(p for e in record.entries for p in e.problems)]
+        if record.setup is None:
+            return record, None, problems
+        turns = [e.turn or rules.Unreadable(e.colour) for e in record.entries]
+        return record, rules.play(record.setup, turns, base), problems
+
+    return play
 
 
-GAMES: dict[str, tuple[str, Callable[[GameText, Path | None], tuple[Any, Any, list[Problem]]]]] = {
-    "meridian": ("Meridian", _play_meridian),
-    "medina": ("Medina", _play_medina),
+GAMES: dict[str, tuple[str, Player]] = {
+    "meridian": ("Meridian", _player(meridian_notation, meridian_game)),
+    "medina": ("Medina", _player(medina_notation, medina_game)),
 }
 
 

@@ -24,9 +24,9 @@ from meridina.rules.medina.model import (
 
 from .tagvalues import TAG_RULE, parts, scores
 from .text import EntryText, GameText, TurnText, Word
+from .turns import TurnEntry, read_turns
 
 TURN_RULE = "REC-3"
-NUMBERING_RULE = "REC-4"
 POSITION_RULE = "REC-5"
 
 # Building colours in both editions' names: the bridge needs them before the edition loads.
@@ -37,38 +37,18 @@ COLOUR_WORDS = {
 
 
 @dataclass(frozen=True, slots=True)
-class TurnEntry:
-    text: TurnText
-    turn: Turn | None
-    problems: tuple[Problem, ...] = ()
-    colour: str | None = None  # the mover, when at least that could be read
-
-
-@dataclass(frozen=True, slots=True)
 class MedinaRecord:
     game: GameText
     setup: Setup | None
     problems: tuple[Problem, ...]
-    entries: tuple[TurnEntry, ...] = field(default=())
+    entries: tuple[TurnEntry[Turn], ...] = field(default=())
 
 
 def read_record(game: GameText) -> MedinaRecord:
+    """Give a game's text its Medina meaning; notation faults become problems."""
     problems: list[Problem] = []
     setup = _read_setup(game, problems)
-    entries = []
-    expected: int | None = None
-    for text in game.turns:
-        entry = read_turn(text)
-        if expected is not None and text.number != expected:
-            numbering = Problem(
-                NUMBERING_RULE,
-                f"turn {text.number} follows turn {expected - 1}; expected {expected}",
-                text.at,
-            )
-            entry = TurnEntry(entry.text, entry.turn, (numbering, *entry.problems), entry.colour)
-        expected = text.number + 1
-        entries.append(entry)
-    return MedinaRecord(game, setup, tuple(problems), tuple(entries))
+    return MedinaRecord(game, setup, tuple(problems), read_turns(game.turns, read_turn))
 
 
 # ---------------------------------------------------------------- header
@@ -270,7 +250,7 @@ def _read_position(game: GameText, problems: list[Problem]) -> StartPosition | N
 # ---------------------------------------------------------------- turns
 
 
-def read_turn(text: TurnText) -> TurnEntry:
+def read_turn(text: TurnText) -> TurnEntry[Turn]:
     """``red orange@E5 roof@E6`` -> a Turn; a fault gives a problem instead."""
     words = text.words
     if not words or words[0].kind != "word":
@@ -311,5 +291,7 @@ def read_turn(text: TurnText) -> TurnEntry:
     return TurnEntry(text, turn, (), player)
 
 
-def _bad(text: TurnText, message: str, player: str | None, at: Place | None = None) -> TurnEntry:
+def _bad(
+    text: TurnText, message: str, player: str | None, at: Place | None = None
+) -> TurnEntry[Turn]:
     return TurnEntry(text, None, (Problem(TURN_RULE, message, at or text.at),), player)

@@ -6,7 +6,8 @@ from collections.abc import Callable, Sequence
 
 from meridina.rules.medina.model import Kind, Placement, StartPosition, Turn, cell_name
 
-from .medina import MedinaRecord, TurnEntry
+from .medina import MedinaRecord
+from .turns import TurnEntry
 from .writing import as_written, write_game
 
 
@@ -60,7 +61,7 @@ def format_position(position: StartPosition) -> list[str]:
 
 def write_record(
     record: MedinaRecord,
-    notes: Callable[[int, TurnEntry], Sequence[str]] | None = None,
+    notes: Callable[[int, TurnEntry[Turn]], Sequence[str]] | None = None,
 ) -> str:
     """The record in canonical layout; ``notes`` adds one comment after turn ``i``."""
     setup = record.setup

@@ -26,22 +26,12 @@ from meridina.rules.meridian.model import (
 
 from .tagvalues import TAG_RULE, parts, scores
 from .text import EntryText, GameText, TurnText, Word
+from .turns import TurnEntry, read_turns
 
 TURN_RULE = "REC-3"
-NUMBERING_RULE = "REC-4"
 POSITION_RULE = "REC-5"
 
 DEFAULT_BOARDS = {2: "five-city", 3: "four-city", 4: "five-city"}
-
-
-@dataclass(frozen=True, slots=True)
-class TurnEntry:
-    """A turn as written and as understood (``turn`` is None when unreadable)."""
-
-    text: TurnText
-    turn: Turn | None
-    problems: tuple[Problem, ...] = ()
-    colour: str | None = None  # the mover, when at least that could be read
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,35 +39,14 @@ class MeridianRecord:
     game: GameText
     setup: Setup | None
     problems: tuple[Problem, ...]
-    entries: tuple[TurnEntry, ...] = field(default=())
+    entries: tuple[TurnEntry[Turn], ...] = field(default=())
 
 
 def read_record(game: GameText) -> MeridianRecord:
     """Give a game's text its Meridian meaning; notation faults become problems."""
     problems: list[Problem] = []
     setup = _read_setup(game, problems)
-    entries = []
-    expected_number: int | None = None
-    for text in game.turns:
-        entry = read_turn(text)
-        if expected_number is not None and text.number != expected_number:
-            entry = TurnEntry(
-                entry.text,
-                entry.turn,
-                (
-                    Problem(
-                        NUMBERING_RULE,
-                        f"turn {text.number} follows turn {expected_number - 1}; "
-                        f"expected {expected_number}",
-                        text.at,
-                    ),
-                    *entry.problems,
-                ),
-                entry.colour,
-            )
-        expected_number = text.number + 1
-        entries.append(entry)
-    return MeridianRecord(game, setup, tuple(problems), tuple(entries))
+    return MeridianRecord(game, setup, tuple(problems), read_turns(game.turns, read_turn))
 
 
 # ---------------------------------------------------------------- header
@@ -285,7 +254,7 @@ def _read_played(
 # ---------------------------------------------------------------- turns
 
 
-def read_turn(text: TurnText) -> TurnEntry:
+def read_turn(text: TurnText) -> TurnEntry[Turn]:
     """``orange 4-5-6-7/6: x 2@4`` -> a Turn; a fault gives a problem instead."""
     words = text.words
     if not words or words[0].kind != "word":
@@ -392,5 +361,7 @@ def read_turn(text: TurnText) -> TurnEntry:
     return TurnEntry(text, turn, (), colour)
 
 
-def _bad(text: TurnText, message: str, colour: str | None, at: Place | None = None) -> TurnEntry:
+def _bad(
+    text: TurnText, message: str, colour: str | None, at: Place | None = None
+) -> TurnEntry[Turn]:
     return TurnEntry(text, None, (Problem(TURN_RULE, message, at or text.at),), colour)

@@ -6,7 +6,8 @@ from collections.abc import Callable, Sequence
 
 from meridina.rules.meridian.model import MERIDIANS, RULING_NAMES, Rulings, Turn
 
-from .meridian import MeridianRecord, TurnEntry
+from .meridian import MeridianRecord
+from .turns import TurnEntry
 from .writing import as_written, write_game
 
 
@@ -55,7 +56,7 @@ def format_position(record: MeridianRecord) -> list[str]:
 
 def write_record(
     record: MeridianRecord,
-    notes: Callable[[int, TurnEntry], Sequence[str]] | None = None,
+    notes: Callable[[int, TurnEntry[Turn]], Sequence[str]] | None = None,
 ) -> str:
     """The record in canonical layout; ``notes`` adds one comment after turn ``i``."""
     bodies = [

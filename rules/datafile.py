@@ -71,3 +71,22 @@ def from_path(path: Path) -> DataFile:
             Problem(DATA_RULE, f"{path}: cannot be read ({error.strerror})")
         ) from None
     return DataFile(str(path), text)
+
+
+def user_file(
+    reference: str, base: Path | None, package: str, folder: str, rule: str, what: str
+) -> DataFile:
+    """A data file a record names by path (relative to ``base`` first), read and parsed."""
+    path = Path(reference)
+    if base is not None and not path.is_absolute() and (base / path).exists():
+        path = base / path
+    if not path.exists():
+        names = ", ".join(bundled_names(package, folder))
+        raise RecordError(
+            Problem(
+                rule,
+                f"unknown {what} {reference!r}: give a bundled {what} ({names}) "
+                f"or the path of a {what} file",
+            )
+        )
+    return from_path(path)

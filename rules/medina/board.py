@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from meridina.rules.common import Problem, RecordError
-from meridina.rules.datafile import DataFile, bundled, bundled_names, from_path
+from meridina.rules.datafile import DataFile, bundled, bundled_names, user_file
 
 from .model import Cell, cell_name, parse_cell
 
@@ -247,19 +247,7 @@ def load_board(reference: str, base: Path | None = None) -> Board:
     shipped = _bundled_board(reference)
     if shipped is not None:
         return shipped
-    path = Path(reference)
-    if base is not None and not path.is_absolute() and (base / path).exists():
-        path = base / path
-    if not path.exists():
-        names = ", ".join(board_names())
-        raise RecordError(
-            Problem(
-                DATA_RULE,
-                f"unknown board {reference!r}: give a bundled board ({names}) "
-                "or the path of a board file",
-            )
-        )
-    return board_from_data(from_path(path))
+    return board_from_data(user_file(reference, base, PACKAGE, "boards", DATA_RULE, "board"))
 
 
 @lru_cache(maxsize=4)

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from meridina.rules.common import Problem
+from meridina.rules.game import GameRun as BaseRun
+from meridina.rules.game import compare_result
 
 from .engine import Step, apply, expected_player, finished, initial_state
 from .model import Setup, Turn
@@ -21,30 +23,7 @@ class Unreadable:
     player: str | None
 
 
-@dataclass
-class GameRun:
-    start_problems: tuple[Problem, ...]
-    start: State | None
-    steps: list[Step | None] = field(default_factory=list)
-    result_problems: tuple[Problem, ...] = ()
-    sheet: ScoreSheet | None = None
-
-    @property
-    def final(self) -> State | None:
-        for step in reversed(self.steps):
-            if step is not None:
-                return step.state
-        return self.start
-
-    def states(self) -> list[State]:
-        assert self.start is not None
-        current = self.start
-        result = []
-        for step in self.steps:
-            if step is not None:
-                current = step.state
-            result.append(current)
-        return result
+GameRun = BaseRun[State, Step, ScoreSheet]
 
 
 def play(setup: Setup, turns: Iterable[Turn | Unreadable], base: Path | None = None) -> GameRun:
@@ -82,33 +61,8 @@ def check_result(setup: Setup, state: State, sheet: ScoreSheet) -> list[Problem]
                 setup.result_at,
             )
         ]
-    named: dict[str, int] = {}
-    for index, player in enumerate(state.players):
-        for key in (player.name, player.colour):
-            if key:
-                named[key.lower()] = index
-    problems = []
-    stated: set[int] = set()
-    for name, (points, at) in setup.result.items():
-        seat = named.get(name.lower())
-        if seat is None:
-            problems.append(Problem("MED-E6", f"the result names {name!r}, who is not playing", at))
-            continue
-        stated.add(seat)
-        actual = sheet.players[seat].total
-        if points != actual:
-            problems.append(
-                Problem(
-                    "MED-E6", f"the result gives {name} {points} points; they score {actual}", at
-                )
-            )
-    for row in sheet.players:
-        if row.index not in stated:
-            problems.append(
-                Problem(
-                    "MED-E6",
-                    f"the result leaves out {row.name or row.colour} (who scores {row.total})",
-                    setup.result_at,
-                )
-            )
-    return problems
+    seats = [
+        (player.name or player.colour, (player.name, player.colour)) for player in state.players
+    ]
+    totals = [row.total for row in sheet.players]
+    return compare_result(setup.result, seats, totals, "MED-E6", setup.result_at)

@@ -8,7 +8,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from meridina.rules.common import Problem, RecordError
-from meridina.rules.datafile import DataFile, bundled, bundled_names, from_path
+from meridina.rules.datafile import DataFile, bundled, bundled_names, user_file
 
 from .model import MERIDIANS
 
@@ -62,20 +62,7 @@ def load_board(reference: str, base: Path | None = None) -> Board:
     shipped = bundled_board(reference)
     if shipped is not None:
         return shipped
-    path = Path(reference)
-    if base is not None and not path.is_absolute() and (base / path).exists():
-        path = base / path
-    if not path.exists():
-        names = ", ".join(board_names())
-        raise RecordError(
-            Problem(
-                BOARD_RULE,
-                f"unknown board {reference!r}: give a bundled board ({names}) "
-                "or the path of a board file",
-            )
-        )
-    data = from_path(path)
-    return board_from_data(data)
+    return board_from_data(user_file(reference, base, PACKAGE, "boards", BOARD_RULE, "board"))
 
 
 def board_from_data(data: DataFile) -> Board:

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from meridina.rules.common import Problem
+from meridina.rules.game import GameRun as BaseRun
+from meridina.rules.game import compare_result
 
 from .engine import Step, apply, initial_state, pass_over
 from .model import Setup, Turn
@@ -21,33 +23,7 @@ class Unreadable:
     colour: str | None
 
 
-@dataclass
-class GameRun:
-    """Everything a command needs to know about a played game."""
-
-    start_problems: tuple[Problem, ...]
-    start: State | None
-    steps: list[Step | None] = field(default_factory=list)  # None for an unreadable turn
-    result_problems: tuple[Problem, ...] = ()
-    sheet: ScoreSheet | None = None
-
-    @property
-    def final(self) -> State | None:
-        for step in reversed(self.steps):
-            if step is not None:
-                return step.state
-        return self.start
-
-    def states(self) -> list[State]:
-        """The state after each turn (the previous one for an unreadable turn)."""
-        assert self.start is not None
-        current = self.start
-        result = []
-        for step in self.steps:
-            if step is not None:
-                current = step.state
-            result.append(current)
-        return result
+GameRun = BaseRun[State, Step, ScoreSheet]
 
 
 def play(setup: Setup, turns: Iterable[Turn | Unreadable], base: Path | None = None) -> GameRun:
@@ -85,33 +61,9 @@ def check_result(setup: Setup, state: State, sheet: ScoreSheet) -> list[Problem]
             )
         )
         return problems
-    named: dict[str, int] = {}
-    for index, player in enumerate(state.players):
-        for key in (player.name, *player.colours):
-            if key:
-                named[key.lower()] = index
-    stated: dict[int, int] = {}
-    for name, (points, at) in setup.result.items():
-        seat = named.get(name.lower())
-        if seat is None:
-            problems.append(Problem("MER-E5", f"the result names {name!r}, who is not playing", at))
-            continue
-        stated[seat] = points
-        actual = sheet.players[seat].points
-        if points != actual:
-            problems.append(
-                Problem(
-                    "MER-E5", f"the result gives {name} {points} points; they score {actual}", at
-                )
-            )
-    for player_score in sheet.players:
-        if player_score.index not in stated:
-            who = player_score.name or " and ".join(player_score.colours)
-            problems.append(
-                Problem(
-                    "MER-E5",
-                    f"the result leaves out {who} (who scores {player_score.points})",
-                    setup.result_at,
-                )
-            )
-    return problems
+    seats = [
+        (player.name or " and ".join(player.colours), (player.name, *player.colours))
+        for player in state.players
+    ]
+    totals = [row.points for row in sheet.players]
+    return compare_result(setup.result, seats, totals, "MER-E5", setup.result_at)
