@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from enum import Enum
 from typing import cast
 
@@ -24,7 +23,7 @@ from meridina.rules.medina.model import (
 
 from .tagvalues import TAG_RULE, parts, scores
 from .text import EntryText, GameText, TurnText, Word
-from .turns import TurnEntry, read_turns
+from .turns import GameRecord, TurnEntry, read_turns
 
 TURN_RULE = "REC-3"
 POSITION_RULE = "REC-5"
@@ -36,12 +35,7 @@ COLOUR_WORDS = {
 }  # fmt: skip
 
 
-@dataclass(frozen=True, slots=True)
-class MedinaRecord:
-    game: GameText
-    setup: Setup | None
-    problems: tuple[Problem, ...]
-    entries: tuple[TurnEntry[Turn], ...] = field(default=())
+MedinaRecord = GameRecord[Setup, Turn]
 
 
 def read_record(game: GameText) -> MedinaRecord:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from enum import Enum
 
 from meridina.rules.common import Place, Problem
@@ -26,7 +25,7 @@ from meridina.rules.meridian.model import (
 
 from .tagvalues import TAG_RULE, parts, scores
 from .text import EntryText, GameText, TurnText, Word
-from .turns import TurnEntry, read_turns
+from .turns import GameRecord, TurnEntry, read_turns
 
 TURN_RULE = "REC-3"
 POSITION_RULE = "REC-5"
@@ -34,12 +33,7 @@ POSITION_RULE = "REC-5"
 DEFAULT_BOARDS = {2: "five-city", 3: "four-city", 4: "five-city"}
 
 
-@dataclass(frozen=True, slots=True)
-class MeridianRecord:
-    game: GameText
-    setup: Setup | None
-    problems: tuple[Problem, ...]
-    entries: tuple[TurnEntry[Turn], ...] = field(default=())
+MeridianRecord = GameRecord[Setup, Turn]
 
 
 def read_record(game: GameText) -> MeridianRecord:

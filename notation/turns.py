@@ -8,7 +8,7 @@ from typing import Generic, TypeVar
 
 from meridina.rules.common import Problem
 
-from .text import TurnText
+from .text import GameText, TurnText
 
 NUMBERING_RULE = "REC-4"
 
@@ -43,3 +43,16 @@ def read_turns(
         expected = text.number + 1
         entries.append(entry)
     return tuple(entries)
+
+
+S = TypeVar("S")
+
+
+@dataclass(frozen=True)
+class GameRecord(Generic[S, T]):
+    """A game given its meaning: its text, its setup (None when unreadable), its turns."""
+
+    game: GameText
+    setup: S | None
+    problems: tuple[Problem, ...]
+    entries: tuple[TurnEntry[T], ...] = ()
