@@ -224,4 +224,8 @@ def sheet_json(sheet: ScoreSheet, final: State) -> dict[str, Any]:
 
 
 def status(sheet: ScoreSheet) -> str:
-    return "finished" if sheet.finished else "not finished; scored as it stands"
+    if sheet.finished:
+        return "finished"
+    if not sheet.supplies_known:
+        return "from a position; scored as it stands"
+    return "not finished; scored as it stands"

@@ -43,6 +43,7 @@ class PlayerScore:
 class ScoreSheet:
     players: tuple[PlayerScore, ...]  # seat order
     finished: bool
+    supplies_known: bool = True  # False after a position: who placed what is not known
 
     def ranking(self) -> list[PlayerScore]:
         return sorted(self.players, key=lambda p: (p.rank, p.index))
@@ -110,7 +111,8 @@ def score(state: State, finished: bool = False) -> ScoreSheet:
                 better + 1,
             )
         )
-    return ScoreSheet(tuple(ranked), finished)
+    known = all(hand.known for hand in state.hands.values())
+    return ScoreSheet(tuple(ranked), finished, known)
 
 
 def neutral_palaces(state: State) -> list[Palace]:
