@@ -8,7 +8,7 @@ from meridina.rules.common import Place, Problem
 
 from .model import NEUTRAL, Cell, Kind, Placement, StreetTouch, cell_name
 from .state import BUILDING, MERCHANT, STABLE, WALL, Palace, State
-from .tiles import after_roof, after_stable, after_wall
+from .tiles import after_roof, after_stable, after_wall, article
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,7 +31,8 @@ def supply_fault(state: State, player: str, placement: Placement) -> Fault | Non
         if colour in state.retired:
             return Fault(
                 "MED-B5",
-                f"every player owns a {colour} palace: {colour} buildings have left the game",
+                f"every player owns {article(colour)} palace: {colour} buildings have left "
+                "the game",
             )
         if hand.known and hand.buildings.get(colour, 0) <= 0:
             return Fault("MED-T6", f"{player} has no {colour} building left")
@@ -196,7 +197,7 @@ def roof_target(
             "(ruling min-roof-size)",
         )
     if not neutral and any(p.colour == palace.colour for p in state.owned(player)):
-        return None, Fault("MED-R2", f"{player} already owns a {palace.colour} palace")
+        return None, Fault("MED-R2", f"{player} already owns {article(palace.colour)} palace")
     return palace.ident, None
 
 

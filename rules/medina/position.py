@@ -7,7 +7,7 @@ from meridina.rules.common import Place, Problem
 from .model import NEUTRAL, Cell, StartPosition, cell_name
 from .placing import can_extend
 from .state import BUILDING, MERCHANT, STABLE, WALL, Palace, State
-from .tiles import update_palace_tile
+from .tiles import retire_if_owned, update_palace_tile
 
 RULE = "MED-P1"
 
@@ -81,6 +81,8 @@ def apply_position(state: State, position: StartPosition) -> list[Problem]:
     merchants.extend(c for street in state.streets for c in street)
     problems.extend(_streets(state, merchants, at))
     problems.extend(_roofs(state, position))
+    for colour in state.edition.colours:
+        retire_if_owned(state, colour)
     problems.extend(_unfinished(state, at))
     problems.extend(_supplies(state, at))
     problems.extend(_tiles(state, position))
@@ -307,9 +309,15 @@ def _supplies(state: State, at: Place | None) -> list[Problem]:
         # Who placed the other pieces cannot be told from a position.
         hand.known = False
     neutral = sum(1 for p in state.palaces.values() if p.owner == NEUTRAL)
-    if neutral:
-        for hand in state.hands.values():
-            hand.neutral_roofs = 0
+    neutral_supply = sum(hand.neutral_roofs for hand in state.hands.values())
+    if neutral > neutral_supply:
+        problems.append(
+            Problem(
+                "MED-P1",
+                f"{neutral} neutral roofs stand in the city; the supplies hold {neutral_supply}",
+                at,
+            )
+        )
     return problems
 
 

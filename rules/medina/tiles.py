@@ -5,8 +5,16 @@ Each function returns sentences saying what changed hands, for replay and annota
 
 from __future__ import annotations
 
-from .model import NEUTRAL, cell_name
+from .model import NEUTRAL, Retire, cell_name
 from .state import Palace, State
+
+
+def article(word: str) -> str:
+    return f"{'an' if word[:1] in 'aeiou' else 'a'} {word}"
+
+
+def plural(count: int, noun: str) -> str:
+    return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
 def _name(owner: str | None) -> str:
@@ -43,9 +51,9 @@ def award_tower(state: State, tower: int, owner: str | None) -> list[str]:
         state.tower_merchants[tower] = 0
         if holder is not None:
             state.hands[holder].merchants += merchants
-            events.append(f"{holder} takes the {merchants} merchants of tower {tower}")
+            events.append(f"{holder} takes the {plural(merchants, 'merchant')} of tower {tower}")
         else:
-            events.append(f"the {merchants} merchants of tower {tower} leave the game")
+            events.append(f"the {plural(merchants, 'merchant')} of tower {tower} leave the game")
     return events
 
 
@@ -60,7 +68,7 @@ def after_roof(state: State, palace: Palace) -> list[str]:
         if palace.owner not in (None, NEUTRAL):
             state.hands[str(palace.owner)].tea += count
             events.append(f"{palace.owner} takes {count} tea tile{'s' if count > 1 else ''}")
-    events.extend(_retire(state, palace.colour))
+    events.extend(retire_if_owned(state, palace.colour))
     return events
 
 
@@ -92,16 +100,15 @@ def after_wall(state: State, wall: object) -> list[str]:
     return award_tower(state, tower, palace.owner)
 
 
-def _retire(state: State, colour: str) -> list[str]:
-    from .model import Retire
-
+def retire_if_owned(state: State, colour: str) -> list[str]:
+    """Once every player owns a palace of a colour, its other buildings leave the game."""
     if state.rulings.retire_colours is Retire.NO or colour in state.retired:
         return []
     if all(any(p.colour == colour for p in state.owned(player.colour)) for player in state.players):
         state.retired.add(colour)
         for hand in state.hands.values():
             hand.buildings[colour] = 0
-        return [f"every player owns a {colour} palace: {colour} buildings leave the game"]
+        return [f"every player owns {article(colour)} palace: {colour} buildings leave the game"]
     return []
 
 

@@ -1,0 +1,620 @@
+"""Properties of Medina records, checked on random legal games.
+
+(a) random legal games check clean and their stated result is the computed one;
+    the placements listed as legal are the ones a turn may make;
+(b) corrupting one turn of a legal game is caught at that turn, by the right rule;
+(c) reading, writing and reading again gives the same record;
+(d) the city at the end of a game, written as a position, scores the same.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from medina_games import (
+    GeneratedGame,
+    comment,
+    options_tag,
+    players_tag,
+    position_lines,
+    random_game,
+    result_tag,
+    tag,
+)
+from meridina.cli.records import GameReport, check_text
+from meridina.notation.medina import MedinaRecord, read_record
+from meridina.notation.medina_writer import format_turn, write_record
+from meridina.notation.reader import parse_text
+from meridina.rules.medina.engine import apply, finished, legal_placements
+from meridina.rules.medina.model import (
+    Cell,
+    Kind,
+    Placement,
+    Setup,
+    StartPosition,
+    Turn,
+    cell_name,
+)
+from meridina.rules.medina.state import BUILDING, MERCHANT, State
+
+SETTINGS = settings(max_examples=12, deadline=None)
+
+seeds = st.integers(min_value=0, max_value=2**32 - 1)
+kinds_of_game = st.sampled_from([("1", 3), ("1", 4), ("2", 2), ("2", 3), ("2", 4)])
+
+
+def checked(text: str) -> GameReport:
+    found = check_text(text)
+    assert len(found) == 1
+    return found[0]
+
+
+def problems_at(report: GameReport, line: int) -> list[str]:
+    return [p.rule for p in report.problems if p.at is not None and p.at.line == line]
+
+
+def assert_caught(text: str, line: int, rule: str) -> None:
+    report = checked(text)
+    assert not report.valid
+    assert rule in problems_at(report, line), report.problems
+
+
+def play(seed: int, kind: tuple[str, int], **extra: Any) -> GeneratedGame:
+    edition, players = kind
+    return random_game(seed, edition, players, **extra)
+
+
+def placements(game: GeneratedGame, kind: Kind) -> list[tuple[int, int]]:
+    """(turn, slot) of every placement of one kind."""
+    return [
+        (index, slot)
+        for index, turn in enumerate(game.turns)
+        for slot, placement in enumerate(turn.placements)
+        if placement.kind is kind
+    ]
+
+
+def with_placement(turn: Turn, slot: int, placement: Placement) -> Turn:
+    changed = list(turn.placements)
+    changed[slot] = placement
+    return replace(turn, placements=tuple(changed))
+
+
+def near_well(state: State, cell: Cell) -> bool:
+    well = state.well
+    return well is not None and abs(cell[0] - well[0]) <= 1 and abs(cell[1] - well[1]) <= 1
+
+
+def free_building_field(state: State, cell: Cell) -> bool:
+    return (
+        state.board.is_building_field(cell)
+        and cell not in state.pieces
+        and not near_well(state, cell)
+    )
+
+
+# ---------------------------------------------------------------- (a) legal games
+
+
+@SETTINGS
+@given(seed=seeds, kind=kinds_of_game, comments=st.integers(0, 4))
+def test_random_games_are_legal(seed: int, kind: tuple[str, int], comments: int) -> None:
+    game = play(seed, kind, comments=comments)
+    report = checked(game.text)
+    assert report.problems == []
+    assert report.run is not None and report.run.sheet is not None
+    final = report.run.final
+    assert final is not None and finished(final)
+    assert report.run.sheet.finished
+    assert final.pieces == game.final.pieces
+    assert [p.total for p in report.run.sheet.players] == [p.total for p in game.sheet.players]
+    assert report.record is not None and report.record.setup is not None
+    stated = {name: points for name, (points, _) in (report.record.setup.result or {}).items()}
+    assert stated == game.result
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=seeds, kind=kinds_of_game, data=st.data())
+def test_legal_placements_agree_with_apply(
+    seed: int, kind: tuple[str, int], data: st.DataObject
+) -> None:
+    game = play(seed, kind)
+    index = data.draw(st.integers(min_value=0, max_value=len(game.turns) - 1))
+    state = game.before[index]
+    player = game.turns[index].player
+    listed = set(legal_placements(state, player))
+    if game.turns[index].passed:
+        assert listed == set()
+    else:
+        first = game.turns[index].placements[0]
+        assert replace(first, at=None) in listed
+    board = state.board
+    cells = [(col, row) for col in range(board.columns) for row in range(1, board.rows + 1)]
+    choices = [
+        Placement(Kind.BUILDING, cell, colour) for cell in cells for colour in ("grey", "orange")
+    ]
+    choices += [
+        Placement(k, cell)
+        for cell in cells
+        for k in (Kind.ROOF, Kind.STABLE, Kind.MERCHANT, Kind.WALL)
+    ]
+    sample = data.draw(st.lists(st.sampled_from(choices), min_size=20, max_size=20))
+    for placement in sample:
+        step = apply(state, Turn(player, (placement,)))
+        faults = [p for p in step.problems if p.rule not in ("MED-T2", "MED-T4")]
+        assert (placement in listed) == (not faults), (placement, step.problems)
+
+
+# ---------------------------------------------------------------- (b) corrupted games
+
+
+@SETTINGS
+@given(seed=seeds, kind=kinds_of_game, data=st.data())
+def test_a_building_next_to_another_palace_is_caught(
+    seed: int, kind: tuple[str, int], data: st.DataObject
+) -> None:
+    game = play(seed, kind)
+    choices: list[tuple[int, int, Cell]] = []
+    for index, slot in placements(game, Kind.BUILDING):
+        turn = game.turns[index]
+        placement = turn.placements[slot]
+        assert placement.cell is not None and placement.colour is not None
+        state = game.state_for(index, slot)
+        joined = game.state_for(index, slot + 1).palace_at[placement.cell]
+        extends = joined in state.palaces
+        board = state.board
+        for cell in board.cells():
+            if not free_building_field(state, cell):
+                continue
+            next_to = [state.palace_at.get(n) for n in board.neighbours(cell)]
+            if extends:
+                if not any(n in state.palaces[joined].buildings for n in board.neighbours(cell)):
+                    continue
+            elif any(
+                ident is not None
+                and state.pieces.get(n) == BUILDING
+                and state.palaces[ident].colour == placement.colour
+                for n, ident in zip(board.neighbours(cell), next_to, strict=True)
+            ):
+                continue
+            others = {state.palace_at.get(n) for n in board.around(cell)} - {None, joined}
+            if others:
+                choices.append((index, slot, cell))
+    if not choices:
+        return
+    index, slot, cell = data.draw(st.sampled_from(choices))
+    turn = game.turns[index]
+    moved = replace(turn.placements[slot], cell=cell)
+    text, line = game.with_turn(index, with_placement(turn, slot, moved))
+    assert_caught(text, line, "MED-B3")
+
+
+@SETTINGS
+@given(seed=seeds, kind=kinds_of_game, data=st.data())
+def test_a_building_away_from_its_unfinished_palace_is_caught(
+    seed: int, kind: tuple[str, int], data: st.DataObject
+) -> None:
+    game = play(seed, kind)
+    choices: list[tuple[int, int]] = []
+    for index, slot in placements(game, Kind.BUILDING):
+        placement = game.turns[index].placements[slot]
+        assert placement.cell is not None
+        if (
+            game.state_for(index, slot + 1).palace_at[placement.cell]
+            in game.state_for(index, slot).palaces
+        ):
+            choices.append((index, slot))
+    if not choices:
+        return
+    index, slot = data.draw(st.sampled_from(choices))
+    state = game.state_for(index, slot)
+    turn = game.turns[index]
+    placement = turn.placements[slot]
+    assert placement.cell is not None
+    joined = game.state_for(index, slot + 1).palace_at[placement.cell]
+    palace = state.palaces[joined]
+    away = [
+        cell
+        for cell in state.board.cells()
+        if free_building_field(state, cell)
+        and not any(n in palace.buildings for n in state.board.neighbours(cell))
+    ]
+    cell = data.draw(st.sampled_from(away))
+    text, line = game.with_turn(index, with_placement(turn, slot, replace(placement, cell=cell)))
+    assert_caught(text, line, "MED-B2")
+
+
+@SETTINGS
+@given(seed=seeds, kind=kinds_of_game, data=st.data())
+def test_a_wall_off_the_ring_or_not_joining_an_arm_is_caught(
+    seed: int, kind: tuple[str, int], data: st.DataObject
+) -> None:
+    game = play(seed, kind)
+    index, slot = data.draw(st.sampled_from(placements(game, Kind.WALL)))
+    state = game.state_for(index, slot)
+    board = state.board
+    open_ends = {
+        arm.cells[state.arm_fill[i]]
+        for i, arm in enumerate(board.arms)
+        if state.arm_fill[i] < len(arm.cells)
+    }
+    ring = [cell for cell in board.cells() if board.is_ring(cell) and cell not in open_ends]
+    inside = [cell for cell in board.cells() if not board.is_ring(cell)]
+    cell = data.draw(st.sampled_from(ring) | st.sampled_from(inside))
+    turn = game.turns[index]
+    wall = Placement(Kind.WALL, cell)
+    text, line = game.with_turn(index, with_placement(turn, slot, wall))
+    assert_caught(text, line, "MED-W1")
+
+
+@SETTINGS
+@given(seed=seeds, kind=kinds_of_game, data=st.data())
+def test_a_merchant_away_from_the_street_ends_is_caught(
+    seed: int, kind: tuple[str, int], data: st.DataObject
+) -> None:
+    game = play(seed, kind)
+    choices: list[tuple[int, int]] = []
+    for index, slot in placements(game, Kind.MERCHANT):
+        state = game.state_for(index, slot)
+        cell = game.turns[index].placements[slot].cell
+        assert cell is not None
+        street = state.streets[-1]
+        if any(n in (street[0], street[-1]) for n in state.board.neighbours(cell)):
+            choices.append((index, slot))
+    if not choices:
+        return
+    index, slot = data.draw(st.sampled_from(choices))
+    state = game.state_for(index, slot)
+    board = state.board
+    street = state.streets[-1]
+
+    def extends(cell: Cell) -> bool:
+        touching = [n for n in board.neighbours(cell) if state.pieces.get(n) == MERCHANT]
+        return (
+            board.is_building_field(cell)
+            and cell not in state.pieces
+            and len(touching) == 1
+            and touching[0] in (street[0], street[-1])
+        )
+
+    cell = data.draw(st.sampled_from([c for c in board.cells() if not extends(c)]))
+    turn = game.turns[index]
+    text, line = game.with_turn(index, with_placement(turn, slot, Placement(Kind.MERCHANT, cell)))
+    assert_caught(text, line, "MED-M1")
+
+
+@SETTINGS
+@given(seed=seeds, kind=kinds_of_game, data=st.data())
+def test_a_second_palace_of_a_colour_is_caught(
+    seed: int, kind: tuple[str, int], data: st.DataObject
+) -> None:
+    game = play(seed, kind)
+    choices: list[tuple[int, Cell]] = []
+    for index, turn in enumerate(game.turns):
+        if turn.passed:
+            continue
+        state = game.before[index]
+        if state.hands[turn.player].roofs <= 0:
+            continue
+        owned = {p.colour for p in state.owned(turn.player)}
+        for palace in state.palaces.values():
+            if not palace.roofed and palace.colour in owned:
+                choices.append((index, min(palace.buildings)))
+    if not choices:
+        return
+    index, cell = data.draw(st.sampled_from(choices))
+    turn = game.turns[index]
+    roof = Placement(Kind.ROOF, cell)
+    text, line = game.with_turn(index, with_placement(turn, 0, roof))
+    assert_caught(text, line, "MED-R2")
+
+
+@SETTINGS
+@given(seed=seeds, kind=kinds_of_game, data=st.data())
+def test_two_turns_with_their_players_swapped_are_caught(
+    seed: int, kind: tuple[str, int], data: st.DataObject
+) -> None:
+    game = play(seed, kind)
+    pairs = [
+        i for i in range(len(game.turns) - 1) if game.turns[i].player != game.turns[i + 1].player
+    ]
+    first = data.draw(st.sampled_from(pairs))
+    one, two = game.turns[first], game.turns[first + 1]
+    text, line = game.with_turn(first, replace(one, player=two.player))
+    lines = text.split("\n")
+    second_line = game.turn_lines[first + 1]
+    lines[second_line - 1] = f"{first + 2}. {format_turn(replace(two, player=one.player))}"
+    assert_caught("\n".join(lines), line, "MED-T1")
+
+
+@SETTINGS
+@given(seed=seeds, kind=kinds_of_game, data=st.data())
+def test_a_piece_the_player_no_longer_holds_is_caught(
+    seed: int, kind: tuple[str, int], data: st.DataObject
+) -> None:
+    game = play(seed, kind)
+    choices: list[tuple[int, Kind]] = []
+    for index, turn in enumerate(game.turns):
+        if turn.passed:
+            continue
+        hand = game.before[index].hands[turn.player]
+        for piece, count in (
+            (Kind.WALL, hand.walls),
+            (Kind.STABLE, hand.stables),
+            (Kind.MERCHANT, hand.merchants),
+            (Kind.ROOF, hand.roofs),
+        ):
+            if count == 0:
+                choices.append((index, piece))
+    if not choices:
+        return
+    index, piece = data.draw(st.sampled_from(choices))
+    state = game.before[index]
+    cell = data.draw(st.sampled_from(state.board.cells()))
+    turn = game.turns[index]
+    text, line = game.with_turn(index, with_placement(turn, 0, Placement(piece, cell)))
+    assert_caught(text, line, "MED-T6")
+
+
+@SETTINGS
+@given(seed=seeds, kind=kinds_of_game)
+def test_a_turn_after_the_end_is_caught(seed: int, kind: tuple[str, int]) -> None:
+    game = play(seed, kind)
+    last = game.turns[-1]
+    extra = f"{len(game.turns) + 1}. {last.player} pass"
+    text = game.text + extra + "\n"
+    assert_caught(text, len(game.lines) + 1, "MED-E1")
+
+
+@SETTINGS
+@given(seed=seeds, kind=kinds_of_game, data=st.data())
+def test_a_wrong_result_is_caught(seed: int, kind: tuple[str, int], data: st.DataObject) -> None:
+    game = play(seed, kind)
+    seat = data.draw(st.integers(min_value=0, max_value=len(game.players) - 1))
+    change = data.draw(st.sampled_from([-3, -1, 1, 2, 10]))
+    totals = [
+        (p.name, p.total + (change if i == seat else 0)) for i, p in enumerate(game.sheet.players)
+    ]
+    value = "; ".join(f"{name} {points}" for name, points in totals)
+    line = next(i for i, text in enumerate(game.lines, start=1) if text.startswith("[Result"))
+    report = checked(game.with_line(line, tag("Result", value)))
+    assert [p.rule for p in report.problems] == ["MED-E6"]
+    assert report.problems[0].at is not None and report.problems[0].at.line == line
+
+
+# ---------------------------------------------------------------- positions written out
+
+
+def final_position_record(game: GeneratedGame) -> str:
+    state = game.final
+    lines = [
+        tag("Game", "Medina"),
+        tag("Edition", game.edition),
+        tag("Players", players_tag(game.players)),
+    ]
+    if game.options is not None:
+        lines.append(tag("Options", options_tag(game.options)))
+    if game.well is not None:
+        lines.append(tag("Setup", f"well {cell_name(game.well)}"))
+    lines.append(tag("Result", result_tag(game.sheet)))
+    lines.append("")
+    lines.extend(position_lines(state))
+    return "\n".join(lines) + "\n"
+
+
+# ---------------------------------------------------------------- (c) read, write, read
+
+
+def read_one(text: str) -> MedinaRecord:
+    parsed = parse_text(text)
+    assert len(parsed) == 1
+    game = parsed[0]
+    assert game.problem is None and game.text is not None
+    return read_record(game.text)
+
+
+def bare_turn(turn: Turn | None) -> Turn | None:
+    if turn is None:
+        return None
+    return replace(
+        turn,
+        at=None,
+        player_at=None,
+        placements=tuple(replace(p, at=None) for p in turn.placements),
+    )
+
+
+def bare_position(position: StartPosition | None) -> Any:
+    if position is None:
+        return None
+    return (
+        tuple((colour, cell) for colour, cell, _ in position.buildings),
+        tuple(cell for cell, _ in position.stables),
+        tuple(cell for cell, _ in position.merchants),
+        tuple(cell for cell, _ in position.walls),
+        tuple((owner, cell) for owner, cell, _ in position.roofs),
+        {colour: holder for colour, (holder, _) in position.palace_tiles.items()},
+        {tower: holder for tower, (holder, _) in position.tower_tiles.items()},
+        {player: count for player, (count, _) in position.tea.items()},
+        position.to_move[0] if position.to_move else None,
+    )
+
+
+def bare_setup(setup: Setup | None) -> Any:
+    if setup is None:
+        return None
+    return (
+        setup.edition,
+        setup.players,
+        setup.options,
+        setup.board,
+        setup.start_merchant[0] if setup.start_merchant else None,
+        setup.well[0] if setup.well else None,
+        setup.rulings,
+        bare_position(setup.position),
+        None if setup.result is None else {n: p for n, (p, _) in setup.result.items()},
+    )
+
+
+def same_record(one: MedinaRecord, two: MedinaRecord) -> None:
+    assert sorted((t.name, t.value) for t in one.game.tags) == sorted(
+        (t.name, t.value) for t in two.game.tags
+    )
+    assert bare_setup(one.setup) == bare_setup(two.setup)
+    assert [bare_turn(e.turn) for e in one.entries] == [bare_turn(e.turn) for e in two.entries]
+    assert [e.text.number for e in one.entries] == [e.text.number for e in two.entries]
+    assert [c.text for c in one.game.comments] == [c.text for c in two.game.comments]
+    assert [[c.text for c in e.text.comments] for e in one.entries] == [
+        [c.text for c in e.text.comments] for e in two.entries
+    ]
+    assert [p.rule for p in one.problems] == [p.rule for p in two.problems]
+
+
+comment_texts = st.text(
+    alphabet=st.sampled_from(
+        "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 .,:;!?'\"-@()[]/éüß"
+    ),
+    max_size=40,
+)
+tag_texts = st.text(
+    alphabet=st.characters(codec="utf-8", exclude_categories=("Cc", "Cs", "Zl", "Zp")),
+    max_size=30,
+)
+
+
+@SETTINGS
+@given(
+    seed=seeds,
+    kind=kinds_of_game,
+    event=tag_texts,
+    intro=st.lists(comment_texts, max_size=3),
+    notes=st.dictionaries(st.integers(0, 80), comment_texts, max_size=5),
+)
+def test_read_write_read_gives_the_same_record(
+    seed: int,
+    kind: tuple[str, int],
+    event: str,
+    intro: list[str],
+    notes: dict[int, str],
+) -> None:
+    game = play(seed, kind, comments=2, event=event, intro=intro)
+    lines = list(game.lines)
+    for index, note in notes.items():
+        if index < len(game.turn_lines):
+            lines[game.turn_lines[index] - 1] += " " + comment(note)
+    text = "\n".join(lines) + "\n"
+    first = read_one(text)
+    written = write_record(first)
+    second = read_one(written)
+    same_record(first, second)
+    assert write_record(second) == written
+    event_tag = first.game.tag("Event")
+    assert event_tag is not None and event_tag.value == event
+
+
+@SETTINGS
+@given(seed=seeds, kind=kinds_of_game, mover=st.integers(0, 3))
+def test_a_final_position_reads_back_the_same(seed: int, kind: tuple[str, int], mover: int) -> None:
+    game = play(seed, kind)
+    colour = game.players[mover % len(game.players)].colour
+    first = read_one(final_position_record(game) + f"  next: {colour}\n")
+    assert first.setup is not None and first.setup.position is not None
+    written = write_record(first)
+    second = read_one(written)
+    same_record(first, second)
+    assert write_record(second) == written
+
+
+# ---------------------------------------------------------------- (d) final positions
+
+
+@SETTINGS
+@given(seed=seeds, kind=kinds_of_game)
+def test_the_final_city_as_a_position_scores_the_same(seed: int, kind: tuple[str, int]) -> None:
+    game = play(seed, kind)
+    text = final_position_record(game)
+    report = checked(text)
+    assert report.problems == [], text
+    assert report.run is not None and report.run.sheet is not None
+    assert [p.total for p in report.run.sheet.players] == [p.total for p in game.sheet.players]
+    start = report.run.start
+    assert start is not None
+    assert start.pieces == game.final.pieces
+    assert start.tower_tiles == game.final.tower_tiles
+
+
+RETIRED_IN_POSITION = """\
+[Game "Medina"]
+[Edition "1"]
+[Players "Ann red; Ben blue; Cy green"]
+
+position
+  grey: C3 F3 I3
+  roofs: red@C3 blue@F3 green@I3
+  palace-tiles: grey red
+
+1. red grey@M9 wall@B1
+"""
+
+
+def test_a_colour_everybody_owns_in_a_position_is_retired() -> None:
+    report = checked(RETIRED_IN_POSITION)
+    assert [(p.rule, p.at.line if p.at else 0) for p in report.problems] == [("MED-B5", 10)]
+
+
+@SETTINGS
+@given(seed=seeds, kind=kinds_of_game)
+def test_retired_colours_are_those_everybody_owns(seed: int, kind: tuple[str, int]) -> None:
+    game = play(seed, kind)
+    state = game.final
+    owned_by_all = {
+        colour
+        for colour in state.edition.colours
+        if all(any(p.colour == colour for p in state.owned(pl.colour)) for pl in state.players)
+    }
+    assert state.retired == owned_by_all
+
+
+NEUTRAL_ROOF_PLACED = """\
+[Game "Medina"]
+[Edition "2"]
+[Players "Ann red; Ben blue"]
+[Options "none"]
+
+position
+  grey: C3
+  black: F3
+  merchants: H7
+  roofs: neutral@C3
+  next: red
+
+1. red neutral@F3 merchant@H8
+"""
+
+
+def test_a_neutral_roof_in_a_position_leaves_the_others_in_play() -> None:
+    # Two players hold two neutral roofs each; one stands on the board, so three are left.
+    assert checked(NEUTRAL_ROOF_PLACED).problems == []
+
+
+TOO_MANY_NEUTRAL_ROOFS = """\
+[Game "Medina"]
+[Edition "2"]
+[Players "Ann red; Ben blue"]
+[Options "none"]
+
+position
+  grey: C3 C7 C11
+  black: F3 F7
+  orange: K3
+  merchants: H7
+  roofs: neutral@C3 neutral@C7 neutral@C11 neutral@F3 neutral@F7 neutral@K3
+"""
+
+
+def test_more_neutral_roofs_than_the_supplies_hold_are_caught() -> None:
+    # The game of two has four neutral roofs in all.
+    assert "MED-P1" in [p.rule for p in checked(TOO_MANY_NEUTRAL_ROOFS).problems]
