@@ -37,8 +37,9 @@ class DataFile:
             ) from None
 
     def line_of_key(self, key: str) -> int:
-        """The line on which ``key = ...`` stands (1 when not found)."""
-        pattern = re.compile(rf"^\s*\"?{re.escape(key)}\"?\s*=", re.MULTILINE)
+        """The line on which ``key = ...`` or the table ``[key]`` starts (1 when not found)."""
+        name = re.escape(key)
+        pattern = re.compile(rf"^\s*(?:\"?{name}\"?\s*=|\[{name}[\].])", re.MULTILINE)
         found = pattern.search(self.text)
         return self.text.count("\n", 0, found.start()) + 1 if found else 1
 

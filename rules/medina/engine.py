@@ -9,7 +9,7 @@ from pathlib import Path
 from meridina.rules.common import Place, Problem, RecordError
 from meridina.rules.game import Applied
 
-from .board import Board, Edition, load_board, load_edition
+from .board import Board, Edition, board_names, load_board, load_edition
 from .model import NEUTRAL, Kind, Placement, Setup, Turn, cell_name
 from .placing import (
     Fault,
@@ -66,6 +66,15 @@ def initial_state(setup: Setup, base: Path | None = None) -> Applied[State | Non
     options, found = _options(setup, edition, count)
     problems.extend(found)
     board_name = setup.board or edition.boards[count]
+    if board_name in board_names() and board_name != edition.boards[count]:
+        problems.append(
+            Problem(
+                "MED-S2",
+                f"board {board_name!r} is not for {count} players in edition {edition.name}; "
+                f"use {edition.boards[count]!r}",
+                setup.board_at,
+            )
+        )
     try:
         board = load_board(board_name, base)
     except RecordError as error:

@@ -1,0 +1,2368 @@
+"""Medina's rules as checked on records: each rule broken at its exact place, and kept.
+
+Every case pairs a record that breaks one rule with a nearby record that keeps it,
+so a test proves the rule rather than merely some error. Fields are named on the
+standard grid, wall ring included: columns A..R, rows 1..13 from the bottom. The
+ring is column A, column R, row 1 and row 13, with the towers A13 = 1, R1 = 2,
+R13 = 3 and A1 = 4; building fields run from B2 to Q12.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pytest
+from conftest import assert_legal, assert_only, check_one, errors, spot
+from meridina.cli.records import GameReport
+from meridina.notation.medina_writer import format_turn
+from meridina.rules.common import Place
+from meridina.rules.medina.engine import (
+    apply,
+    expected_player,
+    finished,
+    legal_placements,
+    legal_turns,
+)
+from meridina.rules.medina.model import Kind, Turn, parse_cell
+from meridina.rules.medina.scoring import ScoreSheet
+from meridina.rules.medina.state import State
+
+THREE = "Ann red; Ben blue; Cy green"
+FOUR = "Ann red; Ben blue; Cy green; Di yellow"
+TWO = "Ann red; Ben blue"
+NAMES = ("Ann", "Ben", "Cy", "Di")
+
+WELL = "well O9; merchant H7"  # the well's 8 neighbours run from N8 to P10
+ALL_OPTIONS = "well, tea, tower-merchants, neutral-roofs"
+
+
+def medina(
+    *body: str,
+    players: str = THREE,
+    edition: str | None = "1",
+    setup: str | None = "merchant H7",
+    tags: tuple[str, ...] = (),
+) -> str:
+    """A Medina record: the Game, Edition, Players and Setup tags, extra tags, then ``body``."""
+    lines = ['[Game "Medina"]']
+    if edition is not None:
+        lines.append(f'[Edition "{edition}"]')
+    lines.append(f'[Players "{players}"]')
+    if setup is not None:
+        lines.append(f'[Setup "{setup}"]')
+    lines.extend([*tags, *body])
+    return "\n".join(lines) + "\n"
+
+
+def second(
+    *body: str,
+    players: str = THREE,
+    setup: str | None = WELL,
+    options: str | None = None,
+    tags: tuple[str, ...] = (),
+) -> str:
+    """A 2nd-edition record; without ``options`` the edition's defaults apply."""
+    extra = (f'[Options "{options}"]',) if options is not None else ()
+    return medina(*body, players=players, edition="2", setup=setup, tags=(*extra, *tags))
+
+
+def cell(name: str) -> tuple[int, int]:
+    found = parse_cell(name)
+    assert found is not None
+    return found
+
+
+def final_state(text: str) -> State:
+    report = check_one(text)
+    assert report.run is not None and report.run.final is not None, report.problems
+    final: State = report.run.final
+    return final
+
+
+def sheet_of(report: GameReport) -> ScoreSheet:
+    assert report.run is not None and report.run.sheet is not None, report.problems
+    sheet: ScoreSheet = report.run.sheet
+    return sheet
+
+
+def totals(report: GameReport) -> list[int]:
+    return [player.total for player in sheet_of(report).players]
+
+
+def result_tag(points: list[int], names: tuple[str, ...] = NAMES) -> str:
+    return '[Result "' + "; ".join(f"{n} {p}" for n, p in zip(names, points, strict=False)) + '"]'
+
+
+# ---------------------------------------------------------------- one rule, one place
+
+
+@dataclass(frozen=True)
+class Case:
+    """``bad`` breaks ``rule`` at ``word`` on the line holding ``anchor``; ``good`` does not."""
+
+    name: str
+    rule: str
+    bad: str
+    anchor: str
+    word: str | None
+    good: str
+
+    @property
+    def at(self) -> Place:
+        return spot(self.bad, self.anchor, self.word)
+
+
+# The last-roofs scenario (1st edition): blue and green roof a palace of each colour, one a
+# turn, while red builds the street and the wall and starts a grey palace on K3. From turn 13
+# red is the only player with roofs left, and a roof can go on K3.
+LAST_ROOFS = (
+    "1. red merchant@H8 merchant@H9",
+    "2. blue grey@C3 roof@C3",
+    "3. green grey@E3 roof@E3",
+    "4. red merchant@H10 merchant@H11",
+    "5. blue black@C5 roof@C5",
+    "6. green black@E5 roof@E5",
+    "7. red wall@B1 wall@C1",
+    "8. blue brown@C7 roof@C7",
+    "9. green brown@E7 roof@E7",
+    "10. red grey@K3 wall@D1",
+    "11. blue orange@C9 roof@C9",
+    "12. green orange@E9 roof@E9",
+)
+
+# The market street on C3 (Setup "merchant C3") and the orange palace D3 D4 C4 (1st edition):
+# once green extends the street to B2, both ends (C3 and B2) are blocked and a new street may
+# start.
+BLOCKED_STREET = (
+    "1. red orange@D3 orange@D4",
+    "2. blue orange@C4 merchant@C2",
+)
+
+# Ten walls on the left side (A2..A12, eleven fields): A2..A7 from tower 4, A12..A9 from
+# tower 1. A8 is the gate.
+LEFT_WALLS = (
+    "1. red wall@A2 wall@A3",
+    "2. blue wall@A12 wall@A11",
+    "3. green wall@A4 wall@A5",
+    "4. red wall@A10 wall@A9",
+    "5. blue wall@A6 wall@A7",
+)
+
+# Green roofs the first black palace (2nd edition, 3 players, tea on): three tea tiles.
+TEA_START = (
+    "1. red black@E5",
+    "2. blue merchant@H8",
+    "3. green roof@E5 merchant@H9",
+    "4. red merchant@H10 merchant@H11",
+    "5. blue wall@B1 wall@C1",
+)
+
+# Red's orange palace on E5 with three stables, all that a player of 4 holds.
+STABLES = (
+    "1. red orange@E5 stable@E6",
+    "2. blue merchant@H8 merchant@H9",
+    "3. green merchant@H10 merchant@H11",
+    "4. yellow wall@B1 wall@C1",
+    "5. red stable@E4 stable@D5",
+    "6. blue wall@D1 wall@E1",
+    "7. green wall@F1 wall@G1",
+    "8. yellow wall@H1 wall@I1",
+)
+
+OPENING = ("1. red orange@E5", "2. blue merchant@H8")  # the 2nd edition's single-piece turns
+
+
+CASES: list[Case] = [
+    # MED-S1: players and roof colours
+    Case(
+        "S1-building-colour",
+        "MED-S1",
+        medina("1. red orange@E5 orange@E6", players="Ann red; Ben grey; Cy green"),
+        "[Players",
+        '"',
+        medina("1. red orange@E5 orange@E6"),
+    ),
+    Case(
+        "S1-second-edition-colour-name",
+        "MED-S1",
+        second(*OPENING, players="Ann red; Ben blue; Cy purple"),
+        "[Players",
+        '"',
+        second(*OPENING),
+    ),
+    Case(
+        "S1-piece-word",
+        "MED-S1",
+        medina("1. red orange@E5 orange@E6", players="Ann red; Ben neutral; Cy green"),
+        "[Players",
+        '"',
+        medina("1. red orange@E5 orange@E6"),
+    ),
+    Case(
+        "S1-colour-twice",
+        "MED-S1",
+        medina("1. red orange@E5 orange@E6", players="Ann red; Ben blue; Cy red"),
+        "[Players",
+        '"',
+        medina("1. red orange@E5 orange@E6"),
+    ),
+    Case(
+        "S1-two-players-first-edition",
+        "MED-S1",
+        medina(players=TWO),
+        "[Players",
+        '"',
+        second(players=TWO, setup="well L8; merchant H6"),
+    ),
+    Case(
+        "S1-five-players",
+        "MED-S1",
+        second(players=f"{FOUR}; Ed white"),
+        "[Players",
+        '"',
+        second(players=FOUR),
+    ),
+    Case(
+        "S1-turn-by-a-stranger",
+        "MED-S1",
+        medina("1. yellow orange@E5 orange@E6"),
+        "1. yellow",
+        "yellow",
+        medina("1. red orange@E5 orange@E6"),
+    ),
+    Case(
+        "S1-next-names-a-stranger",
+        "MED-S1",
+        medina("position", "orange: E5", "next: yellow"),
+        "next:",
+        "yellow",
+        medina("position", "orange: E5", "next: green"),
+    ),
+    Case(
+        "S1-tea-for-a-stranger",
+        "MED-S1",
+        second("position", "black: E5", "roofs: red@E5", "tea: yellow 3"),
+        "tea:",
+        "yellow",
+        second("position", "black: E5", "roofs: red@E5", "tea: red 3"),
+    ),
+    # MED-S2: edition, options, board
+    Case(
+        "S2-unknown-edition",
+        "MED-S2",
+        medina(edition="3"),
+        "[Edition",
+        '"',
+        medina(edition="1"),
+    ),
+    Case(
+        "S2-option-in-first-edition",
+        "MED-S2",
+        medina(tags=('[Options "tea"]',)),
+        "[Options",
+        '"',
+        medina(tags=('[Options "none"]',)),
+    ),
+    Case(
+        "S2-unknown-option",
+        "MED-S2",
+        second(*OPENING, options="well, rain"),
+        "[Options",
+        '"',
+        second(*OPENING, options="well"),
+    ),
+    Case(
+        "S2-neutral-roofs-with-four",
+        "MED-S2",
+        second(players=FOUR, options="well, neutral-roofs"),
+        "[Options",
+        '"',
+        second(players=THREE, options="well, neutral-roofs"),
+    ),
+    # MED-S3: the setup fields
+    Case(
+        "S3-merchant-on-a-border-field",
+        "MED-S3",
+        medina(setup="merchant C2"),
+        "[Setup",
+        "merchant",
+        medina(setup="merchant C3"),
+    ),
+    Case(
+        "S3-merchant-on-the-ring",
+        "MED-S3",
+        medina(setup="merchant A7"),
+        "[Setup",
+        "merchant",
+        medina(setup="merchant P11"),
+    ),
+    Case(
+        "S3-well-on-a-border-field",
+        "MED-S3",
+        second(setup="well Q9; merchant H7"),
+        "[Setup",
+        "well",
+        second(setup="well P9; merchant H7"),
+    ),
+    Case(
+        "S3-well-and-merchant-share",
+        "MED-S3",
+        second(setup="well H7; merchant H7"),
+        "[Setup",
+        "merchant",
+        second(setup="well J7; merchant H7"),
+    ),
+    Case(
+        "S3-well-missing",
+        "MED-S3",
+        second(setup="merchant H7"),
+        "[Setup",
+        '"',
+        second(setup="merchant H7", options="tea, tower-merchants"),
+    ),
+    Case(
+        "S3-well-without-the-option",
+        "MED-S3",
+        second(setup=WELL, options="none"),
+        "[Setup",
+        "well",
+        second(setup="merchant H7", options="none"),
+    ),
+    Case(
+        "S3-well-in-the-first-edition",
+        "MED-S3",
+        medina(setup=WELL),
+        "[Setup",
+        "well",
+        medina(setup="merchant H7"),
+    ),
+    Case(
+        "S3-no-setup",
+        "MED-S3",
+        medina("1. red orange@E5 orange@E6", setup=None),
+        '[Game "Medina"]',
+        None,
+        medina("1. red orange@E5 orange@E6"),
+    ),
+    # MED-T1: turn order
+    Case(
+        "T1-second-player-first",
+        "MED-T1",
+        medina("1. blue orange@E5 orange@E6"),
+        "1. blue",
+        "blue",
+        medina("1. red orange@E5 orange@E6"),
+    ),
+    Case(
+        "T1-a-player-left-out",
+        "MED-T1",
+        medina("1. red orange@E5 orange@E6", "2. green merchant@H8 merchant@H9"),
+        "2. green",
+        "green",
+        medina("1. red orange@E5 orange@E6", "2. blue merchant@H8 merchant@H9"),
+    ),
+    Case(
+        "T1-after-a-position",
+        "MED-T1",
+        medina("position", "orange: E5", "next: blue", "1. red merchant@H8 merchant@H9"),
+        "1. red",
+        "red",
+        medina("position", "orange: E5", "next: blue", "1. blue merchant@H8 merchant@H9"),
+    ),
+    # MED-T2: two pieces a turn
+    Case(
+        "T2-one-piece",
+        "MED-T2",
+        medina("1. red orange@E5"),
+        "1. red",
+        None,
+        medina("1. red orange@E5 orange@E6"),
+    ),
+    Case(
+        "T2-three-pieces",
+        "MED-T2",
+        medina("1. red orange@E5 orange@E6 orange@E7"),
+        "1. red",
+        "orange@E7",
+        medina("1. red orange@E5 orange@E6"),
+    ),
+    Case(
+        "T2-two-pieces-in-an-opening-turn",
+        "MED-T2",
+        second("1. red orange@E5 orange@E6"),
+        "1. red",
+        "orange@E6",
+        second("1. red orange@E5"),
+    ),
+    Case(
+        "T2-second-opening-turn-of-three",
+        "MED-T2",
+        second("1. red orange@E5", "2. blue merchant@H8 merchant@H9"),
+        "2. blue",
+        "merchant@H9",
+        second(*OPENING, "3. green merchant@H9 merchant@H10"),
+    ),
+    Case(
+        "T2-one-piece-after-the-opening",
+        "MED-T2",
+        second(*OPENING, "3. green merchant@H9"),
+        "3. green",
+        None,
+        second(*OPENING, "3. green merchant@H9 merchant@H10"),
+    ),
+    Case(
+        "T2-two-player-opening-is-one-turn",
+        "MED-T2",
+        second(
+            "1. red orange@E5",
+            "2. blue merchant@H7",
+            players=TWO,
+            setup="well L8; merchant H6",
+        ),
+        "2. blue",
+        None,
+        second(
+            "1. red orange@E5",
+            "2. blue merchant@H7 merchant@H8",
+            players=TWO,
+            setup="well L8; merchant H6",
+        ),
+    ),
+    # MED-T3: pass
+    Case(
+        "T3-pass-while-pieces-fit",
+        "MED-T3",
+        medina("1. red orange@E5 orange@E6", "2. blue pass"),
+        "2. blue",
+        None,
+        medina("1. red orange@E5 orange@E6", "2. blue merchant@H8 merchant@H9"),
+    ),
+    # MED-T4: the last player with roofs (1st edition)
+    Case(
+        "T4-last-roofs-not-used",
+        "MED-T4",
+        medina(*LAST_ROOFS, "13. red wall@E1 wall@F1"),
+        "13. red",
+        None,
+        medina(*LAST_ROOFS, "13. red wall@E1 roof@K3"),
+    ),
+    # MED-T5: tea tiles
+    Case(
+        "T5-tea-without-a-tile",
+        "MED-T5",
+        second(*TEA_START, "6. green merchant@H12 tea", "7. red merchant@G7 tea"),
+        "7. red",
+        "tea",
+        second(*TEA_START, "6. green merchant@H12 tea", "7. red merchant@G7 wall@D1"),
+    ),
+    Case(
+        "T5-tea-first",
+        "MED-T5",
+        second(*TEA_START, "6. green tea merchant@H12"),
+        "6. green",
+        "tea",
+        second(*TEA_START, "6. green tea merchant@H12", tags=('[Rulings "tea-placement=either"]',)),
+    ),
+    Case(
+        "T5-tea-alone",
+        "MED-T5",
+        second(*TEA_START, "6. green tea"),
+        "6. green",
+        None,
+        second(*TEA_START, "6. green merchant@H12 tea"),
+    ),
+    Case(
+        "T5-tea-with-no-tea-option",
+        "MED-T5",
+        second(*TEA_START, "6. green merchant@H12 tea", options="well, tower-merchants"),
+        "6. green",
+        "tea",
+        second(*TEA_START, "6. green merchant@H12 wall@D1", options="well, tower-merchants"),
+    ),
+    # MED-T6: the supply
+    Case(
+        "T6-a-fourth-stable-of-three",
+        "MED-T6",
+        medina(*STABLES, "9. red stable@F5 merchant@H12", players=FOUR),
+        "9. red",
+        "stable@F5",
+        medina(*STABLES, "9. red orange@F5 merchant@H12", players=FOUR),
+    ),
+    Case(
+        "T6-a-second-neutral-roof",
+        "MED-T6",
+        second(
+            *OPENING,
+            "3. green neutral@E5 merchant@H9",
+            "4. red orange@K5 merchant@H10",
+            "5. blue merchant@H11 merchant@H12",
+            "6. green neutral@K5 merchant@G12",
+            options=ALL_OPTIONS,
+        ),
+        "6. green",
+        "neutral@K5",
+        second(
+            *OPENING,
+            "3. green neutral@E5 merchant@H9",
+            "4. red orange@K5 merchant@H10",
+            "5. blue merchant@H11 merchant@H12",
+            "6. green roof@K5 merchant@G12",
+            options=ALL_OPTIONS,
+        ),
+    ),
+    # MED-B1: where buildings and stables stand
+    Case(
+        "B1-building-on-the-ring",
+        "MED-B1",
+        medina("1. red orange@A5 orange@B5"),
+        "1. red",
+        "orange@A5",
+        medina("1. red orange@B5 orange@B4"),
+    ),
+    Case(
+        "B1-building-off-the-board",
+        "MED-B1",
+        medina("1. red orange@S5 orange@Q5"),
+        "1. red",
+        "orange@S5",
+        medina("1. red orange@P5 orange@Q5"),
+    ),
+    Case(
+        "B1-building-on-a-merchant",
+        "MED-B1",
+        medina("1. red orange@H7 orange@H6"),
+        "1. red",
+        "orange@H7",
+        medina("1. red orange@H5 orange@H6"),
+    ),
+    Case(
+        "B1-building-next-to-the-well",
+        "MED-B1",
+        second("1. red orange@N8"),
+        "1. red",
+        "orange@N8",
+        second("1. red orange@M8"),
+    ),
+    Case(
+        "B1-building-on-the-well",
+        "MED-B1",
+        second("1. red orange@O9"),
+        "1. red",
+        "orange@O9",
+        second("1. red orange@O11"),
+    ),
+    Case(
+        "B1-stable-on-the-ring",
+        "MED-B1",
+        medina("1. red orange@B5 stable@A5"),
+        "1. red",
+        "stable@A5",
+        medina("1. red orange@B5 stable@B6"),
+    ),
+    Case(
+        "B1-stable-next-to-the-well",
+        "MED-B1",
+        second(*OPENING, "3. green black@M9 merchant@H9", "4. red stable@N9 merchant@H10"),
+        "4. red",
+        "stable@N9",
+        second(*OPENING, "3. green black@M9 merchant@H9", "4. red stable@L9 merchant@H10"),
+    ),
+    # MED-B2: a building joins its colour's unfinished palace
+    Case(
+        "B2-orange-away-from-the-orange-palace",
+        "MED-B2",
+        medina("1. red orange@E5 orange@E7"),
+        "1. red",
+        "orange@E7",
+        medina("1. red orange@E5 orange@E6"),
+    ),
+    Case(
+        "B2-next-to-a-stable-only",
+        "MED-B2",
+        medina("1. red orange@E5 stable@E6", "2. blue orange@E7 merchant@H8"),
+        "2. blue",
+        "orange@E7",
+        medina("1. red orange@E5 stable@E6", "2. blue orange@F5 merchant@H8"),
+    ),
+    Case(
+        "B2-a-palace-that-can-still-grow",
+        "MED-B2",
+        medina("1. red orange@B2 stable@B3", "2. blue orange@K5 merchant@H8"),
+        "2. blue",
+        "orange@K5",
+        medina("1. red orange@B2 stable@B3", "2. blue stable@C2 orange@K5"),
+    ),
+    # MED-B3: spacing
+    Case(
+        "B3-diagonal-touch",
+        "MED-B3",
+        medina("1. red orange@E5 orange@E6", "2. blue grey@F7 merchant@H8"),
+        "2. blue",
+        "grey@F7",
+        medina("1. red orange@E5 orange@E6", "2. blue grey@G7 merchant@H8"),
+    ),
+    Case(
+        "B3-side-touch",
+        "MED-B3",
+        medina("1. red orange@E5 grey@F5"),
+        "1. red",
+        "grey@F5",
+        medina("1. red orange@E5 grey@G5"),
+    ),
+    Case(
+        "B3-stable-touches-another-palace",
+        "MED-B3",
+        medina("1. red orange@E5 grey@G5", "2. blue stable@F5 merchant@H8"),
+        "2. blue",
+        "stable@F5",
+        medina("1. red orange@E5 grey@G5", "2. blue stable@D5 merchant@H8"),
+    ),
+    # MED-B4: a roofed palace takes no buildings
+    Case(
+        "B4-onto-a-roofed-palace",
+        "MED-B4",
+        medina("1. red orange@E5 roof@E5", "2. blue orange@E6 merchant@H8"),
+        "2. blue",
+        "orange@E6",
+        medina("1. red orange@E5 roof@E5", "2. blue orange@E7 merchant@H8"),
+    ),
+    Case(
+        "B4-onto-a-neutral-palace",
+        "MED-B4",
+        second(*OPENING, "3. green neutral@E5 orange@E6", options=ALL_OPTIONS),
+        "3. green",
+        "orange@E6",
+        second(*OPENING, "3. green neutral@E5 orange@E7", options=ALL_OPTIONS),
+    ),
+    # MED-B5: colours leave the game
+    Case(
+        "B5-grey-retired",
+        "MED-B5",
+        medina(
+            "1. red grey@C3 roof@C3",
+            "2. blue grey@E3 roof@E3",
+            "3. green grey@G3 roof@G3",
+            "4. red grey@J3 merchant@H8",
+        ),
+        "4. red",
+        "grey@J3",
+        medina(
+            "1. red grey@C3 roof@C3",
+            "2. blue grey@E3 roof@E3",
+            "3. green grey@G3 roof@G3",
+            "4. red grey@J3 merchant@H8",
+            tags=('[Rulings "retire-colours=no"]',),
+        ),
+    ),
+    # MED-B6: stables
+    Case(
+        "B6-stable-next-to-nothing",
+        "MED-B6",
+        medina("1. red stable@E5 orange@E6"),
+        "1. red",
+        "stable@E5",
+        medina("1. red orange@E6 stable@E5"),
+    ),
+    Case(
+        "B6-stable-next-to-a-stable-only",
+        "MED-B6",
+        medina("1. red orange@E5 stable@E6", "2. blue stable@E7 merchant@H8"),
+        "2. blue",
+        "stable@E7",
+        medina("1. red orange@E5 stable@E6", "2. blue stable@F5 merchant@H8"),
+    ),
+    # MED-R1: roofing a palace
+    Case(
+        "R1-roof-on-an-empty-field",
+        "MED-R1",
+        medina("1. red roof@E5 orange@E6"),
+        "1. red",
+        "roof@E5",
+        medina("1. red orange@E6 roof@E6"),
+    ),
+    Case(
+        "R1-roof-on-a-stable",
+        "MED-R1",
+        medina("1. red orange@E5 stable@E6", "2. blue roof@E6 merchant@H8"),
+        "2. blue",
+        "roof@E6",
+        medina("1. red orange@E5 stable@E6", "2. blue roof@E5 merchant@H8"),
+    ),
+    Case(
+        "R1-second-roof",
+        "MED-R1",
+        medina("1. red orange@E5 orange@E6", "2. blue roof@E5 roof@E6"),
+        "2. blue",
+        "roof@E6",
+        medina("1. red orange@E5 orange@E6", "2. blue roof@E5 merchant@H8"),
+    ),
+    Case(
+        "R1-below-min-roof-size",
+        "MED-R1",
+        medina("1. red orange@E5 roof@E5", tags=('[Rulings "min-roof-size=2"]',)),
+        "1. red",
+        "roof@E5",
+        medina(
+            "1. red orange@E5 orange@E6",
+            "2. blue roof@E5 merchant@H8",
+            tags=('[Rulings "min-roof-size=2"]',),
+        ),
+    ),
+    # MED-R2: one palace of each colour
+    Case(
+        "R2-two-orange-palaces",
+        "MED-R2",
+        medina(
+            "1. red orange@E5 roof@E5",
+            "2. blue orange@J5 wall@B1",
+            "3. green wall@C1 wall@D1",
+            "4. red roof@J5 merchant@H8",
+        ),
+        "4. red",
+        "roof@J5",
+        medina(
+            "1. red orange@E5 roof@E5",
+            "2. blue grey@J5 wall@B1",
+            "3. green wall@C1 wall@D1",
+            "4. red roof@J5 merchant@H8",
+        ),
+    ),
+    # MED-R3: neutral roofs
+    Case(
+        "R3-neutral-roof-in-the-first-edition",
+        "MED-R3",
+        medina("1. red orange@E5 neutral@E5"),
+        "1. red",
+        "neutral@E5",
+        medina("1. red orange@E5 roof@E5"),
+    ),
+    Case(
+        "R3-neutral-roof-without-the-option",
+        "MED-R3",
+        second(*OPENING, "3. green neutral@E5 merchant@H9"),
+        "3. green",
+        "neutral@E5",
+        second(*OPENING, "3. green neutral@E5 merchant@H9", options=ALL_OPTIONS),
+    ),
+    Case(
+        "R3-neutral-roof-in-a-position-without-the-option",
+        "MED-R3",
+        second("position", "orange: E5", "roofs: neutral@E5"),
+        "roofs:",
+        "neutral@E5",
+        second("position", "orange: E5", "roofs: neutral@E5", options=ALL_OPTIONS),
+    ),
+    # MED-M1: the market street
+    Case(
+        "M1-merchant-off-the-street",
+        "MED-M1",
+        medina("1. red merchant@H9 merchant@H8"),
+        "1. red",
+        "merchant@H9",
+        medina("1. red merchant@H8 merchant@H9"),
+    ),
+    Case(
+        "M1-merchant-beside-the-middle",
+        "MED-M1",
+        medina("1. red merchant@H8 merchant@H9", "2. blue merchant@G8 merchant@H10"),
+        "2. blue",
+        "merchant@G8",
+        medina("1. red merchant@H8 merchant@H9", "2. blue merchant@G9 merchant@H6"),
+    ),
+    Case(
+        "M1-merchant-on-the-ring",
+        "MED-M1",
+        medina(
+            "1. red merchant@H6 merchant@H5",
+            "2. blue merchant@H4 merchant@H3",
+            "3. green merchant@H2 merchant@H1",
+        ),
+        "3. green",
+        "merchant@H1",
+        medina(
+            "1. red merchant@H6 merchant@H5",
+            "2. blue merchant@H4 merchant@H3",
+            "3. green merchant@H2 merchant@G2",
+        ),
+    ),
+    Case(
+        "M1-merchant-on-the-well",
+        "MED-M1",
+        second(
+            "1. red merchant@H8",
+            "2. blue merchant@I8",
+            "3. green merchant@J8 wall@B1",
+            setup="well J8; merchant H7",
+        ),
+        "3. green",
+        "merchant@J8",
+        second(
+            "1. red merchant@H8",
+            "2. blue merchant@I8",
+            "3. green merchant@I9 wall@B1",
+            setup="well J8; merchant H7",
+        ),
+    ),
+    # MED-M2: a new street
+    Case(
+        "M2-new-street-touches-a-merchant",
+        "MED-M2",
+        medina(*BLOCKED_STREET, "3. green merchant@B2 merchant@D2", setup="merchant C3"),
+        "3. green",
+        "merchant@D2",
+        medina(
+            *BLOCKED_STREET,
+            "3. green merchant@B2 merchant@D2",
+            setup="merchant C3",
+            tags=('[Rulings "new-street-touch=allow"]',),
+        ),
+    ),
+    Case(
+        "M2-new-street-touches-two-merchants",
+        "MED-M2",
+        medina(
+            *BLOCKED_STREET,
+            "3. green merchant@B2 merchant@B3",
+            setup="merchant C3",
+            tags=('[Rulings "new-street-touch=allow"]',),
+        ),
+        "3. green",
+        "merchant@B3",
+        medina(*BLOCKED_STREET, "3. green merchant@B2 merchant@H8", setup="merchant C3"),
+    ),
+    Case(
+        "M1-new-street-while-an-end-is-open",
+        "MED-M1",
+        medina(*BLOCKED_STREET, "3. green merchant@H8 merchant@B2", setup="merchant C3"),
+        "3. green",
+        "merchant@H8",
+        medina(*BLOCKED_STREET, "3. green merchant@B2 merchant@H8", setup="merchant C3"),
+    ),
+    # MED-W1: walls grow from the towers
+    Case(
+        "W1-wall-out-of-line",
+        "MED-W1",
+        medina("1. red wall@D1 wall@B1"),
+        "1. red",
+        "wall@D1",
+        medina("1. red wall@B1 wall@C1"),
+    ),
+    Case(
+        "W1-wall-on-a-tower",
+        "MED-W1",
+        medina("1. red wall@A1 wall@B1"),
+        "1. red",
+        "wall@A1",
+        medina("1. red wall@A2 wall@B1"),
+    ),
+    Case(
+        "W1-wall-inside-the-city",
+        "MED-W1",
+        medina("1. red wall@E5 wall@B1"),
+        "1. red",
+        "wall@E5",
+        medina("1. red wall@R2 wall@B1"),
+    ),
+    Case(
+        "W1-wall-twice",
+        "MED-W1",
+        medina("1. red wall@B1 wall@B1"),
+        "B1 wall@B1",  # the second wall on B1
+        "wall@B1",
+        medina("1. red wall@B1 wall@C1"),
+    ),
+    Case(
+        "W1-wall-in-a-position-with-a-gap",
+        "MED-W1",
+        medina("position", "walls: B1 D1"),
+        "walls:",
+        "D1",
+        medina("position", "walls: B1 C1"),
+    ),
+    # MED-W2: the gate
+    Case(
+        "W2-closing-the-gate",
+        "MED-W2",
+        medina(*LEFT_WALLS, "6. green wall@A8 wall@B1"),
+        "6. green",
+        "wall@A8",
+        medina(*LEFT_WALLS, "6. green wall@B1 wall@C1"),
+    ),
+    # MED-PT1, MED-TT1: tile holders in a position
+    Case(
+        "PT1-holder-without-the-largest-palace",
+        "MED-PT1",
+        medina(
+            "position",
+            "orange: E5 E6 K5",
+            "roofs: red@E5 blue@K5",
+            "palace-tiles: orange blue",
+        ),
+        "palace-tiles:",
+        "blue",
+        medina(
+            "position",
+            "orange: E5 E6 K5",
+            "roofs: red@E5 blue@K5",
+            "palace-tiles: orange red",
+        ),
+    ),
+    Case(
+        "PT1-tie-left-unsaid",
+        "MED-PT1",
+        medina("position", "orange: E5 K5", "roofs: red@E5 blue@K5"),
+        "position",
+        None,
+        medina("position", "orange: E5 K5", "roofs: red@E5 blue@K5", "palace-tiles: orange blue"),
+    ),
+    Case(
+        "TT1-holder-not-touching-the-tower",
+        "MED-TT1",
+        medina(
+            "position",
+            "orange: C2",
+            "grey: K5",
+            "walls: B1 C1",
+            "roofs: red@C2 blue@K5",
+            "tower-tiles: 4 blue",
+        ),
+        "tower-tiles:",
+        "blue",
+        medina(
+            "position",
+            "orange: C2",
+            "grey: K5",
+            "walls: B1 C1",
+            "roofs: red@C2 blue@K5",
+            "tower-tiles: 4 red",
+        ),
+    ),
+    # MED-E6: the stated result
+    Case(
+        "E6-result-while-the-game-goes-on",
+        "MED-E6",
+        medina("1. red orange@E5 roof@E5", tags=('[Result "Ann 1; Ben 0; Cy 0"]',)),
+        "[Result",
+        '"',
+        medina("1. red orange@E5 roof@E5", tags=('[Result "*"]',)),
+    ),
+    Case(
+        "E6-wrong-points",
+        "MED-E6",
+        medina("position", "orange: E5", "roofs: red@E5", tags=('[Result "Ann 6; Ben 0; Cy 0"]',)),
+        "[Result",
+        "Ann",
+        medina("position", "orange: E5", "roofs: red@E5", tags=('[Result "Ann 5; Ben 0; Cy 0"]',)),
+    ),
+    # MED-P1: positions
+    Case(
+        "P1-building-on-the-ring",
+        "MED-P1",
+        medina("position", "orange: A5"),
+        "orange:",
+        "A5",
+        medina("position", "orange: B5"),
+    ),
+    Case(
+        "P1-field-given-twice",
+        "MED-P1",
+        medina("position", "orange: E5", "merchants: E5"),
+        "merchants:",
+        "E5",
+        medina("position", "orange: E5", "merchants: E6"),
+    ),
+    Case(
+        "P1-wall-inside-the-city",
+        "MED-P1",
+        medina("position", "walls: B1 C2"),
+        "walls:",
+        "C2",
+        medina("position", "walls: B1 C1"),
+    ),
+    Case(
+        "P1-stable-next-to-the-well",
+        "MED-P1",
+        second("position", "orange: M9", "stables: N9"),
+        "stables:",
+        "N9",
+        second("position", "orange: M9", "stables: L9"),
+    ),
+    Case(
+        "P1-too-many-stables",
+        "MED-P1",
+        medina(
+            "position",
+            "orange: C3 C4 C5 C6 C7 C8",
+            "stables: B3 B4 B5 B6 B7 B8 D3 D4 D5 D6 D7 D8 C2",
+        ),
+        "position",
+        None,
+        medina(
+            "position",
+            "orange: C3 C4 C5 C6 C7 C8",
+            "stables: B3 B4 B5 B6 B7 B8 D3 D4 D5 D6 D7 D8",
+        ),
+    ),
+    # MED-D1: board data
+    Case(
+        "D1-unknown-board",
+        "MED-D1",
+        medina(tags=('[Board "castle"]',)),
+        "[Board",
+        '"',
+        medina(tags=('[Board "standard"]',)),
+    ),
+    # notation: turn words, numbering, position entries, rulings
+    Case(
+        "REC3-unknown-piece",
+        "REC-3",
+        medina("1. red tower@E5 orange@E6"),
+        "1. red",
+        "tower@E5",
+        medina("1. red orange@E5 orange@E6"),
+    ),
+    Case(
+        "REC3-bad-field",
+        "REC-3",
+        medina("1. red orange@5E orange@E6"),
+        "1. red",
+        "orange@5E",
+        medina("1. red orange@E5 orange@E6"),
+    ),
+    Case(
+        "REC3-stray-word",
+        "REC-3",
+        medina("1. red orange@E5 orange@E6 again"),
+        "1. red",
+        "again",
+        medina("1. red orange@E5 orange@E6"),
+    ),
+    Case(
+        "REC3-no-pieces",
+        "REC-3",
+        medina("1. red"),
+        "1. red",
+        "red",
+        medina("1. red orange@E5 orange@E6"),
+    ),
+    Case(
+        "REC4-turn-skipped",
+        "REC-4",
+        medina("1. red orange@E5 orange@E6", "3. blue merchant@H8 merchant@H9"),
+        "3. blue",
+        None,
+        medina("1. red orange@E5 orange@E6", "2. blue merchant@H8 merchant@H9"),
+    ),
+    Case(
+        "REC5-unknown-entry",
+        "REC-5",
+        medina("position", "towers: A1"),
+        "towers:",
+        None,
+        medina("position", "walls: B1"),
+    ),
+    Case(
+        "REC5-bad-field",
+        "REC-5",
+        medina("position", "orange: E5 EE5"),
+        "orange:",
+        "EE5",
+        medina("position", "orange: E5 E6"),
+    ),
+    Case(
+        "REC5-roof-without-owner",
+        "REC-5",
+        medina("position", "orange: E5", "roofs: E5"),
+        "roofs:",
+        "E5",
+        medina("position", "orange: E5", "roofs: red@E5"),
+    ),
+    Case(
+        "REC5-tea-not-a-number",
+        "REC-5",
+        second("position", "tea: red three"),
+        "tea:",
+        "three",
+        second("position", "tea: red 3"),
+    ),
+    Case(
+        "REC2-unknown-ruling",
+        "REC-2",
+        medina(tags=('[Rulings "roof-size=2"]',)),
+        "[Rulings",
+        "roof",
+        medina(tags=('[Rulings "min-roof-size=2"]',)),
+    ),
+]
+
+
+@pytest.mark.parametrize("case", CASES, ids=[case.name for case in CASES])
+def test_rule_broken_at_its_place(case: Case) -> None:
+    assert_only(check_one(case.bad), case.rule, case.at)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[case.name for case in CASES])
+def test_rule_kept_by_nearby_record(case: Case) -> None:
+    assert_legal(check_one(case.good))
+
+
+# Rules that no single record breaks at one place; each has its own tests below.
+TESTED_APART = {"MED-TT2", "MED-TEA1", "MED-E1", "MED-E2", "MED-E3", "MED-E4", "MED-E5"}
+ALL_RULES = {
+    *(f"MED-S{n}" for n in range(1, 4)),
+    *(f"MED-T{n}" for n in range(1, 7)),
+    *(f"MED-B{n}" for n in range(1, 7)),
+    *(f"MED-R{n}" for n in range(1, 4)),
+    "MED-M1",
+    "MED-M2",
+    "MED-W1",
+    "MED-W2",
+    "MED-PT1",
+    "MED-TT1",
+    "MED-TT2",
+    "MED-TEA1",
+    *(f"MED-E{n}" for n in range(1, 7)),
+    "MED-P1",
+    "MED-D1",
+    "REC-2",
+    "REC-3",
+    "REC-4",
+    "REC-5",
+}
+
+
+def test_every_rule_has_a_case() -> None:
+    assert {case.rule for case in CASES} | TESTED_APART == ALL_RULES
+
+
+# ---------------------------------------------------------------- palaces
+
+
+Cells = set[tuple[int, int]]
+
+
+def palaces_of(state: State, colour: str) -> list[tuple[Cells, Cells]]:
+    """Each palace of a colour as (buildings, stables), in the order they were started."""
+    return [
+        (palace.buildings, palace.stables)
+        for _, palace in sorted(state.palaces.items())
+        if palace.colour == colour
+    ]
+
+
+def test_palace_grows_by_buildings_next_to_its_buildings() -> None:
+    text = medina("1. red orange@E5 orange@E6", "2. blue orange@F6 stable@D5")
+    assert_legal(check_one(text))
+    assert palaces_of(final_state(text), "orange") == [
+        ({cell("E5"), cell("E6"), cell("F6")}, {cell("D5")})
+    ]
+
+
+def test_stuck_palace_lets_a_new_palace_of_its_colour_start() -> None:
+    # B2 has the ring on two sides; the stables on B3 and C2 leave it no field to grow into.
+    text = medina(
+        "1. red orange@B2 stable@B3",
+        "2. blue stable@C2 orange@K5",
+        "3. green orange@K6 roof@B2",
+    )
+    assert_legal(check_one(text))
+    state = final_state(text)
+    assert palaces_of(state, "orange") == [
+        ({cell("B2")}, {cell("B3"), cell("C2")}),
+        ({cell("K5"), cell("K6")}, set()),
+    ]
+    stuck = state.palace(cell("B2"))
+    assert stuck is not None and stuck.owner == "green"
+
+
+def test_roofed_palace_leaves_the_next_building_to_start_a_new_palace() -> None:
+    text = medina("1. red orange@E5 roof@E5", "2. blue orange@E7 orange@E8")
+    assert_legal(check_one(text))
+    assert palaces_of(final_state(text), "orange") == [
+        ({cell("E5")}, set()),
+        ({cell("E7"), cell("E8")}, set()),
+    ]
+
+
+def test_stable_joins_a_roofed_palace_and_adds_to_its_points() -> None:
+    text = medina("1. red orange@E5 roof@E5", "2. blue stable@E6 stable@F5")
+    report = check_one(text)
+    assert_legal(report)
+    assert palaces_of(final_state(text), "orange") == [({cell("E5")}, {cell("E6"), cell("F5")})]
+    assert totals(report) == [3 + 4, 0, 0]
+
+
+# ---------------------------------------------------------------- palace tiles (MED-PT1)
+
+
+def tile_holders(text: str) -> list[dict[str, str | None]]:
+    """After each turn: each palace tile that lies with a palace, and who it scores for."""
+    report = check_one(text)
+    assert_legal(report)
+    assert report.run is not None
+    return [
+        {c: s.holder_of_palace_tile(c) for c, ident in s.palace_tiles.items() if ident is not None}
+        for s in report.run.states()
+    ]
+
+
+PALACE_TILE_TURNS = (
+    "1. red orange@E5 roof@E5",  # the first roofed orange palace takes the tile
+    "2. blue orange@K5 roof@K5",  # as large: red keeps it
+    "3. green stable@K6 merchant@H8",  # blue's palace grows by a stable: 2 > 1
+    "4. red stable@E6 stable@E4",  # red's grows to 3
+    "5. blue stable@K4 merchant@H9",  # blue's to 3: a tie, red keeps it
+)
+
+
+def test_palace_tile_passes_only_to_a_strictly_larger_palace() -> None:
+    text = medina(*PALACE_TILE_TURNS)
+    assert [h.get("orange") for h in tile_holders(text)] == ["red", "red", "blue", "red", "red"]
+    report = check_one(text)
+    sheet = sheet_of(report)
+    assert [p.palace_tiles for p in sheet.players] == [("orange",), (), ()]
+    assert totals(report) == [3 + 4, 3, 0]
+
+
+def test_palace_tile_goes_to_the_first_roofed_palace_not_the_first_built() -> None:
+    text = medina(
+        "1. red orange@E5 orange@E6",
+        "2. blue orange@E7 roof@E5",
+        "3. green grey@K5 roof@K5",
+    )
+    assert tile_holders(text)[-1] == {"orange": "blue", "grey": "green"}
+
+
+def test_palace_tile_of_a_neutral_palace_scores_for_nobody() -> None:
+    text = second(
+        *OPENING,
+        "3. green neutral@E5 merchant@H9",
+        "4. red orange@K5 roof@K5",  # as large as the neutral palace: the tile stays
+        "5. blue stable@K6 merchant@H10",  # now larger: red takes it
+        options=ALL_OPTIONS,
+    )
+    assert [h.get("orange") for h in tile_holders(text)] == [None, None, None, None, "red"]
+    report = check_one(text)
+    assert totals(report) == [2 + 4, 0, 0]
+
+
+def test_position_gives_the_palace_tile_to_the_largest_palace() -> None:
+    text = medina("position", "orange: E5 E6 K5", "roofs: blue@K5 red@E5")
+    report = check_one(text)
+    assert_legal(report)
+    assert [p.palace_tiles for p in sheet_of(report).players] == [("orange",), (), ()]
+
+
+# ---------------------------------------------------------------- tower tiles (MED-TT1)
+
+
+@pytest.mark.parametrize(
+    ("turns", "holder"),
+    [
+        (("1. red wall@B1 wall@C1", "2. blue orange@C2 roof@C2"), "blue"),
+        (("1. red orange@C2 roof@C2", "2. blue wall@B1 wall@C1"), "red"),
+        (
+            (
+                "1. red orange@C3 roof@C3",
+                "2. blue wall@B1 wall@C1",
+                "3. green stable@C2 merchant@H8",
+            ),
+            "red",
+        ),
+        (("1. red orange@B3 roof@B3", "2. blue wall@A2 wall@A3"), "red"),
+    ],
+    ids=["by-roof", "by-wall", "by-stable", "by-wall-on-the-side"],
+)
+def test_tower_tile(turns: tuple[str, ...], holder: str) -> None:
+    report = check_one(medina(*turns))
+    assert_legal(report)
+    assert report.run is not None
+    assert report.run.final.tower_tiles == {4: holder}
+    seat = ["red", "blue", "green"].index(holder)
+    assert sheet_of(report).players[seat].tower_tiles == (4,)
+
+
+def test_tower_tile_not_for_an_unroofed_palace() -> None:
+    text = medina("1. red orange@C2 orange@D2", "2. blue wall@B1 wall@C1")
+    assert_legal(check_one(text))
+    assert final_state(text).tower_tiles == {}
+
+
+def test_tower_tile_waits_for_the_roof_on_a_palace_a_stable_connected() -> None:
+    text = medina(
+        "1. red wall@B1 wall@C1",
+        "2. blue orange@C3 stable@C2",  # C2 touches C1, but the palace has no roof
+        "3. green orange@C4 merchant@H8",
+        "4. red roof@C3 merchant@H9",  # the roof takes the tile
+    )
+    report = check_one(text)
+    assert_legal(report)
+    assert report.run is not None
+    assert [s.tower_tiles for s in report.run.states()] == [{}, {}, {}, {4: "red"}]
+
+
+LAST_CONNECTED_TURNS = (
+    "1. red orange@C2 roof@C2",  # not yet next to a wall
+    "2. blue wall@B1 wall@C1",  # C1 connects red's palace: tower 4 to red
+    "3. green wall@D1 wall@E1",
+    "4. red merchant@H8 merchant@H9",
+    "5. blue grey@E2 roof@E2",  # E1 is tower 4's: blue's palace is the last connected
+    "6. green stable@B2 merchant@H10",  # B2 touches B1, but red's palace was connected
+)
+
+
+def test_tower_tile_goes_to_the_palace_connected_last() -> None:
+    text = medina(*LAST_CONNECTED_TURNS)
+    assert_legal(check_one(text))
+    report = check_one(text)
+    assert report.run is not None
+    assert [s.tower_tiles.get(4) for s in report.run.states()] == [
+        None, "red", "red", "red", "blue", "blue",
+    ]  # fmt: skip
+
+
+TWO_TOWERS = (
+    "position",
+    "orange: I2 J2 K2",
+    "walls: B1 C1 D1 E1 F1 G1 H1 I1 Q1 P1 O1 N1 M1 L1 K1",  # J1 is the gate
+    "next: red",
+    "1. red roof@J2 merchant@H8",
+)
+
+
+def test_palace_connected_to_two_towers_takes_both_tiles() -> None:
+    text = medina(*TWO_TOWERS)
+    report = check_one(text)
+    assert_legal(report)
+    assert final_state(text).tower_tiles == {2: "red", 4: "red"}
+    ann = sheet_of(report).players[0]
+    assert ann.tower_tiles == (2, 4)
+    assert ann.total == 3 + 2 + 4 + 2 + 4  # buildings, walls I1 and K1, orange tile, towers
+
+
+def test_position_gives_a_tower_tile_to_its_only_claimant() -> None:
+    text = medina("position", "orange: C2", "walls: B1 C1", "roofs: red@C2")
+    assert_legal(check_one(text))
+    assert final_state(text).tower_tiles == {4: "red"}
+
+
+def test_position_must_name_the_holder_when_several_palaces_touch_a_tower() -> None:
+    body = ("position", "orange: C2", "grey: E2", "walls: B1 C1 D1 E1", "roofs: red@C2 blue@E2")
+    text = medina(*body)
+    assert_only(check_one(text), "MED-TT1", spot(text, "position"))
+    named = medina(*body, "tower-tiles: 4 blue")
+    assert_legal(check_one(named))
+    assert final_state(named).tower_tiles == {4: "blue"}
+
+
+# ---------------------------------------------------------------- tower merchants (MED-TT2)
+
+# Tower 1 stands on A13; B13 starts its top arm and touches B12.
+TOWER_ONE = ("1. red orange@B12", "2. blue wall@B13")
+
+
+def merchants_in_hand(state: State) -> dict[str, int]:
+    return {colour: hand.merchants for colour, hand in state.hands.items()}
+
+
+def test_tower_merchants_go_to_the_first_claimer_only() -> None:
+    text = second(
+        *TOWER_ONE,
+        "3. green roof@B12 merchant@H8",  # tower 1 with its 3 merchants: 8 - 1 + 3
+        "4. red grey@D12 roof@D12",
+        "5. blue wall@C13 wall@D13",  # D13 connects red's grey palace: the tile moves alone
+    )
+    report = check_one(text)
+    assert_legal(report)
+    assert report.run is not None
+    states = report.run.states()
+    assert states[2].tower_tiles == {1: "green"}
+    assert merchants_in_hand(states[2]) == {"red": 8, "blue": 8, "green": 10}
+    final = states[-1]
+    assert final.tower_tiles == {1: "red"}
+    assert merchants_in_hand(final) == {"red": 8, "blue": 8, "green": 10}
+    assert final.tower_merchants == {1: 0, 2: 2, 3: 1, 4: 0}
+
+
+def test_tower_merchants_need_the_option() -> None:
+    text = second(*TOWER_ONE, "3. green roof@B12 merchant@H8", options="well, tea")
+    assert_legal(check_one(text))
+    state = final_state(text)
+    assert state.tower_tiles == {1: "green"}
+    assert merchants_in_hand(state) == {"red": 8, "blue": 8, "green": 7}
+
+
+# Green takes tower 1 with its 3 merchants and places all eleven, from H8 up to H12, along
+# row 12 to C12 and at the street's other end, H6; red and blue build walls meanwhile.
+ELEVEN_MERCHANTS = (
+    *TOWER_ONE,
+    "3. green roof@B12 merchant@H8",
+    "4. red wall@C13 wall@D13",
+    "5. blue wall@E13 wall@F13",
+    "6. green merchant@H9 merchant@H10",
+    "7. red wall@B1 wall@C1",
+    "8. blue wall@D1 wall@E1",
+    "9. green merchant@H11 merchant@H12",
+    "10. red wall@F1 wall@G1",
+    "11. blue wall@H1 wall@I1",
+    "12. green merchant@G12 merchant@F12",
+    "13. red wall@J1 wall@K1",
+    "14. blue wall@L1 wall@M1",
+    "15. green merchant@E12 merchant@D12",
+    "16. red wall@Q13 wall@P13",
+    "17. blue wall@O13 wall@N13",
+    "18. green merchant@C12 merchant@H6",
+)
+
+
+def test_tower_merchants_join_the_supply_and_can_be_placed() -> None:
+    text = second(*ELEVEN_MERCHANTS)
+    assert_legal(check_one(text))
+    assert merchants_in_hand(final_state(text))["green"] == 0
+
+
+def test_without_tower_merchants_the_ninth_merchant_is_missing() -> None:
+    text = second(*ELEVEN_MERCHANTS[:15], options="well, tea")
+    assert_only(check_one(text), "MED-T6", spot(text, "15. green", "merchant@D12"))
+
+
+# ---------------------------------------------------------------- neutral roofs (MED-R3)
+
+
+def test_neutral_roof_takes_tiles_from_everybody() -> None:
+    text = second(
+        *TOWER_ONE,
+        "3. green neutral@B12 merchant@H8",  # tower 1 to nobody; its 3 merchants leave
+        "4. red grey@D12 roof@D12",
+        "5. blue wall@C13 wall@D13",  # red's grey palace takes tower 1, without merchants
+        options=ALL_OPTIONS,
+    )
+    report = check_one(text)
+    assert_legal(report)
+    assert report.run is not None
+    after_neutral, final = report.run.states()[2], report.run.states()[-1]
+    assert after_neutral.tower_tiles == {1: None}
+    assert after_neutral.holder_of_palace_tile("orange") is None
+    assert after_neutral.tower_merchants[1] == 0
+    assert merchants_in_hand(after_neutral) == {"red": 8, "blue": 8, "green": 7}
+    assert final.tower_tiles == {1: "red"}
+    assert merchants_in_hand(final) == {"red": 8, "blue": 8, "green": 7}
+    # The neutral palace scores for nobody: green has no points from it.
+    assert totals(report) == [1 + 1 + 1 + 1, 0, 0]  # grey D12, wall D13, grey tile, tower 1
+
+
+def test_neutral_roofs_in_the_game_of_two_need_no_option() -> None:
+    text = second(
+        "1. red orange@E5",
+        "2. blue neutral@E5 orange@K5",
+        "3. red neutral@K5 grey@E9",
+        "4. blue neutral@E9 merchant@H7",
+        players=TWO,
+        setup="merchant H6",
+        options="none",
+    )
+    assert_legal(check_one(text))
+    state = final_state(text)
+    assert {colour: hand.neutral_roofs for colour, hand in state.hands.items()} == {
+        "red": 1,
+        "blue": 0,
+    }
+
+
+def test_neutral_roof_may_go_on_a_colour_the_player_owns() -> None:
+    text = second(
+        "1. red orange@E5",
+        "2. blue merchant@H8",
+        "3. green roof@E5 orange@K5",
+        "4. red merchant@H9 merchant@H10",
+        "5. blue wall@B1 wall@C1",
+        "6. green neutral@K5 merchant@H11",  # green owns an orange palace: MED-R2 does not apply
+        options=ALL_OPTIONS,
+    )
+    assert_legal(check_one(text))
+    state = final_state(text)
+    assert [p.owner for _, p in sorted(state.palaces.items())] == ["green", "neutral"]
+
+
+def test_neutral_roof_does_not_count_towards_retiring_a_colour() -> None:
+    text = second(
+        "1. red grey@C3",
+        "2. blue neutral@C3",
+        "3. green grey@E3 roof@E3",
+        "4. red grey@G3 roof@G3",
+        "5. blue grey@J3 merchant@H8",  # only red and green own grey: grey stays in play
+        options=ALL_OPTIONS,
+    )
+    assert_legal(check_one(text))
+    assert final_state(text).retired == set()
+
+
+# ---------------------------------------------------------------- tea tiles (MED-TEA1, MED-T5)
+
+
+def tea_in_hand(state: State) -> dict[str, int]:
+    return {colour: hand.tea for colour, hand in state.hands.items()}
+
+
+def test_first_three_black_roofs_bring_three_two_and_one_tea_tiles() -> None:
+    text = second(
+        "1. red black@C3",
+        "2. blue roof@C3",
+        "3. green black@E3 roof@E3",
+        "4. yellow black@G3 roof@G3",
+        "5. red black@J3 roof@J3",
+        players=FOUR,
+    )
+    assert_legal(check_one(text))
+    assert tea_in_hand(final_state(text)) == {"red": 0, "blue": 3, "green": 2, "yellow": 1}
+
+
+def test_tea_tiles_are_played_one_a_turn_until_none_is_left() -> None:
+    text = second(
+        *TEA_START,  # green holds 3
+        "6. green merchant@H12 tea",
+        "7. red merchant@G7 wall@D1",
+        "8. blue wall@E1 wall@F1",
+        "9. green merchant@G12 tea",
+        "10. red merchant@F7 wall@G1",
+        "11. blue wall@H1 wall@I1",
+        "12. green merchant@F12 tea",
+        "13. red merchant@E7 wall@J1",
+        "14. blue wall@K1 wall@L1",
+        "15. green merchant@E12 tea",
+    )
+    report = check_one(text)
+    assert errors(report) == [("MED-T5", spot(text, "15. green", "tea"))]
+    assert report.run is not None
+    assert [tea_in_hand(s)["green"] for s in report.run.states()[4:]] == [
+        3, 2, 2, 2, 1, 1, 1, 0, 0, 0, 0,
+    ]  # fmt: skip
+
+
+def test_neutral_roof_on_black_uses_up_a_share_of_tea() -> None:
+    text = second(
+        "1. red black@C3",
+        "2. blue neutral@C3",
+        "3. green black@E3 roof@E3",
+        "4. red black@G3 roof@G3",
+        "5. blue black@J3 roof@J3",
+        options=ALL_OPTIONS,
+    )
+    assert_legal(check_one(text))
+    assert tea_in_hand(final_state(text)) == {"red": 1, "blue": 0, "green": 2}
+
+
+def test_no_tea_tiles_without_the_option() -> None:
+    text = second("1. red black@C3", "2. blue roof@C3", options="well, tower-merchants")
+    assert_legal(check_one(text))
+    assert tea_in_hand(final_state(text)) == {"red": 0, "blue": 0, "green": 0}
+
+
+def test_no_tea_tiles_in_the_first_edition() -> None:
+    text = medina("1. red black@C3 roof@C3")
+    assert_legal(check_one(text))
+    assert tea_in_hand(final_state(text)) == {"red": 0, "blue": 0, "green": 0}
+
+
+def test_tea_tiles_score_nothing() -> None:
+    text = second(*TEA_START)
+    report = check_one(text)
+    assert_legal(report)
+    assert totals(report) == [0, 0, 1 + 2]  # green: the black palace and its tile
+
+
+# ---------------------------------------------------------------- turns
+
+
+def test_second_edition_opening_turns_place_one_piece_each() -> None:
+    three = second(*OPENING, "3. green merchant@H9 merchant@H10")
+    assert_legal(check_one(three))
+    two = second(
+        "1. red orange@E5",
+        "2. blue merchant@H7 merchant@H8",
+        players=TWO,
+        setup="well L8; merchant H6",
+    )
+    assert_legal(check_one(two))
+    assert final_state(two).board.name == "two-player"
+
+
+def test_first_edition_has_no_opening_turns() -> None:
+    text = medina("1. red orange@E5", "2. blue merchant@H8")
+    assert errors(check_one(text)) == [
+        ("MED-T2", spot(text, "1. red")),
+        ("MED-T2", spot(text, "2. blue")),
+    ]
+
+
+def test_position_is_past_the_opening_turns() -> None:
+    text = second("position", "orange: E5", "1. red orange@E6 merchant@H8")
+    assert_legal(check_one(text))
+
+
+# The last-roofs scenario again, in the 2nd edition: the rule is gone.
+LAST_ROOFS_SECOND = (
+    "1. red merchant@H8",
+    "2. blue merchant@H9",
+    "3. green grey@E3 roof@E3",
+    "4. red merchant@H10 merchant@H11",
+    "5. blue grey@C3 roof@C3",
+    "6. green black@E5 roof@E5",
+    "7. red wall@B1 wall@C1",
+    "8. blue black@C5 roof@C5",
+    "9. green brown@E7 roof@E7",
+    "10. red grey@K3 wall@D1",
+    "11. blue brown@C7 roof@C7",
+    "12. green orange@E9 roof@E9",
+    "13. red wall@E1 wall@F1",
+    "14. blue orange@C9 roof@C9",
+    "15. green wall@G1 wall@H1",
+)
+
+
+def test_last_roofs_rule_is_not_in_the_second_edition() -> None:
+    text = second(
+        *LAST_ROOFS_SECOND, "16. red wall@I1 wall@J1", setup="merchant H7", options="none"
+    )
+    assert_legal(check_one(text))
+    hands = final_state(text).hands
+    assert [hands[c].roofs for c in ("red", "blue", "green")] == [4, 0, 0]
+
+
+def test_last_roofs_rule_is_kept_by_a_roof_as_either_piece() -> None:
+    for turn in ("13. red roof@K3 wall@E1", "13. red wall@E1 roof@K3"):
+        assert_legal(check_one(medina(*LAST_ROOFS, turn)))
+
+
+def test_last_roofs_rule_needs_a_roof_that_can_go_down() -> None:
+    # Without red's grey building on K3 there is no palace left to roof.
+    turns = list(LAST_ROOFS)
+    turns[9] = "10. red wall@D1 wall@E1"
+    text = medina(*turns, "13. red wall@F1 wall@G1")
+    assert_legal(check_one(text))
+
+
+def test_wrong_player_is_reported_and_play_goes_on_after_them() -> None:
+    text = medina(
+        "1. red orange@E5 orange@E6",
+        "2. green merchant@H8 merchant@H9",  # blue's turn: reported, but the pieces stand
+        "3. red grey@K5 grey@K6",  # after green comes red again
+        "4. blue wall@B1 wall@C1",
+    )
+    report = check_one(text)
+    assert errors(report) == [("MED-T1", spot(text, "2. green", "green"))]
+    assert final_state(text).streets == [[cell("H7"), cell("H8"), cell("H9")]]
+
+
+def test_turn_by_a_stranger_is_ignored() -> None:
+    text = medina("1. yellow orange@E5 orange@E6", "2. red orange@E5 orange@E6")
+    report = check_one(text)
+    assert errors(report) == [("MED-S1", spot(text, "1. yellow", "yellow"))]
+    assert final_state(text).hands["red"].buildings["orange"] == 4
+
+
+# ---------------------------------------------------------------- colours leave the game (MED-B5)
+
+GREY_FOR_ALL = (
+    "1. red grey@C3 roof@C3",
+    "2. blue grey@E3 roof@E3",
+    "3. green grey@G3 roof@G3",
+)
+
+
+def test_colour_owned_by_every_player_leaves_the_game() -> None:
+    report = check_one(medina(*GREY_FOR_ALL))
+    assert_legal(report)
+    state = final_state(medina(*GREY_FOR_ALL))
+    assert state.retired == {"grey"}
+    assert {c: hand.buildings["grey"] for c, hand in state.hands.items()} == {
+        "red": 0,
+        "blue": 0,
+        "green": 0,
+    }
+    assert state.hands["red"].buildings["orange"] == 6
+
+
+def test_retiring_is_a_ruling_in_both_editions() -> None:
+    kept = medina(*GREY_FOR_ALL, tags=('[Rulings "retire-colours=no"]',))
+    assert final_state(kept).retired == set()
+    assert final_state(kept).hands["red"].buildings["grey"] == 5
+    turns = (
+        "1. red grey@C3",
+        "2. blue roof@C3",
+        "3. green grey@E3 roof@E3",
+        "4. red grey@G3 roof@G3",
+    )
+    assert final_state(second(*turns)).retired == {"grey"}
+    no = second(*turns, tags=('[Rulings "retire-colours=no"]',))
+    assert final_state(no).retired == set()
+
+
+def test_colour_is_not_retired_while_a_player_owns_none() -> None:
+    text = medina(*GREY_FOR_ALL[:2], "3. green grey@G3 merchant@H8", "4. red roof@G3 merchant@H9")
+    report = check_one(text)
+    assert errors(report) == [("MED-R2", spot(text, "4. red", "roof@G3"))]
+    assert final_state(text).retired == set()
+
+
+# ---------------------------------------------------------------- market streets (MED-M1, MED-M2)
+
+
+def test_new_street_starts_when_both_ends_are_blocked() -> None:
+    text = medina(*BLOCKED_STREET, "3. green merchant@B2 merchant@H8", setup="merchant C3")
+    assert_legal(check_one(text))
+    assert final_state(text).streets == [
+        [cell("C3"), cell("C2"), cell("B2")],
+        [cell("H8")],
+    ]
+
+
+def test_new_street_is_the_current_one() -> None:
+    text = medina(
+        *BLOCKED_STREET,
+        "3. green merchant@B2 merchant@H8",
+        "4. red merchant@H9 merchant@H10",
+        "5. blue merchant@B3 merchant@H11",  # the old street can no longer grow
+        setup="merchant C3",
+    )
+    report = check_one(text)
+    assert errors(report) == [("MED-M1", spot(text, "5. blue", "merchant@B3"))]
+    assert final_state(text).streets[-1] == [cell(f"H{row}") for row in range(8, 12)]
+
+
+def test_street_grows_at_both_ends() -> None:
+    text = medina("1. red merchant@H8 merchant@H6", "2. blue merchant@G6 merchant@I8")
+    assert_legal(check_one(text))
+    assert final_state(text).streets == [
+        [cell("G6"), cell("H6"), cell("H7"), cell("H8"), cell("I8")]
+    ]
+
+
+def test_merchant_may_stand_next_to_palaces_walls_and_the_well() -> None:
+    text = second(
+        "1. red orange@G8",
+        "2. blue wall@B1",
+        "3. green merchant@H8 merchant@I8",  # next to the orange palace
+        "4. red merchant@J8 merchant@K8",
+        "5. blue merchant@L8 merchant@M8",
+        "6. green merchant@N8 merchant@O9",  # N8 is next to the well, O9 is the well
+    )
+    report = check_one(text)
+    assert errors(report) == [("MED-M1", spot(text, "6. green", "merchant@O9"))]
+    text = text.replace("merchant@N8 merchant@O9", "merchant@N8 merchant@N9")
+    assert_legal(check_one(text))
+
+
+# ---------------------------------------------------------------- keep going after an error
+
+
+def test_later_errors_are_found_and_legal_pieces_stand() -> None:
+    text = medina(
+        "1. red orange@E5 orange@E7",  # MED-B2: E7 is not placed, E5 stands
+        "2. blue orange@E6 wall@D1",  # E6 joins red's palace; MED-W1: D1 is not placed
+        "3. green roof@E5 wall@D1",  # MED-W1 again: the wall on D1 never went down
+        "4. red tower@E8 wall@B1",  # REC-3: the turn changes nothing
+        "5. blue wall@B1 wall@C1",
+        "6. green stable@E4 roof@E4",  # MED-R1: a stable names no palace
+    )
+    report = check_one(text)
+    assert errors(report) == [
+        ("MED-B2", spot(text, "1. red", "orange@E7")),
+        ("MED-W1", spot(text, "2. blue", "wall@D1")),
+        ("MED-W1", spot(text, "3. green", "wall@D1")),
+        ("REC-3", spot(text, "4. red", "tower@E8")),
+        ("MED-R1", spot(text, "6. green", "roof@E4")),
+    ]
+    state = final_state(text)
+    palace = state.palace(cell("E5"))
+    assert palace is not None
+    assert (palace.buildings, palace.stables, palace.owner) == (
+        {cell("E5"), cell("E6")},
+        {cell("E4")},
+        "green",
+    )
+    assert state.wall_tower == {cell("B1"): 4, cell("C1"): 4}
+
+
+def test_an_illegal_turn_after_an_illegal_setup_is_still_judged() -> None:
+    text = medina("1. red orange@A5 orange@E5", setup="merchant B7")
+    assert errors(check_one(text)) == [
+        ("MED-S3", spot(text, "[Setup", "merchant")),
+        ("MED-B1", spot(text, "1. red", "orange@A5")),
+    ]
+
+
+# ---------------------------------------------------------------- whole games (MED-E1, MED-T1)
+
+FIRST_EDITION_HEAD = medina()
+
+
+def play_out(head: str, seed: int | None) -> tuple[str, list[str]]:
+    """Play a whole game from ``head``: the first legal turn each time, or random ones."""
+    start = check_one(head)
+    assert start.run is not None and start.run.start is not None
+    state: State = start.run.start
+    rng = random.Random(seed)
+    lines: list[str] = []
+    while not finished(state):
+        turn = next(legal_turns(state)) if seed is None else random_turn(state, rng)
+        step = apply(state, turn)
+        assert not step.problems, (len(lines) + 1, step.problems)
+        state = step.state
+        lines.append(f"{len(lines) + 1}. {format_turn(turn)}")
+    return head, lines
+
+
+def random_turn(state: State, rng: random.Random) -> Turn:
+    player = expected_player(state)
+    firsts = list(legal_placements(state, player))
+    if not firsts:
+        return Turn(player, passed=True)
+    roofs = [p for p in firsts if p.kind is Kind.ROOF]
+    others = [c for c in state.seat_colours if c != player]
+    last_roofs = state.edition.last_roofs_rule and all(state.hands[c].roofs == 0 for c in others)
+    first = rng.choice(roofs if roofs and last_roofs else firsts)
+    after = apply(state, Turn(player, (first,))).state
+    seconds = list(legal_placements(after, player)) if after.has_pieces(player) else []
+    return Turn(player, (first, rng.choice(seconds))) if seconds else Turn(player, (first,))
+
+
+@functools.cache
+def greedy_game() -> tuple[str, tuple[str, ...]]:
+    head, lines = play_out(FIRST_EDITION_HEAD, None)
+    return head, tuple(lines)
+
+
+@functools.cache
+def random_game() -> tuple[str, tuple[str, ...]]:
+    head, lines = play_out(FIRST_EDITION_HEAD, 3)
+    return head, tuple(lines)
+
+
+def whole(head: str, lines: tuple[str, ...] | list[str], *tags: str) -> str:
+    return head + "".join(f"{tag}\n" for tag in tags) + "\n".join(lines) + "\n"
+
+
+def movers(lines: tuple[str, ...] | list[str]) -> list[str]:
+    return [line.split()[1] for line in lines]
+
+
+@pytest.mark.parametrize("game", [greedy_game, random_game], ids=["greedy", "random"])
+def test_whole_game_is_legal_and_finished(game: Callable[[], tuple[str, tuple[str, ...]]]) -> None:
+    head, lines = game()
+    report = check_one(whole(head, lines))
+    assert_legal(report)
+    assert sheet_of(report).finished
+
+
+def test_players_without_pieces_are_skipped() -> None:
+    head, lines = random_game()
+    report = check_one(whole(head, lines))
+    assert_legal(report)
+    assert report.run is not None
+    seats = ["red", "blue", "green"]
+    skipped: list[tuple[int, str]] = []
+    states = [report.run.start, *report.run.states()]
+    for index, (before, mover) in enumerate(zip(states, movers(lines), strict=False)):
+        due = seats[before.next_seat % 3]
+        if mover != due:
+            assert not before.has_pieces(due)
+            skipped.append((index, due))
+    assert skipped, "the random game skips nobody"
+    assert all(hand.pieces() == 0 for hand in report.run.final.hands.values())
+    # A turn written for the player who has run out is out of turn.
+    index, due = skipped[0]
+    number, mover, rest = lines[index].split(" ", 2)
+    faulty = f"{number} {due} {rest}"
+    text = whole(head, [*lines[:index], faulty])
+    assert errors(check_one(text))[0] == ("MED-T1", spot(text, faulty, due))
+
+
+def test_one_piece_turns_at_the_end_of_the_supply() -> None:
+    head, lines = random_game()
+    report = check_one(whole(head, lines))
+    assert_legal(report)
+    single = [line for line in lines if len(line.split()) == 3 and "pass" not in line]
+    assert single, "the random game has no one-piece turn"
+
+
+def test_a_player_who_cannot_place_passes() -> None:
+    head, lines = greedy_game()
+    passes = [line for line in lines if line.endswith(" pass")]
+    assert passes
+    assert_legal(check_one(whole(head, lines)))
+
+
+def test_turn_after_the_end() -> None:
+    for game in (greedy_game, random_game):
+        head, lines = game()
+        number = len(lines) + 1
+        for extra in (f"{number}. red wall@B1", f"{number}. red pass"):
+            text = whole(head, [*lines, extra])
+            assert_only(check_one(text), "MED-E1", spot(text, extra))
+
+
+def test_whole_game_result() -> None:
+    head, lines = random_game()
+    report = check_one(whole(head, lines))
+    points = totals(report)
+    assert_legal(check_one(whole(head, lines, result_tag(points))))
+    text = whole(head, lines, result_tag([n + 1 for n in points]))
+    assert errors(check_one(text)) == [
+        ("MED-E6", spot(text, "[Result", f"{name} ")) for name in NAMES[:3]
+    ]
+
+
+def test_result_of_a_game_that_goes_on() -> None:
+    head, lines = random_game()
+    cut = lines[:20]
+    points = totals(check_one(whole(head, cut)))
+    text = whole(head, cut, result_tag(points))
+    report = check_one(text)
+    assert_only(report, "MED-E6", spot(text, "[Result", '"'))
+    assert not sheet_of(report).finished
+
+
+def test_game_ends_when_nobody_can_place_a_piece() -> None:
+    head, lines = greedy_game()
+    placed = [line for line in lines if not line.endswith(" pass")]
+    assert len(placed) < len(lines)
+    report = check_one(whole(head, placed))
+    assert sheet_of(report).finished
+    assert_legal(check_one(whole(head, placed, result_tag(totals(report)))))
+
+
+# ---------------------------------------------------------------- scoring (MED-E2 to MED-E5)
+
+# Red's orange palace B2 B3 C2 with a stable on B4 touches the walls B1, C1, A2 and A3 and the
+# merchants C3 (next to two of its pieces, counted once) and D2; blue's grey palace on E2
+# touches D2 as well, which counts for both.
+CORNER = (
+    "position",
+    "orange: B2 B3 C2",
+    "grey: E2",
+    "stables: B4",
+    "walls: B1 C1 A2 A3",
+    "merchants: C3 D3 D2",
+    "roofs: red@B2 blue@E2",
+)
+
+
+def test_palace_points() -> None:
+    report = check_one(medina(*CORNER, setup=None))
+    assert_legal(report)
+    ann, ben, cy = sheet_of(report).players
+    (orange,) = ann.palaces
+    assert (orange.buildings, orange.stables, orange.walls, orange.merchants, orange.well) == (
+        3, 1, 4, 2, 0,
+    )  # fmt: skip
+    (grey,) = ben.palaces
+    assert (grey.buildings, grey.stables, grey.walls, grey.merchants) == (1, 0, 0, 1)
+    assert (ann.palace_tiles, ann.tower_tiles, ann.tiles) == (("orange",), (4,), 4 + 4)
+    assert (ben.palace_tiles, ben.tiles) == (("grey",), 1)
+    assert [ann.total, ben.total, cy.total] == [10 + 8, 2 + 1, 0]
+    assert [ann.rank, ben.rank, cy.rank] == [1, 2, 3]
+
+
+@pytest.mark.parametrize(
+    ("result", "faults"),
+    [
+        ("Ann 18; Ben 3; Cy 0", []),
+        ("red 18; blue 3; green 0", []),
+        ("Cy 0; Ann 18; blue 3", []),
+        ("Ann 18; Ben 4; Cy 0", [("Ben", "Ben 4")]),
+        ("Ann 17; Ben 3; Cy 0", [("Ann", "Ann 17")]),
+        ("Ann 18; Ben 3; Cy 0; Dora 0", [("Dora", "Dora")]),
+        ("Ann 18; Ben 3", [("", '"')]),
+    ],
+    ids=["names", "colours", "any-order", "wrong-points", "wrong-winner", "stranger", "left-out"],
+)
+def test_result_tag(result: str, faults: list[tuple[str, str]]) -> None:
+    text = medina(*CORNER, setup=None, tags=(f'[Result "{result}"]',))
+    report = check_one(text)
+    assert errors(report) == [("MED-E6", spot(text, "[Result", word)) for _, word in faults]
+
+
+def test_unroofed_and_neutral_palaces_score_for_nobody() -> None:
+    text = second(
+        "position",
+        "orange: E5 E6",
+        "grey: K5",
+        "black: N3",
+        "merchants: H7",
+        "roofs: neutral@E5",
+        setup="well O9",
+        options=ALL_OPTIONS,
+    )
+    report = check_one(text)
+    assert_legal(report)
+    assert totals(report) == [0, 0, 0]
+    assert all(player.palaces == () for player in sheet_of(report).players)
+
+
+# The well on O9: M9 and O7 are two steps from it in a straight line.
+WELL_POSITION = (
+    "position",
+    "orange: M9 M10",
+    "grey: O6",
+    "stables: L9 O7",
+    "merchants: H7",
+    "roofs: red@M9 blue@O6",
+)
+
+
+def test_well_bonus() -> None:
+    body = WELL_POSITION
+    report = check_one(second(*body, setup="well O9"))
+    assert_legal(report)
+    ann, ben, _ = sheet_of(report).players
+    assert [palace.well for palace in ann.palaces] == [4]  # the building on M9
+    assert [palace.well for palace in ben.palaces] == [4]  # the stable on O7
+    assert [ann.total, ben.total] == [3 + 4 + 4, 2 + 4 + 1]
+    elsewhere = check_one(second(*body, setup="well K3"))  # not two steps from anything
+    assert_legal(elsewhere)
+    assert totals(elsewhere) == [3 + 4, 2 + 1, 0]
+
+
+def test_no_well_bonus_without_the_well() -> None:
+    body = ("position", "orange: M9 M10", "merchants: H7", "roofs: red@M9")
+    report = check_one(second(*body, setup=None, options="tea"))
+    assert_legal(report)
+    assert totals(report) == [2 + 4, 0, 0]
+
+
+@pytest.mark.parametrize(
+    ("colour", "points"),
+    [
+        ("grey", 1),
+        ("black", 2),
+        ("brown", 3),
+        ("orange", 4),
+        ("white", 1),
+        ("purple", 2),
+        ("maroon", 3),
+    ],
+)
+def test_palace_tile_points(colour: str, points: int) -> None:
+    report = check_one(second("position", f"{colour}: E5", "roofs: red@E5", setup="well O9"))
+    assert_legal(report)
+    assert totals(report) == [1 + points, 0, 0]
+
+
+@pytest.mark.parametrize(
+    ("walls", "field", "tower"),
+    [("B13", "B12", 1), ("R2", "Q2", 2), ("Q13", "Q12", 3), ("B1", "B2", 4)],
+)
+def test_tower_tile_points(walls: str, field: str, tower: int) -> None:
+    text = medina("position", f"grey: {field}", f"walls: {walls}", f"roofs: red@{field}")
+    report = check_one(text)
+    assert_legal(report)
+    ann = sheet_of(report).players[0]
+    assert ann.tower_tiles == (tower,)
+    assert ann.total == 1 + 1 + 1 + tower  # building, wall, grey tile, tower
+
+
+# Equal points and equal largest palaces: red's black palace (2 buildings, tile 2) and blue's
+# grey one (2 buildings, merchant H9, tile 1) both score 4.
+TIE = (
+    "1. red black@C5 black@C6",
+    "2. blue grey@I9 grey@J9",
+    "3. green merchant@H8 merchant@H9",
+)
+TIE_RED_FIRST = ("4. red roof@C5 wall@B1", "5. blue roof@I9 wall@C1")
+
+
+@pytest.mark.parametrize(
+    ("turns", "ranks"),
+    [
+        (TIE_RED_FIRST, [1, 2, 3]),
+        (
+            (
+                "4. red wall@B1 wall@C1",
+                "5. blue roof@I9 wall@D1",
+                "6. green wall@E1 wall@F1",
+                "7. red roof@C5 wall@G1",
+            ),
+            [2, 1, 3],
+        ),
+    ],
+    ids=["red-roofed-first", "blue-roofed-first"],
+)
+def test_tie_goes_to_the_earlier_roof(turns: tuple[str, ...], ranks: list[int]) -> None:
+    report = check_one(medina(*TIE, *turns))
+    assert_legal(report)
+    sheet = sheet_of(report)
+    assert totals(report) == [4, 4, 0]
+    assert [p.largest for p in sheet.players] == [2, 2, 0]
+    assert [p.rank for p in sheet.players] == ranks
+    assert [p.colour for p in sheet.ranking()] == [
+        colour for _, colour in sorted(zip(ranks, ("red", "blue", "green"), strict=True))
+    ]
+
+
+def test_tie_goes_to_the_larger_palace_and_full_ties_share_a_place() -> None:
+    text = medina(
+        "position",
+        "orange: E5",
+        "grey: K5 K6 K7 K8",
+        "roofs: red@E5 blue@K5",
+        players=FOUR,
+    )
+    report = check_one(text)
+    assert_legal(report)
+    sheet = sheet_of(report)
+    assert totals(report) == [1 + 4, 4 + 1, 0, 0]
+    assert [p.rank for p in sheet.players] == [2, 1, 3, 3]
+
+
+@pytest.mark.parametrize(
+    ("roofs", "ranks"),
+    [
+        ("red@E5 blue@B12 red@K5", [1, 2, 3]),
+        ("red@K5 blue@B12 red@E5", [1, 2, 3]),
+        ("blue@B12 red@E5 red@K5", [2, 1, 3]),
+    ],
+    ids=["first-palace-first", "second-palace-first", "blue-first"],
+)
+def test_tie_break_counts_the_earlier_of_two_largest_palaces(roofs: str, ranks: list[int]) -> None:
+    # Red: orange E5 and grey K5 (1 + 4, 1 + 1); blue: brown B12 with the walls A12 and B13
+    # (1 + 2 + 3, and tower 1). All three palaces have one building.
+    text = medina(
+        "position",
+        "orange: E5",
+        "grey: K5",
+        "brown: B12",
+        "walls: A12 B13",
+        f"roofs: {roofs}",
+    )
+    report = check_one(text)
+    assert_legal(report)
+    assert totals(report) == [7, 7, 0]
+    assert [p.rank for p in sheet_of(report).players] == ranks
+
+
+# ---------------------------------------------------------------- stated results (MED-E6)
+
+Builder = Callable[[tuple[str, ...]], str]
+
+# Records that may state a result: each starts from a position, so it need not be over.
+STATED: dict[str, tuple[Builder, list[int]]] = {
+    "palace-tile-by-stables": (
+        lambda tags: medina("position", *PALACE_TILE_TURNS, tags=tags),
+        [3 + 4, 3, 0],
+    ),
+    "tower-tile-last-connected": (
+        # Red: C2 and the stable B2 next to B1 and C1, orange tile. Blue: E2 next to E1, grey
+        # tile and tower 4.
+        lambda tags: medina("position", *LAST_CONNECTED_TURNS, tags=tags),
+        [2 + 2 + 4, 1 + 1 + 1 + 4, 0],
+    ),
+    "two-towers": (lambda tags: medina(*TWO_TOWERS, tags=tags), [3 + 2 + 4 + 2 + 4, 0, 0]),
+    "corner": (lambda tags: medina(*CORNER, setup=None, tags=tags), [18, 3, 0]),
+    "well": (lambda tags: second(*WELL_POSITION, setup="well O9", tags=tags), [11, 7, 0]),
+    "tea-scores-nothing": (
+        lambda tags: second(
+            "position", "black: E5", "next: green", "1. green roof@E5 merchant@H8", tags=tags
+        ),
+        [0, 0, 1 + 2],
+    ),
+    "neutral-palace": (
+        lambda tags: second(
+            "position",
+            "orange: E5 E6",
+            "roofs: neutral@E5",
+            "next: red",
+            "1. red grey@K5 roof@K5",
+            options=ALL_OPTIONS,
+            tags=tags,
+        ),
+        [1 + 1, 0, 0],
+    ),
+    "tie-by-roof-order": (
+        lambda tags: medina("position", *TIE, *TIE_RED_FIRST, tags=tags),
+        [4, 4, 0],
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(STATED))
+def test_stated_result_is_checked(name: str) -> None:
+    build, points = STATED[name]
+    report = check_one(build(()))
+    assert_legal(report)
+    assert totals(report) == points
+    assert_legal(check_one(build((result_tag(points),))))
+    text = build((result_tag([n + 1 for n in points]),))
+    assert errors(check_one(text)) == [
+        ("MED-E6", spot(text, "[Result", f"{player} ")) for player in NAMES[:3]
+    ]
+    # Ann's and Ben's points swapped: both are wrong unless they score alike.
+    text = build((result_tag([points[1], points[0], points[2]]),))
+    swapped = [(NAMES[0], points[1]), (NAMES[1], points[0])] if points[0] != points[1] else []
+    assert errors(check_one(text)) == [
+        ("MED-E6", spot(text, "[Result", f"{player} {n}")) for player, n in swapped
+    ]
+
+
+# ---------------------------------------------------------------- positions (MED-P1 and friends)
+
+
+@pytest.mark.parametrize(
+    ("entries", "rule", "anchor", "word"),
+    [
+        (("orange: E5", "grey: F6"), "MED-B3", "orange:", "E5"),
+        (("orange: E5", "stables: F6"), "MED-B6", "stables:", "F6"),
+        (("orange: E5", "grey: K5", "stables: E6 F7"), "MED-B6", "stables:", "F7"),
+        (("orange: E5 K5",), "MED-B2", "position", None),
+        (("walls: A2 A3 A4 A5 A6 A7 A8 A9 A10 A11 A12",), "MED-W2", "position", None),
+        (("walls: C1",), "MED-W1", "walls:", "C1"),
+        (("merchants: H7 H8 H9 G8",), "MED-M1", "position", None),
+        (("merchants: H7 H8 I8 I7",), "MED-M1", "position", None),
+        (("orange: E5", "roofs: red@E6"), "MED-R1", "roofs:", "red@E6"),
+        (("orange: E5", "roofs: red@E5 blue@E5"), "MED-R1", "roofs:", "blue@E5"),
+        (("orange: E5 K5", "roofs: red@E5 red@K5"), "MED-R2", "roofs:", "red@K5"),
+        (("orange: E5", "roofs: yellow@E5"), "MED-S1", "roofs:", "yellow@E5"),
+        (("orange: E5", "roofs: neutral@E5"), "MED-R3", "roofs:", "neutral@E5"),
+        (("orange: E5", "merchants: E5"), "MED-P1", "merchants:", "E5"),
+        (("orange: E5", "walls: E5"), "MED-P1", "walls:", "E5"),
+        (("merchants: A5",), "MED-P1", "merchants:", "A5"),
+        (("walls: A1",), "MED-P1", "walls:", "A1"),
+        (("orange: E55",), "MED-P1", "orange:", "E55"),
+        (
+            ("orange: C3 C4 C5 C6 C7 C8 D3 D4 D5 D6 D7 D8 E3 E4 E5 E6 E7 E8 F3",),
+            "MED-P1",
+            "position",
+            None,
+        ),
+    ],
+    ids=[
+        "palaces-touch",
+        "stable-alone",
+        "stable-next-to-a-stable",
+        "two-unfinished-palaces",
+        "no-gate",
+        "wall-away-from-its-tower",
+        "street-branches",
+        "street-closes-a-loop",
+        "roof-on-no-building",
+        "two-roofs",
+        "two-palaces-of-a-colour",
+        "roof-of-a-stranger",
+        "neutral-roof-first-edition",
+        "field-twice",
+        "wall-inside",
+        "merchant-on-the-ring",
+        "wall-on-a-tower",
+        "off-the-board",
+        "too-many-buildings",
+    ],
+)
+def test_position_fault(entries: tuple[str, ...], rule: str, anchor: str, word: str | None) -> None:
+    text = medina("position", *entries, setup=None)
+    assert_only(check_one(text), rule, spot(text, anchor, word))
+
+
+def test_position_may_show_finished_palaces_of_one_colour() -> None:
+    # Two unroofed orange palaces, but B2 is stuck: only K5 is unfinished.
+    text = medina("position", "orange: B2 K5", "stables: B3 C2")
+    assert_legal(check_one(text))
+
+
+def test_position_sets_the_player_to_move_and_the_roofs_left() -> None:
+    text = medina(
+        "position",
+        "orange: E5",
+        "grey: K5",
+        "roofs: red@E5 red@K5",
+        "next: green",
+        "1. green merchant@H8 merchant@H9",
+    )
+    assert_legal(check_one(text))
+    hands = final_state(text).hands
+    assert [hands[c].roofs for c in ("red", "blue", "green")] == [2, 4, 4]
+
+
+def test_position_current_street_is_the_one_written_last() -> None:
+    text = medina(
+        "position",
+        "merchants: C3 H7 H8",
+        "1. red merchant@H9 merchant@H10",
+        setup=None,
+    )
+    assert_legal(check_one(text))
+    text = text.replace("C3 H7 H8", "H7 H8 C3").replace("H9 merchant@H10", "H9 merchant@C4")
+    assert_only(check_one(text), "MED-M1", spot(text, "1. red", "merchant@H9"))
+
+
+def test_position_tower_tile_holder_has_taken_the_merchants() -> None:
+    text = second(
+        "position",
+        "orange: B12",
+        "grey: E12",
+        "walls: B13 C13 D13 E13",
+        "roofs: red@B12 blue@E12",
+        "tower-tiles: 1 blue",
+        "next: red",
+        "1. red merchant@H8 merchant@H9",
+    )
+    assert_legal(check_one(text))
+    state = final_state(text)
+    assert state.tower_tiles == {1: "blue"}
+    assert 1 not in state.tower_merchants
+
+
+def test_position_tea_tiles_can_be_played() -> None:
+    text = second("position", "black: E5", "roofs: red@E5", "tea: red 1", "1. red merchant@H8 tea")
+    assert_legal(check_one(text))
+    assert tea_in_hand(final_state(text)) == {"red": 0, "blue": 0, "green": 0}
+
+
+def test_position_retires_a_colour_every_player_owns() -> None:
+    text = medina(
+        "position",
+        "grey: C3 E3 G3",
+        "roofs: red@C3 blue@E3 green@G3",
+        "palace-tiles: grey red",
+        "1. red grey@J3 merchant@H8",
+    )
+    assert_only(check_one(text), "MED-B5", spot(text, "1. red", "grey@J3"))
+
+
+def test_position_with_a_neutral_roof_leaves_the_others_in_the_supplies() -> None:
+    text = second(
+        "position",
+        "orange: E5",
+        "grey: J5",
+        "roofs: neutral@E5",
+        "1. red neutral@J5 merchant@H7",
+        players=TWO,
+        setup="well L8; merchant H6",
+    )
+    assert_legal(check_one(text))
+
+
+def test_position_with_too_many_neutral_roofs() -> None:
+    # Two players hold four neutral roofs between them.
+    text = second(
+        "position",
+        "orange: C3",
+        "grey: C5",
+        "black: C7",
+        "brown: C9",
+        "white: E3",
+        "roofs: neutral@C3 neutral@C5 neutral@C7 neutral@C9 neutral@E3",
+        players=TWO,
+        setup="well L8; merchant H6",
+    )
+    assert_only(check_one(text), "MED-P1", spot(text, "position"))
+
+
+# ---------------------------------------------------------------- known faults
+
+
+def test_board_must_suit_the_player_count() -> None:
+    text = second(setup="well J7; merchant H5", tags=('[Board "two-player"]',))
+    assert_only(check_one(text), "MED-S2", spot(text, "[Board", '"'))
