@@ -17,11 +17,12 @@ EXIT_INTERNAL = 3
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="meridina")
 def cli() -> None:
-    """Check, replay, annotate and score records of Meridian games.
+    """Check, replay, annotate and score records of Meridian and Medina games.
 
-    Records are text files (*.mrec) in the meridina notation. The bundled
-    Meridian boards (five-city, four-city) are stand-in layouts, not
-    transcriptions of the printed board; give your own with [Board "file.toml"].
+    Records are text files (*.mrec) in the meridina notation; each game names
+    its game in a [Game "..."] tag. The bundled Meridian boards (five-city,
+    four-city) are stand-in layouts, not transcriptions of the printed board;
+    give your own with [Board "file.toml"].
     """
 
 
