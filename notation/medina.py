@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from enum import Enum
-from typing import cast
-
 from meridina.rules.common import Place, Problem
 from meridina.rules.medina.model import (
     NEUTRAL,
@@ -21,7 +18,7 @@ from meridina.rules.medina.model import (
     parse_cell,
 )
 
-from .tagvalues import TAG_RULE, parts, scores
+from .tagvalues import TAG_RULE, parts, read_result, read_rulings
 from .text import EntryText, GameText, TurnText, Word
 from .turns import GameRecord, TurnEntry, read_turns
 
@@ -86,14 +83,7 @@ def _read_setup(game: GameText, problems: list[Problem]) -> Setup | None:
                 well = (cell, at)
     board_tag = game.tag("Board")
     result_tag = game.tag("Result")
-    result: dict[str, tuple[int, Place | None]] | None = None
-    if result_tag is not None and result_tag.value.strip() not in ("", "*"):
-        result = {}
-        for name, points, at in scores(result_tag):
-            if points is None:
-                problems.append(Problem(TAG_RULE, f"{name!r}: a result reads 'name points'", at))
-            else:
-                result[name] = (points, at)
+    result = read_result(result_tag, problems)
     return Setup(
         edition=edition,
         players=tuple(players),
@@ -114,24 +104,7 @@ def _read_setup(game: GameText, problems: list[Problem]) -> Setup | None:
 
 
 def _read_rulings(game: GameText, problems: list[Problem]) -> Rulings:
-    tag = game.tag("Rulings")
-    if tag is None:
-        return Rulings()
-    chosen: dict[str, object] = {}
-    for text, at in parts(tag):
-        name, _, value = (piece.strip().lower() for piece in text.partition("="))
-        kind = RULING_NAMES.get(name)
-        if kind is None:
-            known = ", ".join(RULING_NAMES)
-            problems.append(Problem(TAG_RULE, f"unknown ruling {name!r} (known: {known})", at))
-            continue
-        try:
-            chosen[name.replace("-", "_")] = kind(value) if kind is not int else int(value)
-        except ValueError:
-            members = [] if kind is int else list(cast("type[Enum]", kind))
-            allowed = ", ".join(str(m.value) for m in members) or "a whole number"
-            problems.append(Problem(TAG_RULE, f"ruling {name} takes {allowed}", at))
-    return Rulings(**chosen)  # type: ignore[arg-type]
+    return Rulings(**read_rulings(game.tag("Rulings"), RULING_NAMES, problems))
 
 
 # ---------------------------------------------------------------- position

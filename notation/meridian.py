@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from enum import Enum
-
 from meridina.rules.common import Place, Problem
 from meridina.rules.meridian.model import (
     CARDS_BY_LABEL,
@@ -23,7 +21,7 @@ from meridina.rules.meridian.model import (
     Turn,
 )
 
-from .tagvalues import TAG_RULE, parts, scores
+from .tagvalues import TAG_RULE, parts, read_result, read_rulings
 from .text import EntryText, GameText, TurnText, Word
 from .turns import GameRecord, TurnEntry, read_turns
 
@@ -71,18 +69,7 @@ def _read_setup(game: GameText, problems: list[Problem]) -> Setup | None:
     rulings = _read_rulings(game, problems)
     decks = _read_decks(game, problems)
     result_tag = game.tag("Result")
-    result: dict[str, tuple[int, Place | None]] | None = None
-    if result_tag is not None and result_tag.value.strip() not in ("", "*"):
-        result = {}
-        for name, points, at in scores(result_tag):
-            if points is None:
-                problems.append(
-                    Problem(
-                        TAG_RULE, f"{name!r}: a result reads 'colour points' or 'name points'", at
-                    )
-                )
-            else:
-                result[name] = (points, at)
+    result = read_result(result_tag, problems)
     position = _read_position(game, problems)
     return Setup(
         players=tuple(players),
@@ -98,23 +85,7 @@ def _read_setup(game: GameText, problems: list[Problem]) -> Setup | None:
 
 
 def _read_rulings(game: GameText, problems: list[Problem]) -> Rulings:
-    tag = game.tag("Rulings")
-    if tag is None:
-        return Rulings()
-    chosen: dict[str, Enum] = {}
-    for text, at in parts(tag):
-        name, _, value = (piece.strip().lower() for piece in text.partition("="))
-        kind = RULING_NAMES.get(name)
-        if kind is None:
-            known = ", ".join(RULING_NAMES)
-            problems.append(Problem(TAG_RULE, f"unknown ruling {name!r} (known: {known})", at))
-            continue
-        try:
-            chosen[name.replace("-", "_")] = kind(value)
-        except ValueError:
-            allowed = ", ".join(str(member.value) for member in kind)
-            problems.append(Problem(TAG_RULE, f"ruling {name} takes one of: {allowed}", at))
-    return Rulings(**chosen)  # type: ignore[arg-type]
+    return Rulings(**read_rulings(game.tag("Rulings"), RULING_NAMES, problems))
 
 
 def _read_decks(

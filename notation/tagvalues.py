@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from enum import Enum
+from typing import Any
 
-from meridina.rules.common import Place
+from meridina.rules.common import Place, Problem
 
 from .text import Tag
 
@@ -39,3 +42,47 @@ def scores(tag: Tag) -> list[tuple[str, int | None, Place]]:
         name = " ".join(words[:-1]) if number is not None else text
         result.append((name, number, at))
     return result
+
+
+def read_result(
+    tag: Tag | None, problems: list[Problem]
+) -> dict[str, tuple[int, Place | None]] | None:
+    """The points a Result tag states, by player name or colour; None when it states none."""
+    if tag is None or tag.value.strip() in ("", "*"):
+        return None
+    result: dict[str, tuple[int, Place | None]] = {}
+    for name, points, at in scores(tag):
+        if points is None:
+            problems.append(
+                Problem(TAG_RULE, f"{name!r}: a result reads 'name points' or 'colour points'", at)
+            )
+        else:
+            result[name] = (points, at)
+    return result
+
+
+def read_rulings(
+    tag: Tag | None, names: Mapping[str, type], problems: list[Problem]
+) -> dict[str, Any]:
+    """``name=value`` pairs of a Rulings tag, as keyword arguments of the game's Rulings.
+
+    ``names`` maps each ruling to its type: an Enum of the allowed values, or int.
+    """
+    chosen: dict[str, Any] = {}
+    if tag is None:
+        return chosen
+    for text, at in parts(tag):
+        name, _, value = (piece.strip().lower() for piece in text.partition("="))
+        kind = names.get(name)
+        if kind is None:
+            known = ", ".join(names)
+            problems.append(Problem(TAG_RULE, f"unknown ruling {name!r} (known: {known})", at))
+            continue
+        try:
+            chosen[name.replace("-", "_")] = kind(value)
+        except ValueError:
+            allowed = (
+                ", ".join(str(m.value) for m in kind) if issubclass(kind, Enum) else "a number"
+            )
+            problems.append(Problem(TAG_RULE, f"ruling {name} takes one of: {allowed}", at))
+    return chosen
