@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 from meridina.cli.records import GameReport, check_text
@@ -63,3 +64,19 @@ def assert_only(report: GameReport, rule: str, at: Place | None) -> None:
 def assert_legal(report: GameReport) -> None:
     assert report.valid, report.problems
     assert report.run is not None and report.run.sheet is not None
+
+
+@dataclass(frozen=True)
+class Case:
+    """``bad`` breaks ``rule`` at ``word`` on the line holding ``anchor``; ``good`` does not."""
+
+    name: str
+    rule: str
+    bad: str
+    anchor: str
+    word: str | None
+    good: str
+
+    @property
+    def at(self) -> Place:
+        return spot(self.bad, self.anchor, self.word)

@@ -12,13 +12,11 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
 
 import pytest
-from conftest import assert_legal, assert_only, check_one, errors, spot
+from conftest import Case, assert_legal, assert_only, check_one, errors, spot
 from meridina.cli.records import GameReport
 from meridina.notation.medina_writer import format_turn
-from meridina.rules.common import Place
 from meridina.rules.medina.engine import (
     apply,
     expected_player,
@@ -97,22 +95,6 @@ def result_tag(points: list[int], names: tuple[str, ...] = NAMES) -> str:
 
 
 # ---------------------------------------------------------------- one rule, one place
-
-
-@dataclass(frozen=True)
-class Case:
-    """``bad`` breaks ``rule`` at ``word`` on the line holding ``anchor``; ``good`` does not."""
-
-    name: str
-    rule: str
-    bad: str
-    anchor: str
-    word: str | None
-    good: str
-
-    @property
-    def at(self) -> Place:
-        return spot(self.bad, self.anchor, self.word)
 
 
 # The last-roofs scenario (1st edition): blue and green roof a palace of each colour, one a

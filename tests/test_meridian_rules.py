@@ -13,7 +13,6 @@ by 2 and 4 players reads, top row (city 5) first, one column per meridian:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
 
@@ -23,6 +22,7 @@ from conftest import (
     FOUR,
     THREE,
     TWO,
+    Case,
     assert_legal,
     assert_only,
     check_one,
@@ -31,7 +31,6 @@ from conftest import (
     record,
     spot,
 )
-from meridina.rules.common import Place
 from meridina.rules.meridian.model import Tower
 from meridina.rules.meridian.state import State
 
@@ -76,22 +75,6 @@ def finished(
 
 
 # ---------------------------------------------------------------- one rule, one place
-
-
-@dataclass(frozen=True)
-class Case:
-    """``bad`` breaks ``rule`` at ``word`` on the line holding ``anchor``; ``good`` does not."""
-
-    name: str
-    rule: str
-    bad: str
-    anchor: str
-    word: str | None
-    good: str
-
-    @property
-    def at(self) -> Place:
-        return spot(self.bad, self.anchor, self.word)
 
 
 def turns(*lines: str, players: str = FOUR, tags: tuple[str, ...] = ()) -> str:
