@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
 from meridina.cli.records import check_text
 
 WORDS = [
@@ -19,7 +18,8 @@ HEADERS = [
     '[Game "Meridian"]\n[Players "Ann orange; Ben black; Cy grey; Di brown"]\n',
     '[Game "Meridian"]\n[Players "Ann orange black; Ben grey brown"]\n',
     '[Game "Medina"]\n[Players "Ann red; Ben blue; Cy green"]\n[Setup "merchant H7"]\n',
-    '[Game "Medina"]\n[Edition "2"]\n[Players "Ann red; Ben blue"]\n[Setup "well H6; merchant F8"]\n',
+    '[Game "Medina"]\n[Edition "2"]\n[Players "Ann red; Ben blue"]\n'
+    '[Setup "well H6; merchant F8"]\n',
 ]
 
 bodies = st.lists(st.sampled_from(WORDS), max_size=40).map(" ".join)
