@@ -9,7 +9,7 @@ from meridina.notation.medina_writer import format_turn, write_record
 from meridina.notation.turns import TurnEntry
 from meridina.notation.writing import as_written
 from meridina.rules.medina.engine import Step
-from meridina.rules.medina.model import NEUTRAL, Turn, cell_name
+from meridina.rules.medina.model import NEUTRAL, Kind, Placement, Turn, cell_name
 from meridina.rules.medina.scoring import ScoreSheet, palace_score
 from meridina.rules.medina.state import BUILDING, MERCHANT, STABLE, WALL, WELL, State
 from meridina.rules.medina.tiles import describe_palace
@@ -89,9 +89,32 @@ def events(step: Step | None, entry: TurnEntry[Turn]) -> list[str]:
     if entry.turn is None:
         return ["unreadable: " + "; ".join(p.message for p in entry.problems)]
     assert step is not None
+    refused = {p.at for p in step.problems if not p.warning}
+    said = [
+        _placement_text(placement)
+        for placement in entry.turn.placements
+        if placement.at not in refused or placement.at is None
+    ]
+    return [*said, *outcome(step, entry)] or ["passes"]
+
+
+def outcome(step: Step | None, entry: TurnEntry[Turn]) -> list[str]:
+    """What a turn broke and what changed hands: the part the turn's own words do not say."""
+    if entry.turn is None or step is None:
+        return ["unreadable: " + "; ".join(p.message for p in entry.problems)]
     said = [f"ILLEGAL: {p.rule} {p.message}" for p in step.problems if not p.warning]
-    said.extend(step.events)
-    return said or (["passes"] if entry.turn.passed else ["placed"])
+    return [*said, *step.events]
+
+
+def _placement_text(placement: Placement) -> str:
+    if placement.kind is Kind.TEA:
+        return "plays a tea tile"
+    where = cell_name(placement.cell) if placement.cell else "?"
+    if placement.kind is Kind.BUILDING:
+        return f"{placement.colour} building on {where}"
+    if placement.kind in (Kind.ROOF, Kind.NEUTRAL_ROOF):
+        return f"{'neutral roof' if placement.kind is Kind.NEUTRAL_ROOF else 'roof'} on {where}"
+    return f"{placement.kind.value} on {where}"
 
 
 def value_notes(before: State, after: State) -> list[str]:
@@ -119,8 +142,7 @@ def notes(report: Any) -> list[list[str]]:
     result = []
     before = run.start
     for entry, step, after in zip(record.entries, run.steps, run.states(), strict=True):
-        said = events(step, entry) if entry.turn is None or step.problems or step.events else []
-        said.extend(value_notes(before, after))
+        said = [*outcome(step, entry), *value_notes(before, after)]
         result.append(said)
         before = after
     return result

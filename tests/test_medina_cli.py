@@ -169,10 +169,18 @@ def test_replay_draws_the_city_after_each_turn(write: Writer) -> None:
     out = result.output
     assert out.startswith("Game 1: Medina on board standard\n")
     assert "\nStart\n" in out
-    assert "\n1. red orange@E5 roof@E5: orange palace tile: red\n" in out
-    assert "\n3. green stable@K6 merchant@H8: orange palace tile: blue\n" in out
-    assert "\n4. red wall@B1 wall@C1: placed\n" in out
-    assert "\n5. blue grey@C2 roof@C2: grey palace tile: blue; tower tile 4: blue\n" in out
+    assert (
+        "\n1. red orange@E5 roof@E5: orange building on E5; roof on E5; orange palace tile: red\n"
+        in out
+    )
+    assert (
+        "\n3. green stable@K6 merchant@H8: stable on K6; merchant on H8; orange palace tile: blue\n"
+    ) in out
+    assert "\n4. red wall@B1 wall@C1: wall on B1; wall on C1\n" in out
+    assert (
+        "\n5. blue grey@C2 roof@C2: grey building on C2; roof on C2; grey palace tile: blue; "
+        "tower tile 4: blue\n"
+    ) in out
     # The board after the last turn: row 5 holds both roofed orange palaces, row 1 the walls.
     assert "\n   5 : . . . O . . . . . O . . . . . . :\n" in out
     assert "\n   1 4 # # : : : : : : : : : : : : : : 2\n" in out
@@ -184,7 +192,7 @@ def test_replay_one_turn(write: Writer) -> None:
     path = write("ok.mrec", GAME)
     result = run("replay", path, "--turn", "2")
     assert result.exit_code == 0, result.output
-    assert "\n2. blue orange@K5 roof@K5: placed\n" in result.output
+    assert "\n2. blue orange@K5 roof@K5: orange building on K5; roof on K5\n" in result.output
     assert "\nStart\n" not in result.output
     assert "\n1. " not in result.output and "\n3. " not in result.output
     assert run("replay", path, "--turn", "9").exit_code == 2
@@ -195,7 +203,8 @@ def test_replay_marks_illegal_turns(write: Writer) -> None:
     result = run("replay", path, "--turn", "6")
     assert result.exit_code == 1
     assert (
-        "\n6. green orange@E6 wall@D1: ILLEGAL: MED-B4 the orange palace at E5 is roofed or "
+        "\n6. green orange@E6 wall@D1: wall on D1; ILLEGAL: MED-B4 the orange palace at E5 is "
+        "roofed or "
         "finished: it takes no more buildings\n"
     ) in result.output
     assert f"{path}:12:10: MED-B4 " in result.output
@@ -215,10 +224,20 @@ def test_replay_json_shape(write: Writer) -> None:
     assert [t["number"] for t in turns] == [1, 2, 3, 4, 5, 6, 7, 8]
     assert all(set(t) == {"number", "turn", "legal", "events", "state"} for t in turns)
     assert turns[0]["turn"] == "red orange@E5 roof@E5"
-    assert turns[0]["events"] == ["orange palace tile: red"]
-    assert turns[4]["events"] == ["grey palace tile: blue", "tower tile 4: blue"]
+    assert turns[0]["events"] == [
+        "orange building on E5",
+        "roof on E5",
+        "orange palace tile: red",
+    ]
+    assert turns[4]["events"] == [
+        "grey building on C2",
+        "roof on C2",
+        "grey palace tile: blue",
+        "tower tile 4: blue",
+    ]
     assert [t["legal"] for t in turns] == [True] * 5 + [False, True, False]
-    assert turns[5]["events"][0].startswith("ILLEGAL: MED-B4 ")
+    assert turns[5]["events"][0] == "wall on D1"
+    assert turns[5]["events"][1].startswith("ILLEGAL: MED-B4 ")
     state = turns[4]["state"]
     assert set(state) == {"pieces", "palaces", "tiles"}
     assert {"field": "C2", "piece": "building", "colour": "grey"} in state["pieces"]
