@@ -70,4 +70,4 @@ def write_record(
         format_turn(entry.turn) if entry.turn is not None else as_written(entry.text)
         for entry in record.entries
     ]
-    return write_game(record.game, position, bodies, record.entries, notes)  # type: ignore[arg-type]
+    return write_game(record.game, position, bodies, record.entries, notes)

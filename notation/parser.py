@@ -97,7 +97,8 @@ class _Builder(Transformer[Token, Any]):
             word = found.group()
             if kind == "KEY":
                 word = word[:-1]
-            words.append(Word(_KINDS[kind], word, at))  # type: ignore[index]
+            assert kind is not None
+            words.append(Word(_KINDS[kind], word, at))
         return TurnText(int(text[:dot]), tuple(words), Place(line, column))
 
 

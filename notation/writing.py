@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from .text import GameText, Tag, TurnText
 
@@ -16,6 +16,9 @@ TAG_ORDER = (
 class Entry(Protocol):
     @property
     def text(self) -> TurnText: ...
+
+
+E = TypeVar("E", bound=Entry)
 
 
 def format_tags(game: GameText) -> list[str]:
@@ -45,8 +48,8 @@ def write_game(
     game: GameText,
     position: list[str],
     bodies: Sequence[str],
-    entries: Sequence[Entry],
-    notes: Callable[[int, Entry], Sequence[str]] | None = None,
+    entries: Sequence[E],
+    notes: Callable[[int, E], Sequence[str]] | None = None,
 ) -> str:
     """The game in canonical layout; ``notes`` adds one comment after turn ``i``."""
     lines = format_tags(game)

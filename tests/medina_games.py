@@ -22,13 +22,13 @@ from dataclasses import dataclass, field
 from meridina.notation.medina_writer import format_turn
 from meridina.rules.medina.board import load_board, load_edition
 from meridina.rules.medina.engine import (
-    _fault_for,
-    _place,
     apply,
+    check_placement,
     expected_player,
     finished,
     initial_state,
     legal_placements,
+    make_placement,
 )
 from meridina.rules.medina.model import (
     Cell,
@@ -156,16 +156,16 @@ def random_options(rng: random.Random, count: int) -> frozenset[str]:
 
 def fault(state: State, player: str, placement: Placement) -> str | None:
     """The rule a placement breaks on ``state``, or None when it may be made."""
-    found = _fault_for(state, player, placement)[1]
+    found = check_placement(state, player, placement)[1]
     return found.rule if found is not None else None
 
 
 def place(state: State, player: str, placement: Placement) -> State:
     """A copy of ``state`` with one legal placement made."""
     after = state.copy()
-    target, found = _fault_for(after, player, placement)
+    target, found = check_placement(after, player, placement)
     assert found is None, found
-    _place(after, player, placement, target)
+    make_placement(after, player, placement, target)
     return after
 
 

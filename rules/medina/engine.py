@@ -215,8 +215,15 @@ def _place_setup(state: State, setup: Setup, board: Board) -> list[Problem]:
 # ---------------------------------------------------------------- playing a turn
 
 
-def _fault_for(state: State, player: str, placement: Placement) -> tuple[object, Fault | None]:
-    """Where a placement would go (its target), or the first rule it breaks."""
+def check_placement(
+    state: State, player: str, placement: Placement
+) -> tuple[int | None, Fault | None]:
+    """Where a placement would go, or the first rule it breaks.
+
+    The target is the palace a building joins (None: a new one), the palace a roof
+    or stable goes on, the street end a merchant extends (None: a new street) or
+    the arm a wall extends.
+    """
     supply = supply_fault(state, player, placement)
     if supply is not None:
         return None, supply
@@ -235,23 +242,27 @@ def _fault_for(state: State, player: str, placement: Placement) -> tuple[object,
     return wall_arm(state, cell)
 
 
-def _place(state: State, player: str, placement: Placement, target: object) -> list[str]:
+def make_placement(
+    state: State, player: str, placement: Placement, target: int | None
+) -> list[str]:
+    """Make a checked placement; returns what changed hands because of it."""
     kind, cell = placement.kind, placement.cell
     if kind is Kind.TEA:
         state.hands[player].tea -= 1
         return []
     assert cell is not None
     if kind is Kind.BUILDING:
-        place_building(state, player, placement.colour or "", cell, target)  # type: ignore[arg-type]
+        place_building(state, player, placement.colour or "", cell, target)
         return []
-    if kind in (Kind.ROOF, Kind.NEUTRAL_ROOF):
-        return place_roof(state, player, target, kind is Kind.NEUTRAL_ROOF)  # type: ignore[arg-type]
-    if kind is Kind.STABLE:
-        return place_stable(state, player, cell, target)  # type: ignore[arg-type]
     if kind is Kind.MERCHANT:
-        place_merchant(state, player, cell, target)  # type: ignore[arg-type]
+        place_merchant(state, player, cell, target)
         return []
-    return place_wall(state, player, cell, target)  # type: ignore[arg-type]
+    assert target is not None
+    if kind in (Kind.ROOF, Kind.NEUTRAL_ROOF):
+        return place_roof(state, player, target, kind is Kind.NEUTRAL_ROOF)
+    if kind is Kind.STABLE:
+        return place_stable(state, player, cell, target)
+    return place_wall(state, player, cell, target)
 
 
 def legal_placements(state: State, player: str) -> Iterator[Placement]:
@@ -276,7 +287,7 @@ def legal_placements(state: State, player: str) -> Iterator[Placement]:
     for kind, colour in kinds:
         for cell in cells:
             placement = Placement(kind, cell, colour)
-            if _fault_for(state, player, placement)[1] is None:
+            if check_placement(state, player, placement)[1] is None:
                 yield placement
 
 
@@ -379,11 +390,11 @@ def apply(state: State, turn: Turn) -> Step:
                 )
             )
             break
-        target, fault = _fault_for(after, player, placement)
+        target, fault = check_placement(after, player, placement)
         if fault is not None:
             problems.append(fault.at(placement.at))
             continue
-        events.extend(_place(after, player, placement, target))
+        events.extend(make_placement(after, player, placement, target))
         placed.append(placement)
         used_tea = used_tea or placement.kind is Kind.TEA
     pieces = [p for p in placed if p.kind is not Kind.TEA]
@@ -441,8 +452,8 @@ def legal_turns(state: State) -> Iterator[Turn]:
             yield Turn(player, (first,))
             continue
         after = state.copy()
-        target, _ = _fault_for(after, player, first)
-        _place(after, player, first, target)
+        target, _ = check_placement(after, player, first)
+        make_placement(after, player, first, target)
         seconds = list(legal_placements(after, player)) if after.has_pieces(player) else []
         if not seconds:
             yield Turn(player, (first,))

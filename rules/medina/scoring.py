@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .model import NEUTRAL
 from .state import MERCHANT, WALL, Palace, State
@@ -86,33 +86,23 @@ def score(state: State, finished: bool = False) -> ScoreSheet:
         largest = max((p.size for p in owned), default=0)
         first = min((p.roofed_at or 0 for p in owned if p.size == largest), default=None)
         total = sum(p.total for p in palaces) + tiles
-        rows.append((index, player, palaces, palace_tiles, towers, tiles, total, largest, first))
-
-    def key(row: tuple) -> tuple[int, int, int]:  # type: ignore[type-arg]
-        # Higher points, then the larger largest palace, then the earlier roof on it.
-        return (-row[6], -row[7], row[8] if row[8] is not None else 10**6)
-
-    ranked = []
-    for row in rows:
-        better = sum(1 for other in rows if key(other) < key(row))
-        index, player, palaces, palace_tiles, towers, tiles, total, largest, first = row
-        ranked.append(
+        rows.append(
             PlayerScore(
-                index,
-                player.name,
-                player.colour,
-                palaces,
-                palace_tiles,
-                towers,
-                tiles,
-                total,
-                largest,
-                first,
-                better + 1,
+                index, player.name, player.colour, palaces, palace_tiles, towers, tiles, total,
+                largest, first, rank=0,
             )
-        )
+        )  # fmt: skip
+
+    def key(row: PlayerScore) -> tuple[int, int, int]:
+        # Higher points, then the larger largest palace, then the earlier roof on it.
+        roofed = row.largest_roofed_at if row.largest_roofed_at is not None else 10**6
+        return (-row.total, -row.largest, roofed)
+
+    ranked = tuple(
+        replace(row, rank=1 + sum(1 for other in rows if key(other) < key(row))) for row in rows
+    )
     known = all(hand.known for hand in state.hands.values())
-    return ScoreSheet(tuple(ranked), finished, known)
+    return ScoreSheet(ranked, finished, known)
 
 
 def neutral_palaces(state: State) -> list[Palace]:
