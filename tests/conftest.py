@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
+from hypothesis import strategies as st
 from meridina.cli.records import GameReport, check_text
 from meridina.rules.common import Place
 
@@ -80,3 +82,43 @@ class Case:
     @property
     def at(self) -> Place:
         return spot(self.bad, self.anchor, self.word)
+
+
+def problem_places(reports: list[GameReport]) -> list[list[tuple[int, int, str]]]:
+    """Each game's problems as (line, column, rule), in file order."""
+    return [
+        [
+            (
+                problem.at.line if problem.at else 0,
+                problem.at.col if problem.at else 0,
+                problem.rule,
+            )
+            for problem in report.problems
+        ]
+        for report in reports
+    ]
+
+
+def assert_same_text(one: Any, two: Any) -> None:
+    """Two readings of a record agree on what is not game-specific: tags, numbers, comments."""
+    assert sorted((t.name, t.value) for t in one.game.tags) == sorted(
+        (t.name, t.value) for t in two.game.tags
+    )
+    assert [e.text.number for e in one.entries] == [e.text.number for e in two.entries]
+    assert [c.text for c in one.game.comments] == [c.text for c in two.game.comments]
+    assert [[c.text for c in e.text.comments] for e in one.entries] == [
+        [c.text for c in e.text.comments] for e in two.entries
+    ]
+    assert [p.rule for p in one.problems] == [p.rule for p in two.problems]
+
+
+comment_texts = st.text(
+    alphabet=st.sampled_from(
+        "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 .,:;!?'\"-@()[]/éüß"
+    ),
+    max_size=40,
+)
+tag_texts = st.text(
+    alphabet=st.characters(codec="utf-8", exclude_categories=("Cc", "Cs", "Zl", "Zp")),
+    max_size=30,
+)

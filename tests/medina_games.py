@@ -41,6 +41,7 @@ from meridina.rules.medina.model import (
 )
 from meridina.rules.medina.scoring import ScoreSheet, score
 from meridina.rules.medina.state import State
+from record_lines import RecordLines
 
 NAMES: tuple[str, ...] = (
     "Ann", "Ben", "Cy", "Di", "Eva", "Finn", "Greta", "Hal",
@@ -65,7 +66,7 @@ RANDOM_TRIES = 60  # random placements tried before all legal placements are lis
 
 
 @dataclass(frozen=True)
-class GeneratedGame:
+class GeneratedGame(RecordLines):
     """A random legal game: its record text and what the rules core made of it."""
 
     seed: int
@@ -84,18 +85,8 @@ class GeneratedGame:
     comments: tuple[str, ...] = field(default=())  # every comment written
 
     @property
-    def text(self) -> str:
-        return "\n".join(self.lines) + "\n"
-
-    @property
     def result(self) -> dict[str, int]:
         return {p.name: p.total for p in self.sheet.players}
-
-    def with_line(self, line: int, text: str) -> str:
-        """The record text with one line (1-based) replaced."""
-        lines = list(self.lines)
-        lines[line - 1] = text
-        return "\n".join(lines) + "\n"
 
     def with_turn(self, index: int, turn: Turn | str) -> tuple[str, int]:
         """The record with turn ``index`` rewritten, and the line it stands on."""

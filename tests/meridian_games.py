@@ -31,6 +31,7 @@ from meridina.rules.meridian.model import (
 )
 from meridina.rules.meridian.scoring import ScoreSheet, score
 from meridina.rules.meridian.state import State
+from record_lines import RecordLines
 
 NAMES: tuple[str, ...] = (
     "Ann", "Ben", "Cy", "Di", "Eva", "Finn", "Greta", "Hal",
@@ -48,7 +49,7 @@ SHORT_OF_PIECES = 4  # with fewer pieces in hand, taking a tower off is always t
 
 
 @dataclass(frozen=True)
-class GeneratedGame:
+class GeneratedGame(RecordLines):
     """A random legal game: its record text and what the rules core made of it."""
 
     seed: int
@@ -66,18 +67,8 @@ class GeneratedGame:
     comments: tuple[str, ...] = field(default=())  # every comment written
 
     @property
-    def text(self) -> str:
-        return "\n".join(self.lines) + "\n"
-
-    @property
     def result(self) -> dict[str, int]:
         return {p.name: p.points for p in self.sheet.players}
-
-    def with_line(self, line: int, text: str) -> str:
-        """The record text with one line (1-based) replaced."""
-        lines = list(self.lines)
-        lines[line - 1] = text
-        return "\n".join(lines) + "\n"
 
 
 def seat_players(rng: random.Random, count: int) -> tuple[Player, ...]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from conftest import problem_places
 from make_medina_examples import EXAMPLES as GENERATED
 from make_medina_examples import Example
 from medina_games import random_game
@@ -292,18 +293,7 @@ EXPECTED_ERRORS: list[list[tuple[int, int, str]]] = [
 
 def test_errors_example_gives_exactly_the_expected_problems() -> None:
     found = reports("errors.mrec")
-    got = [
-        [
-            (
-                problem.at.line if problem.at else 0,
-                problem.at.col if problem.at else 0,
-                problem.rule,
-            )
-            for problem in report.problems
-        ]
-        for report in found
-    ]
-    assert got == EXPECTED_ERRORS
+    assert problem_places(found) == EXPECTED_ERRORS
     assert not any(problem.warning for report in found for problem in report.problems)
     assert all(report.game == "Medina" and not report.valid for report in found)
 

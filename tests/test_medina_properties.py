@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from conftest import assert_same_text, comment_texts, tag_texts
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from medina_games import (
@@ -460,29 +461,9 @@ def bare_setup(setup: Setup | None) -> Any:
 
 
 def same_record(one: MedinaRecord, two: MedinaRecord) -> None:
-    assert sorted((t.name, t.value) for t in one.game.tags) == sorted(
-        (t.name, t.value) for t in two.game.tags
-    )
+    assert_same_text(one, two)
     assert bare_setup(one.setup) == bare_setup(two.setup)
     assert [bare_turn(e.turn) for e in one.entries] == [bare_turn(e.turn) for e in two.entries]
-    assert [e.text.number for e in one.entries] == [e.text.number for e in two.entries]
-    assert [c.text for c in one.game.comments] == [c.text for c in two.game.comments]
-    assert [[c.text for c in e.text.comments] for e in one.entries] == [
-        [c.text for c in e.text.comments] for e in two.entries
-    ]
-    assert [p.rule for p in one.problems] == [p.rule for p in two.problems]
-
-
-comment_texts = st.text(
-    alphabet=st.sampled_from(
-        "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 .,:;!?'\"-@()[]/éüß"
-    ),
-    max_size=40,
-)
-tag_texts = st.text(
-    alphabet=st.characters(codec="utf-8", exclude_categories=("Cc", "Cs", "Zl", "Zp")),
-    max_size=30,
-)
 
 
 @SETTINGS

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from conftest import problem_places
 from meridina.cli.records import GameReport, check_file, check_text
 from meridina.rules.meridian.model import DECK, Tower
 from meridina.rules.meridian.placement import Push
@@ -261,18 +262,7 @@ EXPECTED_ERRORS: list[list[tuple[int, int, str]]] = [
 
 def test_errors_example_gives_exactly_the_expected_problems() -> None:
     found = reports("errors.mrec")
-    got = [
-        [
-            (
-                problem.at.line if problem.at else 0,
-                problem.at.col if problem.at else 0,
-                problem.rule,
-            )
-            for problem in report.problems
-        ]
-        for report in found
-    ]
-    assert got == EXPECTED_ERRORS
+    assert problem_places(found) == EXPECTED_ERRORS
     assert not any(problem.warning for report in found for problem in report.problems)
 
 
