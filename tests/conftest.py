@@ -122,3 +122,12 @@ tag_texts = st.text(
     alphabet=st.characters(codec="utf-8", exclude_categories=("Cc", "Cs", "Zl", "Zp")),
     max_size=30,
 )
+
+
+def pytest_addoption(parser: Any) -> None:
+    parser.addoption(
+        "--update-goldens",
+        action="store_true",
+        default=False,
+        help="Rewrite the golden outputs under tests/golden/ from the current code.",
+    )

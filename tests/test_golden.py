@@ -1,0 +1,79 @@
+"""Every command and output format on every bundled example, compared byte for byte.
+
+The expected outputs live under ``tests/golden/``. A change of output shows up as a
+diff there: rewrite them on purpose with ``python -m pytest tests/test_golden.py
+--update-goldens`` and review the diff before committing it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from meridina.cli.main import cli
+
+TOP = Path(__file__).resolve().parent.parent
+EXAMPLES = sorted(p.relative_to(TOP) for p in (TOP / "examples").rglob("*.mrec"))
+GOLDEN = Path(__file__).resolve().parent / "golden"
+
+# (name in the golden file, command line after the record path)
+COMMANDS: list[tuple[str, list[str]]] = [
+    ("validate", ["validate"]),
+    ("replay", ["replay"]),
+    ("annotate", ["annotate"]),
+    ("score", ["score"]),
+    ("score-details", ["score", "--islands"]),
+]
+FORMATS = ["text", "json"]
+
+
+def _cases() -> list[tuple[Path, str, list[str], str]]:
+    return [
+        (example, name, args, output_format)
+        for example in EXAMPLES
+        for name, args in COMMANDS
+        for output_format in FORMATS
+    ]
+
+
+def _render(example: Path, args: list[str], output_format: str) -> str:
+    command = [args[0], str(example), *args[1:], "--format", output_format]
+    result = CliRunner().invoke(cli, command)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return (
+        f"$ meridina {' '.join(command)}\n"
+        f"exit: {result.exit_code}\n"
+        f"--- stdout ---\n{result.stdout}"
+        f"--- stderr ---\n{result.stderr}"
+    )
+
+
+@pytest.mark.parametrize(
+    ("example", "name", "args", "output_format"),
+    _cases(),
+    ids=[f"{e.parent.name}/{e.stem}-{n}-{f}" for e, n, _, f in _cases()],
+)
+def test_output_matches_golden(
+    example: Path,
+    name: str,
+    args: list[str],
+    output_format: str,
+    request: pytest.FixtureRequest,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.chdir(TOP)
+    actual = _render(example, args, output_format)
+    golden = GOLDEN / example.parent.name / f"{example.stem}.{name}.{output_format}.out"
+    if request.config.getoption("--update-goldens"):
+        golden.parent.mkdir(parents=True, exist_ok=True)
+        golden.write_text(actual, "utf-8", newline="\n")
+        return
+    assert golden.exists(), f"no golden output yet: run pytest {__file__} --update-goldens"
+    assert actual == golden.read_text("utf-8"), f"output differs from {golden.relative_to(TOP)}"
+
+
+def test_every_golden_file_has_a_case() -> None:
+    """A golden file left over from a removed example or command is a stale file."""
+    expected = {GOLDEN / e.parent.name / f"{e.stem}.{n}.{f}.out" for e, n, _, f in _cases()}
+    assert set(GOLDEN.rglob("*.out")) == expected
