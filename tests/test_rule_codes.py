@@ -1,0 +1,40 @@
+"""The registry of rule codes equals the numbered rules of the digests and notation guide."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from meridina.rules.codes import CODES, TITLES, title
+
+TOP = Path(__file__).resolve().parent.parent
+RULE_HEADING = re.compile(r"^\*\*((?:MER|MED)-[A-Z]+\d+) – ([^*]*?)\.?\*\*", re.MULTILINE)
+REC_ROW = re.compile(r"^\| `(REC-\d+)` \|", re.MULTILINE)
+
+
+def _headings() -> dict[str, str]:
+    found: dict[str, str] = {}
+    for name in ("MERIDIAN.md", "MEDINA.md"):
+        for match in RULE_HEADING.finditer((TOP / "seeds" / name).read_text("utf-8")):
+            assert match.group(1) not in found, f"{match.group(1)} is defined twice"
+            found[match.group(1)] = match.group(2).replace("`", "")
+    return found
+
+
+def test_registry_equals_the_digest_headings_both_ways() -> None:
+    headings = _headings()
+    in_registry = {code for code in CODES if not code.startswith("REC-")}
+    assert in_registry == set(headings)
+    for code, heading in headings.items():
+        assert title(code) == heading
+
+
+def test_registry_holds_every_notation_fault_of_the_guide() -> None:
+    guide = REC_ROW.findall((TOP / "notation" / "README.md").read_text("utf-8"))
+    assert {code for code in CODES if code.startswith("REC-")} == set(guide)
+
+
+def test_every_code_has_a_title_and_unknown_codes_have_none() -> None:
+    assert set(TITLES) == set(CODES)
+    assert all(TITLES[code] for code in CODES)
+    assert title("MER-R99") is None
