@@ -8,7 +8,7 @@ from pathlib import Path
 from meridina.rules.codes import CODES, TITLES, title
 
 TOP = Path(__file__).resolve().parent.parent
-RULE_HEADING = re.compile(r"^\*\*((?:MER|MED)-[A-Z]+\d+) – ([^*]*?)\.?\*\*", re.MULTILINE)
+RULE_HEADING = re.compile(r"^\*\*((?:MER|MED)-[A-Z]+\d+) \N{EN DASH} ([^*]*?)\.?\*\*", re.MULTILINE)
 REC_ROW = re.compile(r"^\| `(REC-\d+)` \|", re.MULTILINE)
 
 
