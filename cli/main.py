@@ -7,6 +7,7 @@ import sys
 import click
 
 from .annotate_cmd import annotate
+from .record_cmd import record
 from .replay_cmd import replay
 from .score_cmd import score
 from .validate_cmd import validate
@@ -30,6 +31,7 @@ cli.add_command(validate)
 cli.add_command(replay)
 cli.add_command(annotate)
 cli.add_command(score)
+cli.add_command(record)
 
 
 def main() -> None:
