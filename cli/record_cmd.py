@@ -8,8 +8,10 @@ from pathlib import Path
 import click
 
 from .output import EXIT_UNREADABLE
-from .record_open import OpenFault, existing_session, new_session
+from .record_games import GAMES
+from .record_open import OpenFault, existing_session, new_header, new_session
 from .record_pipe import input_lines, record_lines
+from .record_position import PositionSession, record_position
 from .record_session import Session
 
 # Header options: (option, tag, the games it belongs to).
@@ -77,9 +79,9 @@ def record(
     prompts; problems are printed as -:LINE:COL: RULE message. Exit status: 0
     every line was taken, 1 a line was refused, 2 a usage or file problem.
     """
-    session = _open(record, output, game, header, tags, position)
     if position:
-        raise UsageFault("--position is not ready yet")
+        raise SystemExit(_position(record, output, game, header, tags))
+    session = _open(record, output, game, header, tags)
     if sys.stdin.isatty() and sys.stdout.isatty():
         from .record_prompt import record_at_prompt
 
@@ -100,7 +102,6 @@ def _open(
     game: str | None,
     header: dict[str, str | None],
     tags: tuple[str, ...],
-    position: bool,
 ) -> Session:
     given = [option for option, tag, _ in HEADER if header.get(tag.lower()) is not None]
     if record is not None:
@@ -108,9 +109,34 @@ def _open(
             raise UsageFault(
                 "a record to go on with takes no header options; to start a new one, use -o FILE"
             )
-        if position:
-            raise UsageFault("--position starts a new record: use -o FILE")
         return existing_session(record)
+    output, game, values = _header(output, game, header, tags)
+    return new_session(output, game, values)
+
+
+def _position(
+    record: Path | None,
+    output: Path | None,
+    game: str | None,
+    header: dict[str, str | None],
+    tags: tuple[str, ...],
+) -> int:
+    if record is not None:
+        raise UsageFault("--position starts a new record: use -o FILE")
+    output, game, values = _header(output, game, header, tags)
+    report = new_header(output, game, values, position=True)
+    session = PositionSession(GAMES[game], output, report.record.game)
+    session.save()
+    return record_position(session)
+
+
+def _header(
+    output: Path | None,
+    game: str | None,
+    header: dict[str, str | None],
+    tags: tuple[str, ...],
+) -> tuple[Path, str, list[tuple[str, str, str]]]:
+    """The new record's file, game and header tags, from the options."""
     if output is None:
         raise UsageFault("give a record to go on with, or start a new one with -o FILE")
     if game is None or header.get("players") is None:
@@ -132,7 +158,7 @@ def _open(
                 f"--tag {text!r}: write NAME=VALUE with NAME one of {', '.join(FREE_TAGS)}"
             )
         values.append((name, value.strip(), "--tag"))
-    return new_session(output, game, values)
+    return output, game, values
 
 
 def _summary(session: Session) -> str:

@@ -40,6 +40,18 @@ class InvalidRecord(OpenFault):
 
 def new_session(path: Path, game: str, tags: Sequence[tuple[str, str, str]]) -> Session:
     """A new record at ``path``; ``tags`` are (tag name, value, option that gave it)."""
+    session = _session(path, new_header(path, game, tags), "")
+    session.save()
+    return session
+
+
+def new_header(
+    path: Path, game: str, tags: Sequence[tuple[str, str, str]], position: bool = False
+) -> GameReport:
+    """The checked header of a new record; a fault names the option that caused it.
+
+    With ``position`` the header is checked as that of a position still to be typed.
+    """
     if path.exists() or path.is_symlink():
         raise OpenFault(f"{path} already exists; to go on with it, run: meridina record {path}")
     if not path.parent.is_dir():
@@ -55,11 +67,11 @@ def new_session(path: Path, game: str, tags: Sequence[tuple[str, str, str]]) -> 
         Place(1, 1),
     )
     lines = format_tags(header)
-    parsed = parse_text("\n".join(lines) + "\n")
+    parsed = parse_text("\n".join(lines) + ("\n\nposition\n" if position else "\n"))
     if len(parsed) != 1:
         raise OpenFault("the header options do not make one game")
     report = check_game(parsed[0], path.parent)
-    options = {name.lower(): option for name, _, option in given}
+    options = {name.lower(): option for name, _, option in given if name != "Game"}
     faults = []
     for problem in report.problems:
         option = "the options"
@@ -72,9 +84,7 @@ def new_session(path: Path, game: str, tags: Sequence[tuple[str, str, str]]) -> 
             faults.append(f"{option}: {problem.rule} {problem.message}")
     if faults:
         raise OpenFault("\n".join(faults))
-    session = _session(path, report, "")
-    session.save()
-    return session
+    return report
 
 
 def existing_session(path: Path) -> Session:
