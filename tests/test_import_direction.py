@@ -17,7 +17,7 @@ FORBIDDEN = {
 
 def imported_modules(source: str, package: list[str]) -> list[tuple[int, str]]:
     """Every module a source imports, relative imports resolved against ``package``."""
-    found = []
+    found: list[tuple[int, str]] = []
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Import):
             found.extend((node.lineno, alias.name) for alias in node.names)
