@@ -28,7 +28,7 @@ class RecordedGame(Protocol):
     """One game as the recorder sees it; states, turns and records are the game's own."""
 
     name: str
-    view: GameView
+    view: GameView[Any, Any, Any, Any, Any]
 
     def read_turn(self, text: TurnText) -> TurnEntry[Any]: ...
 
@@ -55,7 +55,7 @@ class RecordedGame(Protocol):
 
 class Meridian:
     name = "Meridian"
-    view: GameView = meridian_view
+    view: GameView[Any, Any, Any, Any, Any] = meridian_view
 
     def read_turn(self, text: TurnText) -> TurnEntry[Any]:
         return meridian_notation.read_turn(text)
@@ -108,7 +108,7 @@ class Meridian:
 
 class Medina:
     name = "Medina"
-    view: GameView = medina_view
+    view: GameView[Any, Any, Any, Any, Any] = medina_view
 
     def read_turn(self, text: TurnText) -> TurnEntry[Any]:
         return medina_notation.read_turn(text)

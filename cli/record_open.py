@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import click
+from meridina.notation.check import GameReport, check_game
 from meridina.notation.parser import parse_game
 from meridina.notation.reader import ParsedGame, parse_text
 from meridina.notation.splitter import split_games
@@ -18,7 +19,6 @@ from meridina.rules.common import Place, RecordError
 from .output import EXIT_INVALID, EXIT_UNREADABLE, problem_line
 from .record_games import GAMES
 from .record_session import RESULT, Session
-from .records import GameReport, check_game
 
 MAX_FILE = 16 * 1024 * 1024  # bytes: far more than any game's record
 

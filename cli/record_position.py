@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import click
+from meridina.notation.check import GameReport, check_text
 from meridina.notation.medina import COLOUR_WORDS
 from meridina.notation.text import GameText, Tag
 from meridina.notation.writing import write_game
@@ -24,7 +25,6 @@ from meridina.rules.common import Place, Problem
 from .atomic_file import write_atomic
 from .output import EXIT_INVALID, EXIT_VALID, problem_line
 from .record_games import RecordedGame
-from .records import GameReport, check_text
 
 Echo = Callable[[str], None]
 INDENT = "  "

@@ -9,7 +9,6 @@ the closest legal word takes the place of the first wrong one.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from difflib import SequenceMatcher
 from typing import Protocol
 
 
@@ -79,7 +78,7 @@ def nearest_turns(words: Sequence[str], space: WordSpace, count: int = 3) -> lis
     at = len(start)
     options = space.next_words(start)
     if at < len(words):
-        options = sorted(options, key=lambda option: -_likeness(words[at], option))
+        options = sorted(options, key=lambda option: _distance(words[at], option))
     found: list[str] = []
     for option in options:
         turn = _finish([*start, option], words[at + 1 :], space)
@@ -101,7 +100,7 @@ def _finish(turn: list[str], rest: Sequence[str], space: WordSpace) -> list[str]
         options = space.next_words(turn)
         if not options:
             break
-        turn.append(max(options, key=lambda option: _likeness(word, option)))
+        turn.append(min(options, key=lambda option: _distance(word, option)))
     steps = 0
     while not space.complete(turn):
         options = space.next_words(turn)
@@ -112,5 +111,15 @@ def _finish(turn: list[str], rest: Sequence[str], space: WordSpace) -> list[str]
     return turn
 
 
-def _likeness(typed: str, option: str) -> float:
-    return SequenceMatcher(None, typed.lower(), option.lower()).ratio()
+def _distance(typed: str, option: str) -> tuple[int, int]:
+    """Edits from one word to the other (letter case aside), then the difference in length."""
+    a, b = typed.lower(), option.lower()
+    previous = list(range(len(b) + 1))
+    for i, char in enumerate(a, start=1):
+        current = [i]
+        for j, other in enumerate(b, start=1):
+            current.append(
+                min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (char != other))
+            )
+        previous = current
+    return previous[-1], abs(len(a) - len(b))

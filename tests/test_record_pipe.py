@@ -14,7 +14,7 @@ from click.testing import CliRunner, Result
 from meridina.cli.main import cli
 from meridina.cli.record_games import GAMES
 from meridina.cli.record_open import new_session
-from meridina.cli.records import GameReport, check_file, check_text
+from meridina.notation.check import GameReport, check_file, check_text
 
 TOP = Path(__file__).resolve().parent.parent
 FOUR = "Ann orange; Ben black; Cy grey; Di brown"

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 from meridina.cli.main import cli
-from meridina.cli.records import GameReport, check_file
+from meridina.notation.check import GameReport, check_file
 
 TOP = Path(__file__).resolve().parent.parent
 POSITIONS = [

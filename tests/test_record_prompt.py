@@ -13,7 +13,7 @@ from meridina.cli.record_completion import TurnCompleter
 from meridina.cli.record_open import new_session
 from meridina.cli.record_prompt import prompt_text, record_at_prompt
 from meridina.cli.record_session import Session
-from meridina.cli.records import check_text
+from meridina.notation.check import check_text
 from prompt_toolkit.completion import CompleteEvent
 from prompt_toolkit.document import Document
 from prompt_toolkit.input import create_pipe_input

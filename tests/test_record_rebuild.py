@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner, Result
 from meridina.cli.main import cli
 from meridina.cli.record_games import GAMES
-from meridina.cli.records import GameReport, check_file
+from meridina.notation.check import GameReport, check_file
 
 TOP = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted(
