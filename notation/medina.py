@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from meridina.rules.common import Place, Problem
 from meridina.rules.medina.model import (
     NEUTRAL,
@@ -22,8 +24,8 @@ from .tagvalues import TAG_RULE, parts, read_result, read_rulings
 from .text import EntryText, GameText, TurnText, Word
 from .turns import GameRecord, TurnEntry, read_turns
 
-TURN_RULE = "REC-3"
-POSITION_RULE = "REC-5"
+TURN_RULE: Final = "REC-3"
+POSITION_RULE: Final = "REC-5"
 
 # Building colours in both editions' names: the bridge needs them before the edition loads.
 COLOUR_WORDS = {

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 from importlib.resources import files
-from typing import Any
+from typing import Any, Final
 
 from lark import Lark, Token, Transformer
 from lark.exceptions import (
@@ -20,7 +20,7 @@ from meridina.rules.common import Place, Problem, RecordError
 from .splitter import GameChunk
 from .text import Comment, EntryText, GameText, PositionText, Tag, TurnText, Word
 
-SYNTAX_RULE = "REC-1"
+SYNTAX_RULE: Final = "REC-1"
 
 _ESCAPE = re.compile(r"\\(.)")
 

@@ -7,7 +7,7 @@ import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO
+from typing import BinaryIO, Final
 
 from meridina.rules.common import Problem, RecordError
 
@@ -15,7 +15,7 @@ from .parser import parse_game
 from .splitter import split_games
 from .text import GameText
 
-READ_RULE = "REC-0"
+READ_RULE: Final = "REC-0"
 
 
 @dataclass(frozen=True, slots=True)

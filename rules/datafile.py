@@ -6,8 +6,9 @@ import re
 import sys
 from importlib.resources import files
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
+from .codes import RuleCode
 from .common import Problem, RecordError
 
 if sys.version_info >= (3, 11):
@@ -15,7 +16,7 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover - exercised on Python 3.10 only
     import tomli as tomllib
 
-DATA_RULE = "DATA-1"
+DATA_RULE: Final = "DATA-1"
 
 _TOML_PLACE = re.compile(r"\(at line (\d+), column (\d+)\)")
 
@@ -75,7 +76,7 @@ def from_path(path: Path) -> DataFile:
 
 
 def user_file(
-    reference: str, base: Path | None, package: str, folder: str, rule: str, what: str
+    reference: str, base: Path | None, package: str, folder: str, rule: RuleCode, what: str
 ) -> DataFile:
     """A data file a record names by path (relative to ``base`` first), read and parsed."""
     path = Path(reference)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from meridina.rules.common import Place, Problem
 
 from .model import NEUTRAL, Cell, StartPosition, cell_name
@@ -9,7 +11,7 @@ from .placing import can_extend
 from .state import BUILDING, MERCHANT, STABLE, WALL, Palace, State
 from .tiles import retire_if_owned, update_palace_tile
 
-RULE = "MED-P1"
+RULE: Final = "MED-P1"
 
 
 def apply_position(state: State, position: StartPosition) -> list[Problem]:
