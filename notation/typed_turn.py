@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Final
 
 from meridina.rules.common import Place, Problem, RecordError
 
@@ -18,7 +19,7 @@ from .splitter import GameChunk
 from .text import Comment, TurnText, Word
 from .turns import NUMBERING_RULE
 
-TURN_RULE = "REC-3"
+TURN_RULE: Final = "REC-3"
 
 _NUMBER = re.compile(r"[ \t]*(\d{1,9})\.(?!\d)[ \t]*")
 MAX_LINE = 4096  # characters: a turn is a few words; more is not a turn
