@@ -46,6 +46,8 @@ def record_at_prompt(
         output=output,
     )
     echo(f"Recording {session.game.name} in {session.path}; type 'help' for the commands.")
+    if session.entries:
+        echo(f"Going on after turn {session.game.view.turn_heading(session.entries[-1])}")
     while True:
         try:
             line = prompt.prompt(prompt_text(session))

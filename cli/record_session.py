@@ -46,7 +46,7 @@ class Session:
     entries: list[TurnEntry[Any]] = field(default_factory=list)
     before: str = ""  # the file's earlier games, kept word for word
     kept_result: Tag | None = None  # a stated result of a game that was not over
-    _spaces: dict[int, WordSpace] = field(default_factory=dict)
+    _space: tuple[Any, WordSpace] | None = None  # the state it was worked out for, and it
 
     @property
     def state(self) -> Any:
@@ -65,11 +65,9 @@ class Session:
 
     def space(self) -> WordSpace:
         """The legal turns now, word by word (worked out once per state)."""
-        key = len(self.states)
-        if key not in self._spaces:
-            self._spaces.clear()
-            self._spaces[key] = self.game.word_space(self.state)
-        return self._spaces[key]
+        if self._space is None or self._space[0] is not self.state:
+            self._space = (self.state, self.game.word_space(self.state))
+        return self._space[1]
 
     # ------------------------------------------------------------ changes
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -83,3 +85,13 @@ def test_any_typed_line_leaves_a_valid_record(
     reports = check_text(target.read_text("utf-8"))
     assert len(reports) == 1 and reports[0].valid
     assert len(reports[0].record.entries) == len(session.entries)
+
+
+def test_completions_follow_the_state_after_undo_and_a_different_turn(tmp_path: Path) -> None:
+    session = new_session(tmp_path / "g.mrec", "meridian", [("Players", FOUR, "--players")])
+    assert session.play("orange 7: 3@2").written is not None
+    session.space()
+    session.undo()
+    assert session.play("orange 8: 3@2").written is not None
+    # Black may now build 3 high on meridian 7, which the first turn had taken.
+    assert "3@2" in completions(["black", "7:"], "", session.space())
