@@ -443,10 +443,10 @@ CASES: list[Case] = [
     Case(
         "T5-tea-first",
         "MED-T5",
-        second(*TEA_START, "6. green tea merchant@H12"),
+        second(*TEA_START, "6. green tea merchant@H12", tags=('[Rulings "tea-placement=second"]',)),
         "6. green",
         "tea",
-        second(*TEA_START, "6. green tea merchant@H12", tags=('[Rulings "tea-placement=either"]',)),
+        second(*TEA_START, "6. green tea merchant@H12"),
     ),
     Case(
         "T5-tea-alone",
@@ -792,14 +792,19 @@ CASES: list[Case] = [
     Case(
         "M2-new-street-touches-a-merchant",
         "MED-M2",
-        medina(*BLOCKED_STREET, "3. green merchant@B2 merchant@D2", setup="merchant C3"),
+        medina(
+            *BLOCKED_STREET,
+            "3. green merchant@B2 merchant@D2",
+            setup="merchant C3",
+            tags=('[Rulings "new-street-touch=none"]',),
+        ),
         "3. green",
         "merchant@D2",
         medina(
             *BLOCKED_STREET,
             "3. green merchant@B2 merchant@D2",
             setup="merchant C3",
-            tags=('[Rulings "new-street-touch=allow"]',),
+            tags=('[Rulings "new-street-touch=one"]',),
         ),
     ),
     Case(
@@ -809,11 +814,11 @@ CASES: list[Case] = [
             *BLOCKED_STREET,
             "3. green merchant@B2 merchant@B3",
             setup="merchant C3",
-            tags=('[Rulings "new-street-touch=allow"]',),
+            tags=('[Rulings "new-street-touch=one"]',),
         ),
         "3. green",
         "merchant@B3",
-        medina(*BLOCKED_STREET, "3. green merchant@B2 merchant@H8", setup="merchant C3"),
+        medina(*BLOCKED_STREET, "3. green merchant@B2 merchant@B3", setup="merchant C3"),
     ),
     Case(
         "M1-new-street-while-an-end-is-open",
@@ -1619,12 +1624,36 @@ def test_last_roofs_rule_is_kept_by_a_roof_as_either_piece() -> None:
         assert_legal(check_one(medina(*LAST_ROOFS, turn)))
 
 
-def test_last_roofs_rule_needs_a_roof_that_can_go_down() -> None:
-    # Without red's grey building on K3 there is no palace left to roof.
+def test_last_roofs_rule_counts_a_roof_that_a_first_building_makes_possible() -> None:
+    # Without red's grey building on K3 no palace is open for a roof when turn 13 starts,
+    # but red owns nothing yet: a new orange palace on K3 can take red's roof at once.
     turns = list(LAST_ROOFS)
     turns[9] = "10. red wall@D1 wall@E1"
-    text = medina(*turns, "13. red wall@F1 wall@G1")
-    assert_legal(check_one(text))
+    bad = medina(*turns, "13. red wall@F1 merchant@H12")
+    assert_only(check_one(bad), "MED-T4", spot(bad, "13. red"))
+    assert_legal(check_one(medina(*turns, "13. red orange@K3 roof@K3")))
+
+
+# Blue and green own a palace of every colour, two buildings each; red owns none.
+ALL_ROOFED = (
+    "position",
+    "grey: C3 C4 F3 F4",
+    "black: I3 I4 L3 L4",
+    "brown: C7 C8 F7 F8",
+    "orange: I7 I8 L7 L8",
+    "roofs: blue@C3 green@F3 blue@I3 green@L3 blue@C7 green@F7 blue@I7 green@L7",
+    "palace-tiles: grey blue black blue brown blue orange blue",
+    "next: red",
+)
+
+
+def test_last_roofs_rule_needs_a_roof_that_can_go_down() -> None:
+    # With palaces of two buildings at least, a new palace cannot take a roof this turn.
+    turn = "1. red wall@B1 wall@C1"
+    kept = medina(*ALL_ROOFED, turn, tags=('[Rulings "min-roof-size=2"]',))
+    assert_legal(check_one(kept))
+    broken = medina(*ALL_ROOFED, turn)
+    assert_only(check_one(broken), "MED-T4", spot(broken, "1. red"))
 
 
 def test_wrong_player_is_reported_and_play_goes_on_after_them() -> None:

@@ -209,10 +209,28 @@ CASES: list[Case] = [
     Case(
         "T1-two-player-colours-interleave",
         "MER-T1",
+        turns(
+            "1. orange 7: 3@2",
+            "2. brown 8: 2@1",
+            players=TWO,
+            tags=('[Rulings "two-player-turns=colours"]',),
+        ),
+        "2. brown",
+        "brown",
+        turns(
+            "1. orange 7: 3@2",
+            "2. grey 8: 2@1",
+            players=TWO,
+            tags=('[Rulings "two-player-turns=colours"]',),
+        ),
+    ),
+    Case(
+        "T1-two-player-default-players-alternate",
+        "MER-T1",
         turns("1. orange 7: 3@2", "2. black 8: 2@1", players=TWO),
         "2. black",
         "black",
-        turns("1. orange 7: 3@2", "2. grey 8: 2@1", players=TWO),
+        turns("1. orange 7: 3@2", "2. brown 8: 2@1", players=TWO),
     ),
     Case(
         "T1-two-player-free-turns-alternate-players",
@@ -920,16 +938,29 @@ def test_opponents_towers_may_always_be_pushed_in_two_player_game() -> None:
     assert column(text, 7)[2:5] == [Tower("brown", 2), Tower("orange", 3), Tower("black", 4)]
 
 
-def test_two_player_free_turns_let_a_player_choose_the_colour() -> None:
+@pytest.mark.parametrize("tags", [(), ('[Rulings "two-player-turns=free"]',)])
+def test_two_player_free_turns_let_a_player_choose_the_colour(tags: tuple[str, ...]) -> None:
+    # Free turns are the default: the rulebook lets a player use both colours as one.
     text = turns(
         "1. black 7: 3@3",
         "2. brown 8: 2@1",
         "3. black 9: 2@1",
         "4. grey 10: 2@1",
         players=TWO,
-        tags=('[Rulings "two-player-turns=free"]',),
+        tags=tags,
     )
     assert_legal(check_one(text))
+
+
+def test_two_player_colours_ruling_keeps_the_fixed_rotation() -> None:
+    text = turns(
+        "1. black 7: 3@3",
+        "2. brown 8: 2@1",
+        "3. black 9: 2@1",
+        players=TWO,
+        tags=('[Rulings "two-player-turns=colours"]',),
+    )
+    assert ("MER-T1", spot(text, "1. black", "black")) in errors(check_one(text))
 
 
 # ---------------------------------------------------------------- rulings on empty meridians

@@ -298,6 +298,38 @@ def can_place(state: State, player: str, kind: Kind | None = None) -> bool:
     return False
 
 
+def roof_possible(state: State, player: str) -> bool:
+    """Whether ``player`` could put one of their own roofs on a palace now."""
+    if state.hands[player].roofs <= 0:
+        return False
+    for palace in state.palaces.values():
+        if palace.roofed:
+            continue
+        cell = min(palace.buildings)
+        if roof_target(state, player, cell, False)[1] is None:
+            return True
+    return False
+
+
+def roof_possible_this_turn(state: State, player: str) -> bool:
+    """Whether some legal turn of ``player`` could place a roof as one of its pieces.
+
+    A roof may only become possible after the turn's first piece (a building that
+    starts or grows a palace), so every legal first piece is tried.
+    """
+    if roof_possible(state, player):
+        return True
+    if _single_piece_turn(state):
+        return False
+    for first in legal_placements(state, player):
+        after = state.copy()
+        target, _ = check_placement(after, player, first)
+        make_placement(after, player, first, target)
+        if roof_possible(after, player):
+            return True
+    return False
+
+
 def finished(state: State) -> bool:
     """Nobody has a piece left, or every player with pieces has just passed in turn."""
     active = [p.colour for p in state.players if state.has_pieces(p.colour)]
@@ -419,7 +451,7 @@ def apply(state: State, turn: Turn) -> Step:
             )
         )
     roofless = not any(p.kind is Kind.ROOF for p in turn.placements)
-    if roofs_only_mine and roofless and can_place(state, player, Kind.ROOF):
+    if roofs_only_mine and roofless and roof_possible_this_turn(state, player):
         problems.append(
             Problem(
                 "MED-T4",

@@ -71,8 +71,11 @@ class Player:
 
 
 class StreetTouch(Enum):
-    NEVER = "never"  # a new market street may not touch the old one
-    ALLOW = "allow"  # it may touch it, as long as it touches no more than one merchant
+    """How many merchants the first merchant of a new market street may touch."""
+
+    ANY = "any"  # any number: the 1st edition's "any free field"
+    ONE = "one"  # at most one
+    NONE = "none"  # none at all
 
 
 class TeaPlacement(Enum):
@@ -89,8 +92,8 @@ class Retire(Enum):
 class Rulings:
     """meridina's choices where the rulebooks are silent; a Rulings tag overrides."""
 
-    new_street_touch: StreetTouch = StreetTouch.NEVER
-    tea_placement: TeaPlacement = TeaPlacement.SECOND
+    new_street_touch: StreetTouch = StreetTouch.ANY
+    tea_placement: TeaPlacement = TeaPlacement.EITHER
     retire_colours: Retire = Retire.YES
     min_roof_size: int = 1
 
@@ -117,6 +120,19 @@ class StartPosition:
     tea: dict[str, tuple[int, Place | None]] = field(default_factory=dict)
     to_move: tuple[str, Place | None] | None = None
     at: Place | None = None
+    # How many of ``merchants`` each ``merchants:`` entry lists, in order; empty: one entry.
+    # Each entry holds one or more market streets, in the order they were started.
+    merchant_entries: tuple[int, ...] = ()
+
+    def merchant_groups(self) -> list[tuple[tuple[Cell, Place | None], ...]]:
+        """The merchants of each ``merchants:`` entry, in the order written."""
+        sizes = self.merchant_entries or (len(self.merchants),)
+        groups = []
+        start = 0
+        for size in sizes:
+            groups.append(self.merchants[start : start + size])
+            start += size
+        return groups
 
 
 @dataclass(frozen=True, slots=True)
