@@ -1916,6 +1916,27 @@ def test_turn_after_the_end() -> None:
             assert_only(check_one(text), "MED-E1", spot(text, extra))
 
 
+def test_turn_after_an_end_whose_passes_are_not_written() -> None:
+    # The last round of passes may be left out; a turn after the end is still MED-E1,
+    # not a fault of turn order (MED-T1) or supply (MED-T6).
+    for game in (greedy_game, random_game):
+        head, lines = game()
+        played = list(lines)
+        while played[-1].endswith(" pass"):
+            played.pop()
+        number = len(played) + 1
+        for extra in (
+            f"{number}. red wall@B1 wall@C1",
+            f"{number}. blue merchant@H12",
+            f"{number}. green pass",
+        ):
+            text = whole(head, [*played, extra])
+            report = check_one(text)
+            if extra.endswith("pass") and not errors(report):
+                continue  # the first pass of the unwritten last round
+            assert_only(report, "MED-E1", spot(text, extra))
+
+
 def test_whole_game_result() -> None:
     head, lines = random_game()
     report = check_one(whole(head, lines))
@@ -2377,3 +2398,65 @@ def test_position_with_too_many_neutral_roofs() -> None:
 def test_board_must_suit_the_player_count() -> None:
     text = second(setup="well J7; merchant H5", tags=('[Board "two-player"]',))
     assert_only(check_one(text), "MED-S2", spot(text, "[Board", '"'))
+
+
+# ---------------------------------------------------------------- rulings with values
+
+
+def test_well_bonus_counts_each_piece_unless_the_ruling_says_per_palace() -> None:
+    # Red's palace has two buildings on bonus fields of the well on O9: M9 and O7.
+    body = ("position", "orange: M7 M8 M9 N7 O7", "merchants: H7", "roofs: red@M9")
+    each = check_one(second(*body, setup="well O9"))
+    assert_legal(each)
+    assert [p.well for p in sheet_of(each).players[0].palaces] == [8]
+    once = check_one(second(*body, setup="well O9", tags=('[Rulings "well-bonus=palace"]',)))
+    assert_legal(once)
+    assert [p.well for p in sheet_of(once).players[0].palaces] == [4]
+
+
+@pytest.mark.parametrize("setup", ["merchant C2", "merchant H2"])
+def test_setup_fields_ruling_lets_the_first_merchant_stand_on_a_border_field(setup: str) -> None:
+    strict = medina(setup=setup)
+    assert_only(check_one(strict), "MED-S3", spot(strict, "[Setup", "merchant"))
+    assert_legal(check_one(medina(setup=setup, tags=('[Rulings "setup-fields=any"]',))))
+
+
+def test_setup_fields_ruling_still_keeps_the_well_off_the_ring() -> None:
+    text = second(setup="well A9; merchant H7", tags=('[Rulings "setup-fields=any"]',))
+    assert_only(check_one(text), "MED-S3", spot(text, "[Setup", "well"))
+    assert_legal(
+        check_one(second(setup="well B9; merchant H7", tags=('[Rulings "setup-fields=any"]',)))
+    )
+
+
+# Red's roofed palace on C3 is one field from the wall C1; a stable on C2 connects it.
+STABLE_CONNECTS = ("1. red orange@C3 roof@C3", "2. blue wall@B1 wall@C1")
+
+
+@pytest.mark.parametrize(
+    ("turns", "tags", "holder"),
+    [
+        (("3. green stable@C2 merchant@H8",), (), "red"),
+        (("3. green stable@C2 merchant@H8",), ('[Rulings "stable-tower=owner"]',), None),
+        (
+            ("3. green merchant@H8 merchant@H9", "4. red stable@C2 merchant@H10"),
+            ('[Rulings "stable-tower=owner"]',),
+            "red",
+        ),
+    ],
+    ids=["anyone-by-default", "owner-ruling-not-by-another", "owner-ruling-by-the-owner"],
+)
+def test_stable_tower_ruling(
+    turns: tuple[str, ...], tags: tuple[str, ...], holder: str | None
+) -> None:
+    report = check_one(medina(*STABLE_CONNECTS, *turns, tags=tags))
+    assert_legal(report)
+    assert report.run is not None and report.run.final is not None
+    assert report.run.final.tower_tiles.get(4) == holder
+
+
+def test_tie_break_ruling_none_lets_equal_points_share_a_place() -> None:
+    report = check_one(medina(*TIE, *TIE_RED_FIRST, tags=('[Rulings "tie-break=none"]',)))
+    assert_legal(report)
+    assert totals(report) == [4, 4, 0]
+    assert [p.rank for p in sheet_of(report).players] == [1, 1, 3]

@@ -1061,10 +1061,8 @@ def test_colour_out_of_cards_is_a_card_fault_not_an_order_fault() -> None:
         + "1. orange 7: pass\n"
         + "2. black 8-9-10/9: pass\n"
     )
-    assert errors(check_one(text)) == [
-        ("MER-T2", spot(text, "1. orange", "orange")),
-        ("MER-T2", spot(text, "1. orange", "7:")),
-    ]
+    # Said once, at the colour: the card itself need not be reported again.
+    assert errors(check_one(text)) == [("MER-T2", spot(text, "1. orange", "orange"))]
 
 
 @pytest.mark.parametrize(
@@ -1341,3 +1339,32 @@ def test_standard_board_file_gives_no_mer_b2(tmp_path: Path) -> None:
     (tmp_path / "same.toml").write_text(BOARD.read_text("utf-8"), "utf-8")
     report = check_one(turns("1. orange 7: 3@2", tags=('[Board "same.toml"]',)), base=tmp_path)
     assert found(report) == []
+
+
+# ---------------------------------------------------------------- every rule a turn breaks
+
+
+@pytest.mark.parametrize(
+    ("lines", "players", "anchor", "rules"),
+    [
+        # Orange already has the tower on meridian 7, and holds only 2 pieces.
+        (
+            ("position", "7: orange 18@5", "hand: orange 2", "next: orange", "1. orange 7: 3@1"),
+            FOUR,
+            "1. orange",
+            ["MER-R8", "MER-R4"],
+        ),
+        # One piece on an empty meridian, on a city a five-city meridian does not have.
+        (("1. orange 7: 1@9",), FOUR, "1. orange", ["MER-R5", "MER-R1"]),
+        # A black tower for orange's card, 1 high on an empty meridian, on city 6.
+        (("1. orange 7: black 1@6",), FOUR, "1. orange", ["MER-R11", "MER-R5", "MER-R1"]),
+    ],
+    ids=["too-few-pieces-and-a-second-tower", "no-such-city-and-too-low", "three-rules"],
+)
+def test_a_turn_names_every_rule_it_breaks(
+    lines: tuple[str, ...], players: str, anchor: str, rules: list[str]
+) -> None:
+    text = turns(*lines, players=players)
+    build = lines[-1].split(": ")[-1]
+    at = spot(text, anchor, build)
+    assert errors(check_one(text)) == [(rule, at) for rule in rules]

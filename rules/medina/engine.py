@@ -10,7 +10,7 @@ from meridina.rules.common import Place, Problem, RecordError
 from meridina.rules.game import Applied
 
 from .board import Board, Edition, board_names, load_board, load_edition
-from .model import NEUTRAL, Kind, Placement, Setup, Turn, cell_name
+from .model import NEUTRAL, Kind, Placement, Setup, SetupFields, Turn, cell_name
 from .placing import (
     Fault,
     building_target,
@@ -180,14 +180,11 @@ def _place_setup(state: State, setup: Setup, board: Board) -> list[Problem]:
         if given is None:
             continue
         cell, at = given
-        if not board.is_building_field(cell) or board.is_border(cell):
+        inner = state.rulings.setup_fields is SetupFields.INNER
+        if not board.is_building_field(cell) or (inner and board.is_border(cell)):
+            where = "a building field that is not next to the ring" if inner else "a building field"
             problems.append(
-                Problem(
-                    "MED-S3",
-                    f"the {label} must stand on a building field that is not next to the ring, "
-                    f"not {cell_name(cell)}",
-                    at,
-                )
+                Problem("MED-S3", f"the {label} must stand on {where}, not {cell_name(cell)}", at)
             )
             continue
         if cell in state.pieces:
@@ -358,9 +355,25 @@ def apply(state: State, turn: Turn) -> Step:
             state, (Problem("MED-S1", f"{player} is not playing in this game", turn.player_at),), ()
         )
     if finished(state):
-        return Step(
-            state, (Problem("MED-E1", "the game is over: nobody can place a piece", turn.at),), ()
-        )
+        return Step(state, (_game_over(turn),), ())
+    step = _play(state, turn)
+    # A faulty turn may come after an end whose last round of passes went unwritten.
+    if any(not problem.warning for problem in step.problems) and nobody_can_place(state):
+        return Step(state, (_game_over(turn),), ())
+    return step
+
+
+def _game_over(turn: Turn) -> Problem:
+    return Problem("MED-E1", "the game is over: nobody can place a piece", turn.at)
+
+
+def nobody_can_place(state: State) -> bool:
+    """No player can put down any piece: the game is over, passes written or not."""
+    return not any(state.has_pieces(p.colour) and can_place(state, p.colour) for p in state.players)
+
+
+def _play(state: State, turn: Turn) -> Step:
+    player = turn.player
     problems: list[Problem] = []
     expected = expected_player(state)
     if player != expected:

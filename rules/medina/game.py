@@ -10,7 +10,7 @@ from meridina.rules.common import Problem
 from meridina.rules.game import GameRun as BaseRun
 from meridina.rules.game import compare_result
 
-from .engine import Step, apply, can_place, expected_player, finished, initial_state
+from .engine import Step, apply, expected_player, finished, initial_state, nobody_can_place
 from .model import Setup, Turn
 from .scoring import ScoreSheet, score
 from .state import State
@@ -42,9 +42,7 @@ def play(setup: Setup, turns: Iterable[Turn | Unreadable], base: Path | None = N
         step = apply(state, turn)
         state = step.state
         run.steps.append(step)
-    over = finished(state) or not any(
-        state.has_pieces(p.colour) and can_place(state, p.colour) for p in state.players
-    )
+    over = finished(state) or nobody_can_place(state)
     run.sheet = score(state, over)
     run.result_problems = tuple(check_result(setup, state, run.sheet))
     return run

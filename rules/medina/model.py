@@ -88,6 +88,26 @@ class Retire(Enum):
     NO = "no"
 
 
+class WellBonus(Enum):
+    PIECE = "piece"  # the bonus for each building or stable on a bonus field
+    PALACE = "palace"  # the bonus once for a palace with any piece on a bonus field
+
+
+class SetupFields(Enum):
+    INNER = "inner"  # the first merchant and the well stay off the border fields
+    ANY = "any"  # any building field will do
+
+
+class StableTower(Enum):
+    ANYONE = "anyone"  # a stable placed by anyone connects a roofed palace to a tower
+    OWNER = "owner"  # only a stable placed by the palace's owner does
+
+
+class TieBreak(Enum):
+    PALACE = "palace"  # the larger largest palace, then the earlier roof on it
+    NONE = "none"  # equal points share a place
+
+
 @dataclass(frozen=True, slots=True)
 class Rulings:
     """meridina's choices where the rulebooks are silent; a Rulings tag overrides."""
@@ -96,6 +116,10 @@ class Rulings:
     tea_placement: TeaPlacement = TeaPlacement.EITHER
     retire_colours: Retire = Retire.YES
     min_roof_size: int = 1
+    well_bonus: WellBonus = WellBonus.PIECE
+    setup_fields: SetupFields = SetupFields.INNER
+    stable_tower: StableTower = StableTower.ANYONE
+    tie_break: TieBreak = TieBreak.PALACE
 
 
 RULING_NAMES: dict[str, type[Enum] | type[int]] = {
@@ -103,6 +127,10 @@ RULING_NAMES: dict[str, type[Enum] | type[int]] = {
     "tea-placement": TeaPlacement,
     "retire-colours": Retire,
     "min-roof-size": int,
+    "well-bonus": WellBonus,
+    "setup-fields": SetupFields,
+    "stable-tower": StableTower,
+    "tie-break": TieBreak,
 }
 
 

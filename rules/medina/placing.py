@@ -175,7 +175,7 @@ def place_stable(state: State, player: str, cell: Cell, target: int) -> list[str
     hand = state.hands[player]
     if hand.known:
         hand.stables -= 1
-    return after_stable(state, palace, before)
+    return after_stable(state, palace, before, player)
 
 
 # ---------------------------------------------------------------- roofs
