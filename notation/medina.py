@@ -138,6 +138,7 @@ def _read_position(game: GameText, problems: list[Problem]) -> StartPosition | N
     buildings: list[tuple[str, Cell, Place | None]] = []
     stables: list[tuple[Cell, Place | None]] = []
     merchants: list[tuple[Cell, Place | None]] = []
+    merchant_entries: list[int] = []
     walls: list[tuple[Cell, Place | None]] = []
     roofs: list[tuple[str, Cell, Place | None]] = []
     palace_tiles: dict[str, tuple[str | None, Place | None]] = {}
@@ -151,7 +152,10 @@ def _read_position(game: GameText, problems: list[Problem]) -> StartPosition | N
         elif key in ("stables", "stable"):
             stables.extend(_cells(entry, problems))
         elif key in ("merchants", "merchant"):
-            merchants.extend(_cells(entry, problems))
+            # Each entry is kept apart: a street that touches an older one goes on its own line.
+            street = _cells(entry, problems)
+            merchants.extend(street)
+            merchant_entries.append(len(street))
         elif key in ("walls", "wall"):
             walls.extend(_cells(entry, problems))
         elif key in ("roofs", "roof"):
@@ -213,7 +217,7 @@ def _read_position(game: GameText, problems: list[Problem]) -> StartPosition | N
             )
     return StartPosition(
         tuple(buildings), tuple(stables), tuple(merchants), tuple(walls), tuple(roofs),
-        palace_tiles, tower_tiles, tea, to_move, section.at,
+        palace_tiles, tower_tiles, tea, to_move, section.at, tuple(merchant_entries),
     )  # fmt: skip
 
 
