@@ -31,11 +31,13 @@ def input_lines(stream: BinaryIO) -> Iterator[str | Problem]:
             yield Problem("REC-0", "the line is too long to be a turn", Place(number, 1))
             continue
         try:
-            yield raw.decode("utf-8").removeprefix("\ufeff") if number == 1 else raw.decode("utf-8")
+            text = raw.decode("utf-8")
         except UnicodeDecodeError as error:
             yield Problem(
                 "REC-0", "the line is not valid UTF-8 text", Place(number, error.start + 1)
             )
+            continue
+        yield text.removeprefix("\ufeff") if number == 1 else text
 
 
 def record_lines(session: Session, lines: Iterable[str | Problem], echo: Echo, note: Echo) -> int:
