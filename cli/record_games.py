@@ -16,9 +16,8 @@ from meridina.notation.text import TurnText
 from meridina.notation.turns import TurnEntry
 from meridina.rules.common import Problem
 from meridina.rules.medina import engine as medina_engine
-from meridina.rules.medina import scoring as medina_scoring
-from meridina.rules.meridian import engine as meridian_engine
-from meridina.rules.meridian import scoring as meridian_scoring
+from meridina.rules.medina.game import RULES as MEDINA_RULES
+from meridina.rules.meridian.game import RULES as MERIDIAN_RULES
 
 from . import medina_view, meridian_view
 from .views import GameView
@@ -61,17 +60,17 @@ class Meridian:
         return meridian_notation.read_turn(text)
 
     def apply(self, state: Any, turn: Any) -> tuple[Any, tuple[Problem, ...]]:
-        step = meridian_engine.apply(state, turn)
+        step = MERIDIAN_RULES.apply(state, turn)
         return step.state, step.problems
 
     def over(self, state: Any) -> bool:
-        return bool(state.finished)
+        return MERIDIAN_RULES.score(state).finished
 
     def score(self, state: Any) -> Any:
-        return meridian_scoring.score(state)
+        return MERIDIAN_RULES.score(state)
 
     def result_value(self, state: Any) -> str:
-        sheet = meridian_scoring.score(state)
+        sheet = MERIDIAN_RULES.score(state)
         return "; ".join(f"{row.name or row.colours[0]} {row.points}" for row in sheet.players)
 
     def format_turn(self, turn: Any) -> str:
@@ -114,21 +113,18 @@ class Medina:
         return medina_notation.read_turn(text)
 
     def apply(self, state: Any, turn: Any) -> tuple[Any, tuple[Problem, ...]]:
-        step = medina_engine.apply(state, turn)
+        step = MEDINA_RULES.apply(state, turn)
         return step.state, step.problems
 
     def over(self, state: Any) -> bool:
         # The same end as a checked record's: passes all round, or nobody can place.
-        return medina_engine.finished(state) or not any(
-            state.has_pieces(p.colour) and medina_engine.can_place(state, p.colour)
-            for p in state.players
-        )
+        return MEDINA_RULES.score(state).finished
 
     def score(self, state: Any) -> Any:
-        return medina_scoring.score(state, self.over(state))
+        return MEDINA_RULES.score(state)
 
     def result_value(self, state: Any) -> str:
-        sheet = self.score(state)
+        sheet = MEDINA_RULES.score(state)
         return "; ".join(f"{row.name or row.colour} {row.total}" for row in sheet.players)
 
     def format_turn(self, turn: Any) -> str:
