@@ -23,8 +23,6 @@ once; an illegal one is explained and not written. Commands:
   help             this text
   quit             stop (Ctrl-D too); the file already holds every turn"""
 
-LIST_LIMIT = 400  # words shown by 'legal' before it says how many more there are
-
 
 @dataclass(frozen=True, slots=True)
 class Reply:
@@ -61,12 +59,23 @@ def _legal(session: Session, argument: str) -> Reply:
     if isinstance(space, TrieSpace):
         return Reply("\n".join(_expand(start, space)))
     lead = " ".join(start)
-    shown = " ".join(follow[:LIST_LIMIT])
-    more = f" … and {len(follow) - LIST_LIMIT} more" if len(follow) > LIST_LIMIT else ""
     return Reply(
-        f"{lead} then one of these {len(follow)}: {shown}{more}\n"
-        f"('legal {lead} WORD' shows what may follow WORD)"
+        f"{lead} then one of these {len(follow)}:\n"
+        + "\n".join(_by_piece(follow))
+        + f"\n('legal {lead} WORD' shows what may follow WORD)"
     )
+
+
+def _by_piece(words: list[str]) -> list[str]:
+    """``orange@E5 orange@E6 wall@B1`` as one line a piece: ``orange@ E5 E6``."""
+    groups: dict[str, list[str]] = {}
+    for word in words:
+        piece, at, where = word.partition("@")
+        groups.setdefault(piece + at, []).append(where if at else piece)
+    return [
+        f"  {piece} {' '.join(places)}" if piece else "  " + " ".join(places)
+        for piece, places in groups.items()
+    ]
 
 
 def _expand(start: list[str], space: TrieSpace) -> list[str]:
