@@ -22,9 +22,10 @@ from meridina.notation.writing import write_game
 from meridina.rules.codes import title
 from meridina.rules.common import Place, Problem
 
-from .atomic_file import write_atomic
+from .atomic_file import UnsafeTarget, write_atomic
 from .output import EXIT_INVALID, EXIT_VALID, problem_line
 from .record_games import RecordedGame
+from .record_session import WriteFault
 
 Echo = Callable[[str], None]
 INDENT = "  "
@@ -114,7 +115,11 @@ class PositionSession:
         return taken
 
     def save(self, result: str | None = None) -> None:
-        write_atomic(self.path, self.text(result))
+        try:
+            write_atomic(self.path, self.text(result))
+        except (OSError, UnsafeTarget) as error:
+            reason = error.strerror if isinstance(error, OSError) and error.strerror else error
+            raise WriteFault(f"{self.path}: cannot be written ({reason})") from None
 
     def finish(self, echo: Echo) -> int:
         """Score the position; a valid finished one gets its Result tag."""

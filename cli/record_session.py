@@ -11,16 +11,27 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+import click
 from meridina.notation.legal_words import WordSpace, nearest_turns
 from meridina.notation.text import Comment, GameText, Tag
 from meridina.notation.turns import GameRecord, TurnEntry
 from meridina.notation.typed_turn import read_typed_turn
 from meridina.rules.common import Problem
 
-from .atomic_file import write_atomic
+from .atomic_file import UnsafeTarget, write_atomic
+from .output import EXIT_UNREADABLE
 from .record_games import RecordedGame
 
 RESULT = "Result"
+
+
+class WriteFault(click.ClickException):
+    """The record could not be written; the file holds every turn before this one."""
+
+    exit_code = EXIT_UNREADABLE
+
+    def show(self, file: object = None) -> None:
+        click.echo(f"meridina: {self.message}", err=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +102,12 @@ class Session:
             return Outcome(None, problems, self.suggest(words))
         self.entries.append(entry)
         self.states.append(after)
-        self.save()
+        try:
+            self.save()
+        except WriteFault:
+            self.entries.pop()
+            self.states.pop()
+            raise
         return Outcome(entry, problems)
 
     def undo(self) -> TurnEntry[Any] | None:
@@ -157,7 +173,13 @@ class Session:
         return f"{before}\n\n{body}" if before.strip() else body
 
     def save(self) -> None:
-        write_atomic(self.path, self.text())
+        try:
+            write_atomic(self.path, self.text())
+        except (OSError, UnsafeTarget) as error:
+            reason = error.strerror if isinstance(error, OSError) and error.strerror else error
+            raise WriteFault(
+                f"{self.path}: cannot be written ({reason}); it holds every turn before this one"
+            ) from None
 
 
 def _with_tags(game: GameText, tags: list[Tag]) -> GameText:

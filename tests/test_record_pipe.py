@@ -257,3 +257,22 @@ def test_killing_the_recorder_after_a_turn_leaves_a_valid_file(
     assert process.returncode == -signal.SIGKILL
     assert turns_of(target) == OPENING[:kill_after]
     assert [p.name for p in tmp_path.iterdir()] == ["game.mrec"]
+
+
+def test_a_file_that_cannot_be_written_stops_with_exit_2(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    target = tmp_path / "game.mrec"
+    session = new_session(target, "meridian", [("Players", FOUR, "--players")])
+    assert session.play(OPENING[0]).written is not None
+
+    def full(path: Path, text: str) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("meridina.cli.record_session.write_atomic", full)
+    with pytest.raises(Exception) as raised:
+        session.play(OPENING[1])
+    assert getattr(raised.value, "exit_code", None) == 2
+    assert "No space left on device" in str(raised.value)
+    assert len(session.entries) == 1  # the turn that could not be written is not kept
+    assert turns_of(target) == OPENING[:1]
