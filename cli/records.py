@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+import dataclasses
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -10,12 +11,17 @@ from typing import Any
 from meridina.notation import medina as medina_notation
 from meridina.notation import meridian as meridian_notation
 from meridina.notation.reader import ParsedGame, iter_games, parse_text
+from meridina.notation.tagvalues import read_rulings
 from meridina.notation.text import GameText
 from meridina.rules.common import Problem
 from meridina.rules.medina import game as medina_game
 from meridina.rules.meridian import game as meridian_game
 
 GAME_RULE = "REC-2"
+
+# Rulings set outside the record (a config file), per game ("meridian", "medina"), as the
+# keyword arguments of that game's Rulings; the record's own Rulings tag wins over them.
+RulingDefaults = Mapping[str, Mapping[str, Any]]
 
 
 @dataclass
@@ -42,14 +48,22 @@ class GameReport:
         return not self.errors
 
 
-Player = Callable[[GameText, Path | None], tuple[Any, Any, list[Problem]]]
+Player = Callable[[GameText, Path | None, Mapping[str, Any]], tuple[Any, Any, list[Problem]]]
 
 
 def _player(bridge: Any, rules: Any) -> Player:
     """Read a game with its notation bridge, then play it through its rules core."""
 
-    def play(text: GameText, base: Path | None) -> tuple[Any, Any, list[Problem]]:
+    def play(
+        text: GameText, base: Path | None, defaults: Mapping[str, Any]
+    ) -> tuple[Any, Any, list[Problem]]:
         record = bridge.read_record(text)
+        if defaults and record.setup is not None:
+            own = read_rulings(text.tag("Rulings"), bridge.RULING_NAMES, [])
+            rulings = dataclasses.replace(record.setup.rulings, **{**defaults, **own})
+            record = dataclasses.replace(
+                record, setup=dataclasses.replace(record.setup, rulings=rulings)
+            )
         problems = [*record.problems, *(p for e in record.entries for p in e.problems)]
         if record.setup is None:
             return record, None, problems
@@ -65,7 +79,9 @@ GAMES: dict[str, tuple[str, Player]] = {
 }
 
 
-def check_game(parsed: ParsedGame, base: Path | None = None) -> GameReport:
+def check_game(
+    parsed: ParsedGame, base: Path | None = None, rulings: RulingDefaults | None = None
+) -> GameReport:
     """Read one parsed game with its game's bridge and play it through its rules core."""
     report = GameReport(parsed.index, parsed.first_line, None)
     if parsed.problem is not None or parsed.text is None:
@@ -92,7 +108,8 @@ def check_game(parsed: ParsedGame, base: Path | None = None) -> GameReport:
         )
         return report
     report.game, play = known
-    report.record, report.run, problems = play(text, base)
+    defaults = (rulings or {}).get(report.game.lower(), {})
+    report.record, report.run, problems = play(text, base, defaults)
     if report.run is not None:
         problems.extend(report.run.start_problems)
         problems.extend(p for step in report.run.steps if step is not None for p in step.problems)
@@ -119,11 +136,11 @@ def _order(problem: Problem) -> tuple[int, int]:
     return (problem.at.line, problem.at.col) if problem.at else (0, 0)
 
 
-def check_file(path: str | Path) -> Iterator[GameReport]:
+def check_file(path: str | Path, rulings: RulingDefaults | None = None) -> Iterator[GameReport]:
     """Check every game of a file; raises ``UnreadableInput`` for a file that is not text."""
     base = Path(path).parent if str(path) != "-" else Path.cwd()
     for parsed in iter_games(path):
-        yield check_game(parsed, base)
+        yield check_game(parsed, base, rulings)
 
 
 def check_text(text: str, base: Path | None = None) -> list[GameReport]:
