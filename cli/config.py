@@ -117,7 +117,7 @@ def parse_config(
         name, kind, item = OPTIONS[key]
         items: list[Any] = value if isinstance(value, list) else []
         if not isinstance(value, kind) or (item and not all(isinstance(v, item) for v in items)):
-            wanted = f"a list of {item.__name__}s" if item else kind.__name__
+            wanted = "a list of strings" if item else kind.__name__
             wanted = {"str": "a string", "bool": "true or false"}.get(wanted, wanted)
             raise fail((key,), f"{key} takes {wanted}")
         choices = CHOICES.get(key)
@@ -162,16 +162,17 @@ def line_of(text: str, table_path: tuple[str, ...], keys: tuple[str, ...]) -> in
         header = re.match(r"\s*\[+([^\]]+)\]+", line)
         if header:
             table = tuple(part.strip().strip("\"'") for part in header[1].split("."))
-            if table == wanted[: len(table)] and len(table) > len(table_path):
+            if table == wanted:
                 return number
+            if table == wanted[: len(table)] and len(table) > len(table_path):
+                fallback = number
             continue
         assignment = re.match(r"\s*([^=]+?)\s*=", line)
         if assignment:
             dotted = tuple(p.strip().strip("\"'") for p in assignment[1].split("."))
             if (*table, *dotted)[: len(wanted)] == wanted:
                 return number
-        if keys[-1] in line and fallback == 1:
-            fallback = number
+
     return fallback
 
 
