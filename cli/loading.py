@@ -16,10 +16,10 @@ from pathlib import Path
 
 import click
 import pathspec
+from meridina.notation.check import GameReport, RulingDefaults, check_file
 from meridina.notation.reader import UnreadableInput
 
 from .output import EXIT_UNREADABLE, InputError, input_error
-from .records import GameReport, RulingDefaults, check_file
 
 RECORD_SUFFIX = ".mrec"
 DEFAULT_EXCLUDES = (".git", ".hg", ".venv", "venv", "node_modules", "__pycache__", "build", "dist")

@@ -6,13 +6,13 @@ from collections.abc import Iterator
 from typing import Any
 
 import click
+from meridina.notation.check import GameReport, RulingDefaults
 
 from .batch import run_batch
 from .config import ConfiguredCommand, config_of
 from .loading import InputFault, Selection, reports
 from .options import batch_options, formats_option, game_option, paths_argument
 from .output import GameResult, output_stream, problem_json, use_colour
-from .records import GameReport, RulingDefaults
 from .reporters import REPORTERS, ReportOptions, make_reporter
 from .views import GameView, view_for
 

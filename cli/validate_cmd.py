@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import click
+from meridina.notation.check import RulingDefaults
 
 from .batch import run_batch
 from .config import ConfiguredCommand, config_of
 from .loading import Selection, reports
 from .options import batch_options, formats_option, paths_argument, problem_options
 from .output import GameResult, output_stream, selected, use_colour
-from .records import RulingDefaults
 from .reporters import REPORTERS, ReportOptions, make_reporter
 
 
