@@ -11,11 +11,12 @@ import os
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
 
 import click
 from meridina.notation.reader import UnreadableInput
 
-from .loading import InputFault, Selection, record_files
+from .loading import GLOB_CHARACTERS, InputFault, Selection, record_files
 from .output import GameResult, InputError, Tally, input_error
 from .reporters import Reporter
 
@@ -52,6 +53,11 @@ def run_batch(
     progress.clear()
     reporter.end(tally)
     return tally
+
+
+def several(paths: Sequence[str]) -> bool:
+    """Whether a run may hold more than one file (then text output names each file)."""
+    return len(paths) > 1 or any(Path(p).is_dir() or GLOB_CHARACTERS & set(p) for p in paths)
 
 
 class Progress:

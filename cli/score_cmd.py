@@ -8,7 +8,7 @@ from typing import Any
 import click
 from meridina.notation.check import GameReport, RulingDefaults
 
-from .batch import run_batch
+from .batch import run_batch, several
 from .config import ConfiguredCommand, config_of
 from .loading import Selection, reports
 from .options import batch_options, formats_option, game_option, paths_argument
@@ -67,7 +67,9 @@ def score(
     selection = Selection(exclude or Selection().exclude, extend_exclude, respect_gitignore)
     rulings = config_of(context).rulings
     with output_stream(output) as stream:
-        options = ReportOptions(command="score", colour=use_colour(color, stream))
+        options = ReportOptions(
+            command="score", colour=use_colour(color, stream), file_headings=several(paths)
+        )
         reporter: Reporter = (
             StandingsReporter(stream, options, output_format)
             if standings

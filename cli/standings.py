@@ -113,6 +113,7 @@ class StandingsReporter(Reporter):
                     rows,
                     headers=["Player", "Games", "Wins", "Points", "Average"],
                     colalign=("left", "right", "right", "right", "right"),
+                    disable_numparse=True,
                 )
             )
             self.write(f"{self.counted} game{'s' if self.counted != 1 else ''} counted")

@@ -19,6 +19,7 @@ class ReportOptions:
     statistics: bool = False
     show_source: bool = False
     colour: bool | None = None
+    file_headings: bool = False  # replay and score text: name each file before its games
 
 
 class Reporter:

@@ -22,6 +22,10 @@ class TextReporter(Reporter):
         # replay and score show each game's text on stdout and its problems on stderr
         self.problems_to_stderr = options.command != "validate"
 
+    def begin_file(self, source: str) -> None:
+        if self.options.file_headings:
+            self.echo(click.style(f"== {source}", bold=True))
+
     def game(self, result: GameResult) -> None:
         if result.text is not None:
             self.echo(result.text)
