@@ -95,9 +95,9 @@ def _not_a_regular_file(path: Path) -> str | None:
         if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
         else "a socket"
         if stat.S_ISSOCK(mode)
-        else "not a file"
+        else "not a regular file"
     )
-    return f"is {kind}, not a regular file; only regular files are read"
+    return f"is {kind}, not a record file"
 
 
 def _walk(top: Path, selection: Selection) -> Iterator[str | InputError]:

@@ -105,7 +105,9 @@ def unplayed(report: GameReport) -> dict[str, Any]:
 class Frames:
     """One played game's boards: the start, then after each turn (or one turn only)."""
 
-    def __init__(self, report: GameReport, view: GameView, turn_number: int | None) -> None:
+    def __init__(
+        self, report: GameReport, view: GameView[Any, Any, Any, Any, Any], turn_number: int | None
+    ) -> None:
         self.report, self.view, self.turn_number = report, view, turn_number
         self.run, self.record = report.run, report.record
 

@@ -11,7 +11,7 @@ import dataclasses
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import Any, Generic
+from typing import Any, Final, Generic
 
 from meridina.rules.common import Problem
 from meridina.rules.game import (
@@ -35,7 +35,7 @@ from .tagvalues import read_rulings
 from .text import GameText
 from .turns import GameRecord
 
-GAME_RULE = "REC-2"
+GAME_RULE: Final = "REC-2"
 
 # Rulings set outside the record (a config file), per game ("meridian", "medina"), as the
 # keyword arguments of that game's Rulings; the record's own Rulings tag wins over them.

@@ -4,23 +4,24 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Final, Generic, TypeVar
 
 from meridina.rules.common import Problem
 
 from .text import GameText, TurnText
 
-NUMBERING_RULE = "REC-4"
+NUMBERING_RULE: Final = "REC-4"
 
 T = TypeVar("T")
+TurnCo = TypeVar("TurnCo", covariant=True)  # an entry is read-only
 
 
 @dataclass(frozen=True)
-class TurnEntry(Generic[T]):
+class TurnEntry(Generic[TurnCo]):
     """A turn as written and as understood (``turn`` is None when unreadable)."""
 
     text: TurnText
-    turn: T | None
+    turn: TurnCo | None
     problems: tuple[Problem, ...] = ()
     colour: str | None = None  # the mover, when at least that could be read
 

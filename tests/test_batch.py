@@ -86,7 +86,7 @@ def test_a_fifo_on_the_command_line_is_refused_without_waiting(in_tmp: Path, com
         cwd=in_tmp,
     )
     assert done.returncode == 2
-    assert "pipe.mrec: REC-0 is a FIFO (named pipe), not a regular file" in done.stderr
+    assert "pipe.mrec: REC-0 is a FIFO (named pipe), not a record file" in done.stderr
 
 
 # ---------------------------------------------------------------- what a folder walk keeps
