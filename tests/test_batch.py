@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import subprocess
@@ -10,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
+from meridina.cli.batch import Progress
 from meridina.cli.main import cli
 from test_formats import MEDINA_BAD, MEDINA_OK, MERIDIAN_BAD, MERIDIAN_OK
 
@@ -239,3 +241,24 @@ def test_colour_follows_the_option_then_no_color_and_force_color(
 def test_no_progress_bar_when_stderr_is_not_a_terminal(in_tmp: Path) -> None:
     make(in_tmp, {f"r/{n}.mrec": MERIDIAN_OK for n in range(5)})
     assert run("validate", "r").stderr == ""
+
+
+class FakeTerminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize(("ci", "shown"), [("", True), ("true", False)])
+def test_progress_bar_only_on_a_terminal_outside_ci(
+    monkeypatch: pytest.MonkeyPatch, ci: str, shown: bool
+) -> None:
+    terminal = FakeTerminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    monkeypatch.setenv("CI", ci)
+    monkeypatch.setattr(Progress, "DELAY", 0.0)
+    progress = Progress(4)
+    progress.step()
+    progress.step()
+    assert ("2/4 files" in terminal.getvalue()) is shown
+    progress.clear()
+    assert terminal.getvalue().endswith("\r\x1b[K") is shown

@@ -174,16 +174,14 @@ def test_junit_has_a_suite_per_file_and_a_case_per_game(batch: list[str]) -> Non
     suites = root.findall("testsuite")
     assert [suite.get("name") for suite in suites] == batch
     assert (root.get("tests"), root.get("failures"), root.get("errors")) == ("6", "2", "2")
-    failures = {
-        suite.get("name"): case.find("failure")
+    failures = [
+        (suite.get("name"), failure.get("type"), failure.get("message") or "")
         for suite in suites
-        for case in suite.findall("testcase")
-        if case.find("failure") is not None
-    }
-    for file, rule, line, col in EXPECTED:
-        failure = failures[file]
-        assert failure is not None and failure.get("type") == rule
-        assert (failure.get("message") or "").startswith(f"{file}:{line}:{col}: {rule} ")
+        for failure in suite.iter("failure")
+    ]
+    assert [(file, rule) for file, rule, _ in failures] == [(f, r) for f, r, _, _ in EXPECTED]
+    for (_, _, message), (file, rule, line, col) in zip(failures, EXPECTED, strict=True):
+        assert message.startswith(f"{file}:{line}:{col}: {rule} ")
     case = suites[0].find("testcase")
     assert case is not None and case.get("name") == "game 1 (line 1)" and len(case) == 0
     missing = suites[4].find("testcase/error")
@@ -250,3 +248,12 @@ def test_replay_and_score_sarif_carry_the_same_problems(
     jsonschema.Draft4Validator(SARIF_SCHEMA).validate(data)
     rules = [item["ruleId"] for item in data["runs"][0]["results"]]
     assert rules == ["MER-R2", "MED-R1", "REC-0", "REC-0"]
+
+
+def test_junit_has_one_failure_per_problem_of_a_game(tmp_path: Path) -> None:
+    path = tmp_path / "two.mrec"
+    path.write_text(MERIDIAN_BAD + "4. brown 7: 3@5\n", "utf-8")
+    root = ET.fromstring(run("validate", str(path), "--format", "junit").stdout.encode())
+    (case,) = root.iter("testcase")
+    assert [f.get("type") for f in case.iter("failure")] == ["MER-R2", "MER-R2"]
+    assert (root.get("tests"), root.get("failures")) == ("1", "1")

@@ -10,7 +10,10 @@ from .base import Reporter, ReportOptions
 
 
 class JunitReporter(Reporter):
-    """Collects the (small) per-game results, then writes one document at the end."""
+    """Collects the (small) per-game results, then writes one document at the end.
+
+    A game is a testcase with one ``failure`` per error; its warnings go to ``system-out``.
+    """
 
     def __init__(self, out: IO[str], options: ReportOptions) -> None:
         super().__init__(out, options)
@@ -22,16 +25,15 @@ class JunitReporter(Reporter):
 
     def game(self, result: GameResult) -> None:
         case = self.case(result.source, f"game {result.index} (line {result.line})", result.line)
-        lines = [problem_line(result.source, p) for p in result.problems]
-        errors = [p for p in result.problems if not p.warning]
-        if errors:
-            first = errors[0]
-            failure = ET.SubElement(
-                case, "failure", type=first.rule, message=problem_line(result.source, first)
-            )
-            failure.text = "\n".join(lines)
-        elif lines:
-            ET.SubElement(case, "system-out").text = "\n".join(lines)
+        for problem in result.problems:
+            line = problem_line(result.source, problem)
+            if problem.warning:
+                out = case.find("system-out")
+                if out is None:
+                    out = ET.SubElement(case, "system-out")
+                out.text = f"{out.text}\n{line}" if out.text else line
+            else:
+                ET.SubElement(case, "failure", type=problem.rule, message=line).text = line
 
     def input_error(self, error: InputError) -> None:
         case = self.case(error.source, "read the file", error.line or 1)
