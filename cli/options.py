@@ -102,7 +102,7 @@ def batch_options(function: F) -> F:
 
 
 def problem_options(function: F) -> F:
-    """Choosing and summing problems: --select, --ignore, -q, --statistics, --exit-zero."""
+    """Choosing problems and what they cost: --select, --ignore, --exit-zero."""
     options = [
         click.option(
             "--select",
