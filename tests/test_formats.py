@@ -14,12 +14,17 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
+import click
 import jsonschema
 import pytest
 from click.testing import CliRunner, Result
 from meridina.cli.main import cli
-from meridina.cli.reporters.github import command, escape_message, escape_property
+from meridina.cli.output import GameResult, problem_line
+from meridina.cli.reporters.github import annotation, command, escape_message, escape_property
+from meridina.cli.reporters.sarif import sarif_result
+from meridina.cli.reporters.text import TextReporter
 from meridina.rules.codes import TITLES
+from meridina.rules.common import Place, Problem
 
 HERE = Path(__file__).resolve().parent
 SARIF_SCHEMA = json.loads((HERE / "schemas" / "sarif-schema-2.1.0.json").read_text("utf-8"))
@@ -257,3 +262,16 @@ def test_junit_has_one_failure_per_problem_of_a_game(tmp_path: Path) -> None:
     (case,) = root.iter("testcase")
     assert [f.get("type") for f in case.iter("failure")] == ["MER-R2", "MER-R2"]
     assert (root.get("tests"), root.get("failures")) == ("1", "1")
+
+
+def test_warnings_are_warnings_in_every_format() -> None:
+    warning = Problem("REC-3", "a slip, read anyway", Place(4, 7), warning=True)
+    assert annotation("a.mrec", warning) == (
+        "::warning file=a.mrec,line=4,col=7,title=REC-3::REC-3 a slip, read anyway"
+    )
+    assert sarif_result("a.mrec", warning)["level"] == "warning"
+    line = TextReporter.coloured("a.mrec", warning, problem_line("a.mrec", warning))
+    assert click.style("REC-3", fg="yellow", bold=True) in line
+    assert click.unstyle(line) == "a.mrec:4:7: REC-3 warning: a slip, read anyway"
+    result = GameResult("a.mrec", 1, 1, "Meridian", (warning,))
+    assert result.valid
