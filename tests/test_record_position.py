@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
 from meridina.cli.main import cli
+from meridina.cli.views import view_for
 from meridina.notation.check import GameReport, check_file
 
 TOP = Path(__file__).resolve().parent.parent
@@ -51,8 +51,9 @@ def entry_lines(example: Path) -> list[str]:
 
 
 def score_of(path: Path) -> object:
-    out = CliRunner().invoke(cli, ["score", str(path), "--format", "json"]).output
-    return json.loads(out)["games"][0]["score"]
+    """The game's score as ``meridina score --format json`` gives it."""
+    report = only_game(path)
+    return view_for(str(report.game)).sheet_json(report.run.sheet, report.run.final)
 
 
 @pytest.mark.parametrize("example", POSITIONS, ids=lambda p: p.name)

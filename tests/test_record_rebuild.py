@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -11,6 +10,7 @@ import pytest
 from click.testing import CliRunner, Result
 from meridina.cli.main import cli
 from meridina.cli.record_games import GAMES
+from meridina.cli.views import view_for
 from meridina.notation.check import GameReport, check_file
 
 TOP = Path(__file__).resolve().parent.parent
@@ -80,8 +80,10 @@ def start_record(example: Path, report: GameReport, target: Path) -> list[str]:
 
 
 def score_json(path: Path, index: int = 1) -> dict[str, Any]:
-    data = json.loads(run("score", str(path), "--format", "json").output)
-    return dict(data["games"][index - 1]["score"])
+    """The game's score as ``meridina score --format json`` gives it."""
+    report = game_of(path, index)
+    run = report.run
+    return view_for(str(report.game)).sheet_json(run.sheet, run.final)
 
 
 @pytest.mark.parametrize(
