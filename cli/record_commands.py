@@ -31,6 +31,10 @@ class Reply:
 
 
 def _board(session: Session, argument: str) -> Reply:
+    if argument.lower().startswith("svg"):
+        return Reply(
+            "board svg: this version of meridina draws no pictures yet; 'board' shows text"
+        )
     if argument:
         return Reply(f"board takes no argument here ({argument!r} is not understood)")
     return Reply(session.game.view.diagram(session.state))
