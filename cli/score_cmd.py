@@ -52,7 +52,8 @@ def score(record: str, game_number: int | None, details: bool, output_format: st
         sheet = run.sheet
         setup = report.record.setup if report.record is not None else None
         has_result = setup is not None and setup.result is not None
-        result_agrees = None if not has_result else not run.result_problems
+        disagreements = [p for p in run.result_problems if not p.warning]
+        result_agrees = None if not has_result else not disagreements
         games_out.append(
             {
                 "game": report.index,
