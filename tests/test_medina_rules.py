@@ -2564,3 +2564,20 @@ def test_position_streets_that_no_play_can_make(
 ) -> None:
     text = medina("position", *entries, setup=None)
     assert_only(check_one(text), "MED-M1", spot(text, anchor, word))
+
+
+def test_a_roof_order_warning_does_not_make_the_result_disagree() -> None:
+    from meridina.cli.score_cmd import result_agrees
+
+    text = medina(
+        "position",
+        "orange: E5",
+        "grey: K5",
+        "brown: B12",
+        "walls: A12 B13",
+        "roofs: red@E5 blue@B12 red@K5",
+        tags=(result_tag([7, 7, 0]),),
+    )
+    report = check_one(text)
+    assert report.valid and warnings_of(report)
+    assert result_agrees(report) is True

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from meridina.rules.common import Place
+from meridina.rules.numbers import read_number
 
 Cell = tuple[int, int]  # (column, row): column 0 = A, row 1 = the bottom row
 
@@ -18,9 +19,11 @@ def cell_name(cell: Cell) -> str:
 
 def parse_cell(text: str) -> Cell | None:
     """``E5`` -> (4, 5); None when the text is not a cell name."""
-    if len(text) < 2 or not text[0].isalpha() or not text[1:].isdigit():
+    row = read_number(text[1:])
+    letter = text[:1]
+    if row is None or not (letter.isascii() and letter.isalpha()):
         return None
-    return (ord(text[0].upper()) - ord("A"), int(text[1:]))
+    return (ord(text[0].upper()) - ord("A"), row)
 
 
 class Kind(Enum):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from meridina.rules.codes import RuleCode
 from meridina.rules.common import Place, Problem
 
 from .model import NEUTRAL, Cell, Kind, Placement, StreetTouch, cell_name
@@ -13,7 +14,7 @@ from .tiles import after_roof, after_stable, after_wall, article
 
 @dataclass(frozen=True, slots=True)
 class Fault:
-    rule: str
+    rule: RuleCode
     message: str
 
     def at(self, place: Place | None) -> Problem:

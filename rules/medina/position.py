@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from itertools import pairwise
+from typing import Final
 
 from meridina.rules.common import Place, Problem
 
@@ -11,7 +12,7 @@ from .placing import NEW_STREET_TOUCH, can_extend
 from .state import BUILDING, MERCHANT, STABLE, WALL, Palace, State
 from .tiles import retire_if_owned, update_palace_tile
 
-RULE = "MED-P1"
+RULE: Final = "MED-P1"
 
 
 def apply_position(state: State, position: StartPosition) -> list[Problem]:
