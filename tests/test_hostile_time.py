@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from hostile import run
-from meridina.cli.records import check_text
+from meridina.notation.check import check_text
 
 HEADER = '[Game "Meridian"]\n[Players "Ann orange; Ben black; Cy grey; Di brown"]\n'
 RUN = 100_000  # 10,000 took 2.5 s and 80,000 did not finish in 120 s when turns were quadratic
