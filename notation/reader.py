@@ -31,6 +31,7 @@ class ParsedGame:
     first_line: int
     text: GameText | None
     problem: Problem | None
+    source: str = ""  # the game's text as it stands in the file
 
 
 class UnreadableInput(Exception):
@@ -61,9 +62,9 @@ def _parsed(chunks: Iterator[GameChunk], name: str) -> Iterator[ParsedGame]:
     try:
         for index, chunk in enumerate(chunks, start=1):
             try:
-                yield ParsedGame(index, chunk.first_line, parse_game(chunk), None)
+                yield ParsedGame(index, chunk.first_line, parse_game(chunk), None, chunk.text)
             except RecordError as error:
-                yield ParsedGame(index, chunk.first_line, None, error.problem)
+                yield ParsedGame(index, chunk.first_line, None, error.problem, chunk.text)
     except GameTooLong as error:
         raise UnreadableInput(
             f"{name}:{error.first_line}:1: {READ_RULE} the game starting here is longer than "
