@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from meridina.rules.common import Place, Problem
 from meridina.rules.medina.model import (
     NEUTRAL,
@@ -23,8 +25,8 @@ from .tagvalues import TAG_RULE, parts, read_result, read_rulings
 from .text import EntryText, GameText, TurnText, Word
 from .turns import GameRecord, TurnEntry, read_turns
 
-TURN_RULE = "REC-3"
-POSITION_RULE = "REC-5"
+TURN_RULE: Final = "REC-3"
+POSITION_RULE: Final = "REC-5"
 
 # Building colours in both editions' names: the bridge needs them before the edition loads.
 COLOUR_WORDS = {
@@ -136,6 +138,7 @@ def _read_position(game: GameText, problems: list[Problem]) -> StartPosition | N
     buildings: list[tuple[str, Cell, Place | None]] = []
     stables: list[tuple[Cell, Place | None]] = []
     merchants: list[tuple[Cell, Place | None]] = []
+    merchant_entries: list[int] = []
     walls: list[tuple[Cell, Place | None]] = []
     roofs: list[tuple[str, Cell, Place | None]] = []
     palace_tiles: dict[str, tuple[str | None, Place | None]] = {}
@@ -149,7 +152,10 @@ def _read_position(game: GameText, problems: list[Problem]) -> StartPosition | N
         elif key in ("stables", "stable"):
             stables.extend(_cells(entry, problems))
         elif key in ("merchants", "merchant"):
-            merchants.extend(_cells(entry, problems))
+            # Each entry is kept apart: a street that touches an older one goes on its own line.
+            street = _cells(entry, problems)
+            merchants.extend(street)
+            merchant_entries.append(len(street))
         elif key in ("walls", "wall"):
             walls.extend(_cells(entry, problems))
         elif key in ("roofs", "roof"):
@@ -211,7 +217,7 @@ def _read_position(game: GameText, problems: list[Problem]) -> StartPosition | N
             )
     return StartPosition(
         tuple(buildings), tuple(stables), tuple(merchants), tuple(walls), tuple(roofs),
-        palace_tiles, tower_tiles, tea, to_move, section.at,
+        palace_tiles, tower_tiles, tea, to_move, section.at, tuple(merchant_entries),
     )  # fmt: skip
 
 

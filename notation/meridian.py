@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from meridina.rules.common import Place, Problem
 from meridina.rules.meridian.model import (
     CARDS_BY_LABEL,
@@ -26,8 +28,8 @@ from .tagvalues import TAG_RULE, parts, read_result, read_rulings
 from .text import EntryText, GameText, TurnText, Word
 from .turns import GameRecord, TurnEntry, read_turns
 
-TURN_RULE = "REC-3"
-POSITION_RULE = "REC-5"
+TURN_RULE: Final = "REC-3"
+POSITION_RULE: Final = "REC-5"
 
 DEFAULT_BOARDS = {2: "five-city", 3: "four-city", 4: "five-city"}
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 from importlib.resources import files
-from typing import Any
+from typing import Any, Final
 
 from lark import Lark, Token, Transformer
 from lark.exceptions import (
@@ -21,8 +21,8 @@ from meridina.rules.numbers import read_number, too_large_message
 from .splitter import GameChunk
 from .text import Comment, EntryText, GameText, PositionText, Tag, TurnText, Word
 
-SYNTAX_RULE = "REC-1"
-NUMBERING_RULE = "REC-4"
+SYNTAX_RULE: Final = "REC-1"
+NUMBERING_RULE: Final = "REC-4"
 
 _ESCAPE = re.compile(r"\\(.)")
 

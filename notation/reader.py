@@ -9,7 +9,7 @@ import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO
+from typing import BinaryIO, Final
 
 from meridina.rules.common import Problem, RecordError
 
@@ -17,7 +17,7 @@ from .parser import parse_game
 from .splitter import LARGEST_GAME, GameChunk, GameTooLong, split_games
 from .text import GameText
 
-READ_RULE = "REC-0"
+READ_RULE: Final = "REC-0"
 
 LARGEST_RECORD = 1 << 30  # bytes: read game by game, so this bounds time, not memory
 LONGEST_LINE = 1 << 20  # bytes: no line of a record comes near a megabyte

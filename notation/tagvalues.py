@@ -5,14 +5,14 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from enum import Enum
-from typing import Any
+from typing import Any, Final
 
 from meridina.rules.common import Place, Problem
 from meridina.rules.numbers import number_fault, read_number
 
 from .text import Tag
 
-TAG_RULE = "REC-2"
+TAG_RULE: Final = "REC-2"
 
 _PART = re.compile(r"[^;,]+")
 

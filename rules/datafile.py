@@ -14,8 +14,9 @@ import stat
 import sys
 from importlib.resources import files
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
+from .codes import RuleCode
 from .common import Problem, RecordError
 from .numbers import read_number
 
@@ -24,7 +25,7 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover - exercised on Python 3.10 only
     import tomli as tomllib
 
-DATA_RULE = "DATA-1"
+DATA_RULE: Final = "DATA-1"
 
 LARGEST_FILE = 64 * 1024  # a board or edition file is a few KB
 LONGEST_PATH = 1024  # characters in a data file's path as a record gives it
@@ -221,7 +222,7 @@ def _kind(mode: int) -> str:
 
 
 def user_file(
-    reference: str, base: Path | None, package: str, folder: str, rule: str, what: str
+    reference: str, base: Path | None, package: str, folder: str, rule: RuleCode, what: str
 ) -> DataFile:
     """A data file a record names by path (relative to ``base`` first), read and parsed."""
     tag = what.capitalize()

@@ -5,14 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from meridina.rules.common import Problem, RecordError
 from meridina.rules.datafile import DataFile, Values, bundled, bundled_names, user_file
 
 from .model import Cell, cell_name, parse_cell
 
-DATA_RULE = "MED-D1"
+DATA_RULE: Final = "MED-D1"
 PACKAGE = "meridina.rules.medina"
 ORTHOGONAL = ((1, 0), (-1, 0), (0, 1), (0, -1))
 AROUND = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if (dx, dy) != (0, 0))

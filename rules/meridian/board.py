@@ -6,14 +6,15 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Final
 
 from meridina.rules.common import Problem, RecordError
 from meridina.rules.datafile import DataFile, bundled, bundled_names, user_file
 
 from .model import MERIDIANS
 
-BOARD_RULE = "MER-B1"
-BOARD_WARNING = "MER-B2"
+BOARD_RULE: Final = "MER-B1"
+BOARD_WARNING: Final = "MER-B2"
 PACKAGE = "meridina.rules.meridian"
 
 # Island sizes the printed boards are reported to have, by cities per meridian.
