@@ -56,6 +56,7 @@ class GameReport:
     problems: list[Problem] = field(default_factory=list)
     record: Any = None
     run: Any = None
+    source: str = ""  # the game's text as it stands in the file
 
     @property
     def errors(self) -> list[Problem]:
@@ -103,7 +104,7 @@ def check_game(
     parsed: ParsedGame, base: Path | None = None, rulings: RulingDefaults | None = None
 ) -> GameReport:
     """Read one parsed game with its game's bridge and play it through its rules core."""
-    report = GameReport(parsed.index, parsed.first_line, None)
+    report = GameReport(parsed.index, parsed.first_line, None, source=parsed.source)
     if parsed.problem is not None or parsed.text is None:
         report.problems.append(parsed.problem or Problem("REC-1", "unreadable game"))
         return report
