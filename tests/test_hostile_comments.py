@@ -27,7 +27,7 @@ def test_an_unclosed_brace_is_reported_and_later_games_are_checked(tmp_path: Pat
     bad_turn_lines = [5, 10, 15]
     for line in bad_turn_lines:
         assert f"{path}:{line}:" in out, line
-    assert ran["validate"].stderr.startswith("4 games in 1 file: 0 valid, 4 invalid")
+    assert out.endswith("4 games in 1 file: 0 valid, 4 invalid\n")
 
 
 def test_an_unclosed_brace_inside_a_game_costs_only_that_game(tmp_path: Path) -> None:
@@ -37,7 +37,7 @@ def test_an_unclosed_brace_inside_a_game_costs_only_that_game(tmp_path: Path) ->
     ran = run_every_command(path)
     out = ran["validate"].stdout
     assert f"{path}:3:18: REC-1 a comment opened with '{{' is never closed" in out
-    assert ran["validate"].stderr.startswith("2 games in 1 file: 1 valid, 1 invalid")
+    assert ran["validate"].stdout.endswith("2 games in 1 file: 1 valid, 1 invalid\n")
 
 
 def comment_then_games(lines: int, every: int) -> Iterator[str]:
