@@ -72,6 +72,7 @@ def check_game(parsed: ParsedGame, base: Path | None = None) -> GameReport:
         report.problems.append(parsed.problem or Problem("REC-1", "unreadable game"))
         return report
     text = parsed.text
+    report.problems.extend(text.problems)
     report.problems.extend(duplicate_tags(text))
     tag = text.tag("Game")
     if tag is None:

@@ -32,7 +32,7 @@ def read_turns(
     entries = []
     expected: int | None = None
     for text in texts:
-        entry = read_turn(text)
+        entry = _read(text, read_turn)
         if expected is not None and text.number != expected:
             numbering = Problem(
                 NUMBERING_RULE,
@@ -43,6 +43,16 @@ def read_turns(
         expected = text.number + 1
         entries.append(entry)
     return tuple(entries)
+
+
+def _read(text: TurnText, read_turn: Callable[[TurnText], TurnEntry[T]]) -> TurnEntry[T]:
+    """A turn with a syntax fault is not played; only its mover, if readable, is kept."""
+    entry = read_turn(text)
+    if not text.problems:
+        return entry
+    if text.broken:
+        return TurnEntry(text, None, text.problems, entry.colour)
+    return TurnEntry(text, entry.turn, (*text.problems, *entry.problems), entry.colour)
 
 
 S = TypeVar("S")
