@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from meridina.notation import medina as medina_notation
 from meridina.notation import meridian as meridian_notation
 from meridina.notation.reader import ParsedGame, iter_games, parse_text
+from meridina.notation.suggest import TAG_CUTOFF, nearest
 from meridina.notation.text import GameText
 from meridina.rules.common import Problem
 from meridina.rules.medina import game as medina_game
@@ -74,24 +75,32 @@ def check_game(parsed: ParsedGame, base: Path | None = None) -> GameReport:
     text = parsed.text
     report.problems.extend(text.problems)
     report.problems.extend(duplicate_tags(text))
+    text = _misspelt_game_tag(text, report.problems)
     tag = text.tag("Game")
     if tag is None:
-        report.problems.append(
-            Problem(
-                GAME_RULE, 'the game has no [Game "..."] tag naming Meridian or Medina', text.at
-            )
-        )
+        report.problems.append(Problem(GAME_RULE, _no_game_tag(parsed), text.at))
         return report
     known = GAMES.get(tag.value.strip().lower())
     if known is None:
+        name = tag.value.strip()
+        guess = nearest(name, [title for title, _ in GAMES.values()])
+        if guess is None:
+            report.problems.append(
+                Problem(
+                    GAME_RULE,
+                    f"unknown game {name!r}: meridina reads Meridian and Medina records",
+                    tag.value_at,
+                )
+            )
+            return report
         report.problems.append(
             Problem(
                 GAME_RULE,
-                f"unknown game {tag.value.strip()!r}: meridina reads Meridian and Medina records",
+                f"unknown game {name!r}; did you mean {guess!r}? (checked as {guess})",
                 tag.value_at,
             )
         )
-        return report
+        known = GAMES[guess.lower()]
     report.game, play = known
     report.record, report.run, problems = play(text, base)
     if report.run is not None:
@@ -100,6 +109,35 @@ def check_game(parsed: ParsedGame, base: Path | None = None) -> GameReport:
         problems.extend(report.run.result_problems)
     report.problems = sorted([*report.problems, *problems], key=_order)
     return report
+
+
+def _misspelt_game_tag(text: GameText, problems: list[Problem]) -> GameText:
+    """Without a Game tag, a tag close to ``Game`` stands for it, with a warning."""
+    if text.tag("Game") is not None:
+        return text
+    for index, tag in enumerate(text.tags):
+        if nearest(tag.name, ["Game"], TAG_CUTOFF) is not None:
+            problems.append(
+                Problem(
+                    GAME_RULE,
+                    f"unknown tag [{tag.name}]: read as [Game], which it probably means",
+                    tag.at,
+                    warning=True,
+                )
+            )
+            tags = (*text.tags[:index], replace(tag, name="Game"), *text.tags[index + 1 :])
+            return replace(text, tags=tags)
+    return text
+
+
+def _no_game_tag(parsed: ParsedGame) -> str:
+    if parsed.index > 1:
+        # The splitter starts a game at a tag line that follows turns or a position.
+        return (
+            f"a tag after the turns starts a new game: this game, from line {parsed.first_line}, "
+            'has no [Game "..."] tag; put tags above the turns of their game'
+        )
+    return 'the game has no [Game "..."] tag naming Meridian or Medina'
 
 
 def duplicate_tags(text: GameText) -> list[Problem]:
