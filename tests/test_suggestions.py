@@ -125,6 +125,7 @@ def test_meridian_player_name_instead_of_colour() -> None:
 def test_meridian_name_of_a_player_with_two_colours() -> None:
     text = '[Game "Meridian"]\n[Players "Ann orange grey; Ben black brown"]\n\n2. Ben 7: 2@2\n'
     (rule, _, _, message), *_ = problems_of(text)
+    assert rule == "REC-3"
     assert message == "Ben plays black and brown; a turn names the colour: 2. black 7: 2@2"
 
 
