@@ -195,3 +195,38 @@ def test_a_first_game_without_a_game_tag_keeps_the_plain_message() -> None:
     text = '[Players "Ann orange; Ben black"]\n\n1. orange 8: 3@2\n'
     (problem,) = check_text(text)[0].problems
     assert problem.message == 'the game has no [Game "..."] tag naming Meridian or Medina'
+
+
+# ---------------------------------------------------------------- the opening exception
+
+SECOND = (
+    '[Game "Medina"]\n[Edition "2"]\n[Players "Ann red; Ben blue; Cy green"]\n'
+    '[Setup "well J7; merchant H9"]\n\n'
+)
+
+
+def test_one_piece_after_the_opening_says_how_many_turns_the_exception_covers() -> None:
+    line = "3. green grey@C10"
+    text = SECOND + "1. red orange@E5\n2. blue black@M4\n" + line + "\n"
+    rule, _, message = one_problem(text, line, "3.")
+    assert rule == "MED-T2"
+    assert message.endswith(
+        "(in edition 2 with 3 players, only the first 2 turns place a single piece)"
+    )
+
+
+def test_one_piece_in_the_first_edition_says_there_is_no_opening_exception() -> None:
+    line = "1. red orange@E5"
+    rule, _, message = one_problem(MEDINA + line + "\n", line, "1.")
+    assert rule == "MED-T2"
+    assert "in edition 1 with 3 players, no opening turn places a single piece" in message
+
+
+def test_two_pieces_in_an_opening_turn_say_how_many_turns_place_one() -> None:
+    line = "1. red orange@E5 orange@E6"
+    rule, _, message = one_problem(SECOND + line + "\n", line, "orange@E6")
+    assert rule == "MED-T2"
+    assert message == (
+        "an opening turn places a single piece: in edition 2 with 3 players, "
+        "only the first 2 turns place a single piece"
+    )
