@@ -8,6 +8,7 @@ import click
 
 from .annotate_cmd import annotate
 from .replay_cmd import replay
+from .rules_cmd import rules
 from .score_cmd import score
 from .validate_cmd import validate
 
@@ -30,6 +31,7 @@ cli.add_command(validate)
 cli.add_command(replay)
 cli.add_command(annotate)
 cli.add_command(score)
+cli.add_command(rules)
 
 
 def main() -> None:
