@@ -241,12 +241,10 @@ def read_turn(text: TurnText, players: Sequence[tuple[str, Sequence[str]]] = ())
         return _not_a_colour(text, players)
     if len(words) < 2 or words[1].kind != "key":
         at = words[1].at if len(words) > 1 else colour_word.at
-        return _bad(
-            text,
-            "the colour is followed by the card played and a colon, as 'orange 7:'",
-            colour,
-            at,
-        )
+        message = "the colour is followed by the card played and a colon, as 'orange 7:'"
+        if len(words) > 1 and words[1].kind == "number":
+            message = f"write a colon after the card: '{colour} {words[1].text}:'"
+        return _bad(text, message, colour, at)
     card_word = words[1]
     label, slash, chosen = card_word.text.partition("/")
     card = CARDS_BY_LABEL.get(label)

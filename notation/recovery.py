@@ -28,10 +28,10 @@ def squash(text: str) -> str:
     return " ".join(text.split())
 
 
-def paren_warning(body: str, at: Place) -> Problem:
+def paren_warning(at: Place) -> Problem:
     return Problem(
         SYNTAX_RULE,
-        f"round brackets around a comment: read as {{{body}}} (write comments in braces)",
+        "a comment in round brackets: read as a comment (write comments in curly braces)",
         at,
         warning=True,
     )
@@ -40,8 +40,10 @@ def paren_warning(body: str, at: Place) -> Problem:
 def bad_character(char: str) -> str:
     if char == "@":
         return "unexpected '@': write HEIGHT@CITY or PIECE@FIELD without spaces, as 3@2"
+    if char in "!?":
+        return f"unexpected {char!r}: a mark such as ! or ? goes in a comment"
     if char == "(":
-        return "a '(' is not closed on its line: write a comment in braces, as { pushes }"
+        return "a '(' is not closed on its line: write a comment in curly braces"
     return f"unexpected character {char!r}"
 
 
@@ -93,7 +95,7 @@ def split_turn(
             if close >= 0:
                 body = squash(text[pos:close])
                 split.comments.append(Comment(body, at))
-                split.problems.append(paren_warning(body, at))
+                split.problems.append(paren_warning(at))
                 pos = close + 1
                 previous = "SPACE"
                 continue
@@ -158,7 +160,7 @@ class Recovery:
             if close >= 0:
                 body = squash(self.text[start + 1 : close])
                 self.comments.append(Comment(body, at))
-                self.problems.append(paren_warning(body, at))
+                self.problems.append(paren_warning(at))
                 _skip(lexer, self.text, close + 1)
                 return True
         if "TURN" not in allowed or (not token and char in '{"'):

@@ -47,7 +47,7 @@ def test_round_brackets_around_a_comment_are_read_with_a_warning() -> None:
     line = "2. black 7: 2@2 (pushes)"
     report = only_game(HEADER + "1. orange 7: 3@2\n" + line + "\n3. grey 9: 2@1\n")
     assert found(report) == [("REC-1", True, Place(5, column(line, "(")))]
-    assert "{pushes}" in report.problems[0].message
+    assert "round brackets" in report.problems[0].message
     second = report.record.entries[1]
     assert second.turn is not None
     assert [c.text for c in second.text.comments] == ["pushes"]
