@@ -19,7 +19,7 @@ SOURCES = {"MER": ("meridina", "MERIDIAN.md"), "MED": ("meridina", "MEDINA.md")}
 NOTATION = ("meridina.notation", "README.md")
 
 _RULE_START = re.compile(r"\*\*([A-Z]+-[A-Z]+\d+) \N{EN DASH} [^*]*\*\*")
-_TABLE_ROW = re.compile(r"\| `(REC-\d+)` \| (.*) \|\s*$")
+_TABLE_ROW = re.compile(r"\| `((?:REC|DATA)-\d+)` \| (.*) \|\s*$")
 _RULING_ROW = re.compile(r"\| `([a-z][a-z0-9-]*)` \|")
 _LINK = re.compile(r"\[([^\]]+)\]\([^)]*\)")
 _CELLS = re.compile(r"\|([^|]+)\|([^|]+)\|([^|]+)\|(.+)\|\s*$")
@@ -43,7 +43,7 @@ def rule_text(code: str) -> RuleText | None:
     heading = title(code)
     if heading is None:
         return None
-    if code.startswith("REC-"):
+    if code.split("-")[0] not in SOURCES:  # REC- and DATA-: the notation guide
         row = _notation_rows().get(code, "")
         return RuleText(code, heading, row, (), f"{NOTATION[0]}/{NOTATION[1]}")
     package, name = SOURCES[code.split("-")[0]]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Generic
+from typing import Any, Final, Generic
 
 from meridina.rules.common import Problem
 from meridina.rules.game import (
@@ -34,7 +34,7 @@ from .suggest import TAG_CUTOFF, nearest
 from .text import GameText
 from .turns import GameRecord
 
-GAME_RULE = "REC-2"
+GAME_RULE: Final = "REC-2"
 
 
 @dataclass

@@ -6,7 +6,7 @@ import re
 from dataclasses import replace
 from functools import lru_cache
 from importlib.resources import files
-from typing import Any
+from typing import Any, Final
 
 from lark import Lark, Token, Transformer
 from lark.exceptions import (
@@ -17,10 +17,13 @@ from lark.exceptions import (
     VisitError,
 )
 from meridina.rules.common import Place, Problem, RecordError
+from meridina.rules.numbers import read_number, too_large_message
 
 from .recovery import SYNTAX_RULE, Recovery, settle, split_turn
 from .splitter import GameChunk
 from .text import Comment, EntryText, GameText, PositionText, Tag, TurnText, Word
+
+NUMBERING_RULE: Final = "REC-4"
 
 _ESCAPE = re.compile(r"\\(.)")
 
@@ -92,9 +95,11 @@ class _Builder(Transformer[Token, Any]):
         problems = tuple(split.problems)
         broken = any(not problem.warning for problem in problems)
         written = " ".join(text[dot + 1 :].split()) if broken else ""
-        return TurnText(
-            int(text[:dot]), tuple(split.words), Place(line, column), (), problems, written
-        )
+        number = read_number(text[:dot])
+        if number is None:
+            message = f"turn {too_large_message(text[:dot])}"
+            raise RecordError(Problem(NUMBERING_RULE, message, Place(line, column)))
+        return TurnText(number, tuple(split.words), Place(line, column), (), problems, written)
 
 
 class _Parser:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from typing import Final
 
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 from lark.lexer import LineCounter
@@ -17,7 +18,7 @@ from meridina.rules.common import Place, Problem
 
 from .text import Comment, PositionText, TurnText, Word
 
-SYNTAX_RULE = "REC-1"
+SYNTAX_RULE: Final = "REC-1"
 
 _KINDS = {"WORD": "word", "NUMBER": "number", "PLACE": "place", "KEY": "key"}
 _LEADING_NUMBER = re.compile(r"(\d{1,9})(?![\d.])[ \t,:;)]*")

@@ -132,7 +132,7 @@ def test_python_dash_m_meridina(args: list[str]) -> None:
     expected = (
         "MER-R3 \N{EN DASH} Taller towers stand higher"
         if args[0] == "rules"
-        else "Usage: python -m"
+        else "Usage: meridina [OPTIONS] COMMAND"
     )
     assert expected in done.stdout
 
