@@ -6,6 +6,7 @@ import click
 
 from .annotate_cmd import annotate
 from .launch import main as launch_main
+from .record_cmd import record
 from .replay_cmd import replay
 from .rules_cmd import rules
 from .score_cmd import score
@@ -28,6 +29,7 @@ cli.add_command(validate)
 cli.add_command(replay)
 cli.add_command(annotate)
 cli.add_command(score)
+cli.add_command(record)
 cli.add_command(rules)
 
 
