@@ -8,6 +8,7 @@ from .annotate_cmd import annotate
 from .launch import main as launch_main
 from .record_cmd import record
 from .replay_cmd import replay
+from .rules_cmd import rules
 from .score_cmd import score
 from .validate_cmd import validate
 
@@ -29,6 +30,7 @@ cli.add_command(replay)
 cli.add_command(annotate)
 cli.add_command(score)
 cli.add_command(record)
+cli.add_command(rules)
 
 
 def main() -> None:

@@ -70,6 +70,8 @@ def unreadable_game(source: str, why: str | None) -> str:
 
 def as_written(text: TurnText) -> str:
     """A turn that could not be read, given back word for word."""
+    if text.written:
+        return text.written
     return " ".join(word.text + (":" if word.kind == "key" else "") for word in text.words)
 
 

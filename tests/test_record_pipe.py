@@ -63,7 +63,7 @@ def test_problem_columns_count_in_the_typed_line(tmp_path: Path) -> None:
     result = run("-o", str(target), *START, lines=["  1. orange 7: 3@9", "orange 7 3@2"])
     found = problems(result)
     assert found[0] == "-:1:16: MER-R5 there is no city 9 on a meridian of 5 cities"
-    assert found[1].startswith("-:2:8: REC-3 the colour is followed by the card")
+    assert found[1] == "-:2:8: REC-3 write a colon after the card: 'orange 7:'"
     assert turns_of(target) == []
 
 
