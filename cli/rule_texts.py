@@ -53,6 +53,29 @@ def rule_text(code: str) -> RuleText | None:
     return RuleText(code, heading, body, related, name)
 
 
+def rule_body(found: RuleText) -> str:
+    """The rule's text as plain words, without its heading."""
+    body = plain(found.text)
+    for lead in (f"{found.code} \N{EN DASH} {found.title}.", f"{found.title}:"):
+        body = body.removeprefix(lead).strip()
+    return body
+
+
+def rule_page(code: str) -> str | None:
+    """A rule as the ``rules`` command and the recorder print it: heading, text, rulings."""
+    found = rule_text(code)
+    if found is None:
+        return None
+    lines = [
+        f"{found.code} \N{EN DASH} {found.title}  ({found.source})",
+        "",
+        rule_body(found) or "(no text found in the installed digest)",
+    ]
+    if found.rulings:
+        lines += ["", "Rulings:", *(f"- {plain(ruling)}" for ruling in found.rulings)]
+    return "\n".join(lines)
+
+
 def matching(prefix: str) -> list[str]:
     """Every rule code in the group ``prefix`` names, in the registry's order.
 

@@ -8,7 +8,7 @@ from meridina.rules.codes import CODES, title
 
 from .options import format_option
 from .output import EXIT_UNREADABLE, emit_json
-from .rule_texts import matching, plain, rule_text
+from .rule_texts import matching, plain, rule_body, rule_page, rule_text
 
 
 @click.command()
@@ -38,26 +38,17 @@ def rules(rule: str, output_format: str) -> None:
 
 
 def _show(code: str, output_format: str) -> None:
+    if output_format != "json":
+        click.echo(rule_page(code))
+        return
     found = rule_text(code)
     assert found is not None  # the code is in the registry
-    body = plain(found.text)
-    for lead in (f"{found.code} \N{EN DASH} {found.title}.", f"{found.title}:"):
-        body = body.removeprefix(lead).strip()
-    rulings = [plain(ruling) for ruling in found.rulings]
-    if output_format == "json":
-        emit_json(
-            {
-                "id": found.code,
-                "title": found.title,
-                "text": body,
-                "rulings": rulings,
-                "source": found.source,
-            }
-        )
-        return
-    click.echo(f"{found.code} \N{EN DASH} {found.title}  ({found.source})\n")
-    click.echo(body or "(no text found in the installed digest)")
-    if rulings:
-        click.echo("\nRulings:")
-        for ruling in rulings:
-            click.echo(f"- {ruling}")
+    emit_json(
+        {
+            "id": found.code,
+            "title": found.title,
+            "text": rule_body(found),
+            "rulings": [plain(ruling) for ruling in found.rulings],
+            "source": found.source,
+        }
+    )

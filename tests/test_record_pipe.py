@@ -80,7 +80,8 @@ def test_commands_undo_comment_and_show(tmp_path: Path) -> None:
     result = run("-o", str(target), *START, lines=typed)
     assert result.exit_code == 0, result.output
     assert "took back turn 2. black 4-5-6-7/7: 2@1" in result.output
-    assert "MER-R3: " in result.output
+    assert "MER-R3 \N{EN DASH} Taller towers stand higher" in result.output
+    assert "taller than every tower below it" in result.output  # the rule's own text
     assert "pieces in hand: orange 17, black 20" in result.output  # the board after undo
     report = one_game(target)
     assert turns_of(target) == OPENING[:1]
