@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import IO, Any
 
 import click
+from meridina.rules.codes import TITLES
 from meridina.rules.common import Problem
 
 from .atomic_file import replacing
@@ -128,6 +129,7 @@ def problem_json(problem: Problem) -> dict[str, Any]:
         "line": problem.at.line if problem.at else None,
         "col": problem.at.col if problem.at else None,
         "rule": problem.rule,
+        "title": TITLES[problem.rule],
         "severity": "warning" if problem.warning else "error",
         "message": problem.message,
     }

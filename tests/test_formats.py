@@ -111,6 +111,10 @@ def test_json_matches_the_shipped_schema_and_keeps_every_path(batch: list[str]) 
     ]
     assert problems == EXPECTED
     assert (data["valid"], data["games"], data["invalid"]) == (False, 4, 2)
+    titles = {
+        p["rule"]: p["title"] for e in data["files"] for g in e["games"] for p in g["problems"]
+    }
+    assert titles == {rule: TITLES[rule] for rule in titles}
 
 
 def test_json_schema_rejects_a_wrong_shape() -> None:
