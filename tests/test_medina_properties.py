@@ -319,8 +319,12 @@ def test_two_turns_with_their_players_swapped_are_caught(
     seed: int, kind: tuple[str, int], data: st.DataObject
 ) -> None:
     game = play(seed, kind)
+    # Passes are left out: in the last round nobody can place, and a faulty turn there
+    # is reported as a turn after the end (MED-E1) rather than out of order.
     pairs = [
-        i for i in range(len(game.turns) - 1) if game.turns[i].player != game.turns[i + 1].player
+        i
+        for i in range(len(game.turns) - 1)
+        if game.turns[i].player != game.turns[i + 1].player and not game.turns[i].passed
     ]
     first = data.draw(st.sampled_from(pairs))
     one, two = game.turns[first], game.turns[first + 1]
