@@ -10,6 +10,7 @@ import click
 from .loading import InputFault, reports
 from .options import format_option, game_option, record_argument
 from .output import EXIT_INVALID, EXIT_VALID, emit_json, problem_json, problem_line
+from .stand_in import board_json, stand_in_line
 from .views import view_for
 
 
@@ -43,6 +44,10 @@ def annotate(record: str, game_number: int | None, output: Path | None, output_f
         if report.record is None or report.game is None:
             continue
         view = view_for(report.game)
+        start = report.run.start if report.run is not None else None
+        note = stand_in_line(start.board) if start is not None else None
+        if note and output_format == "text":
+            click.echo(f"Game {report.index}: {note}", err=True)
         notes = view.notes(report)
         text = view.write(report.record, notes)
         texts.append(text)
@@ -50,6 +55,7 @@ def annotate(record: str, game_number: int | None, output: Path | None, output_f
             {
                 "game": report.index,
                 "name": report.game,
+                "board": board_json(start.board) if start is not None else None,
                 "text": text,
                 "turns": [
                     {"number": entry.text.number, "notes": notes[i] if i < len(notes) else []}

@@ -9,6 +9,7 @@ import click
 from .loading import InputFault, reports
 from .options import format_option, game_option, record_argument
 from .output import EXIT_INVALID, EXIT_VALID, emit_json, problem_json, problem_line
+from .stand_in import board_json, stand_in_line
 from .views import view_for
 
 
@@ -48,6 +49,8 @@ def replay(
         frames: list[dict[str, Any]] = []
         if output_format == "text":
             click.echo(f"Game {report.index}: {view.TITLE} on board {run.start.board.name}")
+            if note := stand_in_line(run.start.board):
+                click.echo(note)
             click.echo(view.LEGEND)
             if turn_number in (None, 0):
                 click.echo("\nStart\n" + view.diagram(run.start))
@@ -75,7 +78,7 @@ def replay(
             {
                 "game": report.index,
                 "name": report.game,
-                "board": run.start.board.name,
+                "board": board_json(run.start.board),
                 "start": view.state_json(run.start),
                 "turns": frames,
                 "problems": [problem_json(p) for p in report.problems],

@@ -9,6 +9,7 @@ import click
 from .loading import reports
 from .options import format_option, game_option, record_argument
 from .output import EXIT_INVALID, EXIT_VALID, emit_json, problem_json, problem_line
+from .stand_in import board_json, stand_in_line
 from .views import view_for
 
 
@@ -57,7 +58,7 @@ def score(record: str, game_number: int | None, details: bool, output_format: st
             {
                 "game": report.index,
                 "name": report.game,
-                "board": final.board.name,
+                "board": board_json(final.board),
                 "score": view.sheet_json(sheet, final),
                 "result_agrees": result_agrees,
                 "problems": [problem_json(p) for p in report.problems],
@@ -68,6 +69,8 @@ def score(record: str, game_number: int | None, details: bool, output_format: st
         click.echo(
             f"Game {report.index}: {view.TITLE} on board {final.board.name} ({view.status(sheet)})"
         )
+        if note := stand_in_line(final.board):
+            click.echo(note)
         click.echo(view.score_text(sheet, final, details))
         if result_agrees is None:
             click.echo("Result: the record states none")

@@ -18,6 +18,7 @@ from .output import (
     problem_line,
 )
 from .records import check_file
+from .stand_in import board_json, stand_in_line
 
 
 @click.command()
@@ -34,6 +35,7 @@ def validate(paths: tuple[str, ...], output_format: str, quiet: bool) -> None:
     files_out: list[dict[str, Any]] = []
     games = invalid = 0
     unreadable = False
+    stand_ins: dict[str, str] = {}  # board name -> what to say about it, once
     for path in record_files(paths):
         entry: dict[str, Any] = {"file": path, "error": None, "games": []}
         files_out.append(entry)
@@ -42,11 +44,15 @@ def validate(paths: tuple[str, ...], output_format: str, quiet: bool) -> None:
                 games += 1
                 if not report.valid:
                     invalid += 1
+                start = report.run.start if report.run is not None else None
+                if start is not None and (note := stand_in_line(start.board)):
+                    stand_ins.setdefault(start.board.name, note)
                 entry["games"].append(
                     {
                         "game": report.index,
                         "line": report.first_line,
                         "name": report.game,
+                        "board": board_json(start.board) if start is not None else None,
                         "valid": report.valid,
                         "problems": [problem_json(p) for p in report.problems],
                     }
@@ -71,6 +77,8 @@ def validate(paths: tuple[str, ...], output_format: str, quiet: bool) -> None:
             {"valid": status == EXIT_VALID, "games": games, "invalid": invalid, "files": files_out}
         )
     elif not quiet:
+        for note in stand_ins.values():
+            click.echo(note, err=True)
         files = len(files_out)
         click.echo(
             f"{games} game{'s' if games != 1 else ''} in {files} file{'s' if files != 1 else ''}: "
