@@ -7,6 +7,8 @@ import sys
 import click
 
 from .annotate_cmd import annotate
+from .board_cmd import board
+from .draw_cmd import draw
 from .replay_cmd import replay
 from .score_cmd import score
 from .validate_cmd import validate
@@ -30,6 +32,8 @@ cli.add_command(validate)
 cli.add_command(replay)
 cli.add_command(annotate)
 cli.add_command(score)
+cli.add_command(draw)
+cli.add_command(board)
 
 
 def main() -> None:
