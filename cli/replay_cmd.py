@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import click
 
+from .html_replay import write_html
 from .loading import InputFault, reports
 from .options import format_option, game_option, record_argument
 from .output import EXIT_INVALID, EXIT_VALID, emit_json, problem_json, problem_line
@@ -24,14 +26,27 @@ from .views import view_for
     help="Show only the board after turn N (0 = before the first turn).",
 )
 @format_option
+@click.option(
+    "--html",
+    "html_out",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="Write one self-contained HTML page stepping through every turn to this file.",
+)
 def replay(
-    record: str, game_number: int | None, turn_number: int | None, output_format: str
+    record: str,
+    game_number: int | None,
+    turn_number: int | None,
+    output_format: str,
+    html_out: Path | None,
 ) -> None:
     """Replay RECORD turn by turn, drawing the board after each turn.
 
     Illegal turns are shown with the rule they break. The bundled Meridian boards
     are stand-in layouts, not the printed board.
     """
+    if html_out is not None:
+        raise SystemExit(write_html(record, game_number, html_out))
     games_out: list[dict[str, Any]] = []
     status = EXIT_VALID
     for report in reports(record, game_number):

@@ -114,19 +114,20 @@ def draw(state: State, caption: str = "", note: str | None = None) -> ET.Element
 
 def _grid(root: ET.Element, board: Board) -> None:
     layer = svg.group(root, "grid")
-    for cell in board.cells():
-        fill = RING if board.is_ring(cell) else FIELD
-        svg.add(
-            layer,
-            "rect",
-            x=x_of(cell),
-            y=y_of(board, cell),
-            width=CELL,
-            height=CELL,
-            fill=fill,
-            stroke="#c2b08a",
-            stroke_width=0.7,
-        )
+    width, height = board.columns * CELL, board.rows * CELL
+    svg.add(layer, "rect", x=LEFT, y=TOP, width=width, height=height, fill=RING)
+    svg.add(
+        layer,
+        "rect",
+        x=LEFT + CELL,
+        y=TOP + CELL,
+        width=width - 2 * CELL,
+        height=height - 2 * CELL,
+        fill=FIELD,
+    )
+    lines = [f"M{LEFT + col * CELL},{TOP}v{height}" for col in range(board.columns + 1)]
+    lines += [f"M{LEFT},{TOP + row * CELL}h{width}" for row in range(board.rows + 1)]
+    svg.add(layer, "path", d="".join(lines), fill="none", stroke="#c2b08a", stroke_width=0.7)
     bottom = TOP + board.rows * CELL
     for col in range(board.columns):
         letter = chr(ord("A") + col)
@@ -167,21 +168,14 @@ def _wall(root: ET.Element, state: State, cell: Cell) -> None:
     )
     x, y = x_of(cell), y_of(board, cell)
     svg.add(node, "rect", x=x + 1, y=y + 1, width=CELL - 2, height=CELL - 2, fill=WALL_FILL)
-    # Two courses of bricks, so a wall reads as a wall without its colour.
-    for row in (1, 2):
-        yy = y + row * CELL / 3
-        svg.add(node, "line", x1=x + 1, y1=yy, x2=x + CELL - 1, y2=yy, stroke="#b8a890")
-    for row, offset in ((0, CELL / 2), (1, CELL / 4), (2, CELL / 2)):
-        xx = x + offset
-        svg.add(
-            node,
-            "line",
-            x1=xx,
-            y1=y + row * CELL / 3,
-            x2=xx,
-            y2=y + (row + 1) * CELL / 3,
-            stroke="#b8a890",
-        )
+    # Courses of bricks, so a wall reads as a wall without its colour.
+    third = CELL / 3
+    bricks = [f"M{x + 1},{y + row * third}h{CELL - 2}" for row in (1, 2)]
+    bricks += [
+        f"M{x + offset},{y + row * third}v{third}"
+        for row, offset in ((0, CELL / 2), (1, CELL / 4), (1, 3 * CELL / 4), (2, CELL / 2))
+    ]
+    svg.add(node, "path", d="".join(bricks), stroke="#b8a890", fill="none")
 
 
 def _merchant(root: ET.Element, board: Board, cell: Cell) -> None:
