@@ -5,13 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import click
+from meridina.notation.check import GameReport
 
 from . import pictures, svg
 from .atomic import write_atomically
 from .loading import InputFault, reports
 from .options import record_argument
 from .output import EXIT_INVALID, EXIT_VALID, problem_line
-from .records import GameReport
 
 
 @click.command()

@@ -14,13 +14,13 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
+from meridina.notation.check import GameReport
 from meridina.rules.common import Problem
 
 from . import pictures
 from .atomic import write_atomically
 from .loading import InputFault, reports
 from .output import EXIT_INVALID, EXIT_VALID, problem_line
-from .records import GameReport
 from .stand_in import stand_in_line
 from .views import view_for
 

@@ -6,10 +6,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import click
+from meridina.notation.check import GameReport, check_file
 from meridina.notation.reader import UnreadableInput
 
 from .output import EXIT_UNREADABLE
-from .records import GameReport, check_file
 
 RECORD_SUFFIX = ".mrec"
 

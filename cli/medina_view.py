@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from meridina.notation.check import GameReport
 from meridina.notation.medina import MedinaRecord
 from meridina.notation.medina_writer import format_turn, write_record
 from meridina.notation.turns import TurnEntry
@@ -135,7 +136,7 @@ def value_notes(before: State, after: State) -> list[str]:
     return notes
 
 
-def notes(report: Any) -> list[list[str]]:
+def notes(report: GameReport) -> list[list[str]]:
     run, record = report.run, report.record
     if run is None or run.start is None or record is None:
         return []

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from meridina.notation.check import GameReport
 from meridina.notation.meridian import MeridianRecord
 from meridina.notation.meridian_writer import format_turn, write_record
 from meridina.notation.turns import TurnEntry
@@ -199,7 +200,7 @@ def events(step: Step | None, entry: TurnEntry[Turn]) -> list[str]:
     return effect_sentences(step, entry)
 
 
-def notes(report: Any) -> list[list[str]]:
+def notes(report: GameReport) -> list[list[str]]:
     """The notes for each turn: what it did, islands changing hands, the running score."""
     run, record = report.run, report.record
     if run is None or run.start is None or record is None:

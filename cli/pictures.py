@@ -5,8 +5,9 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from typing import Any
 
+from meridina.notation.check import GameReport
+
 from . import svg_medina, svg_meridian
-from .records import GameReport
 from .stand_in import stand_in_line
 
 __all__ = ["caption", "draw", "stand_in_line", "state_after", "turn_count"]

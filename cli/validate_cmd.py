@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import click
+from meridina.notation.check import check_file
 from meridina.notation.reader import UnreadableInput
 
 from .loading import InputFault, record_files
@@ -17,7 +18,6 @@ from .output import (
     problem_json,
     problem_line,
 )
-from .records import check_file
 from .stand_in import board_json, stand_in_line
 
 

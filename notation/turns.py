@@ -13,14 +13,15 @@ from .text import GameText, TurnText
 NUMBERING_RULE = "REC-4"
 
 T = TypeVar("T")
+TurnCo = TypeVar("TurnCo", covariant=True)  # an entry is read-only
 
 
 @dataclass(frozen=True)
-class TurnEntry(Generic[T]):
+class TurnEntry(Generic[TurnCo]):
     """A turn as written and as understood (``turn`` is None when unreadable)."""
 
     text: TurnText
-    turn: T | None
+    turn: TurnCo | None
     problems: tuple[Problem, ...] = ()
     colour: str | None = None  # the mover, when at least that could be read
 

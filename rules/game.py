@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar, cast
 
 from .common import Place, Problem
 
 StateT = TypeVar("StateT")
-SetupT = TypeVar("SetupT", contravariant=True)
+SetupT = TypeVar("SetupT")
 TurnT = TypeVar("TurnT")
-ScoreT = TypeVar("ScoreT", covariant=True)
+ScoreT = TypeVar("ScoreT")
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,18 +31,6 @@ class Applied(Generic[StateT]):
         return not any(not problem.warning for problem in self.problems)
 
 
-class RulesCore(Protocol[SetupT, StateT, TurnT, ScoreT]):
-    """One game's rules: set up, play a turn, list legal turns, score."""
-
-    def initial_state(self, setup: SetupT) -> Applied[StateT | None]: ...
-
-    def apply(self, state: StateT, turn: TurnT) -> Applied[StateT]: ...
-
-    def legal_turns(self, state: StateT) -> Iterator[TurnT]: ...
-
-    def score(self, state: StateT) -> ScoreT: ...
-
-
 StateCo = TypeVar("StateCo", covariant=True)
 
 
@@ -49,9 +38,39 @@ class HasState(Protocol[StateCo]):
     @property
     def state(self) -> StateCo: ...
 
+    @property
+    def problems(self) -> tuple[Problem, ...]: ...
+
 
 StepT = TypeVar("StepT", bound=HasState[Any])
 SheetT = TypeVar("SheetT")
+# The protocol's own variance: a setup is only taken in, a step only handed out.
+SetupIn = TypeVar("SetupIn", contravariant=True)
+StepOut = TypeVar("StepOut", bound=HasState[Any], covariant=True)
+
+
+class RulesCore(Protocol[SetupIn, StateT, TurnT, StepOut, ScoreT]):
+    """One game's rules: set up, play a turn, list legal turns, score, check a result."""
+
+    def initial_state(self, setup: SetupIn, base: Path | None = None) -> Applied[StateT | None]:
+        """The state a game starts from; ``base`` is where a record's own data files lie."""
+        ...
+
+    def apply(self, state: StateT, turn: TurnT) -> StepOut:
+        """Play one turn: the state to go on from, its problems, and what happened."""
+        ...
+
+    def pass_over(self, state: StateT, mover: str | None) -> StateT:
+        """Go on past a turn the record does not state clearly; ``mover`` if it is known."""
+        ...
+
+    def legal_turns(self, state: StateT) -> Iterator[TurnT]: ...
+
+    def score(self, state: StateT) -> ScoreT: ...
+
+    def check_result(self, setup: SetupIn, state: StateT, sheet: ScoreT) -> list[Problem]:
+        """Compare a record's stated result with the computed score."""
+        ...
 
 
 @dataclass
@@ -81,6 +100,38 @@ class GameRun(Generic[StateT, StepT, SheetT]):
                 current = cast(StateT, step.state)
             result.append(current)
         return result
+
+
+@dataclass(frozen=True, slots=True)
+class Unreadable:
+    """A turn the record does not state clearly; ``mover`` is its colour, if known."""
+
+    mover: str | None
+
+
+def play(
+    core: RulesCore[SetupT, StateT, TurnT, StepT, SheetT],
+    setup: SetupT,
+    turns: Iterable[TurnT | Unreadable],
+    base: Path | None = None,
+) -> GameRun[StateT, StepT, SheetT]:
+    """Play a whole game through its rules core: every turn, the score, the stated result."""
+    started = core.initial_state(setup, base)
+    run: GameRun[StateT, StepT, SheetT] = GameRun(started.problems, started.state)
+    state = started.state
+    if state is None:
+        return run
+    for turn in turns:
+        if isinstance(turn, Unreadable):
+            state = core.pass_over(state, turn.mover)
+            run.steps.append(None)
+            continue
+        step = core.apply(state, turn)
+        state = step.state
+        run.steps.append(step)
+    run.sheet = core.score(state)
+    run.result_problems = tuple(core.check_result(setup, state, run.sheet))
+    return run
 
 
 def compare_result(

@@ -25,7 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # run as a script
 
 from meridian_games import random_game
-from meridina.cli.records import check_file
+from meridina.notation.check import check_file
 
 
 def write_games(path: Path, games: int) -> int:

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from hypothesis import strategies as st
-from meridina.cli.records import GameReport, check_text
+from meridina.notation.check import GameReport, check_text
 from meridina.rules.common import Place
 
 FOUR = "Ann orange; Ben black; Cy grey; Di brown"

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner, Result
 from meridina.cli.main import cli
-from meridina.cli.records import check_file
+from meridina.notation.check import check_file
 from meridina.rules.medina.model import cell_name
 from meridina.rules.medina.state import BUILDING, MERCHANT, STABLE, WALL, WELL
 from svg_reading import description, parse, pieces, titles

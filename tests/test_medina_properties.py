@@ -25,7 +25,7 @@ from medina_games import (
     result_tag,
     tag,
 )
-from meridina.cli.records import GameReport, check_text
+from meridina.notation.check import GameReport, check_text
 from meridina.notation.medina import MedinaRecord, read_record
 from meridina.notation.medina_writer import format_turn, write_record
 from meridina.notation.reader import parse_text

@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 import pytest
 from conftest import Case, assert_legal, assert_only, check_one, errors, spot
-from meridina.cli.records import GameReport
+from meridina.notation.check import GameReport
 from meridina.notation.medina_writer import format_turn
 from meridina.rules.medina.engine import (
     apply,

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from conftest import FOUR, THREE, assert_legal, assert_only, check_one, found, record, spot
-from meridina.cli.records import check_file
+from meridina.notation.check import check_file
 from meridina.rules.common import RecordError
 from meridina.rules.meridian.board import Board, board_names, load_board
 

@@ -15,7 +15,7 @@ from conftest import assert_same_text, comment_texts, tag_texts
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from meridian_games import GeneratedGame, comment, random_game
-from meridina.cli.records import GameReport, check_text
+from meridina.notation.check import GameReport, check_text
 from meridina.notation.meridian import MeridianRecord, read_record
 from meridina.notation.meridian_writer import format_turn, write_record
 from meridina.notation.reader import parse_text

@@ -1,39 +1,74 @@
-"""The Meridian rules core behind the shared interface every game's core offers."""
+"""Both rules cores behind the one shared interface, reached through their game specs."""
 
 from __future__ import annotations
 
 import random
+from typing import Any
 
-from meridina.rules.game import RulesCore
-from meridina.rules.meridian.engine import MeridianRules
-from meridina.rules.meridian.model import Player, Setup, Turn
-from meridina.rules.meridian.scoring import ScoreSheet
-from meridina.rules.meridian.state import State
+import pytest
+from meridina.notation.check import GAMES, MEDINA, MERIDIAN, GameSpec
+from meridina.notation.parser import parse_game
+from meridina.notation.splitter import GameChunk
 
-SEATS = (Player("Ann", ("orange",)), Player("Ben", ("black",)), Player("Cy", ("grey",)))
+HEADERS = {
+    "Meridian": '[Game "Meridian"]\n[Players "Ann orange; Ben black; Cy grey"]\n',
+    "Medina": (
+        '[Game "Medina"]\n[Edition "2"]\n[Players "Ann red; Ben blue"]\n'
+        '[Setup "well H6; merchant F8"]\n'
+    ),
+}
+MOST_TURNS = 400  # more than any game of either can last
 
 
-def test_a_whole_game_through_the_interface_is_legal_and_finished() -> None:
-    rules: RulesCore[Setup, State, Turn, ScoreSheet] = MeridianRules()
-    started = rules.initial_state(Setup(SEATS, "four-city"))
+def setup_of(spec: GameSpec[Any, Any, Any, Any, Any], header: str) -> Any:
+    record = spec.read_record(parse_game(GameChunk(header, 1)))
+    assert record.problems == () and record.setup is not None
+    return record.setup
+
+
+def test_every_game_is_registered_by_its_name() -> None:
+    assert GAMES == {"meridian": MERIDIAN, "medina": MEDINA}
+
+
+@pytest.mark.parametrize("spec", [MERIDIAN, MEDINA], ids=lambda spec: spec.name)
+@pytest.mark.parametrize("seed", [3, 7])
+def test_a_random_game_through_the_interface_is_legal_and_ends(
+    spec: GameSpec[Any, Any, Any, Any, Any], seed: int
+) -> None:
+    rules = spec.rules
+    setup = setup_of(spec, HEADERS[spec.name])
+    started = rules.initial_state(setup)
     assert started.legal and started.state is not None
     state = started.state
-    rng = random.Random(7)
-    for _ in range(13 * 3):
+    rng = random.Random(seed)
+    for _ in range(MOST_TURNS):
         options = list(rules.legal_turns(state))
-        builds = [turn for turn in options if turn.build is not None]
-        applied = rules.apply(state, rng.choice(builds or options))
-        assert applied.legal, applied.problems
-        state = applied.state
-    assert isinstance(state, State) and state.finished
+        if not options:
+            break
+        step = rules.apply(state, rng.choice(options))
+        assert not [p for p in step.problems if not p.warning], step.problems
+        state = step.state
     assert list(rules.legal_turns(state)) == []
     sheet = rules.score(state)
-    assert sum(player.points for player in sheet.players) == sum(
-        result.island.points for result in sheet.islands if result.holder is not None
-    )
+    assert sheet.finished
+    assert rules.check_result(setup, state, sheet) == []
+
+
+@pytest.mark.parametrize("spec", [MERIDIAN, MEDINA], ids=lambda spec: spec.name)
+def test_an_unreadable_turn_only_moves_the_order_on(
+    spec: GameSpec[Any, Any, Any, Any, Any],
+) -> None:
+    rules = spec.rules
+    state = rules.initial_state(setup_of(spec, HEADERS[spec.name])).state
+    skipped = rules.pass_over(state, None)
+    assert skipped is state
+    mover = "orange" if spec is MERIDIAN else "red"
+    after = rules.pass_over(state, mover)
+    assert set(rules.legal_turns(after)).isdisjoint({turn for turn in rules.legal_turns(state)})
 
 
 def test_a_bad_header_gives_problems_and_no_state() -> None:
-    started = MeridianRules().initial_state(Setup(SEATS, "five-city"))
+    header = '[Game "Meridian"]\n[Players "Ann orange; Ben black; Cy grey"]\n[Board "five-city"]\n'
+    started = MERIDIAN.rules.initial_state(setup_of(MERIDIAN, header))
     assert started.state is None
     assert [problem.rule for problem in started.problems] == ["MER-S2"]

@@ -461,23 +461,4 @@ def legal_turns(state: State) -> Iterator[Turn]:
             yield Turn(player, (first, second))
 
 
-class MedinaRules:
-    """The Medina rules core behind the shared interface."""
-
-    def initial_state(self, setup: Setup) -> Applied[State | None]:
-        return initial_state(setup)
-
-    def apply(self, state: State, turn: Turn) -> Applied[State]:
-        step = apply(state, turn)
-        return Applied(step.state, step.problems)
-
-    def legal_turns(self, state: State) -> Iterator[Turn]:
-        return legal_turns(state)
-
-    def score(self, state: State) -> object:
-        from .scoring import score
-
-        return score(state)
-
-
 __all__ = ["Place", "Step", "apply", "can_place", "finished", "initial_state", "legal_turns"]

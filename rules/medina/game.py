@@ -1,56 +1,58 @@
-"""Play a whole Medina game from its setup and turns, and check its stated result."""
+"""The Medina rules core behind the shared interface, and the check of a stated result."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterator
 from pathlib import Path
 
 from meridina.rules.common import Problem
+from meridina.rules.game import Applied, compare_result
 from meridina.rules.game import GameRun as BaseRun
-from meridina.rules.game import compare_result
 
-from .engine import Step, apply, can_place, expected_player, finished, initial_state
+from . import engine
+from .engine import Step, can_place, expected_player, finished
 from .model import Setup, Turn
 from .scoring import ScoreSheet, score
 from .state import State
 
-
-@dataclass(frozen=True, slots=True)
-class Unreadable:
-    """A turn the record does not state clearly; ``player`` is the mover, if known."""
-
-    player: str | None
-
-
 GameRun = BaseRun[State, Step, ScoreSheet]
 
 
-def play(setup: Setup, turns: Iterable[Turn | Unreadable], base: Path | None = None) -> GameRun:
-    started = initial_state(setup, base)
-    run = GameRun(started.problems, started.state)
-    state = started.state
-    if state is None:
-        return run
-    for turn in turns:
-        if isinstance(turn, Unreadable):
-            if turn.player in state.seat_colours:
-                state = state.copy()
-                state.next_seat = state.seat_colours.index(turn.player) + 1
-            run.steps.append(None)
-            continue
-        step = apply(state, turn)
-        state = step.state
-        run.steps.append(step)
-    over = finished(state) or not any(
-        state.has_pieces(p.colour) and can_place(state, p.colour) for p in state.players
-    )
-    run.sheet = score(state, over)
-    run.result_problems = tuple(check_result(setup, state, run.sheet))
-    return run
+class MedinaRules:
+    """Medina as the shared ``RulesCore``: the one way the record checker plays a game."""
+
+    def initial_state(self, setup: Setup, base: Path | None = None) -> Applied[State | None]:
+        return engine.initial_state(setup, base)
+
+    def apply(self, state: State, turn: Turn) -> Step:
+        return engine.apply(state, turn)
+
+    def pass_over(self, state: State, mover: str | None) -> State:
+        """Only the order moves on: the next turn is the one after the stated mover's."""
+        if mover not in state.seat_colours:
+            return state
+        state = state.copy()
+        state.next_seat = state.seat_colours.index(mover) + 1
+        return state
+
+    def legal_turns(self, state: State) -> Iterator[Turn]:
+        return engine.legal_turns(state)
+
+    def score(self, state: State) -> ScoreSheet:
+        over = finished(state) or not any(
+            state.has_pieces(p.colour) and can_place(state, p.colour) for p in state.players
+        )
+        return score(state, over)
+
+    def check_result(self, setup: Setup, state: State, sheet: ScoreSheet) -> list[Problem]:
+        return check_result(setup, state, sheet)
+
+
+RULES = MedinaRules()
 
 
 def check_result(setup: Setup, state: State, sheet: ScoreSheet) -> list[Problem]:
+    """Compare the record's Result tag with the computed points (rule MED-E6)."""
     if setup.result is None:
         return []
     if not sheet.finished and setup.position is None:

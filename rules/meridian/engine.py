@@ -28,7 +28,6 @@ from .model import (
     Turn,
 )
 from .placement import Placed, Push, Refused, place
-from .scoring import ScoreSheet, score
 from .state import Column, Seating, State
 
 
@@ -656,20 +655,3 @@ def legal_turns(state: State) -> Iterator[Turn]:
                 yield Turn(colour, card, meridian, skip=Skip.PASS)
                 for action in _actions(state, colour, meridian):
                     yield Turn(colour, card, meridian, action.take_off, action.build)
-
-
-class MeridianRules:
-    """The Meridian rules core behind the shared interface."""
-
-    def initial_state(self, setup: Setup) -> Applied[State | None]:
-        return initial_state(setup)
-
-    def apply(self, state: State, turn: Turn) -> Applied[State]:
-        step = apply(state, turn)
-        return Applied(step.state, step.problems)
-
-    def legal_turns(self, state: State) -> Iterator[Turn]:
-        return legal_turns(state)
-
-    def score(self, state: State) -> ScoreSheet:
-        return score(state)

@@ -1,48 +1,46 @@
-"""Play a whole Meridian game from its setup and turns, and check its stated result."""
+"""The Meridian rules core behind the shared interface, and the check of a stated result."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterator
 from pathlib import Path
 
 from meridina.rules.common import Problem
+from meridina.rules.game import Applied, compare_result
 from meridina.rules.game import GameRun as BaseRun
-from meridina.rules.game import compare_result
 
-from .engine import Step, apply, initial_state, pass_over
+from . import engine
+from .engine import Step
 from .model import Setup, Turn
 from .scoring import ScoreSheet, score
 from .state import State
 
-
-@dataclass(frozen=True, slots=True)
-class Unreadable:
-    """A turn the record does not state clearly; ``colour`` is the mover, if known."""
-
-    colour: str | None
-
-
 GameRun = BaseRun[State, Step, ScoreSheet]
 
 
-def play(setup: Setup, turns: Iterable[Turn | Unreadable], base: Path | None = None) -> GameRun:
-    started = initial_state(setup, base=base)
-    run = GameRun(started.problems, started.state)
-    state = started.state
-    if state is None:
-        return run
-    for turn in turns:
-        if isinstance(turn, Unreadable):
-            state = pass_over(state, turn.colour)
-            run.steps.append(None)
-            continue
-        step = apply(state, turn)
-        state = step.state
-        run.steps.append(step)
-    run.sheet = score(state)
-    run.result_problems = tuple(check_result(setup, state, run.sheet))
-    return run
+class MeridianRules:
+    """Meridian as the shared ``RulesCore``: the one way the record checker plays a game."""
+
+    def initial_state(self, setup: Setup, base: Path | None = None) -> Applied[State | None]:
+        return engine.initial_state(setup, base=base)
+
+    def apply(self, state: State, turn: Turn) -> Step:
+        return engine.apply(state, turn)
+
+    def pass_over(self, state: State, mover: str | None) -> State:
+        return engine.pass_over(state, mover)
+
+    def legal_turns(self, state: State) -> Iterator[Turn]:
+        return engine.legal_turns(state)
+
+    def score(self, state: State) -> ScoreSheet:
+        return score(state)
+
+    def check_result(self, setup: Setup, state: State, sheet: ScoreSheet) -> list[Problem]:
+        return check_result(setup, state, sheet)
+
+
+RULES = MeridianRules()
 
 
 def check_result(setup: Setup, state: State, sheet: ScoreSheet) -> list[Problem]:

@@ -1,19 +1,37 @@
-"""Check records game by game: the one place where notation and rules cores meet."""
+"""Check records game by game: the one place where notation and rules cores meet.
+
+As python-chess's ``pgn.read_game`` drives its core, this module reads each game with its
+notation bridge and plays it through its rules core, so a record can be checked without the
+command line.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic
 
-from meridina.notation import medina as medina_notation
-from meridina.notation import meridian as meridian_notation
-from meridina.notation.reader import ParsedGame, iter_games, parse_text
-from meridina.notation.text import GameText
 from meridina.rules.common import Problem
-from meridina.rules.medina import game as medina_game
-from meridina.rules.meridian import game as meridian_game
+from meridina.rules.game import (
+    GameRun,
+    RulesCore,
+    SetupT,
+    SheetT,
+    StateT,
+    StepT,
+    TurnT,
+    Unreadable,
+    play,
+)
+from meridina.rules.medina.game import MedinaRules
+from meridina.rules.meridian.game import MeridianRules
+
+from . import medina as medina_notation
+from . import meridian as meridian_notation
+from .reader import ParsedGame, iter_games, parse_text
+from .text import GameText
+from .turns import GameRecord
 
 GAME_RULE = "REC-2"
 
@@ -42,26 +60,31 @@ class GameReport:
         return not self.errors
 
 
-Player = Callable[[GameText, Path | None], tuple[Any, Any, list[Problem]]]
+@dataclass(frozen=True)
+class GameSpec(Generic[SetupT, StateT, TurnT, StepT, SheetT]):
+    """One game as the checker sees it: its name, its notation bridge and its rules core."""
 
+    name: str
+    read_record: Callable[[GameText], GameRecord[SetupT, TurnT]]
+    rules: RulesCore[SetupT, StateT, TurnT, StepT, SheetT]
 
-def _player(bridge: Any, rules: Any) -> Player:
-    """Read a game with its notation bridge, then play it through its rules core."""
-
-    def play(text: GameText, base: Path | None) -> tuple[Any, Any, list[Problem]]:
-        record = bridge.read_record(text)
+    def play(
+        self, text: GameText, base: Path | None
+    ) -> tuple[GameRecord[SetupT, TurnT], GameRun[StateT, StepT, SheetT] | None, list[Problem]]:
+        """Read a game with the bridge, then play it through the rules core."""
+        record = self.read_record(text)
         problems = [*record.problems, *(p for e in record.entries for p in e.problems)]
         if record.setup is None:
             return record, None, problems
-        turns = [e.turn or rules.Unreadable(e.colour) for e in record.entries]
-        return record, rules.play(record.setup, turns, base), problems
-
-    return play
+        turns = [e.turn or Unreadable(e.colour) for e in record.entries]
+        return record, play(self.rules, record.setup, turns, base), problems
 
 
-GAMES: dict[str, tuple[str, Player]] = {
-    "meridian": ("Meridian", _player(meridian_notation, meridian_game)),
-    "medina": ("Medina", _player(medina_notation, medina_game)),
+MERIDIAN = GameSpec("Meridian", meridian_notation.read_record, MeridianRules())
+MEDINA = GameSpec("Medina", medina_notation.read_record, MedinaRules())
+
+GAMES: dict[str, GameSpec[Any, Any, Any, Any, Any]] = {
+    spec.name.lower(): spec for spec in (MERIDIAN, MEDINA)
 }
 
 
@@ -91,8 +114,8 @@ def check_game(parsed: ParsedGame, base: Path | None = None) -> GameReport:
             )
         )
         return report
-    report.game, play = known
-    report.record, report.run, problems = play(text, base)
+    report.game = known.name
+    report.record, report.run, problems = known.play(text, base)
     if report.run is not None:
         problems.extend(report.run.start_problems)
         problems.extend(p for step in report.run.steps if step is not None for p in step.problems)
