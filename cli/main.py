@@ -2,18 +2,15 @@
 
 from __future__ import annotations
 
-import sys
-
 import click
 
 from .annotate_cmd import annotate
 from .board_cmd import board
 from .draw_cmd import draw
+from .launch import main as launch_main
 from .replay_cmd import replay
 from .score_cmd import score
 from .validate_cmd import validate
-
-EXIT_INTERNAL = 3
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -37,17 +34,5 @@ cli.add_command(board)
 
 
 def main() -> None:
-    """Run the command line; an unexpected failure is one line, never a traceback."""
-    try:
-        cli.main(standalone_mode=True)
-    except SystemExit:
-        raise
-    except KeyboardInterrupt:
-        click.echo("meridina: interrupted", err=True)
-        sys.exit(130)
-    except Exception as error:
-        click.echo(
-            f"meridina: internal error ({type(error).__name__}: {error}); please report it",
-            err=True,
-        )
-        sys.exit(EXIT_INTERNAL)
+    """Run the command line (the ``meridina`` program; see ``launch.main``)."""
+    launch_main()

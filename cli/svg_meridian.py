@@ -87,7 +87,7 @@ def _frame(
     board: Board, title: str, note: str | None, legend_rows: int
 ) -> tuple[ET.Element, float]:
     """The picture's frame, islands, meridians and cities; and where the legend starts."""
-    bottom = y_of(board, 1) + 44
+    bottom = y_of(board, 1) + 58
     legend_top = bottom + 34
     width = x_of(MERIDIANS) + LEFT
     height = legend_top + legend_rows * 22 + 10

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Generic
+from typing import Any, Final, Generic
 
 from meridina.rules.common import Problem
 from meridina.rules.game import (
@@ -33,7 +33,7 @@ from .reader import ParsedGame, iter_games, parse_text
 from .text import GameText
 from .turns import GameRecord
 
-GAME_RULE = "REC-2"
+GAME_RULE: Final = "REC-2"
 
 
 @dataclass

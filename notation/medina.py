@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from meridina.rules.common import Place, Problem
 from meridina.rules.medina.model import (
     NEUTRAL,
@@ -17,13 +19,14 @@ from meridina.rules.medina.model import (
     Turn,
     parse_cell,
 )
+from meridina.rules.numbers import number_fault, read_number
 
 from .tagvalues import TAG_RULE, parts, read_result, read_rulings
 from .text import EntryText, GameText, TurnText, Word
 from .turns import GameRecord, TurnEntry, read_turns
 
-TURN_RULE = "REC-3"
-POSITION_RULE = "REC-5"
+TURN_RULE: Final = "REC-3"
+POSITION_RULE: Final = "REC-5"
 
 # Building colours in both editions' names: the bridge needs them before the edition loads.
 COLOUR_WORDS = {
@@ -115,9 +118,7 @@ def _cells(entry: EntryText, problems: list[Problem]) -> list[tuple[Cell, Place]
     for word in entry.words:
         cell = parse_cell(word.text) if word.kind == "word" else None
         if cell is None:
-            problems.append(
-                Problem(POSITION_RULE, f"{word.text!r} is not a field such as E5", word.at)
-            )
+            problems.append(Problem(POSITION_RULE, _not_a_field(word.text), word.at))
         else:
             found.append((cell, word.at))
     return found
@@ -137,6 +138,7 @@ def _read_position(game: GameText, problems: list[Problem]) -> StartPosition | N
     buildings: list[tuple[str, Cell, Place | None]] = []
     stables: list[tuple[Cell, Place | None]] = []
     merchants: list[tuple[Cell, Place | None]] = []
+    merchant_entries: list[int] = []
     walls: list[tuple[Cell, Place | None]] = []
     roofs: list[tuple[str, Cell, Place | None]] = []
     palace_tiles: dict[str, tuple[str | None, Place | None]] = {}
@@ -150,7 +152,10 @@ def _read_position(game: GameText, problems: list[Problem]) -> StartPosition | N
         elif key in ("stables", "stable"):
             stables.extend(_cells(entry, problems))
         elif key in ("merchants", "merchant"):
-            merchants.extend(_cells(entry, problems))
+            # Each entry is kept apart: a street that touches an older one goes on its own line.
+            street = _cells(entry, problems)
+            merchants.extend(street)
+            merchant_entries.append(len(street))
         elif key in ("walls", "wall"):
             walls.extend(_cells(entry, problems))
         elif key in ("roofs", "roof"):
@@ -177,26 +182,28 @@ def _read_position(game: GameText, problems: list[Problem]) -> StartPosition | N
                     palace_tiles[name] = (None if who in ("nobody", NEUTRAL) else who, holder.at)
         elif key == "tower-tiles":
             for number, holder in _pairs(entry, problems):
-                if not number.text.isdigit():
+                tower = read_number(number.text)
+                if tower is None:
+                    usual = "tower-tiles: a tower number, then its holder"
                     problems.append(
-                        Problem(
-                            POSITION_RULE, "tower-tiles: a tower number, then its holder", number.at
-                        )
+                        Problem(POSITION_RULE, number_fault(number.text, usual), number.at)
                     )
                 else:
                     who = holder.text.lower()
-                    tower_tiles[int(number.text)] = (
+                    tower_tiles[tower] = (
                         None if who in ("nobody", NEUTRAL) else who,
                         holder.at,
                     )
         elif key == "tea":
             for player, count in _pairs(entry, problems):
-                if not count.text.isdigit():
+                tiles = read_number(count.text)
+                if tiles is None:
+                    usual = "tea: a player, then a number of tiles"
                     problems.append(
-                        Problem(POSITION_RULE, "tea: a player, then a number of tiles", count.at)
+                        Problem(POSITION_RULE, number_fault(count.text, usual), count.at)
                     )
                 else:
-                    tea[player.text.lower()] = (int(count.text), player.at)
+                    tea[player.text.lower()] = (tiles, player.at)
         elif key == "next" and len(entry.words) == 1:
             to_move = (entry.words[0].text.lower(), entry.words[0].at)
         else:
@@ -210,7 +217,7 @@ def _read_position(game: GameText, problems: list[Problem]) -> StartPosition | N
             )
     return StartPosition(
         tuple(buildings), tuple(stables), tuple(merchants), tuple(walls), tuple(roofs),
-        palace_tiles, tower_tiles, tea, to_move, section.at,
+        palace_tiles, tower_tiles, tea, to_move, section.at, tuple(merchant_entries),
     )  # fmt: skip
 
 
@@ -238,7 +245,7 @@ def read_turn(text: TurnText) -> TurnEntry[Turn]:
             piece, _, where = lowered.partition("@")
             cell = parse_cell(where)
             if cell is None:
-                return _bad(text, f"{where!r} is not a field such as E5", player, word.at)
+                return _bad(text, _not_a_field(where), player, word.at)
             if piece in COLOUR_WORDS:
                 placements.append(Placement(Kind.BUILDING, cell, COLOUR_WORDS[piece], word.at))
             elif piece in PIECE_WORDS:
@@ -262,3 +269,7 @@ def _bad(
     text: TurnText, message: str, player: str | None, at: Place | None = None
 ) -> TurnEntry[Turn]:
     return TurnEntry(text, None, (Problem(TURN_RULE, message, at or text.at),), player)
+
+
+def _not_a_field(text: str) -> str:
+    return number_fault(text[1:], f"{text!r} is not a field such as E5")

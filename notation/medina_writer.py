@@ -33,13 +33,13 @@ def format_position(position: StartPosition) -> list[str]:
         colours.setdefault(colour, []).append(cell_name(cell))
     for colour, cells in colours.items():
         lines.append(f"  {colour}: {' '.join(cells)}")
-    for label, placed in (
-        ("stables", position.stables),
-        ("merchants", position.merchants),
-        ("walls", position.walls),
-    ):
-        if placed:
-            lines.append(f"  {label}: {' '.join(cell_name(c) for c, _ in placed)}")
+    if position.stables:
+        lines.append(f"  stables: {' '.join(cell_name(c) for c, _ in position.stables)}")
+    for group in position.merchant_groups():
+        if group:
+            lines.append(f"  merchants: {' '.join(cell_name(c) for c, _ in group)}")
+    if position.walls:
+        lines.append(f"  walls: {' '.join(cell_name(c) for c, _ in position.walls)}")
     if position.roofs:
         lines.append("  roofs: " + " ".join(f"{o}@{cell_name(c)}" for o, c, _ in position.roofs))
     if position.palace_tiles:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from meridina.rules.common import Place, Problem
 from meridina.rules.meridian.model import (
     CARDS_BY_LABEL,
@@ -20,13 +22,14 @@ from meridina.rules.meridian.model import (
     Tower,
     Turn,
 )
+from meridina.rules.numbers import is_digits, number_fault, read_number, too_large_message
 
 from .tagvalues import TAG_RULE, parts, read_result, read_rulings
 from .text import EntryText, GameText, TurnText, Word
 from .turns import GameRecord, TurnEntry, read_turns
 
-TURN_RULE = "REC-3"
-POSITION_RULE = "REC-5"
+TURN_RULE: Final = "REC-3"
+POSITION_RULE: Final = "REC-5"
 
 DEFAULT_BOARDS = {2: "five-city", 3: "four-city", 4: "five-city"}
 
@@ -123,17 +126,21 @@ def _read_position(game: GameText, problems: list[Problem]) -> StartPosition | N
     for entry in section.entries:
         key = entry.key.text.lower()
         number = key[1:] if key.startswith("m") else key
-        if number.isdigit():
-            towers.extend(_read_towers(entry, int(number), problems))
+        if is_digits(number):
+            meridian = read_number(number)
+            if meridian is None:
+                problems.append(Problem(POSITION_RULE, too_large_message(number), entry.key.at))
+            else:
+                towers.extend(_read_towers(entry, meridian, problems))
         elif key == "hand":
             for colour, count in _pairs(entry, "number", problems):
-                if count.text.isdigit():
-                    hands[colour.text.lower()] = (int(count.text), count.at)
+                pieces = read_number(count.text)
+                if pieces is not None:
+                    hands[colour.text.lower()] = (pieces, count.at)
                     colour_at.setdefault(colour.text.lower(), colour.at)
                 else:
-                    problems.append(
-                        Problem(POSITION_RULE, "a hand is a number of pieces", count.at)
-                    )
+                    message = number_fault(count.text, "a hand is a number of pieces")
+                    problems.append(Problem(POSITION_RULE, message, count.at))
         elif key == "played":
             played = dict(_read_played(entry, problems))
             for word in entry.words:
@@ -184,15 +191,14 @@ def _read_towers(entry: EntryText, meridian: int, problems: list[Problem]) -> li
         return []
     towers = []
     for colour, place in _pairs(entry, "place", problems):
-        height, _, city = place.text.partition("@")
-        if not height.isdigit() or not city.isdigit():
-            problems.append(
-                Problem(POSITION_RULE, "a tower is written HEIGHT@CITY, as 3@2", place.at)
-            )
+        height_text, _, city_text = place.text.partition("@")
+        height, city = read_number(height_text), read_number(city_text)
+        if height is None or city is None:
+            wrong = height_text if height is None else city_text
+            message = number_fault(wrong, "a tower is written HEIGHT@CITY, as 3@2")
+            problems.append(Problem(POSITION_RULE, message, place.at))
             continue
-        towers.append(
-            PlacedTower(meridian, int(city), Tower(colour.text.lower(), int(height)), colour.at)
-        )
+        towers.append(PlacedTower(meridian, city, Tower(colour.text.lower(), height), colour.at))
     return towers
 
 
@@ -246,14 +252,15 @@ def read_turn(text: TurnText) -> TurnEntry[Turn]:
         )
     meridian = card.numbers[0] if not card.is_group else 0
     if slash:
-        if not chosen.isdigit():
+        chosen_number = read_number(chosen)
+        if chosen_number is None:
             return _bad(
                 text,
-                "after the slash comes the meridian chosen, as 4-5-6-7/6",
+                number_fault(chosen, "after the slash comes the meridian chosen, as 4-5-6-7/6"),
                 colour,
                 card_word.at,
             )
-        meridian = int(chosen)
+        meridian = chosen_number
     actions = words[2:]
     take_off: TakeOff | None = None
     build: Build | None = None
@@ -266,10 +273,11 @@ def read_turn(text: TurnText) -> TurnEntry[Turn]:
         elif word.kind == "word" and lowered == "x" and not (take_off or build or skip):
             take_off = TakeOff(None, word.at)
         elif word.kind == "place" and lowered.startswith("x@") and not (take_off or build or skip):
-            city = lowered[2:]
-            if not city.isdigit():
-                return _bad(text, "take a tower off as x or x@CITY", colour, word.at)
-            take_off = TakeOff(int(city), word.at)
+            city_number = read_number(lowered[2:])
+            if city_number is None:
+                message = number_fault(lowered[2:], "take a tower off as x or x@CITY")
+                return _bad(text, message, colour, word.at)
+            take_off = TakeOff(city_number, word.at)
         elif (
             word.kind == "word"
             and lowered in COLOURS
@@ -278,14 +286,17 @@ def read_turn(text: TurnText) -> TurnEntry[Turn]:
             and not skip
         ):
             pending_colour = word
-        elif word.kind == "place" and word.text[0].isdigit() and not build and not skip:
-            height, _, city = word.text.partition("@")
-            if not city.isdigit():
-                return _bad(text, "a tower is written HEIGHT@CITY, as 3@2", colour, word.at)
+        elif word.kind == "place" and is_digits(word.text[:1]) and not build and not skip:
+            height_text, _, city_text = word.text.partition("@")
+            height, city = read_number(height_text), read_number(city_text)
+            if height is None or city is None:
+                wrong = height_text if height is None else city_text
+                message = number_fault(wrong, "a tower is written HEIGHT@CITY, as 3@2")
+                return _bad(text, message, colour, word.at)
             tower_colour = pending_colour.text.lower() if pending_colour else None
             build = Build(
-                int(height),
-                int(city),
+                height,
+                city,
                 tower_colour if tower_colour != colour else None,
                 pending_colour.at if pending_colour else word.at,
             )

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 from importlib.resources import files
-from typing import Any
+from typing import Any, Final
 
 from lark import Lark, Token, Transformer
 from lark.exceptions import (
@@ -16,11 +16,13 @@ from lark.exceptions import (
     VisitError,
 )
 from meridina.rules.common import Place, Problem, RecordError
+from meridina.rules.numbers import read_number, too_large_message
 
 from .splitter import GameChunk
 from .text import Comment, EntryText, GameText, PositionText, Tag, TurnText, Word
 
-SYNTAX_RULE = "REC-1"
+SYNTAX_RULE: Final = "REC-1"
+NUMBERING_RULE: Final = "REC-4"
 
 _ESCAPE = re.compile(r"\\(.)")
 
@@ -99,7 +101,11 @@ class _Builder(Transformer[Token, Any]):
                 word = word[:-1]
             assert kind is not None
             words.append(Word(_KINDS[kind], word, at))
-        return TurnText(int(text[:dot]), tuple(words), Place(line, column))
+        number = read_number(text[:dot])
+        if number is None:
+            message = f"turn {too_large_message(text[:dot])}"
+            raise RecordError(Problem(NUMBERING_RULE, message, Place(line, column)))
+        return TurnText(number, tuple(words), Place(line, column))
 
 
 class _Parser:

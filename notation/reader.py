@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import io
+import os
+import stat
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO
+from typing import BinaryIO, Final
 
 from meridina.rules.common import Problem, RecordError
 
@@ -15,7 +17,10 @@ from .parser import parse_game
 from .splitter import split_games
 from .text import GameText
 
-READ_RULE = "REC-0"
+READ_RULE: Final = "REC-0"
+
+LARGEST_RECORD = 1 << 30  # bytes: read game by game, so this bounds time, not memory
+LONGEST_LINE = 1 << 20  # bytes: no line of a record comes near a megabyte
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,24 +67,61 @@ def parse_text(text: str) -> list[ParsedGame]:
 
 
 def _open(source: str | Path) -> BinaryIO:
+    """Open a record file: only a regular file of at most ``LARGEST_RECORD`` bytes."""
     if str(source) == "-":
         return sys.stdin.buffer
-    path = Path(source)
-    if path.is_dir():
-        raise UnreadableInput(f"{source}: {READ_RULE} is a folder, not a record file")
     try:
-        return open(path, "rb")
+        found = os.stat(source)
+        if not stat.S_ISREG(found.st_mode):
+            raise UnreadableInput(f"{source}: {READ_RULE} {_not_a_file(found.st_mode)}")
+        if found.st_size > LARGEST_RECORD:
+            raise UnreadableInput(
+                f"{source}: {READ_RULE} is {found.st_size} bytes; a record file is at most "
+                f"{LARGEST_RECORD}"
+            )
+        # Non-blocking, so that a file swapped for a FIFO since the check cannot hang us.
+        handle = os.open(source, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except FileNotFoundError:
         raise UnreadableInput(f"{source}: {READ_RULE} no such file") from None
     except PermissionError:
         raise UnreadableInput(f"{source}: {READ_RULE} not allowed to read this file") from None
-    except OSError as error:
-        raise UnreadableInput(f"{source}: {READ_RULE} cannot be read ({error.strerror})") from None
+    except (OSError, ValueError) as error:
+        reason = error.strerror if isinstance(error, OSError) else str(error)
+        raise UnreadableInput(f"{source}: {READ_RULE} cannot be read ({reason})") from None
+    opened = os.fstat(handle)
+    if not stat.S_ISREG(opened.st_mode):
+        os.close(handle)
+        raise UnreadableInput(f"{source}: {READ_RULE} {_not_a_file(opened.st_mode)}")
+    return os.fdopen(handle, "rb")
+
+
+def _not_a_file(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "is a folder, not a record file"
+    if stat.S_ISFIFO(mode):
+        return "is a FIFO (named pipe), not a record file"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "is a device, not a record file"
+    return "is not a regular file"
 
 
 def _checked_lines(stream: BinaryIO, name: str) -> Iterator[str]:
     """Decode line by line, so that a fault is reported on its own line."""
-    for number, raw in enumerate(stream, start=1):
+    total = 0
+    number = 0
+    while raw := stream.readline(LONGEST_LINE + 1):
+        number += 1
+        total += len(raw)
+        if len(raw) > LONGEST_LINE:
+            raise UnreadableInput(
+                f"{name}:{number}:1: {READ_RULE} the line is longer than {LONGEST_LINE} bytes; "
+                "a record's lines are far shorter"
+            )
+        if total > LARGEST_RECORD:
+            raise UnreadableInput(
+                f"{name}:{number}:1: {READ_RULE} the input is longer than {LARGEST_RECORD} bytes, "
+                "the most a record may hold"
+            )
         if b"\x00" in raw:
             raise UnreadableInput(
                 f"{name}:{number}:{raw.index(0) + 1}: {READ_RULE} holds binary data "

@@ -5,13 +5,14 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from enum import Enum
-from typing import Any
+from typing import Any, Final
 
 from meridina.rules.common import Place, Problem
+from meridina.rules.numbers import number_fault, read_number
 
 from .text import Tag
 
-TAG_RULE = "REC-2"
+TAG_RULE: Final = "REC-2"
 
 _PART = re.compile(r"[^;,]+")
 
@@ -38,7 +39,7 @@ def scores(tag: Tag) -> list[tuple[str, int | None, Place]]:
     result = []
     for text, at in parts(tag):
         words = text.split()
-        number = int(words[-1]) if words and words[-1].isdigit() else None
+        number = read_number(words[-1]) if words else None
         name = " ".join(words[:-1]) if number is not None else text
         result.append((name, number, at))
     return result
@@ -53,9 +54,9 @@ def read_result(
     result: dict[str, tuple[int, Place | None]] = {}
     for name, points, at in scores(tag):
         if points is None:
-            problems.append(
-                Problem(TAG_RULE, f"{name!r}: a result reads 'name points' or 'colour points'", at)
-            )
+            last = name.split()[-1] if name.split() else ""
+            usual = f"{name!r}: a result reads 'name points' or 'colour points'"
+            problems.append(Problem(TAG_RULE, number_fault(last, usual), at))
         else:
             result[name] = (points, at)
     return result
@@ -79,10 +80,20 @@ def read_rulings(
             problems.append(Problem(TAG_RULE, f"unknown ruling {name!r} (known: {known})", at))
             continue
         try:
-            chosen[name.replace("-", "_")] = kind(value)
+            chosen[name.replace("-", "_")] = _ruling_value(kind, value)
         except ValueError:
             allowed = (
                 ", ".join(str(m.value) for m in kind) if issubclass(kind, Enum) else "a number"
             )
             problems.append(Problem(TAG_RULE, f"ruling {name} takes one of: {allowed}", at))
     return chosen
+
+
+def _ruling_value(kind: type, value: str) -> Any:
+    """An Enum member, or a bounded number of ASCII digits; ValueError when neither."""
+    if kind is int:
+        number = read_number(value)
+        if number is None:
+            raise ValueError(value)
+        return number
+    return kind(value)

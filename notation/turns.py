@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Final, Generic, TypeVar
 
 from meridina.rules.common import Problem
 
 from .text import GameText, TurnText
 
-NUMBERING_RULE = "REC-4"
+NUMBERING_RULE: Final = "REC-4"
 
 T = TypeVar("T")
 TurnCo = TypeVar("TurnCo", covariant=True)  # an entry is read-only

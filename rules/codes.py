@@ -1,7 +1,7 @@
 """Every rule code meridina reports, with its one-line title.
 
 The codes and titles are those of the numbered rules in ``seeds/MERIDIAN.md`` and
-``seeds/MEDINA.md`` and of the notation faults in ``notation/README.md``; a test keeps
+``seeds/MEDINA.md`` and of the notation and data-file faults in ``notation/README.md``; a test keeps
 them equal. ``RuleCode`` lets the type checker catch a misspelt code.
 """
 
@@ -76,6 +76,7 @@ RuleCode = Literal[
     "REC-3",
     "REC-4",
     "REC-5",
+    "DATA-1",
 ]
 
 TITLES: dict[str, str] = {
@@ -145,6 +146,7 @@ TITLES: dict[str, str] = {
     "REC-3": "A turn written wrongly",
     "REC-4": "Turn numbers go up by one",
     "REC-5": "A position entry written wrongly",
+    "DATA-1": "A data file cannot be read",
 }
 
 CODES: tuple[RuleCode, ...] = get_args(RuleCode)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .codes import RuleCode
+
 
 @dataclass(frozen=True, slots=True, order=True)
 class Place:
@@ -17,7 +19,7 @@ class Place:
 class Problem:
     """A fault found in a record: the rule it breaks, a sentence for a player, and where."""
 
-    rule: str
+    rule: RuleCode
     message: str
     at: Place | None = None
     warning: bool = False

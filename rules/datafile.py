@@ -1,21 +1,34 @@
-"""Load the TOML data files (boards, editions) that the rules cores are built on."""
+"""Load the TOML data files (boards, editions) that the rules cores are built on.
+
+A record may name a board file by path, so the path and the file are hostile
+input: only a regular file of at most ``LARGEST_FILE`` bytes is read, and every
+value is checked for its type and range before a rules core sees it.
+"""
 
 from __future__ import annotations
 
+import errno
+import os
 import re
+import stat
 import sys
 from importlib.resources import files
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
+from .codes import RuleCode
 from .common import Problem, RecordError
+from .numbers import read_number
 
 if sys.version_info >= (3, 11):
     import tomllib
 else:  # pragma: no cover - exercised on Python 3.10 only
     import tomli as tomllib
 
-DATA_RULE = "DATA-1"
+DATA_RULE: Final = "DATA-1"
+
+LARGEST_FILE = 64 * 1024  # a board or edition file is a few KB
+LONGEST_PATH = 1024  # characters in a data file's path as a record gives it
 
 _TOML_PLACE = re.compile(r"\(at line (\d+), column (\d+)\)")
 
@@ -35,20 +48,117 @@ class DataFile:
             raise RecordError(
                 Problem(DATA_RULE, f"data file {where}: not valid TOML: {message}")
             ) from None
+        except RecursionError:
+            raise RecordError(
+                Problem(DATA_RULE, f"data file {name}: not valid TOML: nested too deeply")
+            ) from None
 
     def line_of_key(self, key: str) -> int:
-        """The line on which ``key = ...`` or the table ``[key]`` starts (1 when not found)."""
+        """The line on which ``key = ...`` or the table ``[key]`` starts (1 when not found).
+
+        A dotted key (``supply.3.walls``) is looked for below its table's heading.
+        """
+        start = 0
+        table, dot, last = key.rpartition(".")
+        if dot:
+            heading = re.compile(rf"^\s*\[\s*{re.escape(table)}\s*\]", re.MULTILINE)
+            found_table = heading.search(self.text)
+            if found_table is not None:
+                start, key = found_table.end(), last
         name = re.escape(key)
         pattern = re.compile(rf"^\s*(?:\"?{name}\"?\s*=|\[{name}[\].])", re.MULTILINE)
-        found = pattern.search(self.text)
+        found = pattern.search(self.text, start)
+        if found is None and start:
+            return self.text.count("\n", 0, start) + 1
         return self.text.count("\n", 0, found.start()) + 1 if found else 1
+
+
+class Values:
+    """Typed reading of one table of a data file; a wrong value is a fault at its line.
+
+    ``fault(message, key)`` builds the error for the file's kind (board, edition).
+    """
+
+    def __init__(self, data: DataFile, table: dict[str, Any], fault: Any, prefix: str = "") -> None:
+        self.data = data
+        self.table = table
+        self.fault = fault
+        self.prefix = prefix
+
+    def _where(self, key: str) -> str:
+        return f"{self.prefix}{key}"
+
+    def integer(self, key: str, low: int, high: int, default: int | None = None) -> int:
+        value = self.table.get(key, default)
+        if value is None:
+            raise self.fault(
+                f"'{self._where(key)}' is missing: a whole number from {low} to {high}",
+                self._where(key),
+            )
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise self.fault(
+                f"'{self._where(key)}' must be a whole number from {low} to {high}",
+                self._where(key),
+            )
+        return value
+
+    def boolean(self, key: str, default: bool) -> bool:
+        value = self.table.get(key, default)
+        if not isinstance(value, bool):
+            raise self.fault(f"'{self._where(key)}' must be true or false", self._where(key))
+        return value
+
+    def text(self, key: str, default: str) -> str:
+        value = self.table.get(key, default)
+        if not isinstance(value, str):
+            raise self.fault(f"'{self._where(key)}' must be a quoted text", self._where(key))
+        return value
+
+    def texts(self, key: str) -> tuple[str, ...]:
+        value = self.table.get(key, [])
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise self.fault(
+                f"'{self._where(key)}' must be a list of quoted texts", self._where(key)
+            )
+        return tuple(value)
+
+    def integers(self, key: str, low: int, high: int) -> tuple[int, ...]:
+        value = self.table.get(key, [])
+        if not isinstance(value, list) or not all(
+            isinstance(v, int) and not isinstance(v, bool) and low <= v <= high for v in value
+        ):
+            raise self.fault(
+                f"'{self._where(key)}' must be a list of whole numbers from {low} to {high}",
+                self._where(key),
+            )
+        return tuple(value)
+
+    def sub(self, key: str) -> Values:
+        value = self.table.get(key, {})
+        if not isinstance(value, dict):
+            raise self.fault(f"'{self._where(key)}' must be a table", self._where(key))
+        return Values(self.data, value, self.fault, f"{self._where(key)}.")
+
+    def numbered(self, key: str, high: int) -> dict[int, Any]:
+        """A table whose keys are numbers (player counts, towers): keys read as numbers."""
+        table = self.sub(key).table
+        numbered: dict[int, Any] = {}
+        for name, value in table.items():
+            number = read_number(name, high)
+            if number is None:
+                raise self.fault(
+                    f"'{self._where(key)}': {name[:20]!r} is not a whole number up to {high}",
+                    self._where(key),
+                )
+            numbered[number] = value
+        return numbered
 
 
 def bundled(package: str, folder: str, name: str) -> DataFile | None:
     """A data file shipped with meridina, or None when there is none of that name."""
-    resource = files(package).joinpath(folder).joinpath(f"{name}.toml")
-    if not resource.is_file():
+    if name not in bundled_names(package, folder):
         return None
+    resource = files(package).joinpath(folder).joinpath(f"{name}.toml")
     return DataFile(name, resource.read_text("utf-8"))
 
 
@@ -60,34 +170,89 @@ def bundled_names(package: str, folder: str) -> list[str]:
     )
 
 
-def from_path(path: Path) -> DataFile:
+def from_path(path: Path, what: str = "data") -> DataFile:
+    """Read a data file: only a regular file of at most ``LARGEST_FILE`` bytes.
+
+    ``what`` names the file in problems: the tag that gave its path, such as Board.
+    """
+
+    def refuse(reason: str) -> RecordError:
+        return RecordError(Problem(DATA_RULE, f"{what} file {path}: {reason}"))
+
     try:
-        text = path.read_text("utf-8")
+        found = os.stat(path)
+        if not stat.S_ISREG(found.st_mode):
+            raise refuse(f"{_kind(found.st_mode)}, not a regular file")
+        if found.st_size > LARGEST_FILE:
+            raise refuse(f"is {found.st_size} bytes; a data file is at most {LARGEST_FILE}")
+        # Non-blocking, so that a file swapped for a FIFO since the check cannot hang us.
+        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        try:
+            opened = os.fstat(handle)
+            if not stat.S_ISREG(opened.st_mode):
+                raise refuse(f"{_kind(opened.st_mode)}, not a regular file")
+            with os.fdopen(handle, "rb", closefd=False) as stream:
+                raw = stream.read(LARGEST_FILE + 1)
+        finally:
+            os.close(handle)
     except FileNotFoundError:
-        raise RecordError(Problem(DATA_RULE, f"{path}: no such file")) from None
+        raise refuse("no such file") from None
+    except (OSError, ValueError) as error:
+        reason = error.strerror if isinstance(error, OSError) else str(error)
+        raise refuse(f"cannot be read ({reason})") from None
+    if len(raw) > LARGEST_FILE:
+        raise refuse(f"is larger than {LARGEST_FILE} bytes, the most a data file may hold")
+    try:
+        text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise RecordError(Problem(DATA_RULE, f"{path}: is not UTF-8 text")) from None
-    except OSError as error:
-        raise RecordError(
-            Problem(DATA_RULE, f"{path}: cannot be read ({error.strerror})")
-        ) from None
+        raise refuse("is not UTF-8 text") from None
     return DataFile(str(path), text)
 
 
+def _kind(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "is a folder"
+    if stat.S_ISFIFO(mode):
+        return "is a FIFO (named pipe)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "is a device"
+    if stat.S_ISSOCK(mode):
+        return "is a socket"
+    return "is a special file"
+
+
 def user_file(
-    reference: str, base: Path | None, package: str, folder: str, rule: str, what: str
+    reference: str, base: Path | None, package: str, folder: str, rule: RuleCode, what: str
 ) -> DataFile:
     """A data file a record names by path (relative to ``base`` first), read and parsed."""
-    path = Path(reference)
-    if base is not None and not path.is_absolute() and (base / path).exists():
-        path = base / path
-    if not path.exists():
-        names = ", ".join(bundled_names(package, folder))
+    tag = what.capitalize()
+    names = ", ".join(bundled_names(package, folder))
+    if not reference or "\x00" in reference or len(reference) > LONGEST_PATH:
+        shown = reference if len(reference) <= 40 else f"{reference[:30]}... ({len(reference)})"
         raise RecordError(
             Problem(
                 rule,
-                f"unknown {what} {reference!r}: give a bundled {what} ({names}) "
-                f"or the path of a {what} file",
+                f"{tag} {shown!r} is not a {what} name ({names}) nor a usable file path",
             )
         )
-    return from_path(path)
+    path = Path(reference)
+    candidates = [path]
+    if base is not None and not path.is_absolute():
+        candidates.insert(0, base / path)
+    for candidate in candidates:
+        try:
+            os.lstat(candidate)
+        except OSError as error:
+            if error.errno == errno.ENAMETOOLONG:
+                raise RecordError(
+                    Problem(rule, f"{tag}: the file name is too long for this system")
+                ) from None
+            continue
+        return from_path(candidate, tag)
+    raise RecordError(
+        Problem(
+            rule,
+            f"unknown {what} {reference!r}: give a bundled {what} ({names}) "
+            f"or the path of a {what} file",
+        )
+    )

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar, cast
 
+from .codes import RuleCode
 from .common import Place, Problem
 
 StateT = TypeVar("StateT")
@@ -138,7 +139,7 @@ def compare_result(
     stated: dict[str, tuple[int, Place | None]],
     seats: Sequence[tuple[str, Sequence[str]]],
     totals: Sequence[int],
-    rule: str,
+    rule: RuleCode,
     result_at: Place | None,
 ) -> list[Problem]:
     """Check a Result tag's points against the computed ones.

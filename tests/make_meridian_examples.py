@@ -43,8 +43,9 @@ EXAMPLES: tuple[Example, ...] = (
         event="Kitchen table, best of three",
         date="2024-02-03",
         intro=(
-            "Two players, two colours each; a tower of the partner colour is written "
-            "with its colour, as 'grey 2@3'.",
+            "Two players, two colours each: on each turn a player plays a card of "
+            "either colour, and a tower of the partner colour is written with its "
+            "colour, as 'grey 2@3'.",
         ),
     ),
     Example(
@@ -84,11 +85,14 @@ EXAMPLES: tuple[Example, ...] = (
         seed=9,
         players=4,
         decks=False,
-        event="Club night, table 3",
+        event="Invented example: the end of a game",
         date="2024-03-12",
         intro=(
-            "Only the end of this game was written down: the towers left on the board, "
-            "the pieces in hand and every card played.",
+            "An invented game, played by a program, not at a table. Only its end is "
+            "written down: the towers left on the board, the pieces in hand and every "
+            "card played.",
+            "It is scored on the bundled five-city board, a stand-in for the printed "
+            "board, so its islands and points are not those of a real copy.",
         ),
         comments=0,
         position_after=52,

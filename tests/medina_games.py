@@ -302,6 +302,13 @@ def choose_turn(rng: random.Random, state: State, patience: dict[str, int]) -> T
     first = None
     if _last_roofs(state, player):
         first = choose_placement(rng, state, player, wait, roof_first=True)
+        if first is None and not _single_piece_turn(state):
+            # A roof may become possible after a building: then the roof comes second.
+            for opening in legal_placements(state, player):
+                middle = place(state, player, opening)
+                roof = choose_placement(rng, middle, player, wait, roof_first=True)
+                if roof is not None:
+                    return Turn(player, (opening, roof))
     if first is None:
         first = choose_placement(rng, state, player, wait)
     if first is None:
@@ -461,9 +468,9 @@ def position_lines(state: State, *, to_move: str | None = None) -> list[str]:
     )
     if stables:
         lines.append("  stables: " + " ".join(cell_name(c) for c in stables))
-    merchants = [cell for street in state.streets for cell in street]
-    if merchants:
-        lines.append("  merchants: " + " ".join(cell_name(c) for c in merchants))
+    for street in state.streets:
+        # One entry per street: a new street may touch an older one.
+        lines.append("  merchants: " + " ".join(cell_name(c) for c in street))
     walls = sorted(state.wall_tower, key=lambda c: (c[1], c[0]))
     if walls:
         lines.append("  walls: " + " ".join(cell_name(c) for c in walls))

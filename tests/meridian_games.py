@@ -195,7 +195,8 @@ def _proposals(
 
 def choose_turn(rng: random.Random, state: State) -> tuple[Turn, Step]:
     """A random legal turn for the colour to move, and the step it makes."""
-    colour = state.expected_colours()[0]
+    colours = state.expected_colours()
+    colour = colours[0] if len(colours) == 1 else rng.choice(colours)
     face_up = state.face_up(colour)
     cards = (
         list(face_up)

@@ -207,12 +207,20 @@ def _drawn(browser: Any, css_class: str) -> list[dict[str, str]]:
     return found
 
 
-@pytest.mark.parametrize("turn", [1, 9, 30])
+def _turn_at(record: Path, share: float) -> int:
+    """The number of the turn that far through the record's first game (0.0 first, 1.0 last)."""
+    turns = replay_json(record)["games"][0]["turns"]
+    number: int = turns[round(share * (len(turns) - 1))]["number"]
+    return number
+
+
+@pytest.mark.parametrize("share", [0.0, 0.3, 1.0])
 def test_arrow_keys_reach_the_turn_replay_shows_meridian(
-    browser: Any, tmp_path: Path, turn: int
+    browser: Any, tmp_path: Path, share: float
 ) -> None:
     from selenium.webdriver.common.keys import Keys
 
+    turn = _turn_at(MERIDIAN, share)
     out, _ = page(tmp_path, MERIDIAN)
     _open(browser, out)
     _press(browser, Keys.ARROW_RIGHT, turn)
@@ -227,12 +235,13 @@ def test_arrow_keys_reach_the_turn_replay_shows_meridian(
     assert drawn == expected and expected
 
 
-@pytest.mark.parametrize("turn", [2, 25, 71])
+@pytest.mark.parametrize("share", [0.0, 0.4, 1.0])
 def test_arrow_keys_reach_the_turn_replay_shows_medina(
-    browser: Any, tmp_path: Path, turn: int
+    browser: Any, tmp_path: Path, share: float
 ) -> None:
     from selenium.webdriver.common.keys import Keys
 
+    turn = _turn_at(MEDINA, share)
     out, _ = page(tmp_path, MEDINA)
     _open(browser, out)
     _press(browser, Keys.ARROW_RIGHT, turn)

@@ -421,7 +421,7 @@ def test_bundled_edition_text_loads() -> None:
             "'colours'",
         ),
         ("palace-tiles = { grey = 1,", "palace-tiles = { white = 1,", "'palace-tiles'"),
-        ("walls = 12\n", "", "supply for 3 players"),
+        ("walls = 12\n", "", "'supply.3.walls' is missing"),
         ('4 = "standard"\n', "", "'[boards]'"),
     ],
     ids=["three-colours", "tile-for-an-unknown-colour", "supply-incomplete", "board-missing"],

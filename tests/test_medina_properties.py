@@ -257,22 +257,10 @@ def test_a_merchant_away_from_the_street_ends_is_caught(
     seed: int, kind: tuple[str, int], data: st.DataObject
 ) -> None:
     game = play(seed, kind)
-    choices: list[tuple[int, int]] = []
-    for index, slot in placements(game, Kind.MERCHANT):
-        state = game.state_for(index, slot)
-        cell = game.turns[index].placements[slot].cell
-        assert cell is not None
-        street = state.streets[-1]
-        if any(n in (street[0], street[-1]) for n in state.board.neighbours(cell)):
-            choices.append((index, slot))
-    if not choices:
-        return
-    index, slot = data.draw(st.sampled_from(choices))
-    state = game.state_for(index, slot)
-    board = state.board
-    street = state.streets[-1]
 
-    def extends(cell: Cell) -> bool:
+    def extends(state: State, cell: Cell) -> bool:
+        board = state.board
+        street = state.streets[-1]
         touching = [n for n in board.neighbours(cell) if state.pieces.get(n) == MERCHANT]
         return (
             board.is_building_field(cell)
@@ -281,7 +269,19 @@ def test_a_merchant_away_from_the_street_ends_is_caught(
             and touching[0] in (street[0], street[-1])
         )
 
-    cell = data.draw(st.sampled_from([c for c in board.cells() if not extends(c)]))
+    # Merchants that extended the street: it was open then, so no new street could start.
+    choices: list[tuple[int, int]] = []
+    for index, slot in placements(game, Kind.MERCHANT):
+        state = game.state_for(index, slot)
+        cell = game.turns[index].placements[slot].cell
+        assert cell is not None
+        if extends(state, cell):
+            choices.append((index, slot))
+    if not choices:
+        return
+    index, slot = data.draw(st.sampled_from(choices))
+    state = game.state_for(index, slot)
+    cell = data.draw(st.sampled_from([c for c in state.board.cells() if not extends(state, c)]))
     turn = game.turns[index]
     text, line = game.with_turn(index, with_placement(turn, slot, Placement(Kind.MERCHANT, cell)))
     assert_caught(text, line, "MED-M1")

@@ -188,7 +188,16 @@ def test_a_card_played_twice_is_caught(
     seed: int, players: int, decks: bool, data: st.DataObject
 ) -> None:
     game = random_game(seed, players, decks=decks)
-    later = data.draw(st.integers(min_value=len(game.players) * 2, max_value=len(game.turns) - 1))
+    # A turn whose colour has played before (with free turns a colour may start late).
+    later = data.draw(
+        st.sampled_from(
+            [
+                index
+                for index, turn in enumerate(game.turns)
+                if any(t.colour == turn.colour for t in game.turns[:index])
+            ]
+        )
+    )
     colour = game.turns[later].colour
     earlier = [turn.card for turn in game.turns[:later] if turn.colour == colour]
     card: Card = data.draw(st.sampled_from(earlier))

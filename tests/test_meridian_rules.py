@@ -209,10 +209,28 @@ CASES: list[Case] = [
     Case(
         "T1-two-player-colours-interleave",
         "MER-T1",
+        turns(
+            "1. orange 7: 3@2",
+            "2. brown 8: 2@1",
+            players=TWO,
+            tags=('[Rulings "two-player-turns=colours"]',),
+        ),
+        "2. brown",
+        "brown",
+        turns(
+            "1. orange 7: 3@2",
+            "2. grey 8: 2@1",
+            players=TWO,
+            tags=('[Rulings "two-player-turns=colours"]',),
+        ),
+    ),
+    Case(
+        "T1-two-player-default-players-alternate",
+        "MER-T1",
         turns("1. orange 7: 3@2", "2. black 8: 2@1", players=TWO),
         "2. black",
         "black",
-        turns("1. orange 7: 3@2", "2. grey 8: 2@1", players=TWO),
+        turns("1. orange 7: 3@2", "2. brown 8: 2@1", players=TWO),
     ),
     Case(
         "T1-two-player-free-turns-alternate-players",
@@ -920,16 +938,29 @@ def test_opponents_towers_may_always_be_pushed_in_two_player_game() -> None:
     assert column(text, 7)[2:5] == [Tower("brown", 2), Tower("orange", 3), Tower("black", 4)]
 
 
-def test_two_player_free_turns_let_a_player_choose_the_colour() -> None:
+@pytest.mark.parametrize("tags", [(), ('[Rulings "two-player-turns=free"]',)])
+def test_two_player_free_turns_let_a_player_choose_the_colour(tags: tuple[str, ...]) -> None:
+    # Free turns are the default: the rulebook lets a player use both colours as one.
     text = turns(
         "1. black 7: 3@3",
         "2. brown 8: 2@1",
         "3. black 9: 2@1",
         "4. grey 10: 2@1",
         players=TWO,
-        tags=('[Rulings "two-player-turns=free"]',),
+        tags=tags,
     )
     assert_legal(check_one(text))
+
+
+def test_two_player_colours_ruling_keeps_the_fixed_rotation() -> None:
+    text = turns(
+        "1. black 7: 3@3",
+        "2. brown 8: 2@1",
+        "3. black 9: 2@1",
+        players=TWO,
+        tags=('[Rulings "two-player-turns=colours"]',),
+    )
+    assert ("MER-T1", spot(text, "1. black", "black")) in errors(check_one(text))
 
 
 # ---------------------------------------------------------------- rulings on empty meridians
@@ -1030,10 +1061,8 @@ def test_colour_out_of_cards_is_a_card_fault_not_an_order_fault() -> None:
         + "1. orange 7: pass\n"
         + "2. black 8-9-10/9: pass\n"
     )
-    assert errors(check_one(text)) == [
-        ("MER-T2", spot(text, "1. orange", "orange")),
-        ("MER-T2", spot(text, "1. orange", "7:")),
-    ]
+    # Said once, at the colour: the card itself need not be reported again.
+    assert errors(check_one(text)) == [("MER-T2", spot(text, "1. orange", "orange"))]
 
 
 @pytest.mark.parametrize(
@@ -1310,3 +1339,32 @@ def test_standard_board_file_gives_no_mer_b2(tmp_path: Path) -> None:
     (tmp_path / "same.toml").write_text(BOARD.read_text("utf-8"), "utf-8")
     report = check_one(turns("1. orange 7: 3@2", tags=('[Board "same.toml"]',)), base=tmp_path)
     assert found(report) == []
+
+
+# ---------------------------------------------------------------- every rule a turn breaks
+
+
+@pytest.mark.parametrize(
+    ("lines", "players", "anchor", "rules"),
+    [
+        # Orange already has the tower on meridian 7, and holds only 2 pieces.
+        (
+            ("position", "7: orange 18@5", "hand: orange 2", "next: orange", "1. orange 7: 3@1"),
+            FOUR,
+            "1. orange",
+            ["MER-R8", "MER-R4"],
+        ),
+        # One piece on an empty meridian, on a city a five-city meridian does not have.
+        (("1. orange 7: 1@9",), FOUR, "1. orange", ["MER-R5", "MER-R1"]),
+        # A black tower for orange's card, 1 high on an empty meridian, on city 6.
+        (("1. orange 7: black 1@6",), FOUR, "1. orange", ["MER-R11", "MER-R5", "MER-R1"]),
+    ],
+    ids=["too-few-pieces-and-a-second-tower", "no-such-city-and-too-low", "three-rules"],
+)
+def test_a_turn_names_every_rule_it_breaks(
+    lines: tuple[str, ...], players: str, anchor: str, rules: list[str]
+) -> None:
+    text = turns(*lines, players=players)
+    build = lines[-1].split(": ")[-1]
+    at = spot(text, anchor, build)
+    assert errors(check_one(text)) == [(rule, at) for rule in rules]

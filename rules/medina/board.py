@@ -5,14 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from meridina.rules.common import Problem, RecordError
-from meridina.rules.datafile import DataFile, bundled, bundled_names, user_file
+from meridina.rules.datafile import DataFile, Values, bundled, bundled_names, user_file
 
 from .model import Cell, cell_name, parse_cell
 
-DATA_RULE = "MED-D1"
+DATA_RULE: Final = "MED-D1"
 PACKAGE = "meridina.rules.medina"
 ORTHOGONAL = ((1, 0), (-1, 0), (0, 1), (0, -1))
 AROUND = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if (dx, dy) != (0, 0))
@@ -131,27 +131,23 @@ def _arms(columns: int, rows: int, towers: dict[Cell, int]) -> tuple[Arm, ...]:
 
 
 def board_from_data(data: DataFile) -> Board:
-    raw = data.data
-
     def fault(message: str, key: str | None = None) -> RecordError:
         where = f"{data.name}:{data.line_of_key(key)}:1" if key else data.name
         return RecordError(Problem(DATA_RULE, f"board file {where}: {message}"))
 
-    columns, rows = raw.get("columns"), raw.get("rows")
-    if not isinstance(columns, int) or not 5 <= columns <= 26:
-        raise fault("'columns' must be a whole number from 5 to 26", "columns")
-    if not isinstance(rows, int) or not 5 <= rows <= 99:
-        raise fault("'rows' must be a whole number from 5 to 99", "rows")
+    values = Values(data, data.data, fault)
+    columns = values.integer("columns", 5, 26)
+    rows = values.integer("rows", 5, 99)
     corners = {(0, 1), (columns - 1, 1), (0, rows), (columns - 1, rows)}
-    towers_raw = raw.get("towers")
+    towers_raw = data.data.get("towers")
     if not isinstance(towers_raw, dict):
         raise fault("'[towers]' must number the four corner towers", "towers")
     towers: dict[Cell, int] = {}
     for name, number in towers_raw.items():
-        cell = parse_cell(str(name))
+        cell = parse_cell(name)
         if cell not in corners:
-            raise fault(f"tower {name!r} is not a corner of the grid", name)
-        if not isinstance(number, int) or number not in (1, 2, 3, 4):
+            raise fault(f"tower {name[:20]!r} is not a corner of the grid", name)
+        if isinstance(number, bool) or not isinstance(number, int) or number not in (1, 2, 3, 4):
             raise fault(f"tower {name} must be numbered 1 to 4", name)
         towers[cell] = number
     if set(towers) != corners or sorted(towers.values()) != [1, 2, 3, 4]:
@@ -163,8 +159,8 @@ def board_from_data(data: DataFile) -> Board:
         for cell in arm.cells:
             arm_of.setdefault(cell, arm)
     return Board(
-        name=str(raw.get("name", data.name)),
-        description=str(raw.get("description", "")),
+        name=values.text("name", data.name),
+        description=values.text("description", ""),
         columns=columns,
         rows=rows,
         towers=towers,
@@ -173,60 +169,76 @@ def board_from_data(data: DataFile) -> Board:
     )
 
 
-def edition_from_data(data: DataFile) -> Edition:
-    raw = data.data
+PIECES = 99  # more of one piece than any edition gives a player
+PLAYERS = 6
 
+
+def edition_from_data(data: DataFile) -> Edition:
     def fault(message: str, key: str | None = None) -> RecordError:
         where = f"{data.name}:{data.line_of_key(key)}:1" if key else data.name
         return RecordError(Problem(DATA_RULE, f"edition file {where}: {message}"))
 
-    def table(key: str) -> dict[str, Any]:
-        value = raw.get(key, {})
-        if not isinstance(value, dict):
-            raise fault(f"'{key}' must be a table", key)
-        return value
-
-    colours = raw.get("colours")
-    if not isinstance(colours, list) or len(colours) != 4:
+    values = Values(data, data.data, fault)
+    colours = values.texts("colours")
+    if len(colours) != 4:
         raise fault("'colours' must list the four building colours", "colours")
     supply: dict[int, Supply] = {}
-    for count, values in table("supply").items():
-        try:
-            supply[int(count)] = Supply(
-                values["buildings"],
-                values["roofs"],
-                values.get("neutral-roofs", 0),
-                values["stables"],
-                values["merchants"],
-                values["walls"],
-            )
-        except (KeyError, ValueError, TypeError):
-            raise fault(f"supply for {count} players is incomplete", "supply") from None
+    for count, table in values.numbered("supply", PLAYERS).items():
+        if not isinstance(table, dict):
+            raise fault(f"supply for {count} players must be a table", "supply")
+        pieces = Values(data, table, fault, f"supply.{count}.")
+        supply[count] = Supply(
+            pieces.integer("buildings", 0, PIECES),
+            pieces.integer("roofs", 0, PIECES),
+            pieces.integer("neutral-roofs", 0, PIECES, 0),
+            pieces.integer("stables", 0, PIECES),
+            pieces.integer("merchants", 0, PIECES),
+            pieces.integer("walls", 0, PIECES),
+        )
     if not supply:
         raise fault("no supplies are given", "supply")
-    tiles = table("palace-tiles")
-    if set(tiles) != set(colours):
+    tiles = values.sub("palace-tiles")
+    if set(tiles.table) != set(colours):
         raise fault("'palace-tiles' must give a value for each colour", "palace-tiles")
-    boards = {int(k): str(v) for k, v in table("boards").items()}
+    boards = {
+        count: _text(name, fault, "boards") for count, name in values.numbered("boards", 6).items()
+    }
     if set(boards) != set(supply):
         raise fault("'[boards]' must name a board for each player count", "boards")
+    names = values.sub("colour-names")
     return Edition(
-        name=str(raw.get("name", data.name)),
-        description=str(raw.get("description", "")),
-        colours=tuple(colours),
-        colour_names={str(k): str(v) for k, v in table("colour-names").items()},
-        palace_tiles={str(k): int(v) for k, v in tiles.items()},
-        last_roofs_rule=bool(raw.get("last-roofs-rule", False)),
-        options=tuple(raw.get("options", [])),
-        default_options=tuple(raw.get("default-options", [])),
+        name=values.text("name", data.name),
+        description=values.text("description", ""),
+        colours=colours,
+        colour_names={key: names.text(key, "") for key in names.table},
+        palace_tiles={colour: tiles.integer(colour, 0, PIECES) for colour in colours},
+        last_roofs_rule=values.boolean("last-roofs-rule", False),
+        options=values.texts("options"),
+        default_options=values.texts("default-options"),
         boards=boards,
         supply=supply,
-        single_piece_turns={int(k): int(v) for k, v in table("single-piece-turns").items()},
-        tower_merchants={int(k): int(v) for k, v in table("tower-merchants").items()},
-        tea_tiles=tuple(int(n) for n in raw.get("tea-tiles", [])),
-        well_bonus=int(raw.get("well-bonus", 0)),
-        well_distance=int(raw.get("well-distance", 2)),
+        single_piece_turns=_counts(values, "single-piece-turns", fault),
+        tower_merchants=_counts(values, "tower-merchants", fault),
+        tea_tiles=values.integers("tea-tiles", 0, PIECES),
+        well_bonus=values.integer("well-bonus", 0, PIECES, 0),
+        well_distance=values.integer("well-distance", 0, PIECES, 2),
     )
+
+
+def _text(value: object, fault: Any, key: str) -> str:
+    if not isinstance(value, str):
+        raise fault(f"'{key}' values must be quoted texts", key)
+    return value
+
+
+def _counts(values: Values, key: str, fault: Any) -> dict[int, int]:
+    """A table from player counts to small whole numbers."""
+    counts = {}
+    for count, value in values.numbered(key, PLAYERS).items():
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= PIECES:
+            raise fault(f"'{key}' values must be whole numbers from 0 to {PIECES}", key)
+        counts[count] = value
+    return counts
 
 
 def board_names() -> list[str]:
@@ -252,8 +264,11 @@ def load_board(reference: str, base: Path | None = None) -> Board:
 
 @lru_cache(maxsize=4)
 def load_edition(name: str) -> Edition:
+    """A bundled edition by name; editions are part of meridina, never read from a path."""
     data = bundled(PACKAGE, "editions", name)
     if data is None:
         names = " or ".join(edition_names())
-        raise RecordError(Problem("MED-S2", f"unknown edition {name!r}: meridina knows {names}"))
+        raise RecordError(
+            Problem("MED-S2", f"unknown edition {name[:20]!r}: meridina knows {names}")
+        )
     return edition_from_data(data)

@@ -10,7 +10,7 @@ from meridina.rules.common import Place, Problem, RecordError
 from meridina.rules.game import Applied
 
 from .board import Board, Edition, board_names, load_board, load_edition
-from .model import NEUTRAL, Kind, Placement, Setup, Turn, cell_name
+from .model import NEUTRAL, Kind, Placement, Setup, SetupFields, Turn, cell_name
 from .placing import (
     Fault,
     building_target,
@@ -180,14 +180,11 @@ def _place_setup(state: State, setup: Setup, board: Board) -> list[Problem]:
         if given is None:
             continue
         cell, at = given
-        if not board.is_building_field(cell) or board.is_border(cell):
+        inner = state.rulings.setup_fields is SetupFields.INNER
+        if not board.is_building_field(cell) or (inner and board.is_border(cell)):
+            where = "a building field that is not next to the ring" if inner else "a building field"
             problems.append(
-                Problem(
-                    "MED-S3",
-                    f"the {label} must stand on a building field that is not next to the ring, "
-                    f"not {cell_name(cell)}",
-                    at,
-                )
+                Problem("MED-S3", f"the {label} must stand on {where}, not {cell_name(cell)}", at)
             )
             continue
         if cell in state.pieces:
@@ -298,6 +295,38 @@ def can_place(state: State, player: str, kind: Kind | None = None) -> bool:
     return False
 
 
+def roof_possible(state: State, player: str) -> bool:
+    """Whether ``player`` could put one of their own roofs on a palace now."""
+    if state.hands[player].roofs <= 0:
+        return False
+    for palace in state.palaces.values():
+        if palace.roofed:
+            continue
+        cell = min(palace.buildings)
+        if roof_target(state, player, cell, False)[1] is None:
+            return True
+    return False
+
+
+def roof_possible_this_turn(state: State, player: str) -> bool:
+    """Whether some legal turn of ``player`` could place a roof as one of its pieces.
+
+    A roof may only become possible after the turn's first piece (a building that
+    starts or grows a palace), so every legal first piece is tried.
+    """
+    if roof_possible(state, player):
+        return True
+    if _single_piece_turn(state):
+        return False
+    for first in legal_placements(state, player):
+        after = state.copy()
+        target, _ = check_placement(after, player, first)
+        make_placement(after, player, first, target)
+        if roof_possible(after, player):
+            return True
+    return False
+
+
 def finished(state: State) -> bool:
     """Nobody has a piece left, or every player with pieces has just passed in turn."""
     active = [p.colour for p in state.players if state.has_pieces(p.colour)]
@@ -326,9 +355,25 @@ def apply(state: State, turn: Turn) -> Step:
             state, (Problem("MED-S1", f"{player} is not playing in this game", turn.player_at),), ()
         )
     if finished(state):
-        return Step(
-            state, (Problem("MED-E1", "the game is over: nobody can place a piece", turn.at),), ()
-        )
+        return Step(state, (_game_over(turn),), ())
+    step = _play(state, turn)
+    # A faulty turn may come after an end whose last round of passes went unwritten.
+    if any(not problem.warning for problem in step.problems) and nobody_can_place(state):
+        return Step(state, (_game_over(turn),), ())
+    return step
+
+
+def _game_over(turn: Turn) -> Problem:
+    return Problem("MED-E1", "the game is over: nobody can place a piece", turn.at)
+
+
+def nobody_can_place(state: State) -> bool:
+    """No player can put down any piece: the game is over, passes written or not."""
+    return not any(state.has_pieces(p.colour) and can_place(state, p.colour) for p in state.players)
+
+
+def _play(state: State, turn: Turn) -> Step:
+    player = turn.player
     problems: list[Problem] = []
     expected = expected_player(state)
     if player != expected:
@@ -419,7 +464,7 @@ def apply(state: State, turn: Turn) -> Step:
             )
         )
     roofless = not any(p.kind is Kind.ROOF for p in turn.placements)
-    if roofs_only_mine and roofless and can_place(state, player, Kind.ROOF):
+    if roofs_only_mine and roofless and roof_possible_this_turn(state, player):
         problems.append(
             Problem(
                 "MED-T4",

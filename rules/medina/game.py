@@ -10,7 +10,7 @@ from meridina.rules.game import Applied, compare_result
 from meridina.rules.game import GameRun as BaseRun
 
 from . import engine
-from .engine import Step, can_place, expected_player, finished
+from .engine import Step, expected_player, finished, nobody_can_place
 from .model import Setup, Turn
 from .scoring import ScoreSheet, score
 from .state import State
@@ -39,9 +39,7 @@ class MedinaRules:
         return engine.legal_turns(state)
 
     def score(self, state: State) -> ScoreSheet:
-        over = finished(state) or not any(
-            state.has_pieces(p.colour) and can_place(state, p.colour) for p in state.players
-        )
+        over = finished(state) or nobody_can_place(state)
         return score(state, over)
 
     def check_result(self, setup: Setup, state: State, sheet: ScoreSheet) -> list[Problem]:

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from meridina.rules.common import Place
+from meridina.rules.numbers import read_number
 
 Cell = tuple[int, int]  # (column, row): column 0 = A, row 1 = the bottom row
 
@@ -18,9 +19,11 @@ def cell_name(cell: Cell) -> str:
 
 def parse_cell(text: str) -> Cell | None:
     """``E5`` -> (4, 5); None when the text is not a cell name."""
-    if len(text) < 2 or not text[0].isalpha() or not text[1:].isdigit():
+    row = read_number(text[1:])
+    letter = text[:1]
+    if row is None or not (letter.isascii() and letter.isalpha()):
         return None
-    return (ord(text[0].upper()) - ord("A"), int(text[1:]))
+    return (ord(text[0].upper()) - ord("A"), row)
 
 
 class Kind(Enum):
@@ -71,8 +74,11 @@ class Player:
 
 
 class StreetTouch(Enum):
-    NEVER = "never"  # a new market street may not touch the old one
-    ALLOW = "allow"  # it may touch it, as long as it touches no more than one merchant
+    """How many merchants the first merchant of a new market street may touch."""
+
+    ANY = "any"  # any number: the 1st edition's "any free field"
+    ONE = "one"  # at most one
+    NONE = "none"  # none at all
 
 
 class TeaPlacement(Enum):
@@ -85,14 +91,38 @@ class Retire(Enum):
     NO = "no"
 
 
+class WellBonus(Enum):
+    PIECE = "piece"  # the bonus for each building or stable on a bonus field
+    PALACE = "palace"  # the bonus once for a palace with any piece on a bonus field
+
+
+class SetupFields(Enum):
+    INNER = "inner"  # the first merchant and the well stay off the border fields
+    ANY = "any"  # any building field will do
+
+
+class StableTower(Enum):
+    ANYONE = "anyone"  # a stable placed by anyone connects a roofed palace to a tower
+    OWNER = "owner"  # only a stable placed by the palace's owner does
+
+
+class TieBreak(Enum):
+    PALACE = "palace"  # the larger largest palace, then the earlier roof on it
+    NONE = "none"  # equal points share a place
+
+
 @dataclass(frozen=True, slots=True)
 class Rulings:
     """meridina's choices where the rulebooks are silent; a Rulings tag overrides."""
 
-    new_street_touch: StreetTouch = StreetTouch.NEVER
-    tea_placement: TeaPlacement = TeaPlacement.SECOND
+    new_street_touch: StreetTouch = StreetTouch.ANY
+    tea_placement: TeaPlacement = TeaPlacement.EITHER
     retire_colours: Retire = Retire.YES
     min_roof_size: int = 1
+    well_bonus: WellBonus = WellBonus.PIECE
+    setup_fields: SetupFields = SetupFields.INNER
+    stable_tower: StableTower = StableTower.ANYONE
+    tie_break: TieBreak = TieBreak.PALACE
 
 
 RULING_NAMES: dict[str, type[Enum] | type[int]] = {
@@ -100,6 +130,10 @@ RULING_NAMES: dict[str, type[Enum] | type[int]] = {
     "tea-placement": TeaPlacement,
     "retire-colours": Retire,
     "min-roof-size": int,
+    "well-bonus": WellBonus,
+    "setup-fields": SetupFields,
+    "stable-tower": StableTower,
+    "tie-break": TieBreak,
 }
 
 
@@ -117,6 +151,19 @@ class StartPosition:
     tea: dict[str, tuple[int, Place | None]] = field(default_factory=dict)
     to_move: tuple[str, Place | None] | None = None
     at: Place | None = None
+    # How many of ``merchants`` each ``merchants:`` entry lists, in order; empty: one entry.
+    # Each entry holds one or more market streets, in the order they were started.
+    merchant_entries: tuple[int, ...] = ()
+
+    def merchant_groups(self) -> list[tuple[tuple[Cell, Place | None], ...]]:
+        """The merchants of each ``merchants:`` entry, in the order written."""
+        sizes = self.merchant_entries or (len(self.merchants),)
+        groups = []
+        start = 0
+        for size in sizes:
+            groups.append(self.merchants[start : start + size])
+            start += size
+        return groups
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from meridina.rules.codes import RuleCode
 from meridina.rules.common import Place, Problem
 
 from .model import NEUTRAL, Cell, Kind, Placement, StreetTouch, cell_name
@@ -13,7 +14,7 @@ from .tiles import after_roof, after_stable, after_wall, article
 
 @dataclass(frozen=True, slots=True)
 class Fault:
-    rule: str
+    rule: RuleCode
     message: str
 
     def at(self, place: Place | None) -> Problem:
@@ -175,7 +176,7 @@ def place_stable(state: State, player: str, cell: Cell, target: int) -> list[str
     hand = state.hands[player]
     if hand.known:
         hand.stables -= 1
-    return after_stable(state, palace, before)
+    return after_stable(state, palace, before, player)
 
 
 # ---------------------------------------------------------------- roofs
@@ -279,14 +280,23 @@ def merchant_fault(state: State, cell: Cell) -> tuple[int | None, Fault | None]:
             "one merchant",
         )
     touching = _merchants_touching(state, cell)
-    allowed = 1 if state.rulings.new_street_touch is StreetTouch.ALLOW else 0
-    if touching > allowed:
+    allowed = NEW_STREET_TOUCH[state.rulings.new_street_touch]
+    if allowed is not None and touching > allowed:
         return None, Fault(
             "MED-M2",
             f"both ends of the market street are blocked, so a new street starts; but "
-            f"{cell_name(cell)} touches {touching} merchant{'s' if touching > 1 else ''}",
+            f"{cell_name(cell)} touches {touching} merchant{'s' if touching > 1 else ''} "
+            f"(ruling new-street-touch={state.rulings.new_street_touch.value})",
         )
     return None, None
+
+
+# The most merchants a new street's first merchant may touch (None: any number).
+NEW_STREET_TOUCH: dict[StreetTouch, int | None] = {
+    StreetTouch.ANY: None,
+    StreetTouch.ONE: 1,
+    StreetTouch.NONE: 0,
+}
 
 
 def place_merchant(state: State, player: str, cell: Cell, end: int | None) -> None:

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from meridina.rules.common import Place, Problem
 
 from .model import NEUTRAL, Cell, StartPosition, cell_name
-from .placing import can_extend
+from .placing import NEW_STREET_TOUCH, can_extend
 from .state import BUILDING, MERCHANT, STABLE, WALL, Palace, State
 from .tiles import retire_if_owned, update_palace_tile
 
-RULE = "MED-P1"
+RULE: Final = "MED-P1"
 
 
 def apply_position(state: State, position: StartPosition) -> list[Problem]:
@@ -77,9 +79,13 @@ def apply_position(state: State, position: StartPosition) -> list[Problem]:
     for cell, where in position.walls:
         occupy(cell, WALL, where)
     problems.extend(_walls(state, position))
-    merchants = [cell for cell, where in position.merchants if occupy(cell, MERCHANT, where)]
-    merchants.extend(c for street in state.streets for c in street)
-    problems.extend(_streets(state, merchants, at))
+    groups = [
+        [(cell, where) for cell, where in group if occupy(cell, MERCHANT, where)]
+        for group in position.merchant_groups()
+    ]
+    # The Setup tag's first merchant, if any, belongs with the first entry.
+    groups[0].extend((cell, None) for street in state.streets for cell in street)
+    problems.extend(_streets(state, groups, at))
     problems.extend(_roofs(state, position))
     for colour in state.edition.colours:
         retire_if_owned(state, colour)
@@ -186,42 +192,93 @@ def _walls(state: State, position: StartPosition) -> list[Problem]:
     return problems
 
 
-def _streets(state: State, merchants: list[Cell], at: Place | None) -> list[Problem]:
-    """Each street is a simple line of merchants; the one written last is the current one."""
-    cells = set(merchants)
+def _streets(
+    state: State, groups: list[list[tuple[Cell, Place | None]]], at: Place | None
+) -> list[Problem]:
+    """Each street is a simple line of merchants; the one written last is the current one.
+
+    Within one ``merchants:`` entry, merchants next to each other form one street. A
+    street that touches an older one is written in an entry of its own, after it.
+    """
     board = state.board
     state.streets = []
-    seen: set[Cell] = set()
     problems = []
-    for start in merchants:
-        if start in seen:
-            continue
-        group = {start}
-        frontier = [start]
-        while frontier:
-            cell = frontier.pop()
-            for other in board.neighbours(cell):
-                if other in cells and other not in group:
-                    group.add(other)
-                    frontier.append(other)
-        seen |= group
-        degree = {c: sum(1 for n in board.neighbours(c) if n in group) for c in group}
-        ends = [c for c, d in degree.items() if d <= 1]
-        if any(d > 2 for d in degree.values()) or (len(group) > 1 and len(ends) != 2):
-            problems.append(
-                Problem(
-                    "MED-M1",
-                    f"the merchants around {cell_name(start)} do not form a single line",
-                    at,
+    place_of: dict[Cell, Place | None] = {}
+    for group in groups:
+        cells = {cell for cell, _ in group}
+        for cell, where in group:
+            place_of.setdefault(cell, where)
+        seen: set[Cell] = set()
+        for start, _ in group:
+            if start in seen:
+                continue
+            street = {start}
+            frontier = [start]
+            while frontier:
+                cell = frontier.pop()
+                for other in board.neighbours(cell):
+                    if other in cells and other not in street:
+                        street.add(other)
+                        frontier.append(other)
+            seen |= street
+            degree = {c: sum(1 for n in board.neighbours(c) if n in street) for c in street}
+            ends = [c for c, d in degree.items() if d <= 1]
+            if any(d > 2 for d in degree.values()) or (len(street) > 1 and len(ends) != 2):
+                problems.append(
+                    Problem(
+                        "MED-M1",
+                        f"the merchants around {cell_name(start)} do not form a single line",
+                        at,
+                    )
                 )
-            )
-            state.streets.append(sorted(group))
-            continue
-        line = [min(ends) if ends else start]
-        while len(line) < len(group):
-            line.append(next(n for n in board.neighbours(line[-1]) if n in group and n not in line))
-        state.streets.append(line)
+                state.streets.append(sorted(street))
+                continue
+            line = [min(ends) if ends else start]
+            while len(line) < len(street):
+                line.append(
+                    next(n for n in board.neighbours(line[-1]) if n in street and n not in line)
+                )
+            problems.extend(_street_contacts(state, line, place_of))
+            state.streets.append(line)
     return problems
+
+
+def _street_contacts(
+    state: State, line: list[Cell], place_of: dict[Cell, Place | None]
+) -> list[Problem]:
+    """A street may touch older streets only at the merchant that started it.
+
+    How many merchants that one may touch is the ruling ``new-street-touch``. The
+    merchants added later at either end touched nothing but the end they extended.
+    """
+    older = {cell for street in state.streets for cell in street}
+    touching = {cell: [n for n in state.board.neighbours(cell) if n in older] for cell in line}
+    touching = {cell: found for cell, found in touching.items() if found}
+    if not touching:
+        return []
+    if len(touching) > 1:
+        first, second = sorted(touching, key=line.index)[:2]
+        return [
+            Problem(
+                "MED-M1",
+                f"the street through {cell_name(first)} and {cell_name(second)} touches an "
+                "older street twice; only the merchant that starts a street may touch older ones",
+                place_of.get(second),
+            )
+        ]
+    cell, found = next(iter(touching.items()))
+    allowed = NEW_STREET_TOUCH[state.rulings.new_street_touch]
+    if allowed is not None and len(found) > allowed:
+        return [
+            Problem(
+                "MED-M2",
+                f"the street started at {cell_name(cell)} touches {len(found)} merchant"
+                f"{'s' if len(found) > 1 else ''} of an older street "
+                f"(ruling new-street-touch={state.rulings.new_street_touch.value})",
+                place_of.get(cell),
+            )
+        ]
+    return []
 
 
 def _roofs(state: State, position: StartPosition) -> list[Problem]:

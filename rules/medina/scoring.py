@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from .model import NEUTRAL
+from .model import NEUTRAL, TieBreak, WellBonus
 from .state import MERCHANT, WALL, Palace, State
 from .tiles import describe_palace
 
@@ -62,6 +62,8 @@ def palace_score(state: State, palace: Palace) -> PalaceScore:
         for x, y in cells:
             if (x == wx and abs(y - wy) == distance) or (y == wy and abs(x - wx) == distance):
                 well += state.edition.well_bonus
+        if state.rulings.well_bonus is WellBonus.PALACE:
+            well = min(well, state.edition.well_bonus)
     return PalaceScore(
         palace,
         describe_palace(palace),
@@ -93,8 +95,12 @@ def score(state: State, finished: bool = False) -> ScoreSheet:
             )
         )  # fmt: skip
 
+    tie_break = state.rulings.tie_break is TieBreak.PALACE
+
     def key(row: PlayerScore) -> tuple[int, int, int]:
         # Higher points, then the larger largest palace, then the earlier roof on it.
+        if not tie_break:
+            return (-row.total, 0, 0)
         roofed = row.largest_roofed_at if row.largest_roofed_at is not None else 10**6
         return (-row.total, -row.largest, roofed)
 

@@ -5,7 +5,7 @@ Each function returns sentences saying what changed hands, for replay and annota
 
 from __future__ import annotations
 
-from .model import NEUTRAL, Retire, cell_name
+from .model import NEUTRAL, Retire, StableTower, cell_name
 from .state import Palace, State
 
 
@@ -72,10 +72,12 @@ def after_roof(state: State, palace: Palace) -> list[str]:
     return events
 
 
-def after_stable(state: State, palace: Palace, towers_before: set[int]) -> list[str]:
+def after_stable(state: State, palace: Palace, towers_before: set[int], placer: str) -> list[str]:
     if not palace.roofed:
         return []
     events = update_palace_tile(state, palace.colour)
+    if state.rulings.stable_tower is StableTower.OWNER and placer != palace.owner:
+        return events  # by this ruling only the owner's own stable connects
     for tower in sorted(state.towers_touching(palace) - towers_before):
         events.extend(award_tower(state, tower, palace.owner))
     return events

@@ -6,14 +6,15 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Final
 
 from meridina.rules.common import Problem, RecordError
 from meridina.rules.datafile import DataFile, bundled, bundled_names, user_file
 
 from .model import MERIDIANS
 
-BOARD_RULE = "MER-B1"
-BOARD_WARNING = "MER-B2"
+BOARD_RULE: Final = "MER-B1"
+BOARD_WARNING: Final = "MER-B2"
 PACKAGE = "meridina.rules.meridian"
 
 # Island sizes the printed boards are reported to have, by cities per meridian.
@@ -74,15 +75,18 @@ def board_from_data(data: DataFile) -> Board:
         return RecordError(Problem(BOARD_RULE, f"board file {where}: {message}"))
 
     cities = raw.get("cities-per-meridian")
-    if cities not in (4, 5):
+    if not _whole(cities) or cities not in (4, 5):
         raise fault("'cities-per-meridian' must be 4 or 5", data.line_of_key("cities-per-meridian"))
     players = raw.get("players", [])
     if (
         not isinstance(players, list)
         or not players
-        or not all(isinstance(n, int) and n in (2, 3, 4) for n in players)
+        or not all(_whole(n) and n in (2, 3, 4) for n in players)
     ):
         raise fault("'players' must list player counts from 2 to 4", data.line_of_key("players"))
+    for key in ("name", "description"):
+        if not isinstance(raw.get(key, ""), str):
+            raise fault(f"'{key}' must be a quoted text", data.line_of_key(key))
     layout = raw.get("map")
     if not isinstance(layout, str):
         raise fault("'map' is missing: one row of letters per city level")
@@ -157,6 +161,11 @@ def board_from_data(data: DataFile) -> Board:
     return Board(
         board.name, board.description, board.players, cities, board.islands, island_at, warnings
     )
+
+
+def _whole(value: object) -> bool:
+    """A TOML integer (a TOML boolean is a Python int too, and is not one)."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _column_of(row: str, meridian: int) -> int:

@@ -370,9 +370,12 @@ def apply(state: State, turn: Turn) -> Step:
     if state.finished:
         problems.append(Problem("MER-E1", "the game is over: every card has been played", turn.at))
         return Step(state, tuple(problems), None)
-    problems.extend(_order_faults(state, turn))
+    order_faults = _order_faults(state, turn)
+    problems.extend(order_faults)
     card_ok = True
-    if turn.card in state.played[colour]:
+    if any(problem.rule == "MER-T2" for problem in order_faults):
+        card_ok = False  # every card is played: said once, not again for this card
+    elif turn.card in state.played[colour]:
         card_ok = False
         problems.append(
             Problem("MER-T2", f"{colour} has already played card {turn.card.label}", turn.card_at)
@@ -413,8 +416,8 @@ def apply(state: State, turn: Turn) -> Step:
     if turn.skip is Skip.PASS:
         return Step(_advance(state, colour, card), tuple(problems), Effect(None, None, ()))
     outcome = _act(state, colour, turn.meridian, turn.take_off, turn.build)
-    if isinstance(outcome, Problem):
-        problems.append(outcome)
+    if isinstance(outcome, list):
+        problems.extend(outcome)
         return Step(_advance(state, colour, card), tuple(problems), None)
     column, hands, effect = outcome
     columns = list(state.columns)
@@ -471,11 +474,19 @@ def _act(
     meridian: int,
     take_off: TakeOff | None,
     build: Build | None,
-) -> Outcome | Problem:
-    """Take off and/or build on one meridian; the first broken rule is returned."""
+    every_fault: bool = True,
+) -> Outcome | list[Problem]:
+    """Take off and/or build on one meridian, or every rule this breaks.
+
+    Faults come most basic first: the take-off, the tower's colour, the city, its
+    height, the pieces in hand, the towers per player, the rebuild, and then the
+    order of heights on the meridian. Without ``every_fault`` the first one ends
+    the check (enough when only legality matters).
+    """
     column = state.columns[meridian - 1]
     hands = state.hands
     owner = state.owner(colour)
+    problems: list[Problem] = []
     removed: tuple[int, Tower] | None = None
     if take_off is not None:
         mine = [
@@ -487,83 +498,136 @@ def _act(
             mine = [(city, tower) for city, tower in mine if city == take_off.city]
         if not mine:
             where = f"on city {take_off.city} of" if take_off.city else "on"
-            return Problem(
-                "MER-R9",
-                f"{colour} has no tower of its own {where} meridian {meridian} to take off",
-                take_off.at,
+            problems.append(
+                Problem(
+                    "MER-R9",
+                    f"{colour} has no tower of its own {where} meridian {meridian} to take off",
+                    take_off.at,
+                )
             )
-        if len(mine) > 1:
-            return Problem(
-                "MER-R9",
-                f"two towers of yours stand on meridian {meridian}: say which to take off, "
-                "as x@CITY",
-                take_off.at,
+        elif len(mine) > 1:
+            problems.append(
+                Problem(
+                    "MER-R9",
+                    f"two towers of yours stand on meridian {meridian}: say which to take off, "
+                    "as x@CITY",
+                    take_off.at,
+                )
             )
-        removed = mine[0]
-        cells = list(column)
-        cells[removed[0] - 1] = None
-        column = tuple(cells)
-        hands = dict(hands)
-        hands[removed[1].colour] += removed[1].height
+        else:
+            removed = mine[0]
+            cells = list(column)
+            cells[removed[0] - 1] = None
+            column = tuple(cells)
+            hands = dict(hands)
+            hands[removed[1].colour] += removed[1].height
+        if problems and (build is None or not every_fault):
+            return problems
     if build is None:
         return column, dict(hands), Effect(removed, None, ())
+    problems.extend(_build_faults(state, owner, colour, meridian, column, hands, removed, build))
+    if problems:
+        return problems
+    new_tower = Tower(build.colour or colour, build.height)
+    result = place(column, new_tower, build.city)
+    if isinstance(result, Refused):
+        return [Problem(result.rule, result.message, build.at)]
+    assert isinstance(result, Placed)
+    fault = _own_push_fault(state, owner, result.pushes, build)
+    if fault is not None:
+        return [fault]
+    hands = dict(hands)
+    hands[new_tower.colour] -= new_tower.height
+    return result.column, hands, Effect(removed, (build.city, new_tower), result.pushes)
+
+
+def _build_faults(
+    state: State,
+    owner: int,
+    colour: str,
+    meridian: int,
+    column: Column,
+    hands: dict[str, int],
+    removed: tuple[int, Tower] | None,
+    build: Build,
+) -> list[Problem]:
+    """The rules a build breaks before its pushes are worked out, most basic first."""
+    problems = []
     tower_colour = build.colour or colour
-    if tower_colour not in state.players[owner].colours:
-        return Problem("MER-R11", f"{tower_colour} is not one of the mover's colours", build.at)
-    height = build.height
-    if height < 1:
-        return Problem("MER-R1", "a tower is at least 1 piece high", build.at)
-    if height > hands[tower_colour]:
-        return Problem(
-            "MER-R8",
-            f"{tower_colour} has only {hands[tower_colour]} pieces in hand, "
-            f"not enough for a tower {height} high",
-            build.at,
+    own_colour = tower_colour in state.players[owner].colours
+    if not own_colour:
+        problems.append(
+            Problem("MER-R11", f"{tower_colour} is not one of the mover's colours", build.at)
         )
-    if (
-        removed is not None
-        and removed[0] == build.city
-        and removed[1] == Tower(tower_colour, height)
-    ):
-        return Problem(
-            "MER-R10",
-            "a rebuilt tower must differ from the one taken off in height or city",
-            build.at,
+    height = build.height
+    if not 1 <= build.city <= len(column):
+        problems.append(
+            Problem(
+                "MER-R5",
+                f"there is no city {build.city} on a meridian of {len(column)} cities",
+                build.at,
+            )
+        )
+    empty = all(tower is None for tower in column)
+    needs_two = empty and (
+        state.rulings.empty_meridian is EmptyMeridian.ALWAYS or meridian not in state.ever_built
+    )
+    if height < 1:
+        problems.append(Problem("MER-R1", "a tower is at least 1 piece high", build.at))
+    elif needs_two and height < 2:
+        problems.append(
+            Problem(
+                "MER-R1",
+                f"meridian {meridian} is empty: its first tower must be at least 2 high",
+                build.at,
+            )
+        )
+    if own_colour and height > hands[tower_colour]:
+        problems.append(
+            Problem(
+                "MER-R8",
+                f"{tower_colour} has only {hands[tower_colour]} pieces in hand, "
+                f"not enough for a tower {height} high",
+                build.at,
+            )
         )
     own_towers = [
         (city, tower)
         for city, tower in enumerate(column, start=1)
         if tower is not None and state.owner(tower.colour) == owner
     ]
-    if len(own_towers) >= state.towers_per_player:
-        limit = state.towers_per_player
-        return Problem(
-            "MER-R4",
-            f"{_who(state, owner)} already has {limit} tower{'s' if limit > 1 else ''} on "
-            f"meridian {meridian}; take one off first (x)",
-            build.at,
+    limit = state.towers_per_player
+    if len(own_towers) >= limit:
+        problems.append(
+            Problem(
+                "MER-R4",
+                f"{_who(state, owner)} already has {limit} tower{'s' if limit > 1 else ''} on "
+                f"meridian {meridian}; take one off first (x)",
+                build.at,
+            )
         )
-    empty = all(tower is None for tower in column)
-    needs_two = empty and (
-        state.rulings.empty_meridian is EmptyMeridian.ALWAYS or meridian not in state.ever_built
-    )
-    if needs_two and height < 2:
-        return Problem(
-            "MER-R1",
-            f"meridian {meridian} is empty: its first tower must be at least 2 high",
-            build.at,
+    if (
+        removed is not None
+        and removed[0] == build.city
+        and removed[1] == Tower(tower_colour, height)
+    ):
+        problems.append(
+            Problem(
+                "MER-R10",
+                "a rebuilt tower must differ from the one taken off in height or city",
+                build.at,
+            )
         )
-    new_tower = Tower(tower_colour, height)
-    result = place(column, new_tower, build.city)
-    if isinstance(result, Refused):
-        return Problem(result.rule, result.message, build.at)
-    assert isinstance(result, Placed)
-    fault = _own_push_fault(state, owner, result.pushes, build)
-    if fault is not None:
-        return fault
-    hands = dict(hands)
-    hands[tower_colour] -= height
-    return result.column, hands, Effect(removed, (build.city, new_tower), result.pushes)
+    same = next((t for t in column if t is not None and t.height == height), None)
+    if same is not None:
+        problems.append(
+            Problem(
+                "MER-R2",
+                f"a tower {height} high already stands on this meridian ({same.colour})",
+                build.at,
+            )
+        )
+    return problems
 
 
 def _own_push_fault(
@@ -630,7 +694,8 @@ def _actions(state: State, colour: str, meridian: int) -> Iterator[Action]:
                 for city in range(1, state.board.cities + 1):
                     named = tower_colour if tower_colour != colour else None
                     build = Build(height, city, named)
-                    if not isinstance(_act(state, colour, meridian, take_off, build), Problem):
+                    found = _act(state, colour, meridian, take_off, build, every_fault=False)
+                    if not isinstance(found, list):
                         yield Action(take_off, build)
 
 

@@ -109,7 +109,7 @@ class OwnPush(Enum):
 class Rulings:
     """meridina's choices where the rulebook is silent; a record's Rulings tag overrides."""
 
-    two_player_turns: TwoPlayerTurns = TwoPlayerTurns.COLOURS
+    two_player_turns: TwoPlayerTurns = TwoPlayerTurns.FREE
     empty_meridian: EmptyMeridian = EmptyMeridian.ALWAYS
     own_push: OwnPush = OwnPush.CHAIN
 

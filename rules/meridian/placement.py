@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from meridina.rules.codes import RuleCode
+
 from .model import Tower
 from .state import Column
 
@@ -25,7 +27,7 @@ class Placed:
 
 @dataclass(frozen=True, slots=True)
 class Refused:
-    rule: str
+    rule: RuleCode
     message: str
 
 
