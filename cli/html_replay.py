@@ -14,7 +14,7 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
-from meridina.notation.check import GameReport
+from meridina.notation.check import GameReport, RulingDefaults
 from meridina.rules.common import Problem
 
 from . import pictures
@@ -75,10 +75,12 @@ class Parts:
         return self.index[text]
 
 
-def write_html(record: str, game_number: int | None, out: Path) -> int:
+def write_html(
+    record: str, game_number: int | None, out: Path, rulings: RulingDefaults | None = None
+) -> int:
     """Write the replay page of RECORD to ``out``; the exit status, as replay's."""
     parts = Parts()
-    games = [_game(report, record, parts) for report in reports(record, game_number)]
+    games = [_game(report, record, parts) for report in reports(record, game_number, rulings)]
     status = EXIT_VALID if all(g["valid"] for g in games) else EXIT_INVALID
     page = render(Path(record).name if record != "-" else "standard input", games, parts)
     try:

@@ -1,17 +1,29 @@
-"""Open record files for the commands, turning unreadable input into exit code 2."""
+"""Find the record files a command was given: files, folders, quoted globs, excludes.
+
+A folder walk skips the usual tool folders and whatever ``.gitignore`` files say;
+a path that cannot be a record (a FIFO, a broken link, an empty folder) becomes an
+``InputError`` in the stream of paths, so that the others are still checked.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import glob
+import os
+import stat
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 import click
-from meridina.notation.check import GameReport, check_file
+import pathspec
+from meridina.notation.check import GameReport, RulingDefaults, check_file
 from meridina.notation.reader import UnreadableInput
 
-from .output import EXIT_UNREADABLE
+from .output import EXIT_UNREADABLE, InputError, input_error
 
 RECORD_SUFFIX = ".mrec"
+DEFAULT_EXCLUDES = (".git", ".hg", ".venv", "venv", "node_modules", "__pycache__", "build", "dist")
+GLOB_CHARACTERS = frozenset("*?[")
 
 
 class InputFault(click.ClickException):
@@ -21,24 +33,158 @@ class InputFault(click.ClickException):
         click.echo(f"meridina: {self.message}", err=True)
 
 
-def record_files(paths: tuple[str, ...]) -> Iterator[str]:
-    """Files as given; a folder stands for every record file below it."""
+@dataclass(frozen=True)
+class Selection:
+    """Which files a folder walk keeps: exclude patterns (gitignore style) and .gitignore."""
+
+    exclude: tuple[str, ...] = DEFAULT_EXCLUDES
+    extend_exclude: tuple[str, ...] = ()
+    respect_gitignore: bool = True
+
+    def spec(self) -> pathspec.GitIgnoreSpec:
+        return pathspec.GitIgnoreSpec.from_lines([*self.exclude, *self.extend_exclude])
+
+
+def record_files(
+    paths: Sequence[str], selection: Selection | None = None
+) -> Iterator[str | InputError]:
+    """Files as given; a folder stands for every record file below it; globs are expanded."""
+    selection = selection or Selection()
     for name in paths:
-        path = Path(name)
-        if name != "-" and path.is_dir():
-            found = sorted(str(p) for p in path.rglob(f"*{RECORD_SUFFIX}") if p.is_file())
-            if not found:
-                raise InputFault(f"{name}: no record files (*{RECORD_SUFFIX}) in this folder")
-            yield from found
-        else:
+        if name == "-":
             yield name
+            continue
+        if not os.path.lexists(name) and GLOB_CHARACTERS & set(name):
+            matches = sorted(glob.glob(name, recursive=True))
+            if not matches:
+                yield input_error(name, f"{name}: REC-0 no file matches this pattern")
+            for match in matches:
+                yield from _one_path(match, selection)
+            continue
+        yield from _one_path(name, selection)
 
 
-def reports(path: str, game_number: int | None = None) -> Iterator[GameReport]:
+def _one_path(name: str, selection: Selection) -> Iterator[str | InputError]:
+    path = Path(name)
+    if path.is_dir():
+        found = list(_walk(path, selection))
+        if not found:
+            yield input_error(
+                name, f"{name}: REC-0 no record files (*{RECORD_SUFFIX}) in this folder"
+            )
+        yield from found
+        return
+    fault = _not_a_regular_file(path)
+    yield input_error(name, f"{name}: REC-0 {fault}") if fault else name
+
+
+def _not_a_regular_file(path: Path) -> str | None:
+    """Why ``path`` cannot be opened as a record without risk (None: it can, or is missing)."""
+    try:
+        mode = path.stat().st_mode
+    except FileNotFoundError:
+        return "is a link to nothing (broken link)" if path.is_symlink() else None
+    except OSError:
+        return None  # the reader says what is wrong when it tries to open it
+    if stat.S_ISREG(mode):
+        return None
+    kind = (
+        "a FIFO (named pipe)"
+        if stat.S_ISFIFO(mode)
+        else "a device"
+        if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
+        else "a socket"
+        if stat.S_ISSOCK(mode)
+        else "not a regular file"
+    )
+    return f"is {kind}, not a record file"
+
+
+def _walk(top: Path, selection: Selection) -> Iterator[str | InputError]:
+    """Every record file below ``top`` in path order, with faults for the unreadable ones."""
+    excluded = selection.spec()
+    ignores = GitIgnores(top) if selection.respect_gitignore else None
+    found: list[tuple[str, str | InputError]] = []
+    for folder, subfolders, files in os.walk(top):
+        here = Path(folder)
+        if ignores is not None:
+            ignores.enter(here)
+        kept = []
+        for sub in subfolders:
+            relative = (here / sub).relative_to(top).as_posix() + "/"
+            if excluded.match_file(relative) or (ignores and ignores.ignored(here / sub, True)):
+                continue
+            kept.append(sub)
+        subfolders[:] = sorted(kept)
+        for file in files:
+            if not file.endswith(RECORD_SUFFIX):
+                continue
+            path = here / file
+            if excluded.match_file(path.relative_to(top).as_posix()):
+                continue
+            if ignores is not None and ignores.ignored(path, False):
+                continue
+            fault = _not_a_regular_file(path)
+            if fault is None and path.is_symlink() and path.is_dir():
+                continue
+            found.append(
+                (
+                    str(path),
+                    input_error(str(path), f"{path}: REC-0 {fault}") if fault else str(path),
+                )
+            )
+    for _, item in sorted(found, key=lambda pair: pair[0]):
+        yield item
+
+
+class GitIgnores:
+    """The .gitignore files that apply below a folder: its repository's, then each folder's own."""
+
+    def __init__(self, top: Path) -> None:
+        self._specs: dict[Path, pathspec.GitIgnoreSpec] = {}
+        start = top.resolve()
+        for folder in reversed([start, *start.parents]):
+            if (folder / ".git").exists():
+                self._specs.clear()  # only the innermost repository's files count
+            self._load(folder)
+        self._top = start
+
+    def enter(self, folder: Path) -> None:
+        self._load(folder.resolve())
+
+    def _load(self, folder: Path) -> None:
+        if folder in self._specs:
+            return
+        try:
+            lines = (folder / ".gitignore").read_text("utf-8", errors="replace").splitlines()
+        except OSError:
+            return
+        self._specs[folder] = pathspec.GitIgnoreSpec.from_lines(lines)
+
+    def ignored(self, path: Path, is_folder: bool) -> bool:
+        """The deepest .gitignore with a pattern for ``path`` decides, as git does."""
+        full = path.resolve() if not path.is_symlink() else path.parent.resolve() / path.name
+        for folder in [full.parent, *full.parent.parents]:
+            spec = self._specs.get(folder)
+            if spec is None:
+                continue
+            relative = full.relative_to(folder).as_posix() + ("/" if is_folder else "")
+            verdict = spec.check_file(relative).include
+            if verdict is not None:
+                return verdict
+        return False
+
+
+def reports(
+    path: str, game_number: int | None = None, rulings: RulingDefaults | None = None
+) -> Iterator[GameReport]:
     """The checked games of one file (only game N when asked); faults raise InputFault."""
+    fault = _not_a_regular_file(Path(path)) if path != "-" else None
+    if fault:
+        raise InputFault(f"{path}: REC-0 {fault}")
     seen = 0
     try:
-        for report in check_file(path):
+        for report in check_file(path, rulings):
             seen += 1
             if game_number is None or report.index == game_number:
                 yield report

@@ -8,6 +8,7 @@ from .annotate_cmd import annotate
 from .board_cmd import board
 from .draw_cmd import draw
 from .launch import main as launch_main
+from .record_cmd import record
 from .replay_cmd import replay
 from .score_cmd import score
 from .validate_cmd import validate
@@ -29,6 +30,7 @@ cli.add_command(validate)
 cli.add_command(replay)
 cli.add_command(annotate)
 cli.add_command(score)
+cli.add_command(record)
 cli.add_command(draw)
 cli.add_command(board)
 

@@ -35,3 +35,90 @@ def record_argument(function: F) -> F:
     return click.argument(
         "record", type=click.Path(dir_okay=False, allow_dash=True, path_type=str)
     )(function)
+
+
+def paths_argument(function: F) -> F:
+    return click.argument(
+        "paths", nargs=-1, required=True, type=click.Path(allow_dash=True, path_type=str)
+    )(function)
+
+
+def formats_option(choices: list[str], help_text: str) -> Callable[[F], F]:
+    def decorate(function: F) -> F:
+        return click.option(
+            "--format",
+            "output_format",
+            type=click.Choice(choices),
+            default="text",
+            show_default=True,
+            help=help_text,
+        )(function)
+
+    return decorate
+
+
+def batch_options(function: F) -> F:
+    """What every command over many records takes: where output goes, which files, colour."""
+    options = [
+        click.option(
+            "--output",
+            "-o",
+            "output",
+            type=click.Path(dir_okay=False, writable=True, path_type=str),
+            default=None,
+            help="Write the report to FILE (replaced only once it is complete).",
+        ),
+        click.option(
+            "--exclude",
+            multiple=True,
+            metavar="PATTERN",
+            help="Skip paths matching PATTERN (gitignore style) in folders; replaces the "
+            "defaults (.git, .hg, .venv, venv, node_modules, __pycache__, build, dist).",
+        ),
+        click.option(
+            "--extend-exclude",
+            multiple=True,
+            metavar="PATTERN",
+            help="Skip paths matching PATTERN in folders, besides the default excludes.",
+        ),
+        click.option(
+            "--respect-gitignore/--no-respect-gitignore",
+            default=True,
+            show_default=True,
+            help="In folders, skip what .gitignore files ignore.",
+        ),
+        click.option(
+            "--color",
+            type=click.Choice(["auto", "always", "never"]),
+            default="auto",
+            show_default=True,
+            help="Colour text output (auto: on a terminal, unless NO_COLOR is set or "
+            "FORCE_COLOR asks for it).",
+        ),
+    ]
+    for option in reversed(options):
+        function = option(function)
+    return function
+
+
+def problem_options(function: F) -> F:
+    """Choosing problems and what they cost: --select, --ignore, --exit-zero."""
+    options = [
+        click.option(
+            "--select",
+            multiple=True,
+            metavar="RULE",
+            help="Report only problems whose rule ID starts with RULE (MER-R3, MED-E, REC-); "
+            "repeatable.",
+        ),
+        click.option(
+            "--ignore",
+            multiple=True,
+            metavar="RULE",
+            help="Do not report problems whose rule ID starts with RULE; repeatable.",
+        ),
+        click.option("--exit-zero", is_flag=True, help="Exit 0 even when a record has problems."),
+    ]
+    for option in reversed(options):
+        function = option(function)
+    return function

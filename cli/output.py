@@ -1,9 +1,22 @@
-"""Shared formatting: problems as ``file:line:col: RULE message``, JSON, exit codes."""
+"""What every command reports, whatever the format: per-game results, input faults, exit codes.
+
+A command turns its files into one stream of ``GameResult`` and ``InputError`` values,
+in input order; a reporter (``cli/reporters``) turns that stream into one output format.
+"""
 
 from __future__ import annotations
 
 import json
-from typing import Any
+import os
+import re
+import sys
+import tempfile
+from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any
 
 import click
 from meridina.rules.common import Problem
@@ -11,6 +24,99 @@ from meridina.rules.common import Problem
 EXIT_VALID = 0
 EXIT_INVALID = 1
 EXIT_UNREADABLE = 2
+
+READ_RULE = "REC-0"
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One checked game of one file: small enough to collect per file and print later.
+
+    ``text`` and ``data`` are what ``replay`` and ``score`` show of the game (its text
+    block, its JSON object); a command builds only the one its reporter needs.
+    """
+
+    source: str
+    index: int
+    line: int
+    name: str | None
+    problems: tuple[Problem, ...]
+    text: str | None = None
+    data: dict[str, Any] | None = None
+    # validate: the board as {name, stand_in}, and what text output says of a stand-in board
+    board: dict[str, Any] | None = None
+    stand_in_note: str | None = None
+
+    @property
+    def valid(self) -> bool:
+        return not any(not p.warning for p in self.problems)
+
+
+@dataclass(frozen=True)
+class InputError:
+    """A path that could not be checked at all: ``message`` reads ``FILE[:L:C]: REC-0 text``."""
+
+    source: str
+    message: str
+    line: int | None = None
+    col: int | None = None
+
+    @property
+    def text(self) -> str:
+        """The message without its place and code."""
+        return self.message.split(f"{READ_RULE} ", 1)[-1]
+
+
+def input_error(source: str, message: str) -> InputError:
+    """An ``InputError`` for ``source``, with the line and column its message names, if any."""
+    place = re.match(r":(\d+):(\d+): ", message[len(source) :])
+    if message.startswith(source) and place:
+        return InputError(source, message, int(place[1]), int(place[2]))
+    return InputError(source, message)
+
+
+@dataclass
+class Tally:
+    """Counts over a whole run, for summaries, statistics and the exit status."""
+
+    files: int = 0
+    games: int = 0
+    invalid: int = 0
+    unreadable: int = 0
+    rules: Counter[str] = field(default_factory=Counter)
+
+    def add(self, result: GameResult) -> None:
+        self.games += 1
+        self.invalid += not result.valid
+        self.rules.update(p.rule for p in result.problems)
+
+    def status(self, exit_zero: bool = False) -> int:
+        if self.unreadable:
+            return EXIT_UNREADABLE
+        if self.invalid and not exit_zero:
+            return EXIT_INVALID
+        return EXIT_VALID
+
+    def summary(self) -> str:
+        return (
+            f"{_count(self.games, 'game')} in {_count(self.files, 'file')}: "
+            f"{self.games - self.invalid} valid, {self.invalid} invalid"
+        )
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'s' if number != 1 else ''}"
+
+
+def selected(
+    problems: tuple[Problem, ...] | list[Problem], select: tuple[str, ...], ignore: tuple[str, ...]
+) -> tuple[Problem, ...]:
+    """The problems whose rule starts with a selected prefix and no ignored one, as ruff does."""
+    return tuple(
+        p
+        for p in problems
+        if (not select or p.rule.startswith(select)) and not (ignore and p.rule.startswith(ignore))
+    )
 
 
 def problem_line(source: str, problem: Problem) -> str:
@@ -29,5 +135,64 @@ def problem_json(problem: Problem) -> dict[str, Any]:
     }
 
 
+def game_json(result: GameResult) -> dict[str, Any]:
+    if result.data is not None:
+        return result.data
+    return {
+        "game": result.index,
+        "line": result.line,
+        "name": result.name,
+        "board": result.board,
+        "valid": result.valid,
+        "problems": [problem_json(p) for p in result.problems],
+    }
+
+
 def emit_json(data: Any) -> None:
     click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+def dumps_at(data: Any, depth: int) -> str:
+    """``data`` as indented JSON, to be written ``depth`` levels deep in a larger document."""
+    return json.dumps(data, indent=2, ensure_ascii=False).replace("\n", "\n" + "  " * depth)
+
+
+class OutputFault(click.ClickException):
+    exit_code = EXIT_UNREADABLE
+
+    def show(self, file: object = None) -> None:
+        click.echo(f"meridina: {self.message}", err=True)
+
+
+@contextmanager
+def output_stream(path: str | None) -> Iterator[IO[str]]:
+    """Standard output, or FILE written through a temporary file and renamed when complete."""
+    if path is None or path == "-":
+        yield sys.stdout
+        return
+    target = Path(path)
+    try:
+        handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
+    except OSError as error:
+        raise OutputFault(f"{path}: cannot write the report here ({error.strerror})") from None
+    try:
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(temporary, 0o666 & ~umask)
+        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
+            yield stream
+        os.replace(temporary, target)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def use_colour(choice: str, stream: IO[str]) -> bool | None:
+    """``--color`` with ``NO_COLOR`` and ``FORCE_COLOR``: True, False, or None (click decides)."""
+    if choice == "always":
+        return True
+    if choice == "never" or os.environ.get("NO_COLOR"):
+        return False
+    if os.environ.get("FORCE_COLOR"):
+        return True
+    return None if stream.isatty() else False

@@ -2,21 +2,26 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import click
+from meridina.notation.check import GameReport, RulingDefaults
 
+from .batch import run_batch, several
+from .config import ConfiguredCommand, config_of
 from .html_replay import write_html
-from .loading import InputFault, reports
-from .options import format_option, game_option, record_argument
-from .output import EXIT_INVALID, EXIT_VALID, emit_json, problem_json, problem_line
+from .loading import InputFault, Selection, reports
+from .options import batch_options, formats_option, game_option, paths_argument
+from .output import GameResult, output_stream, problem_json, use_colour
+from .reporters import REPORTERS, ReportOptions, make_reporter
 from .stand_in import board_json, stand_in_line
-from .views import view_for
+from .views import GameView, view_for
 
 
-@click.command()
-@record_argument
+@click.command(cls=ConfiguredCommand)
+@paths_argument
 @game_option
 @click.option(
     "--turn",
@@ -25,56 +30,132 @@ from .views import view_for
     default=None,
     help="Show only the board after turn N (0 = before the first turn).",
 )
-@format_option
+@formats_option(
+    list(REPORTERS),
+    "text, json (shapes in the README), json-lines, or a problem report (github, junit, sarif).",
+)
 @click.option(
     "--html",
     "html_out",
     type=click.Path(dir_okay=False, path_type=Path),
     default=None,
-    help="Write one self-contained HTML page stepping through every turn to this file.",
+    help="Write one self-contained HTML page stepping through every turn of one record "
+    "to this file.",
 )
+@batch_options
+@click.pass_context
 def replay(
-    record: str,
+    context: click.Context,
+    paths: tuple[str, ...],
     game_number: int | None,
     turn_number: int | None,
     output_format: str,
     html_out: Path | None,
+    output: str | None,
+    exclude: tuple[str, ...],
+    extend_exclude: tuple[str, ...],
+    respect_gitignore: bool,
+    color: str,
 ) -> None:
-    """Replay RECORD turn by turn, drawing the board after each turn.
+    """Replay the record PATHS turn by turn, drawing the board after each turn.
 
     Illegal turns are shown with the rule they break. The bundled Meridian boards
     are stand-in layouts, not the printed board.
     """
+    selection = Selection(exclude or Selection().exclude, extend_exclude, respect_gitignore)
+    rulings = config_of(context).rulings
     if html_out is not None:
-        raise SystemExit(write_html(record, game_number, html_out))
-    games_out: list[dict[str, Any]] = []
-    status = EXIT_VALID
-    for report in reports(record, game_number):
-        run, rec = report.run, report.record
-        if not report.valid:
-            status = EXIT_INVALID
-        if run is None or run.start is None or rec is None or report.game is None:
-            for problem in report.problems:
-                click.echo(problem_line(record, problem), err=True)
-            continue
-        view = view_for(report.game)
-        numbers = [entry.text.number for entry in rec.entries]
-        if turn_number is not None and turn_number != 0 and turn_number not in numbers:
-            raise InputFault(f"{record}: game {report.index} has no turn {turn_number}")
-        frames: list[dict[str, Any]] = []
-        if output_format == "text":
-            click.echo(f"Game {report.index}: {view.TITLE} on board {run.start.board.name}")
-            if note := stand_in_line(run.start.board):
-                click.echo(note)
-            click.echo(view.LEGEND)
-            if turn_number in (None, 0):
-                click.echo("\nStart\n" + view.diagram(run.start))
-        for entry, step, state in zip(rec.entries, run.steps, run.states(), strict=True):
-            if turn_number is not None and entry.text.number != turn_number:
+        if len(paths) != 1:
+            raise click.UsageError("--html writes the page of one record: give one file")
+        raise SystemExit(write_html(paths[0], game_number, html_out, rulings))
+    with output_stream(output) as stream:
+        options = ReportOptions(
+            command="replay", colour=use_colour(color, stream), file_headings=several(paths)
+        )
+        reporter = make_reporter(output_format, stream, options)
+
+        def check(path: str) -> Iterator[GameResult]:
+            return replayed_games(path, game_number, turn_number, rulings, reporter.needs)
+
+        tally = run_batch(paths, selection, check, reporter)
+    raise SystemExit(tally.status())
+
+
+def replayed_games(
+    path: str,
+    game_number: int | None,
+    turn_number: int | None,
+    rulings: RulingDefaults,
+    needs: str | None,
+) -> Iterator[GameResult]:
+    """Each game of one file with its replay, built one game at a time (only as ``needs``)."""
+    for report in reports(path, game_number, rulings):
+        frames = None
+        if report.run is not None and report.run.start is not None and report.game is not None:
+            numbers = [entry.text.number for entry in report.record.entries]
+            if turn_number is not None and turn_number != 0 and turn_number not in numbers:
+                raise InputFault(f"{path}: game {report.index} has no turn {turn_number}")
+            frames = Frames(report, view_for(report.game), turn_number)
+        yield GameResult(
+            path,
+            report.index,
+            report.first_line,
+            report.game,
+            tuple(report.problems),
+            frames.text() if frames and needs == "text" else None,
+            (frames.data() if frames else unplayed(report)) if needs == "data" else None,
+        )
+
+
+def unplayed(report: GameReport) -> dict[str, Any]:
+    return {
+        "game": report.index,
+        "name": report.game,
+        "board": None,
+        "start": None,
+        "turns": [],
+        "problems": [problem_json(p) for p in report.problems],
+    }
+
+
+class Frames:
+    """One played game's boards: the start, then after each turn (or one turn only)."""
+
+    def __init__(
+        self, report: GameReport, view: GameView[Any, Any, Any, Any, Any], turn_number: int | None
+    ) -> None:
+        self.report, self.view, self.turn_number = report, view, turn_number
+        self.run, self.record = report.run, report.record
+
+    def turns(self) -> Iterator[tuple[Any, list[str], Any, bool]]:
+        steps = zip(self.record.entries, self.run.steps, self.run.states(), strict=True)
+        for entry, step, state in steps:
+            if self.turn_number is not None and entry.text.number != self.turn_number:
                 continue
-            said = view.events(step, entry)
             legal = step is not None and not any(not p.warning for p in step.problems)
-            frames.append(
+            yield entry, self.view.events(step, entry), state, legal
+
+    def text(self) -> str:
+        view, start = self.view, self.run.start
+        lines = [f"Game {self.report.index}: {view.TITLE} on board {start.board.name}"]
+        if note := stand_in_line(start.board):
+            lines.append(note)
+        lines.append(view.LEGEND)
+        if self.turn_number in (None, 0):
+            lines.append("\nStart\n" + view.diagram(start))
+        for entry, said, state, _ in self.turns():
+            lines.append(f"\n{view.turn_heading(entry)}: " + "; ".join(said))
+            lines.append(view.diagram(state))
+        return "\n".join(lines)
+
+    def data(self) -> dict[str, Any]:
+        view = self.view
+        return {
+            "game": self.report.index,
+            "name": self.report.game,
+            "board": board_json(self.run.start.board),
+            "start": view.state_json(self.run.start),
+            "turns": [
                 {
                     "number": entry.text.number,
                     "turn": view.turn_heading(entry).split(". ", 1)[1],
@@ -82,23 +163,7 @@ def replay(
                     "events": said,
                     "state": view.state_json(state),
                 }
-            )
-            if output_format == "text":
-                click.echo(f"\n{view.turn_heading(entry)}: " + "; ".join(said))
-                click.echo(view.diagram(state))
-        if output_format == "text":
-            for problem in report.problems:
-                click.echo(problem_line(record, problem), err=True)
-        games_out.append(
-            {
-                "game": report.index,
-                "name": report.game,
-                "board": board_json(run.start.board),
-                "start": view.state_json(run.start),
-                "turns": frames,
-                "problems": [problem_json(p) for p in report.problems],
-            }
-        )
-    if output_format == "json":
-        emit_json({"file": record, "games": games_out})
-    raise SystemExit(status)
+                for entry, said, state, legal in self.turns()
+            ],
+            "problems": [problem_json(p) for p in self.report.problems],
+        }

@@ -1,20 +1,26 @@
-"""``meridina score``: points and ranking for each game of a record."""
+"""``meridina score``: points and ranking for each game of the records, or club standings."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import click
+from meridina.notation.check import GameReport, RulingDefaults
 
-from .loading import reports
-from .options import format_option, game_option, record_argument
-from .output import EXIT_INVALID, EXIT_VALID, emit_json, problem_json, problem_line
+from .batch import run_batch, several
+from .config import ConfiguredCommand, config_of
+from .loading import Selection, reports
+from .options import batch_options, formats_option, game_option, paths_argument
+from .output import GameResult, output_stream, problem_json, use_colour
+from .reporters import REPORTERS, Reporter, ReportOptions, make_reporter
 from .stand_in import board_json, stand_in_line
+from .standings import STANDINGS_FORMATS, StandingsReporter
 from .views import view_for
 
 
-@click.command()
-@record_argument
+@click.command(cls=ConfiguredCommand)
+@paths_argument
 @game_option
 @click.option(
     "--islands",
@@ -24,63 +30,116 @@ from .views import view_for
     help="Also show the breakdown: who holds each island (Meridian), each palace's points "
     "(Medina).",
 )
-@format_option
-def score(record: str, game_number: int | None, details: bool, output_format: str) -> None:
-    """Score each game of RECORD: points, what earned them, and the ranking.
+@click.option(
+    "--standings",
+    is_flag=True,
+    help="Sum all games into one table per player: games, wins, points, average "
+    "(text, json or csv).",
+)
+@formats_option(
+    [*REPORTERS, "csv"],
+    "text, json (shapes in the README), json-lines, or a problem report (github, junit, "
+    "sarif); csv with --standings.",
+)
+@batch_options
+@click.pass_context
+def score(
+    context: click.Context,
+    paths: tuple[str, ...],
+    game_number: int | None,
+    details: bool,
+    standings: bool,
+    output_format: str,
+    output: str | None,
+    exclude: tuple[str, ...],
+    extend_exclude: tuple[str, ...],
+    respect_gitignore: bool,
+    color: str,
+) -> None:
+    """Score each game of the record PATHS: points, what earned them, and the ranking.
 
     A record may be a whole game or a final position typed in from the table.
     Says whether the record's Result tag agrees with the computed points.
     """
-    games_out: list[dict[str, Any]] = []
-    status = EXIT_VALID
-    for report in reports(record, game_number):
-        run = report.run
-        if not report.valid:
-            status = EXIT_INVALID
-        final = run.final if run is not None else None
-        if run is None or run.sheet is None or final is None or report.game is None:
-            for problem in report.problems:
-                click.echo(problem_line(record, problem), err=True)
-            games_out.append(
-                {
-                    "game": report.index,
-                    "score": None,
-                    "problems": [problem_json(p) for p in report.problems],
-                }
-            )
-            continue
-        view = view_for(report.game)
-        sheet = run.sheet
-        setup = report.record.setup if report.record is not None else None
-        has_result = setup is not None and setup.result is not None
-        result_agrees = None if not has_result else not run.result_problems
-        games_out.append(
-            {
-                "game": report.index,
-                "name": report.game,
-                "board": board_json(final.board),
-                "score": view.sheet_json(sheet, final),
-                "result_agrees": result_agrees,
-                "problems": [problem_json(p) for p in report.problems],
-            }
+    if output_format == "csv" and not standings:
+        raise click.UsageError("--format csv gives standings: add --standings")
+    if standings and output_format not in STANDINGS_FORMATS:
+        raise click.UsageError(f"--standings comes as {', '.join(STANDINGS_FORMATS)}")
+    selection = Selection(exclude or Selection().exclude, extend_exclude, respect_gitignore)
+    rulings = config_of(context).rulings
+    with output_stream(output) as stream:
+        options = ReportOptions(
+            command="score", colour=use_colour(color, stream), file_headings=several(paths)
         )
-        if output_format == "json":
-            continue
-        click.echo(
-            f"Game {report.index}: {view.TITLE} on board {final.board.name} ({view.status(sheet)})"
+        reporter: Reporter = (
+            StandingsReporter(stream, options, output_format)
+            if standings
+            else make_reporter(output_format, stream, options)
         )
-        if note := stand_in_line(final.board):
-            click.echo(note)
-        click.echo(view.score_text(sheet, final, details))
-        if result_agrees is None:
-            click.echo("Result: the record states none")
-        elif result_agrees:
-            click.echo("Result: agrees with the record's Result tag")
-        else:
-            click.echo("Result: DISAGREES with the record's Result tag")
-        click.echo("")
-        for problem in report.problems:
-            click.echo(problem_line(record, problem), err=True)
-    if output_format == "json":
-        emit_json({"file": record, "games": games_out})
-    raise SystemExit(status)
+        needs = "data" if standings else reporter.needs
+
+        def check(path: str) -> Iterator[GameResult]:
+            return scored_games(path, game_number, rulings, details, needs)
+
+        tally = run_batch(paths, selection, check, reporter)
+    raise SystemExit(tally.status())
+
+
+def scored_games(
+    path: str,
+    game_number: int | None,
+    rulings: RulingDefaults,
+    details: bool,
+    needs: str | None,
+) -> Iterator[GameResult]:
+    for report in reports(path, game_number, rulings):
+        text = score_text(report, details) if needs == "text" else None
+        data = score_json(report) if needs == "data" else None
+        yield GameResult(
+            path, report.index, report.first_line, report.game, tuple(report.problems), text, data
+        )
+
+
+def score_text(report: GameReport, details: bool) -> str | None:
+    run = report.run
+    final = run.final if run is not None else None
+    if run is None or run.sheet is None or final is None or report.game is None:
+        return None
+    view = view_for(report.game)
+    agrees = result_agrees(report)
+    said = (
+        "Result: the record states none"
+        if agrees is None
+        else "Result: agrees with the record's Result tag"
+        if agrees
+        else "Result: DISAGREES with the record's Result tag"
+    )
+    heading = (
+        f"Game {report.index}: {view.TITLE} on board {final.board.name} ({view.status(run.sheet)})"
+    )
+    if note := stand_in_line(final.board):
+        heading += "\n" + note
+    return f"{heading}\n{view.score_text(run.sheet, final, details)}\n{said}\n"
+
+
+def score_json(report: GameReport) -> dict[str, Any]:
+    run = report.run
+    final = run.final if run is not None else None
+    problems = [problem_json(p) for p in report.problems]
+    if run is None or run.sheet is None or final is None or report.game is None:
+        return {"game": report.index, "score": None, "problems": problems}
+    return {
+        "game": report.index,
+        "name": report.game,
+        "board": board_json(final.board),
+        "score": view_for(report.game).sheet_json(run.sheet, final),
+        "result_agrees": result_agrees(report),
+        "problems": problems,
+    }
+
+
+def result_agrees(report: GameReport) -> bool | None:
+    setup = report.record.setup if report.record is not None else None
+    if setup is None or setup.result is None or report.run is None:
+        return None
+    return not report.run.result_problems

@@ -2,90 +2,96 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterator
 
 import click
-from meridina.notation.check import check_file
-from meridina.notation.reader import UnreadableInput
+from meridina.notation.check import RulingDefaults
 
-from .loading import InputFault, record_files
-from .options import format_option
-from .output import (
-    EXIT_INVALID,
-    EXIT_UNREADABLE,
-    EXIT_VALID,
-    emit_json,
-    problem_json,
-    problem_line,
-)
+from .batch import run_batch
+from .config import ConfiguredCommand, config_of
+from .loading import Selection, reports
+from .options import batch_options, formats_option, paths_argument, problem_options
+from .output import GameResult, output_stream, selected, use_colour
+from .reporters import REPORTERS, ReportOptions, make_reporter
 from .stand_in import board_json, stand_in_line
 
 
-@click.command()
-@click.argument("paths", nargs=-1, required=True, type=click.Path(allow_dash=True, path_type=str))
-@format_option
+@click.command(cls=ConfiguredCommand)
+@paths_argument
+@formats_option(
+    list(REPORTERS),
+    "text: FILE:LINE:COL: RULE message; json, json-lines: shapes in the README; github: "
+    "GitHub Actions annotations; junit: JUnit XML; sarif: SARIF 2.1.0.",
+)
 @click.option("--quiet", "-q", is_flag=True, help="Print problems only, no summary line.")
-def validate(paths: tuple[str, ...], output_format: str, quiet: bool) -> None:
-    """Check every game in the record FILES (folders: every *.mrec below them).
+@click.option(
+    "--statistics", is_flag=True, help="Count the problems per rule ID instead of listing them."
+)
+@click.option(
+    "--show-source/--no-show-source",
+    default=None,
+    help="Under each problem, show its line with a caret under the column "
+    "(text output; default: on when the output is a terminal).",
+)
+@problem_options
+@batch_options
+@click.pass_context
+def validate(
+    context: click.Context,
+    paths: tuple[str, ...],
+    output_format: str,
+    quiet: bool,
+    statistics: bool,
+    show_source: bool | None,
+    select: tuple[str, ...],
+    ignore: tuple[str, ...],
+    exit_zero: bool,
+    output: str | None,
+    exclude: tuple[str, ...],
+    extend_exclude: tuple[str, ...],
+    respect_gitignore: bool,
+    color: str,
+) -> None:
+    """Check every game in the record PATHS (folders: every *.mrec below them).
 
     Prints each problem as FILE:LINE:COL: RULE message and goes on to the next
-    game after an error. Exit status: 0 all valid, 1 a rule or notation problem,
-    2 a file that cannot be read or a usage error.
+    game after an error, and to the next file after an unreadable one. Quoted
+    globs ('records/**/*.mrec') are expanded. Defaults may come from meridina.toml
+    or [tool.meridina] in pyproject.toml. Exit status: 0 all valid, 1 a rule or
+    notation problem, 2 a path that cannot be read or a usage error.
     """
-    files_out: list[dict[str, Any]] = []
-    games = invalid = 0
-    unreadable = False
-    stand_ins: dict[str, str] = {}  # board name -> what to say about it, once
-    for path in record_files(paths):
-        entry: dict[str, Any] = {"file": path, "error": None, "games": []}
-        files_out.append(entry)
-        try:
-            for report in check_file(path):
-                games += 1
-                if not report.valid:
-                    invalid += 1
-                start = report.run.start if report.run is not None else None
-                if start is not None and (note := stand_in_line(start.board)):
-                    stand_ins.setdefault(start.board.name, note)
-                entry["games"].append(
-                    {
-                        "game": report.index,
-                        "line": report.first_line,
-                        "name": report.game,
-                        "board": board_json(start.board) if start is not None else None,
-                        "valid": report.valid,
-                        "problems": [problem_json(p) for p in report.problems],
-                    }
-                )
-                if output_format == "text":
-                    for problem in report.problems:
-                        click.echo(problem_line(path, problem))
-        except UnreadableInput as error:
-            unreadable = True
-            entry["error"] = str(error)
-            if output_format == "text":
-                click.echo(f"meridina: {error}", err=True)
-            continue
-        if not entry["games"]:
-            unreadable = True
-            entry["error"] = f"{path}: REC-0 holds no game"
-            if output_format == "text":
-                click.echo(f"meridina: {path}: REC-0 holds no game", err=True)
-    status = EXIT_UNREADABLE if unreadable else EXIT_INVALID if invalid else EXIT_VALID
-    if output_format == "json":
-        emit_json(
-            {"valid": status == EXIT_VALID, "games": games, "invalid": invalid, "files": files_out}
+    if statistics and output_format not in ("text", "json"):
+        raise click.UsageError("--statistics works with --format text or json")
+    selection = Selection(exclude or Selection().exclude, extend_exclude, respect_gitignore)
+    rulings = config_of(context).rulings
+
+    def check(path: str) -> Iterator[GameResult]:
+        return checked_games(path, rulings, select, ignore)
+
+    with output_stream(output) as stream:
+        options = ReportOptions(
+            command="validate",
+            quiet=quiet,
+            statistics=statistics,
+            show_source=stream.isatty() if show_source is None else show_source,
+            colour=use_colour(color, stream),
         )
-    elif not quiet:
-        for note in stand_ins.values():
-            click.echo(note, err=True)
-        files = len(files_out)
-        click.echo(
-            f"{games} game{'s' if games != 1 else ''} in {files} file{'s' if files != 1 else ''}: "
-            f"{games - invalid} valid, {invalid} invalid",
-            err=True,
-        )
-    raise SystemExit(status)
+        tally = run_batch(paths, selection, check, make_reporter(output_format, stream, options))
+    raise SystemExit(tally.status(exit_zero))
 
 
-__all__ = ["InputFault", "validate"]
+def checked_games(
+    path: str, rulings: RulingDefaults, select: tuple[str, ...], ignore: tuple[str, ...]
+) -> Iterator[GameResult]:
+    """The games of one file as results, with only the selected problems."""
+    for report in reports(path, rulings=rulings):
+        start = report.run.start if report.run is not None else None
+        yield GameResult(
+            path,
+            report.index,
+            report.first_line,
+            report.game,
+            selected(report.problems, select, ignore),
+            board=board_json(start.board) if start is not None else None,
+            stand_in_note=stand_in_line(start.board) if start is not None else None,
+        )

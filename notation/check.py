@@ -7,8 +7,9 @@ command line.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+import dataclasses
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, Final, Generic
 
@@ -30,10 +31,15 @@ from meridina.rules.meridian.game import MeridianRules
 from . import medina as medina_notation
 from . import meridian as meridian_notation
 from .reader import ParsedGame, iter_games, parse_text
+from .tagvalues import read_rulings
 from .text import GameText
 from .turns import GameRecord
 
 GAME_RULE: Final = "REC-2"
+
+# Rulings set outside the record (a config file), per game ("meridian", "medina"), as the
+# keyword arguments of that game's Rulings; the record's own Rulings tag wins over them.
+RulingDefaults = Mapping[str, Mapping[str, Any]]
 
 
 @dataclass
@@ -69,10 +75,15 @@ class GameSpec(Generic[SetupT, StateT, TurnT, StepT, SheetT]):
     rules: RulesCore[SetupT, StateT, TurnT, StepT, SheetT]
 
     def play(
-        self, text: GameText, base: Path | None
+        self, text: GameText, base: Path | None, rulings: Mapping[str, Any] | None = None
     ) -> tuple[GameRecord[SetupT, TurnT], GameRun[StateT, StepT, SheetT] | None, list[Problem]]:
-        """Read a game with the bridge, then play it through the rules core."""
+        """Read a game with the bridge, then play it through the rules core.
+
+        ``rulings`` (from a config file) apply where the record's own Rulings tag is silent.
+        """
         record = self.read_record(text)
+        if rulings and record.setup is not None:
+            record = with_rulings(record, text, rulings)
         problems = [*record.problems, *(p for e in record.entries for p in e.problems)]
         if record.setup is None:
             return record, None, problems
@@ -88,7 +99,9 @@ GAMES: dict[str, GameSpec[Any, Any, Any, Any, Any]] = {
 }
 
 
-def check_game(parsed: ParsedGame, base: Path | None = None) -> GameReport:
+def check_game(
+    parsed: ParsedGame, base: Path | None = None, rulings: RulingDefaults | None = None
+) -> GameReport:
     """Read one parsed game with its game's bridge and play it through its rules core."""
     report = GameReport(parsed.index, parsed.first_line, None)
     if parsed.problem is not None or parsed.text is None:
@@ -115,13 +128,23 @@ def check_game(parsed: ParsedGame, base: Path | None = None) -> GameReport:
         )
         return report
     report.game = known.name
-    report.record, report.run, problems = known.play(text, base)
+    defaults = (rulings or {}).get(known.name.lower())
+    report.record, report.run, problems = known.play(text, base, defaults)
     if report.run is not None:
         problems.extend(report.run.start_problems)
         problems.extend(p for step in report.run.steps if step is not None for p in step.problems)
         problems.extend(report.run.result_problems)
     report.problems = sorted([*report.problems, *problems], key=_order)
     return report
+
+
+def with_rulings(record: Any, text: GameText, defaults: Mapping[str, Any]) -> Any:
+    """The record with ``defaults`` for every ruling its own Rulings tag does not set."""
+    current = record.setup.rulings
+    kinds = {f.name.replace("_", "-"): type(getattr(current, f.name)) for f in fields(current)}
+    own = read_rulings(text.tag("Rulings"), kinds, [])
+    rulings = dataclasses.replace(current, **{**defaults, **own})
+    return dataclasses.replace(record, setup=dataclasses.replace(record.setup, rulings=rulings))
 
 
 def duplicate_tags(text: GameText) -> list[Problem]:
@@ -142,11 +165,11 @@ def _order(problem: Problem) -> tuple[int, int]:
     return (problem.at.line, problem.at.col) if problem.at else (0, 0)
 
 
-def check_file(path: str | Path) -> Iterator[GameReport]:
+def check_file(path: str | Path, rulings: RulingDefaults | None = None) -> Iterator[GameReport]:
     """Check every game of a file; raises ``UnreadableInput`` for a file that is not text."""
     base = Path(path).parent if str(path) != "-" else Path.cwd()
     for parsed in iter_games(path):
-        yield check_game(parsed, base)
+        yield check_game(parsed, base, rulings)
 
 
 def check_text(text: str, base: Path | None = None) -> list[GameReport]:

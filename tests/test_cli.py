@@ -122,7 +122,7 @@ def test_score_position_table_and_result_agreement(write) -> None:  # type: igno
 def test_score_json_shape(write) -> None:  # type: ignore[no-untyped-def]
     path = write("pos.mrec", POSITION)
     data = json.loads(run("score", path, "--format", "json").output)
-    game = data["games"][0]
+    game = data["files"][0]["games"][0]
     assert game["result_agrees"] is True
     players = {p["name"]: p for p in game["score"]["players"]}
     assert players["Ann"]["points"] == 9 and players["Ann"]["rank"] == 1
@@ -150,7 +150,7 @@ def test_replay_shows_pushes_and_board(write) -> None:  # type: ignore[no-untype
         result.output
     )
     data = json.loads(run("replay", path, "--format", "json").output)
-    turns = data["games"][0]["turns"]
+    turns = data["files"][0]["games"][0]["turns"]
     assert [t["number"] for t in turns] == [1, 2, 3, 4, 5, 6]
     last = turns[-1]
     assert last["legal"] is False  # the orange tower would be pushed off the bottom

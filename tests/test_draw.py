@@ -36,7 +36,7 @@ def cases() -> list[tuple[Path, int]]:
 def replay_state(path: Path, game: int) -> dict[str, Any]:
     """The final state replay gives (the start when there are no turns)."""
     data = json.loads(run("replay", str(path), "--game", str(game), "--format", "json").stdout)
-    (played,) = data["games"]
+    (played,) = data["files"][0]["games"]
     state: dict[str, Any] = played["turns"][-1]["state"] if played["turns"] else played["start"]
     return state
 
@@ -125,7 +125,7 @@ def test_towers_say_their_colour_in_letters() -> None:
 def test_last_turn_is_highlighted_with_its_pushes() -> None:
     path = TOP / "examples/meridian/midgame.mrec"
     data = json.loads(run("replay", str(path), "--format", "json").stdout)
-    turns = data["games"][0]["turns"]
+    turns = data["files"][0]["games"][0]["turns"]
     pushing = next(t for t in reversed(turns) if any("pushes" in e for e in t["events"]))
     pushes = sum(1 for e in pushing["events"] if e.startswith("pushes"))
     root = parse(run("draw", str(path), "--turn", str(pushing["number"])).stdout)
@@ -140,7 +140,7 @@ def test_last_turn_is_highlighted_with_its_pushes() -> None:
 def test_turn_zero_draws_the_start() -> None:
     path = TOP / "examples/meridian/midgame.mrec"
     data = json.loads(run("replay", str(path), "--format", "json").stdout)
-    start = data["games"][0]["start"]["towers"]
+    start = data["files"][0]["games"][0]["start"]["towers"]
     root = parse(run("draw", str(path), "--turn", "0").stdout)
     assert len(pieces(root, "tower")) == len(start)
     assert not [e for e in root.iter() if e.get("class") in ("placed", "push")]

@@ -81,7 +81,8 @@ def test_every_example_makes_a_page_with_a_frame_per_turn(tmp_path: Path, record
     out, status = page(tmp_path, record)
     assert status == run("replay", str(record)).exit_code
     data = data_of(out.read_text("utf-8"))
-    replayed = {g["game"]: g for g in replay_json(record)["games"]}
+    games = replay_json(record)["files"][0]["games"]
+    replayed = {g["game"]: g for g in games if g["start"] is not None}
     assert len(data["games"]) == len(run_games(record))
     for index, game in enumerate(data["games"], start=1):
         if index not in replayed:
@@ -209,7 +210,7 @@ def _drawn(browser: Any, css_class: str) -> list[dict[str, str]]:
 
 def _turn_at(record: Path, share: float) -> int:
     """The number of the turn that far through the record's first game (0.0 first, 1.0 last)."""
-    turns = replay_json(record)["games"][0]["turns"]
+    turns = replay_json(record)["files"][0]["games"][0]["turns"]
     number: int = turns[round(share * (len(turns) - 1))]["number"]
     return number
 
@@ -225,7 +226,7 @@ def test_arrow_keys_reach_the_turn_replay_shows_meridian(
     _open(browser, out)
     _press(browser, Keys.ARROW_RIGHT, turn)
     assert _shown_turn(browser) == turn
-    (game,) = replay_json(MERIDIAN, "--turn", str(turn))["games"]
+    (game,) = replay_json(MERIDIAN, "--turn", str(turn))["files"][0]["games"]
     expected = {(t["meridian"], t["city"], t["colour"], t["height"]) for t in
                 game["turns"][0]["state"]["towers"]}  # fmt: skip
     drawn = {
@@ -246,7 +247,7 @@ def test_arrow_keys_reach_the_turn_replay_shows_medina(
     _open(browser, out)
     _press(browser, Keys.ARROW_RIGHT, turn)
     assert _shown_turn(browser) == turn
-    (game,) = replay_json(MEDINA, "--turn", str(turn))["games"]
+    (game,) = replay_json(MEDINA, "--turn", str(turn))["files"][0]["games"]
     state = game["turns"][0]["state"]
     for kind in ("building", "stable", "merchant", "wall", "well"):
         listed = sorted(p["field"] for p in state["pieces"] if p["piece"] == kind)
@@ -261,7 +262,7 @@ def test_home_end_and_left_move_and_the_end_shows_the_score(browser: Any, tmp_pa
 
     out, _ = page(tmp_path, MEDINA)
     _open(browser, out)
-    turns = replay_json(MEDINA)["games"][0]["turns"]
+    turns = replay_json(MEDINA)["files"][0]["games"][0]["turns"]
     score = browser.find_element(By.ID, "score")
     assert not score.is_displayed()
     _press(browser, Keys.END)
@@ -269,7 +270,7 @@ def test_home_end_and_left_move_and_the_end_shows_the_score(browser: Any, tmp_pa
     assert score.is_displayed()
     rows = browser.find_elements(By.CSS_SELECTOR, "#score-table tbody tr")
     sheet = json.loads(run("score", str(MEDINA), "--format", "json").stdout)
-    players = sheet["games"][0]["score"]["players"]
+    players = sheet["files"][0]["games"][0]["score"]["players"]
     shown = [[c.text for c in row.find_elements(By.TAG_NAME, "td")] for row in rows]
     assert [(r[1], int(r[3])) for r in shown] == [(p["name"], p["total"]) for p in players]
     _press(browser, Keys.ARROW_LEFT)
@@ -284,7 +285,7 @@ def test_illegal_turn_shows_its_problem_in_red(browser: Any, tmp_path: Path) -> 
 
     out, _ = page(tmp_path, ERRORS, "--game", "1")
     _open(browser, out)
-    turns = replay_json(ERRORS, "--game", "1")["games"][0]["turns"]
+    turns = replay_json(ERRORS, "--game", "1")["files"][0]["games"][0]["turns"]
     illegal = next(i for i, t in enumerate(turns, start=1) if not t["legal"])
     _press(browser, Keys.ARROW_RIGHT, illegal)
     problems = browser.find_elements(By.CSS_SELECTOR, "#problems li")
@@ -306,7 +307,7 @@ def test_slider_and_game_choice(browser: Any, tmp_path: Path) -> None:
         "var s = document.getElementById('slider'); s.value = 2;"
         "s.dispatchEvent(new Event('input'));"
     )
-    second = replay_json(ERRORS, "--game", "2")["games"][0]["turns"]
+    second = replay_json(ERRORS, "--game", "2")["files"][0]["games"][0]["turns"]
     assert _shown_turn(browser) == second[1]["number"]
 
 

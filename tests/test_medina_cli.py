@@ -214,9 +214,9 @@ def test_replay_json_shape(write: Writer) -> None:
     path = write("bad.mrec", ILLEGAL)
     result = run("replay", path, "--format", "json")
     assert result.exit_code == 1
-    data = data_of(result)
-    assert data["file"] == path
-    (game,) = data["games"]
+    (entry,) = data_of(result)["files"]
+    assert entry["file"] == path
+    (game,) = entry["games"]
     assert set(game) == {"game", "name", "board", "start", "turns", "problems"}
     assert (game["game"], game["name"], game["board"]["name"]) == (1, "Medina", "standard")
     assert game["board"]["stand_in"] is False
@@ -265,7 +265,7 @@ def test_replay_of_a_position_shows_the_well(write: Writer) -> None:
     result = run("replay", path)
     assert result.exit_code == 0, result.output
     assert "\n   9 : . . . . . . . . . . s O . W . . :\n" in result.output
-    start = data_of(run("replay", path, "--format", "json"))["games"][0]["start"]
+    start = data_of(run("replay", path, "--format", "json"))["files"][0]["games"][0]["start"]
     assert {"field": "O9", "piece": "well"} in start["pieces"]
 
 
@@ -425,8 +425,7 @@ def test_score_json_shape(write: Writer) -> None:
     path = write("ok.mrec", GAME)
     result = run("score", path, "--format", "json")
     assert result.exit_code == 0
-    data = data_of(result)
-    (game,) = data["games"]
+    (game,) = data_of(result)["files"][0]["games"]
     assert (game["game"], game["name"], game["board"]["name"]) == (1, "Medina", "standard")
     assert game["board"]["stand_in"] is False
     assert game["result_agrees"] is None and game["problems"] == []
@@ -465,10 +464,11 @@ def test_score_json_shape(write: Writer) -> None:
 def test_score_json_result_agreement(write: Writer) -> None:
     good = write("good.mrec", POSITION)
     bad = write("bad.mrec", POSITION.replace("Ann 11", "Ann 12"))
-    assert data_of(run("score", good, "--format", "json"))["games"][0]["result_agrees"] is True
+    good_data = data_of(run("score", good, "--format", "json"))
+    assert good_data["files"][0]["games"][0]["result_agrees"] is True
     result = run("score", bad, "--format", "json")
     assert result.exit_code == 1
-    game = data_of(result)["games"][0]
+    game = data_of(result)["files"][0]["games"][0]
     assert game["result_agrees"] is False
     assert [(p["line"], p["col"], p["rule"]) for p in game["problems"]] == [(5, 10, "MED-E6")]
 

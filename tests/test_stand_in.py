@@ -27,7 +27,7 @@ def run(*args: str) -> Result:
 
 def boards(command: str, path: Path) -> list[Any]:
     data = json.loads(run(command, str(path), "--format", "json").stdout)
-    if command == "validate":
+    if "files" in data:
         return [game["board"] for f in data["files"] for game in f["games"]]
     return [game["board"] for game in data["games"]]
 

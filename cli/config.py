@@ -1,0 +1,207 @@
+"""Defaults from a config file: ``meridina.toml``, or ``[tool.meridina]`` in ``pyproject.toml``.
+
+The nearest folder from the working folder upwards that holds either decides
+(``meridina.toml`` first). Its values become the defaults of the command-line options,
+which win over them; its ``rulings`` tables become the rulings a record's own
+``Rulings`` tag can still override. Anything unknown is an error naming file and line.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+from pathlib import Path
+from typing import Any
+
+import click
+from meridina.rules.medina.model import RULING_NAMES as MEDINA_RULINGS
+from meridina.rules.meridian.model import RULING_NAMES as MERIDIAN_RULINGS
+
+from .output import EXIT_UNREADABLE
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
+
+MAX_CONFIG_BYTES = 1_000_000
+
+# config key -> (click parameter name, expected type, element type for lists)
+OPTIONS: dict[str, tuple[str, type, type | None]] = {
+    "select": ("select", list, str),
+    "ignore": ("ignore", list, str),
+    "exclude": ("exclude", list, str),
+    "extend-exclude": ("extend_exclude", list, str),
+    "respect-gitignore": ("respect_gitignore", bool, None),
+    "format": ("output_format", str, None),
+    "show-source": ("show_source", bool, None),
+    "color": ("color", str, None),
+    "quiet": ("quiet", bool, None),
+    "statistics": ("statistics", bool, None),
+    "exit-zero": ("exit_zero", bool, None),
+}
+# values a command line would also refuse; the formats are those of validate
+CHOICES: dict[str, tuple[str, ...]] = {
+    "format": ("text", "json", "json-lines", "github", "junit", "sarif"),
+    "color": ("auto", "always", "never"),
+}
+RULINGS: dict[str, Mapping[str, type]] = {"meridian": MERIDIAN_RULINGS, "medina": MEDINA_RULINGS}
+
+
+class ConfigError(click.ClickException):
+    exit_code = EXIT_UNREADABLE
+
+    def show(self, file: object = None) -> None:
+        click.echo(f"meridina: {self.message}", err=True)
+
+
+@dataclass(frozen=True)
+class Config:
+    """What a config file set: option defaults by parameter name, rulings by game."""
+
+    path: Path | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+    rulings: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+
+def find_config(start: Path) -> tuple[Path, tuple[str, ...]] | None:
+    """The nearest config file at or above ``start``, with the table path meridina reads."""
+    for folder in [start, *start.parents]:
+        own = folder / "meridina.toml"
+        if own.is_file():
+            return own, ()
+        pyproject = folder / "pyproject.toml"
+        if pyproject.is_file() and re.search(
+            r"^\s*\[\s*tool\s*\.\s*meridina\s*[\].]", _read(pyproject), re.MULTILINE
+        ):
+            return pyproject, ("tool", "meridina")
+    return None
+
+
+def load_config(start: Path) -> Config:
+    found = find_config(start)
+    if found is None:
+        return Config()
+    path, table_path = found
+    text = _read(path)
+    try:
+        data: Any = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise ConfigError(f"{path}: not valid TOML ({error})") from None
+    for key in table_path:
+        data = data.get(key, {})
+    return parse_config(path, text, table_path, data)
+
+
+def parse_config(
+    path: Path, text: str, table_path: tuple[str, ...], table: Mapping[str, Any]
+) -> Config:
+    def fail(keys: tuple[str, ...], message: str) -> ConfigError:
+        return ConfigError(f"{path}:{line_of(text, table_path, keys)}: {message}")
+
+    options: dict[str, Any] = {}
+    rulings: dict[str, dict[str, Any]] = {}
+    for key, value in table.items():
+        if key == "rulings":
+            if not isinstance(value, dict):
+                raise fail((key,), "rulings is a table: [tool.meridina.rulings.meridian]")
+            for game, chosen in value.items():
+                rulings[game] = _rulings(game, chosen, lambda k, m: fail(("rulings", *k), m))
+            continue
+        if key not in OPTIONS:
+            known = ", ".join([*OPTIONS, "rulings"])
+            raise fail((key,), f"unknown key {key!r} (known: {known})")
+        name, kind, item = OPTIONS[key]
+        items: list[Any] = value if isinstance(value, list) else []
+        if not isinstance(value, kind) or (item and not all(isinstance(v, item) for v in items)):
+            wanted = "a list of strings" if item else kind.__name__
+            wanted = {"str": "a string", "bool": "true or false"}.get(wanted, wanted)
+            raise fail((key,), f"{key} takes {wanted}")
+        choices = CHOICES.get(key)
+        if choices and value not in choices:
+            raise fail((key,), f"{key} takes one of: {', '.join(choices)}")
+        options[name] = tuple(value) if isinstance(value, list) else value
+    return Config(path, options, rulings)
+
+
+def _rulings(game: str, chosen: Any, fail: Any) -> dict[str, Any]:
+    names = RULINGS.get(game)
+    if names is None:
+        raise fail((game,), f"unknown game {game!r} in rulings (known: meridian, medina)")
+    if not isinstance(chosen, dict):
+        raise fail((game,), f"rulings.{game} is a table of name = value")
+    typed: dict[str, Any] = {}
+    for name, value in chosen.items():
+        kind = names.get(name)
+        if kind is None:
+            raise fail((game, name), f"unknown {game} ruling {name!r} (known: {', '.join(names)})")
+        try:
+            if issubclass(kind, Enum):
+                typed[name.replace("-", "_")] = kind(str(value).lower())
+            elif isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 100:
+                typed[name.replace("-", "_")] = value
+            else:
+                raise ValueError
+        except ValueError:
+            allowed = (
+                ", ".join(str(m.value) for m in kind) if issubclass(kind, Enum) else "a number"
+            )
+            raise fail((game, name), f"ruling {name} takes one of: {allowed}") from None
+    return typed
+
+
+def line_of(text: str, table_path: tuple[str, ...], keys: tuple[str, ...]) -> int:
+    """The line that sets ``keys`` below ``table_path``: a ``key =`` line or a table header."""
+    wanted = (*table_path, *keys)
+    table: tuple[str, ...] = ()
+    fallback = 1
+    for number, line in enumerate(text.splitlines(), start=1):
+        header = re.match(r"\s*\[+([^\]]+)\]+", line)
+        if header:
+            table = tuple(part.strip().strip("\"'") for part in header[1].split("."))
+            if table == wanted:
+                return number
+            if table == wanted[: len(table)] and len(table) > len(table_path):
+                fallback = number
+            continue
+        assignment = re.match(r"\s*([^=]+?)\s*=", line)
+        if assignment:
+            dotted = tuple(p.strip().strip("\"'") for p in assignment[1].split("."))
+            if (*table, *dotted)[: len(wanted)] == wanted:
+                return number
+
+    return fallback
+
+
+def _read(path: Path) -> str:
+    try:
+        with open(path, "rb") as stream:
+            return stream.read(MAX_CONFIG_BYTES).decode("utf-8", errors="replace")
+    except OSError as error:
+        raise ConfigError(f"{path}: cannot be read ({error.strerror})") from None
+
+
+class ConfiguredCommand(click.Command):
+    """A command whose option defaults come from the nearest config file."""
+
+    def make_context(
+        self,
+        info_name: str | None,
+        args: list[str],
+        parent: click.Context | None = None,
+        **extra: Any,
+    ) -> click.Context:
+        config = load_config(Path.cwd())
+        known = {p.name for p in self.params}
+        extra.setdefault("default_map", {k: v for k, v in config.options.items() if k in known})
+        context = super().make_context(info_name, args, parent, **extra)
+        context.meta["meridina.config"] = config
+        return context
+
+
+def config_of(context: click.Context) -> Config:
+    config = context.meta.get("meridina.config")
+    return config if isinstance(config, Config) else Config()

@@ -1,0 +1,167 @@
+"""``meridina record``: write a game's record at the table, checking each turn as it is typed."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from .output import EXIT_UNREADABLE
+from .record_games import GAMES
+from .record_open import OpenFault, existing_session, new_header, new_session
+from .record_pipe import input_lines, record_lines
+from .record_position import PositionSession, record_position
+from .record_session import Session
+
+# Header options: (option, tag, the games it belongs to).
+HEADER = (
+    ("--players", "Players", ("meridian", "medina")),
+    ("--board", "Board", ("meridian", "medina")),
+    ("--rulings", "Rulings", ("meridian", "medina")),
+    ("--decks", "Decks", ("meridian",)),
+    ("--edition", "Edition", ("medina",)),
+    ("--options", "Options", ("medina",)),
+    ("--setup", "Setup", ("medina",)),
+)
+FREE_TAGS = ("Event", "Site", "Date", "Round")
+
+
+class UsageFault(OpenFault):
+    exit_code = EXIT_UNREADABLE
+
+
+@click.command()
+@click.argument(
+    "record", required=False, type=click.Path(dir_okay=False, path_type=Path), metavar="[FILE]"
+)
+@click.option(
+    "-o", "--output", type=click.Path(dir_okay=False, path_type=Path), help="Start a new record."
+)
+@click.option(
+    "--game", "game", type=click.Choice(["meridian", "medina"], case_sensitive=False),
+    help="The game of a new record.",
+)  # fmt: skip
+@click.option("--players", help='Players and colours, e.g. "Ann orange; Ben black; Cy grey".')
+@click.option("--board", help="Board name or board file.")
+@click.option("--rulings", help='Rulings where the rulebook is silent, e.g. "own-push=never".')
+@click.option("--decks", help="Meridian: each colour's deck order.")
+@click.option("--edition", help="Medina: the edition, 1 or 2.")
+@click.option("--options", help='Medina: the options played, e.g. "well, tea".')
+@click.option("--setup", help='Medina: setup fields, e.g. "well H7; merchant K4".')
+@click.option(
+    "--tag", "tags", multiple=True, metavar="NAME=VALUE",
+    help="Another header tag: Event, Site, Date or Round (repeatable).",
+)  # fmt: skip
+@click.option(
+    "--position", "position", is_flag=True,
+    help="Enter a final position entry by entry instead of turns, and score it.",
+)  # fmt: skip
+def record(
+    record: Path | None,
+    output: Path | None,
+    game: str | None,
+    tags: tuple[str, ...],
+    position: bool,
+    **header: str | None,
+) -> None:
+    """Record a game turn by turn, checking each turn as it is typed.
+
+    Start a new record with -o FILE --game GAME --players "...", or go on with
+    an existing FILE from its last turn. A legal turn is written to the file at
+    once (through a temporary file and a rename, so the file is always whole); an
+    illegal turn is explained with its rule ID and the nearest legal turns, and
+    not written. When the game ends, the Result tag is filled in from the score.
+
+    At a terminal, Tab completes the legal turns; type 'help' for the commands
+    (board, score, legal, undo, rule ID, comment TEXT, quit). When standard
+    input is not a terminal, one turn or command is read a line, without
+    prompts; problems are printed as -:LINE:COL: RULE message. Exit status: 0
+    every line was taken, 1 a line was refused, 2 a usage or file problem.
+    """
+    if position:
+        raise SystemExit(_position(record, output, game, header, tags))
+    session = _open(record, output, game, header, tags)
+    if sys.stdin.isatty() and sys.stdout.isatty():
+        from .record_prompt import record_at_prompt
+
+        raise SystemExit(record_at_prompt(session))
+    status = record_lines(
+        session,
+        input_lines(sys.stdin.buffer),
+        click.echo,
+        lambda text: click.echo(text, err=True),
+    )
+    click.echo(_summary(session), err=True)
+    raise SystemExit(status)
+
+
+def _open(
+    record: Path | None,
+    output: Path | None,
+    game: str | None,
+    header: dict[str, str | None],
+    tags: tuple[str, ...],
+) -> Session:
+    given = [option for option, tag, _ in HEADER if header.get(tag.lower()) is not None]
+    if record is not None:
+        if output is not None or game is not None or given or tags:
+            raise UsageFault(
+                "a record to go on with takes no header options; to start a new one, use -o FILE"
+            )
+        return existing_session(record)
+    output, game, values = _header(output, game, header, tags)
+    return new_session(output, game, values)
+
+
+def _position(
+    record: Path | None,
+    output: Path | None,
+    game: str | None,
+    header: dict[str, str | None],
+    tags: tuple[str, ...],
+) -> int:
+    if record is not None:
+        raise UsageFault("--position starts a new record: use -o FILE")
+    output, game, values = _header(output, game, header, tags)
+    report = new_header(output, game, values, position=True)
+    session = PositionSession(GAMES[game], output, report.record.game)
+    session.save()
+    return record_position(session)
+
+
+def _header(
+    output: Path | None,
+    game: str | None,
+    header: dict[str, str | None],
+    tags: tuple[str, ...],
+) -> tuple[Path, str, list[tuple[str, str, str]]]:
+    """The new record's file, game and header tags, from the options."""
+    if output is None:
+        raise UsageFault("give a record to go on with, or start a new one with -o FILE")
+    if game is None or header.get("players") is None:
+        raise UsageFault("a new record needs --game and --players")
+    game = game.lower()
+    values: list[tuple[str, str, str]] = []
+    for option, tag, games in HEADER:
+        value = header.get(tag.lower())
+        if value is None:
+            continue
+        if game not in games:
+            raise UsageFault(f"{option} is not a {game.capitalize()} option")
+        values.append((tag, value, option))
+    for text in tags:
+        name, equals, value = text.partition("=")
+        name = name.strip().capitalize()
+        if not equals or name not in FREE_TAGS:
+            raise UsageFault(
+                f"--tag {text!r}: write NAME=VALUE with NAME one of {', '.join(FREE_TAGS)}"
+            )
+        values.append((name, value.strip(), "--tag"))
+    return output, game, values
+
+
+def _summary(session: Session) -> str:
+    count = len(session.entries)
+    state = "the game is over" if session.over else f"turn {session.number} is next"
+    return f"{session.path}: {count} turn{'s' if count != 1 else ''} recorded; {state}"

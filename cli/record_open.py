@@ -1,0 +1,147 @@
+"""Start a new record from the command's options, or open an existing one to go on with."""
+
+from __future__ import annotations
+
+import os
+import stat
+from collections.abc import Sequence
+from pathlib import Path
+
+import click
+from meridina.notation.check import GameReport, check_game
+from meridina.notation.parser import parse_game
+from meridina.notation.reader import ParsedGame, parse_text
+from meridina.notation.splitter import split_games
+from meridina.notation.text import GameText, Tag
+from meridina.notation.writing import format_tags
+from meridina.rules.common import Place, RecordError
+
+from .output import EXIT_INVALID, EXIT_UNREADABLE, problem_line
+from .record_games import GAMES
+from .record_session import RESULT, Session
+
+MAX_FILE = 16 * 1024 * 1024  # bytes: far more than any game's record
+
+
+class OpenFault(click.ClickException):
+    """The record cannot be started or opened: bad options, an unreadable file."""
+
+    exit_code = EXIT_UNREADABLE
+
+    def show(self, file: object = None) -> None:
+        click.echo(f"meridina: {self.message}", err=True)
+
+
+class InvalidRecord(OpenFault):
+    """The file to go on with breaks a rule: it must be put right first."""
+
+    exit_code = EXIT_INVALID
+
+
+def new_session(path: Path, game: str, tags: Sequence[tuple[str, str, str]]) -> Session:
+    """A new record at ``path``; ``tags`` are (tag name, value, option that gave it)."""
+    session = _session(path, new_header(path, game, tags), "")
+    session.save()
+    return session
+
+
+def new_header(
+    path: Path, game: str, tags: Sequence[tuple[str, str, str]], position: bool = False
+) -> GameReport:
+    """The checked header of a new record; a fault names the option that caused it.
+
+    With ``position`` the header is checked as that of a position still to be typed.
+    """
+    if path.exists() or path.is_symlink():
+        raise OpenFault(f"{path} already exists; to go on with it, run: meridina record {path}")
+    if not path.parent.is_dir():
+        raise OpenFault(f"{path}: the folder {path.parent} does not exist")
+    for _name, value, option in tags:
+        if any(ord(char) < 32 or char == "\x7f" for char in value) or len(value) > 1000:
+            raise OpenFault(f"{option}: a tag value is one line of plain text")
+    given = [("Game", GAMES[game].name, "--game"), *((n, v, o) for n, v, o in tags if v)]
+    header = GameText(
+        tuple(Tag(name, value, Place(1, 1), Place(1, 1)) for name, value, _ in given),
+        None,
+        (),
+        Place(1, 1),
+    )
+    lines = format_tags(header)
+    parsed = parse_text("\n".join(lines) + ("\n\nposition\n" if position else "\n"))
+    if len(parsed) != 1:
+        raise OpenFault("the header options do not make one game")
+    report = check_game(parsed[0], path.parent)
+    options = {name.lower(): option for name, _, option in given if name != "Game"}
+    faults = []
+    for problem in report.problems:
+        option = "the options"
+        if problem.at is not None and 1 <= problem.at.line <= len(lines):
+            tag = lines[problem.at.line - 1][1:].split(" ", 1)[0]
+            option = options.get(tag.lower(), option)
+        if problem.warning:
+            click.echo(f"meridina: {option}: {problem.rule} warning: {problem.message}", err=True)
+        else:
+            faults.append(f"{option}: {problem.rule} {problem.message}")
+    if faults:
+        raise OpenFault("\n".join(faults))
+    return report
+
+
+def existing_session(path: Path) -> Session:
+    """The record at ``path`` to go on with: its last game, which must be valid so far."""
+    text = _read(path)
+    chunks = list(split_games(text.splitlines(keepends=True)))
+    if not chunks:
+        raise OpenFault(
+            f'{path}: REC-0 holds no game (a game starts with tags such as [Game "Meridian"])'
+        )
+    last = chunks[-1]
+    try:
+        parsed = ParsedGame(len(chunks), last.first_line, parse_game(last), None)
+    except RecordError as error:
+        raise InvalidRecord(problem_line(str(path), error.problem)) from None
+    report = check_game(parsed, path.parent)
+    if report.game is None or not report.valid or report.run is None:
+        lines = [problem_line(str(path), p) for p in report.problems]
+        lines.append(f"{path}: put these right before going on with the game")
+        raise InvalidRecord("\n".join(lines))
+    for problem in report.problems:
+        click.echo(problem_line(str(path), problem), err=True)
+    return _session(path, report, "".join(chunk.text for chunk in chunks[:-1]))
+
+
+def _session(path: Path, report: GameReport, before: str) -> Session:
+    game = GAMES[str(report.game).lower()]
+    run = report.run
+    states = [run.start, *run.states()]
+    session = Session(game, path, report.record, states, list(report.record.entries), before)
+    stated = report.record.game.tag(RESULT)
+    if stated is not None and not session.over:
+        session.kept_result = stated
+    return session
+
+
+def _read(path: Path) -> str:
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        raise OpenFault(f"{path}: REC-0 no such file") from None
+    except OSError as error:
+        raise OpenFault(f"{path}: REC-0 cannot be read ({error.strerror})") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise OpenFault(f"{path}: REC-0 is not a regular file")
+    if info.st_size > MAX_FILE:
+        raise OpenFault(f"{path}: REC-0 is larger than {MAX_FILE // (1024 * 1024)} MiB")
+    try:
+        with open(path, "rb") as stream:
+            raw = stream.read(MAX_FILE + 1)
+    except OSError as error:
+        raise OpenFault(f"{path}: REC-0 cannot be read ({error.strerror})") from None
+    if b"\x00" in raw:
+        raise OpenFault(f"{path}: REC-0 holds binary data (a NUL byte)")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = raw[: error.start].count(b"\n") + 1
+        raise OpenFault(f"{path}:{line}: REC-0 is not valid UTF-8 text") from None
+    return text.removeprefix("\ufeff").replace("\r\n", "\n")

@@ -1,0 +1,80 @@
+"""Recording from a pipe: one turn (or command) a line, no prompts, problems as ``-:LINE:COL``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from typing import BinaryIO
+
+from meridina.rules.common import Place, Problem
+
+from .output import EXIT_INVALID, EXIT_VALID, problem_line
+from .record_commands import run_command
+from .record_session import Outcome, Session
+
+MAX_INPUT_LINE = 64 * 1024  # bytes; a longer line is refused whole, never held
+SOURCE = "-"
+
+Echo = Callable[[str], None]
+
+
+def input_lines(stream: BinaryIO) -> Iterator[str | Problem]:
+    """Each line of ``stream`` as text, or the problem that makes it unreadable."""
+    number = 0
+    while True:
+        raw = stream.readline(MAX_INPUT_LINE + 1)
+        if not raw:
+            return
+        number += 1
+        if len(raw) > MAX_INPUT_LINE and not raw.endswith(b"\n"):
+            while raw and not raw.endswith(b"\n"):  # skip the rest of the long line
+                raw = stream.readline(MAX_INPUT_LINE + 1)
+            yield Problem("REC-0", "the line is too long to be a turn", Place(number, 1))
+            continue
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as error:
+            yield Problem(
+                "REC-0", "the line is not valid UTF-8 text", Place(number, error.start + 1)
+            )
+            continue
+        yield text.removeprefix("\ufeff") if number == 1 else text
+
+
+def record_lines(session: Session, lines: Iterable[str | Problem], echo: Echo, note: Echo) -> int:
+    """Play every line; ``echo`` gets problems and command output, ``note`` the advice.
+
+    Returns the exit status: 1 when any line was refused, else 0.
+    """
+    refused = False
+    for number, line in enumerate(lines, start=1):
+        if isinstance(line, Problem):
+            echo(problem_line(SOURCE, line))
+            refused = True
+            continue
+        reply = run_command(session, line)
+        if reply is not None:
+            if reply.quit:
+                break
+            echo(reply.text)
+            continue
+        was_over = session.over
+        outcome = session.play(line, number)
+        report(outcome, echo, note)
+        refused = refused or outcome.refused
+        if outcome.written is not None and session.over and not was_over:
+            echo(final_table(session))
+    return EXIT_INVALID if refused else EXIT_VALID
+
+
+def report(outcome: Outcome, echo: Echo, note: Echo) -> None:
+    for problem in outcome.problems:
+        echo(problem_line(SOURCE, problem))
+    if outcome.suggestions:
+        note("  nearest legal turns: " + "; ".join(outcome.suggestions))
+
+
+def final_table(session: Session) -> str:
+    view = session.game.view
+    sheet = session.game.score(session.state)
+    result = session.game.result_value(session.state)
+    return f"Game over. Result: {result}\n{view.score_text(sheet, session.state, False)}"

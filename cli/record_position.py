@@ -1,0 +1,248 @@
+"""``record --position``: a finished table typed in entry by entry, checked, then scored.
+
+Each entry (``3: orange 1@1 brown 2@2``, ``walls: B1 C1``) is checked at once with
+the whole position so far: one that breaks a rule on its own line is refused and
+not written; faults that later entries may still put right are listed as open.
+The file is rewritten atomically after every entry; at the end the position is
+scored and, when it is a valid finished game, the Result tag is filled in.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+import click
+from meridina.notation.check import GameReport, check_text
+from meridina.notation.medina import COLOUR_WORDS
+from meridina.notation.text import GameText, Tag
+from meridina.notation.writing import write_game
+from meridina.rules.codes import title
+from meridina.rules.common import Place, Problem
+
+from .atomic_file import UnsafeTarget, write_atomic
+from .output import EXIT_INVALID, EXIT_VALID, problem_line
+from .record_games import RecordedGame
+from .record_session import WriteFault
+
+Echo = Callable[[str], None]
+INDENT = "  "
+
+KEYS = {
+    "Meridian": [*(f"{n}:" for n in range(1, 11)), "hand:", "played:", "next:"],
+    "Medina": [
+        *(f"{c}:" for c in dict.fromkeys(COLOUR_WORDS.values())),
+        "stables:", "merchants:", "walls:", "roofs:", "palace-tiles:", "tower-tiles:", "tea:",
+        "next:",
+    ],
+}  # fmt: skip
+
+HELP = """\
+Type the position one entry a line, as in a record's position section:
+  Meridian: '3: orange 1@1 brown 2@2' (towers on meridian 3), 'hand: orange 2 black 0',
+            'played: orange 9 2 1 …', 'next: orange'
+  Medina:   'grey: B2 C2 D2', 'stables: E3', 'merchants: F2 F3', 'walls: B1 C1',
+            'roofs: red@B7', 'palace-tiles: grey red', 'tower-tiles: 4 green', 'tea: red 1'
+Commands: board, score, undo (drop the last entry), rule ID, help, done (or Ctrl-D)."""
+
+
+@dataclass(frozen=True, slots=True)
+class EntryOutcome:
+    accepted: bool
+    refusals: tuple[Problem, ...] = ()  # in the typed line's columns
+    open: tuple[Problem, ...] = ()  # the position's other faults, in the file's places
+
+
+@dataclass
+class PositionSession:
+    game: RecordedGame
+    path: Path
+    header: GameText
+    entries: list[str] = field(default_factory=list)
+    report: GameReport | None = None
+
+    def text(self, result: str | None = None) -> str:
+        tags = [t for t in self.header.tags if t.name.lower() != "result"]
+        if result is not None:
+            tags.append(Tag("Result", result, self.header.at, self.header.at))
+        position = ["position", *(INDENT + entry for entry in self.entries)]
+        return write_game(replace(self.header, tags=tuple(tags)), position, [], [])
+
+    def check(self, entries: list[str], result: str | None = None) -> tuple[GameReport, int]:
+        """The checked record with ``entries``, and the file line of the first entry."""
+        trial = replace(self, entries=entries)
+        text = trial.text(result)
+        reports = check_text(text, self.path.parent)
+        first = text.split("\n").index("position") + 2
+        return reports[0], first
+
+    def add(self, line: str, line_no: int = 1) -> EntryOutcome:
+        entry = line.strip()
+        lead = len(line) - len(line.lstrip())
+        report, first = self.check([*self.entries, entry])
+        own = first + len(self.entries)
+
+        def typed(problem: Problem) -> Problem:
+            assert problem.at is not None
+            col = max(1, problem.at.col - len(INDENT) + lead)
+            return replace(problem, at=Place(line_no, col))
+
+        refusals = [
+            typed(p)
+            for p in report.problems
+            if not p.warning and p.at is not None and p.at.line >= own
+        ]
+        text = report.record.game if report.record is not None else None
+        if not refusals and text is not None and text.turns:
+            refusals.append(
+                Problem("REC-5", "type position entries here, not turns", Place(line_no, 1))
+            )
+        if refusals:
+            return EntryOutcome(False, tuple(refusals))
+        self.entries.append(entry)
+        self.report = report
+        self.save()
+        return EntryOutcome(True, (), tuple(p for p in report.problems if not p.warning))
+
+    def undo(self) -> str | None:
+        if not self.entries:
+            return None
+        taken = self.entries.pop()
+        self.report = self.check(self.entries)[0]
+        self.save()
+        return taken
+
+    def save(self, result: str | None = None) -> None:
+        try:
+            write_atomic(self.path, self.text(result))
+        except (OSError, UnsafeTarget) as error:
+            reason = error.strerror if isinstance(error, OSError) and error.strerror else error
+            raise WriteFault(f"{self.path}: cannot be written ({reason})") from None
+
+    def finish(self, echo: Echo) -> int:
+        """Score the position; a valid finished one gets its Result tag."""
+        report = self.check(self.entries)[0]
+        if not report.valid or report.run is None or report.run.final is None:
+            for problem in report.problems:
+                echo(problem_line(str(self.path), problem))
+            echo(f"{self.path}: the position is not valid yet; no result written")
+            return EXIT_INVALID
+        final = report.run.final
+        result = self.game.result_value(final)
+        with_result = self.check(self.entries, result)[0]
+        if with_result.valid:
+            self.save(result)
+            echo(f"Result: {result}")
+        else:
+            echo("the position is not a finished game: no Result tag written")
+        view = self.game.view
+        sheet = self.game.score(final)
+        echo(view.score_text(sheet, final, True))
+        return EXIT_VALID
+
+
+def _command(session: PositionSession, line: str, echo: Echo) -> bool | None:
+    """Carry out a command: True to finish, False to go on, None when not a command."""
+    word, _, argument = line.strip().partition(" ")
+    word = word.lower()
+    state = session.report.run.final if session.report and session.report.run else None
+    if word in ("done", "quit", "exit"):
+        return True
+    if word == "help":
+        echo(HELP)
+    elif word == "undo":
+        taken = session.undo()
+        echo(f"dropped '{taken}'" if taken is not None else "there is no entry to drop")
+    elif word in ("board", "score"):
+        if state is None:
+            echo("nothing to show yet: type an entry")
+        elif word == "board":
+            echo(session.game.view.diagram(state))
+        else:
+            sheet = session.game.score(state)
+            echo(session.game.view.score_text(sheet, state, True))
+    elif word == "rule":
+        code = argument.strip().upper()
+        echo(f"{code}: {title(code)}" if title(code) else f"there is no rule {code!r}")
+    else:
+        return None
+    return False
+
+
+def _show(outcome: EntryOutcome, source: str, echo: Echo, note: Echo) -> None:
+    for problem in outcome.refusals:
+        echo(problem_line(source, problem))
+    if outcome.open:
+        note("  still to put right: " + "; ".join(f"{p.rule} {p.message}" for p in outcome.open))
+
+
+def position_lines(
+    session: PositionSession, lines: Iterable[str | Problem], echo: Echo, note: Echo
+) -> int:
+    """Entries from a pipe, one a line; the position is scored at the end."""
+    refused = False
+    for number, line in enumerate(lines, start=1):
+        if isinstance(line, Problem):
+            echo(problem_line("-", line))
+            refused = True
+            continue
+        if not line.strip():
+            continue
+        command = _command(session, line, echo)
+        if command is True:
+            break
+        if command is False:
+            continue
+        outcome = session.add(line, number)
+        _show(outcome, "-", echo, note)
+        refused = refused or not outcome.accepted
+    status = session.finish(echo)
+    return EXIT_INVALID if refused else status
+
+
+def position_at_prompt(session: PositionSession, echo: Echo = click.echo) -> int:
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.completion import WordCompleter
+    from prompt_toolkit.history import InMemoryHistory
+
+    words = [*KEYS[session.game.name], "board", "score", "undo", "rule", "help", "done"]
+    prompt: PromptSession[str] = PromptSession(
+        history=InMemoryHistory(),
+        completer=WordCompleter(words, sentence=True),
+        bottom_toolbar=" Tab: entry names   help   undo   done or Ctrl-D: score it ",
+    )
+    echo(f"Recording a {session.game.name} position in {session.path}; 'help' shows how.")
+    while True:
+        try:
+            line = prompt.prompt(f"entry {len(session.entries) + 1}> ")
+        except EOFError:
+            break
+        if not line.strip():
+            continue
+        command = _command(session, line, echo)
+        if command is True:
+            break
+        if command is False:
+            continue
+        outcome = session.add(line)
+        lead = len(line) - len(line.lstrip())
+        for problem in outcome.refusals:
+            assert problem.at is not None
+            echo(f"  {line.strip()}")
+            echo(" " * (1 + problem.at.col - lead) + f"^ {problem.rule} {problem.message}")
+        if outcome.refusals:
+            echo("  not written.")
+        _show(replace(outcome, refusals=()), "", echo, echo)
+    return session.finish(echo)
+
+
+def record_position(session: PositionSession) -> int:
+    if sys.stdin.isatty() and sys.stdout.isatty():
+        return position_at_prompt(session)
+    from .record_pipe import input_lines
+
+    return position_lines(
+        session, input_lines(sys.stdin.buffer), click.echo, lambda t: click.echo(t, err=True)
+    )

@@ -1,0 +1,87 @@
+"""Recording at a terminal: a prompt that says who moves, completes legal turns, keeps history.
+
+The line editing, history and completion menus are prompt_toolkit's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import click
+from prompt_toolkit import PromptSession
+from prompt_toolkit.history import InMemoryHistory
+from prompt_toolkit.input import Input
+from prompt_toolkit.output import Output
+
+from .output import EXIT_VALID
+from .record_commands import run_command
+from .record_completion import TurnCompleter
+from .record_pipe import final_table
+from .record_session import Outcome, Session
+
+Echo = Callable[[str], None]
+
+TOOLBAR = " Tab: legal turns   help: commands   undo: take back   Ctrl-D or quit: stop "
+
+
+def prompt_text(session: Session) -> str:
+    if session.over:
+        return "game over (undo, score, board, quit)> "
+    return f"{session.number}. {session.game.mover(session.state)}> "
+
+
+def record_at_prompt(
+    session: Session,
+    input: Input | None = None,
+    output: Output | None = None,
+    echo: Echo = click.echo,
+) -> int:
+    """Ask for turns until Ctrl-D or quit; every legal turn is in the file as it is typed."""
+    prompt: PromptSession[str] = PromptSession(
+        history=InMemoryHistory(),
+        completer=TurnCompleter(session),
+        complete_while_typing=True,
+        bottom_toolbar=TOOLBAR,
+        input=input,
+        output=output,
+    )
+    echo(f"Recording {session.game.name} in {session.path}; type 'help' for the commands.")
+    if session.entries:
+        echo(f"Going on after turn {session.game.view.turn_heading(session.entries[-1])}")
+    while True:
+        try:
+            line = prompt.prompt(prompt_text(session))
+        except EOFError:
+            break
+        reply = run_command(session, line)
+        if reply is not None:
+            if reply.quit:
+                break
+            echo(reply.text)
+            continue
+        was_over = session.over
+        outcome = session.play(line)
+        show(line, outcome, echo)
+        if outcome.written is not None and session.over and not was_over:
+            echo(final_table(session))
+    count = len(session.entries)
+    echo(f"{session.path}: {count} turn{'s' if count != 1 else ''} recorded")
+    return EXIT_VALID
+
+
+def show(line: str, outcome: Outcome, echo: Echo) -> None:
+    """A refused turn: the line again, a mark under each fault, the nearest legal turns."""
+    if outcome.written is not None:
+        for problem in outcome.problems:
+            echo(f"  warning: {problem.rule} {problem.message}")
+        return
+    if outcome.problems:
+        echo(f"  {line.strip()}")
+        lead = len(line) - len(line.lstrip())
+        for problem in outcome.problems:
+            column = problem.at.col - lead if problem.at is not None else 0
+            mark = " " * (1 + max(column, 1)) + "^ " if problem.at is not None else "  "
+            echo(f"{mark}{problem.rule} {problem.message}")
+        echo("  not written.")
+    if outcome.suggestions:
+        echo("  nearest legal turns: " + "; ".join(outcome.suggestions))

@@ -1,0 +1,103 @@
+"""SARIF 2.1.0 for GitHub code scanning: every rule meridina knows, one result per problem."""
+
+from __future__ import annotations
+
+import json
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+from typing import IO, Any
+from urllib.parse import quote
+
+from meridina.rules.codes import TITLES
+from meridina.rules.common import Problem
+
+from ..output import READ_RULE, GameResult, InputError, Tally
+from .base import Reporter, ReportOptions
+
+SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+RULES = list(TITLES)
+RULE_INDEX = {rule: index for index, rule in enumerate(RULES)}
+
+
+class SarifReporter(Reporter):
+    def __init__(self, out: IO[str], options: ReportOptions) -> None:
+        super().__init__(out, options)
+        self.results: list[dict[str, Any]] = []
+        self.files: list[str] = []
+
+    def game(self, result: GameResult) -> None:
+        for problem in result.problems:
+            self.results.append(sarif_result(result.source, problem))
+
+    def input_error(self, error: InputError) -> None:
+        self.results.append(
+            result_for(error.source, READ_RULE, "error", error.text, error.line, error.col)
+        )
+
+    def end(self, tally: Tally) -> None:
+        document = {
+            "$schema": SARIF_SCHEMA,
+            "version": "2.1.0",
+            "runs": [
+                {
+                    "tool": {
+                        "driver": {
+                            "name": "meridina",
+                            "version": _version(),
+                            "rules": [rule_descriptor(rule) for rule in RULES],
+                        }
+                    },
+                    "columnKind": "unicodeCodePoints",
+                    "results": self.results,
+                }
+            ],
+        }
+        self.write(json.dumps(document, indent=2, ensure_ascii=False))
+
+
+def rule_descriptor(rule: str) -> dict[str, Any]:
+    return {
+        "id": rule,
+        "shortDescription": {"text": TITLES[rule]},
+        "defaultConfiguration": {"level": "error"},
+    }
+
+
+def sarif_result(source: str, problem: Problem) -> dict[str, Any]:
+    at = problem.at
+    return result_for(
+        source,
+        problem.rule,
+        "warning" if problem.warning else "error",
+        problem.message,
+        at.line if at else None,
+        at.col if at else None,
+    )
+
+
+def result_for(
+    source: str, rule: str, level: str, message: str, line: int | None, col: int | None
+) -> dict[str, Any]:
+    location: dict[str, Any] = {"artifactLocation": {"uri": artifact_uri(source)}}
+    if line is not None:
+        location["region"] = {"startLine": line, "startColumn": col or 1}
+    found: dict[str, Any] = {"ruleId": rule}
+    if rule in RULE_INDEX:
+        found["ruleIndex"] = RULE_INDEX[rule]
+    found.update(level=level, message={"text": message}, locations=[{"physicalLocation": location}])
+    return found
+
+
+def artifact_uri(source: str) -> str:
+    """A relative path stays relative (to where meridina ran); an absolute one is a file URI."""
+    if source == "-":
+        return "stdin"
+    path = Path(source)
+    return path.as_uri() if path.is_absolute() else quote(path.as_posix())
+
+
+def _version() -> str:
+    try:
+        return version("meridina")
+    except PackageNotFoundError:
+        return "0"

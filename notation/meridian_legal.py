@@ -1,0 +1,31 @@
+"""Meridian's legal turns of a moment as words to type."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from meridina.rules.meridian.engine import legal_turns
+from meridina.rules.meridian.model import Skip, Turn
+from meridina.rules.meridian.state import State
+
+from .legal_words import TrieSpace
+from .meridian_writer import format_turn
+
+
+def legal_texts(state: State) -> Iterator[str]:
+    """Every legal turn in canonical words; ``stuck`` where a card can build nothing."""
+    building: set[tuple[str, str, int]] = set()
+    passes: list[Turn] = []
+    for turn in legal_turns(state):
+        if turn.skip is Skip.PASS:
+            passes.append(turn)
+        elif turn.build is not None:
+            building.add((turn.colour, turn.card.label, turn.meridian))
+        yield format_turn(turn)
+    for turn in passes:
+        if (turn.colour, turn.card.label, turn.meridian) not in building:
+            yield format_turn(Turn(turn.colour, turn.card, turn.meridian, skip=Skip.STUCK))
+
+
+def word_space(state: State) -> TrieSpace:
+    return TrieSpace(legal_texts(state))

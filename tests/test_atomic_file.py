@@ -1,0 +1,73 @@
+"""Writing a user's file: whole or not at all, in place, with its permissions kept."""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from meridina.cli.atomic_file import UnsafeTarget, write_atomic
+
+
+def test_new_file_gets_the_umask_mode_and_the_text(tmp_path: Path) -> None:
+    target = tmp_path / "game.mrec"
+    old = os.umask(0o027)
+    try:
+        write_atomic(target, "1. orange 7: 3@2\n")
+    finally:
+        os.umask(old)
+    assert target.read_text("utf-8") == "1. orange 7: 3@2\n"
+    assert stat.S_IMODE(target.stat().st_mode) == 0o640
+    assert os.listdir(tmp_path) == ["game.mrec"]
+
+
+def test_existing_file_keeps_its_mode(tmp_path: Path) -> None:
+    target = tmp_path / "game.mrec"
+    target.write_text("old\n", "utf-8")
+    target.chmod(0o604)
+    write_atomic(target, "new\n")
+    assert target.read_text("utf-8") == "new\n"
+    assert stat.S_IMODE(target.stat().st_mode) == 0o604
+
+
+def test_a_failed_rename_leaves_the_old_file_and_no_temporary(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    target = tmp_path / "game.mrec"
+    target.write_text("old\n", "utf-8")
+
+    def broken(source: object, destination: object) -> None:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(os, "replace", broken)
+    with pytest.raises(OSError, match="disk full"):
+        write_atomic(target, "new\n")
+    assert target.read_text("utf-8") == "old\n"
+    assert os.listdir(tmp_path) == ["game.mrec"]
+
+
+def test_a_symbolic_link_keeps_pointing_at_the_replaced_file(tmp_path: Path) -> None:
+    real = tmp_path / "real.mrec"
+    real.write_text("old\n", "utf-8")
+    link = tmp_path / "link.mrec"
+    link.symlink_to(real)
+    write_atomic(link, "new\n")
+    assert link.is_symlink() and real.read_text("utf-8") == "new\n"
+
+
+def test_a_folder_is_not_overwritten(tmp_path: Path) -> None:
+    (tmp_path / "games").mkdir()
+    with pytest.raises(UnsafeTarget):
+        write_atomic(tmp_path / "games", "text\n")
+    assert (tmp_path / "games").is_dir()
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.text(alphabet=st.characters(codec="utf-8"), max_size=200))
+def test_any_text_reads_back_the_same(tmp_path_factory: pytest.TempPathFactory, text: str) -> None:
+    target = tmp_path_factory.mktemp("atomic") / "game.mrec"
+    write_atomic(target, text)
+    assert target.read_bytes() == text.encode("utf-8")

@@ -1,0 +1,106 @@
+"""Defaults from meridina.toml or [tool.meridina]: options, rulings, and clear errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+from meridina.cli.main import cli
+from test_formats import MEDINA_BAD, MEDINA_OK, MERIDIAN_BAD
+
+ROOFED_SINGLE = MEDINA_OK  # roofs a palace of one building: legal unless min-roof-size > 1
+
+
+def run(*args: str) -> Result:
+    result = CliRunner().invoke(cli, list(args))
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert "Traceback" not in result.output
+    return result
+
+
+@pytest.fixture
+def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A project folder with records; commands run from a subfolder of it."""
+    (tmp_path / "records").mkdir()
+    (tmp_path / "records" / "meridian.mrec").write_text(MERIDIAN_BAD, "utf-8")
+    (tmp_path / "records" / "medina.mrec").write_text(MEDINA_BAD, "utf-8")
+    (tmp_path / "records" / "roof.mrec").write_text(ROOFED_SINGLE, "utf-8")
+    monkeypatch.chdir(tmp_path / "records")
+    return tmp_path
+
+
+def rules_found(result: Result) -> list[str]:
+    data = json.loads(result.stdout)
+    return [p["rule"] for f in data["files"] for g in f["games"] for p in g["problems"]]
+
+
+def test_pyproject_table_sets_option_defaults_and_the_command_line_wins(project: Path) -> None:
+    (project / "pyproject.toml").write_text(
+        '[project]\nname = "club"\n\n[tool.meridina]\nselect = ["MED-"]\nformat = "json"\n',
+        "utf-8",
+    )
+    result = run("validate", "meridian.mrec", "medina.mrec")
+    assert rules_found(result) == ["MED-R1"]
+    assert rules_found(run("validate", ".", "--select", "MER-")) == ["MER-R2"]
+    text = run("validate", "meridian.mrec", "--format", "text", "--select", "MER-")
+    assert text.stdout.startswith("meridian.mrec:6:12: MER-R2 ")
+
+
+def test_meridina_toml_comes_before_pyproject_in_the_same_folder(project: Path) -> None:
+    (project / "pyproject.toml").write_text('[tool.meridina]\nselect = ["MED-"]\n', "utf-8")
+    (project / "meridina.toml").write_text('select = ["MER-"]\nformat = "json"\n', "utf-8")
+    assert rules_found(run("validate", "meridian.mrec", "medina.mrec")) == ["MER-R2"]
+
+
+def test_a_pyproject_without_the_table_is_passed_over(project: Path) -> None:
+    (project / "records" / "pyproject.toml").write_text('[project]\nname = "x"\n', "utf-8")
+    (project / "meridina.toml").write_text('ignore = ["MER-R2"]\nformat = "json"\n', "utf-8")
+    assert rules_found(run("validate", "meridian.mrec")) == []
+
+
+def test_rulings_from_config_apply_unless_the_record_says_otherwise(project: Path) -> None:
+    assert run("validate", "roof.mrec").exit_code == 0
+    (project / "pyproject.toml").write_text(
+        "[tool.meridina.rulings.medina]\nmin-roof-size = 2\n", "utf-8"
+    )
+    strict = run("validate", "roof.mrec")
+    assert strict.exit_code == 1
+    assert "roof.mrec:6:18: MED-R1 a palace needs 2 buildings to be roofed" in strict.stdout
+    own = ROOFED_SINGLE.replace("[Setup", '[Rulings "min-roof-size=1"]\n[Setup')
+    Path("own.mrec").write_text(own, "utf-8")
+    assert run("validate", "own.mrec").exit_code == 0
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "line", "message"),
+    [
+        (
+            "pyproject.toml",
+            '[tool.meridina]\nselect = ["MER"]\nformats = "json"\n',
+            3,
+            "unknown key",
+        ),
+        ("meridina.toml", 'select = "MER"\n', 1, "select takes a list of strings"),
+        ("meridina.toml", 'color = "pink"\n', 1, "color takes one of: auto, always, never"),
+        ("meridina.toml", "[rulings.chess]\nx = 1\n", 1, "unknown game 'chess'"),
+        (
+            "pyproject.toml",
+            '[tool.meridina.rulings.meridian]\n\nown-push = "chain"\nown-pushes = "any"\n',
+            4,
+            "unknown meridian ruling 'own-pushes'",
+        ),
+        ("meridina.toml", "[rulings.medina]\n\nmin-roof-size = -3\n", 3, "min-roof-size"),
+        ("meridina.toml", "select = [\n", 1, "not valid TOML"),
+    ],
+)
+def test_a_bad_config_is_exit_2_naming_file_and_line(
+    project: Path, name: str, text: str, line: int, message: str
+) -> None:
+    (project / name).write_text(text, "utf-8")
+    result = run("validate", "roof.mrec")
+    assert result.exit_code == 2
+    where = f"meridina: {project / name}:" + ("" if "TOML" in message else f"{line}: ")
+    assert result.stderr.startswith(where), result.stderr
+    assert message in result.stderr
