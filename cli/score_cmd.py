@@ -142,4 +142,4 @@ def result_agrees(report: GameReport) -> bool | None:
     setup = report.record.setup if report.record is not None else None
     if setup is None or setup.result is None or report.run is None:
         return None
-    return not report.run.result_problems
+    return not any(not problem.warning for problem in report.run.result_problems)

@@ -518,9 +518,15 @@ def test_the_final_city_as_a_position_scores_the_same(seed: int, kind: tuple[str
     game = play(seed, kind)
     text = final_position_record(game)
     report = checked(text)
-    assert report.problems == [], text
+    # Valid; the only thing to say is that a tie follows the roofs: order (a warning).
+    assert [p for p in report.problems if not p.warning] == [], text
+    assert {p.rule for p in report.problems} <= {"MED-E5"}, report.problems
     assert report.run is not None and report.run.sheet is not None
-    assert [p.total for p in report.run.sheet.players] == [p.total for p in game.sheet.players]
+    sheet = report.run.sheet
+    assert [p.total for p in sheet.players] == [p.total for p in game.sheet.players]
+    assert [p.rank for p in sheet.players] == [p.rank for p in game.sheet.players]
+    assert [p.palace_tiles for p in sheet.players] == [p.palace_tiles for p in game.sheet.players]
+    assert [p.tower_tiles for p in sheet.players] == [p.tower_tiles for p in game.sheet.players]
     start = report.run.start
     assert start is not None
     assert start.pieces == game.final.pieces
@@ -543,7 +549,8 @@ position
 
 def test_a_colour_everybody_owns_in_a_position_is_retired() -> None:
     report = checked(RETIRED_IN_POSITION)
-    assert [(p.rule, p.at.line if p.at else 0) for p in report.problems] == [("MED-B5", 10)]
+    errors = [p for p in report.problems if not p.warning]
+    assert [(p.rule, p.at.line if p.at else 0) for p in errors] == [("MED-B5", 10)]
 
 
 @SETTINGS

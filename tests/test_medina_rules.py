@@ -903,7 +903,7 @@ CASES: list[Case] = [
         medina("position", "orange: E5 K5", "roofs: red@E5 blue@K5"),
         "position",
         None,
-        medina("position", "orange: E5 K5", "roofs: red@E5 blue@K5", "palace-tiles: orange blue"),
+        medina("position", "orange: E5 K5", "roofs: red@E5 blue@K5", "palace-tiles: orange red"),
     ),
     Case(
         "TT1-holder-not-touching-the-tower",
@@ -1630,8 +1630,13 @@ def test_last_roofs_rule_counts_a_roof_that_a_first_building_makes_possible() ->
     turns = list(LAST_ROOFS)
     turns[9] = "10. red wall@D1 wall@E1"
     bad = medina(*turns, "13. red wall@F1 merchant@H12")
-    assert_only(check_one(bad), "MED-T4", spot(bad, "13. red"))
+    report = check_one(bad)
+    assert_only(report, "MED-T4", spot(bad, "13. red"))
     assert_legal(check_one(medina(*turns, "13. red orange@K3 roof@K3")))
+    # The message names one way to do it, and that way is a legal turn.
+    message = report.errors[0].message
+    suggested = message[message.index("for example ") + len("for example ") : -1]
+    assert_legal(check_one(medina(*turns, f"13. red {suggested}")))
 
 
 # Blue and green own a palace of every colour, two buildings each; red owns none.
@@ -2460,3 +2465,119 @@ def test_tie_break_ruling_none_lets_equal_points_share_a_place() -> None:
     assert_legal(report)
     assert totals(report) == [4, 4, 0]
     assert [p.rank for p in sheet_of(report).players] == [1, 1, 3]
+
+
+# ---------------------------------------------------------------- a position's roof order
+
+
+def warnings_of(report: GameReport) -> list[tuple[str, object]]:
+    return [(p.rule, p.at) for p in report.problems if p.warning]
+
+
+def test_a_tie_decided_by_the_order_of_a_positions_roofs_is_said() -> None:
+    # Red and blue score 7 each with palaces of one building: the roofs: order decides.
+    body = ("position", "orange: E5", "grey: K5", "brown: B12", "walls: A12 B13")
+    for roofs, upper, later in (
+        ("red@E5 blue@B12 red@K5", "Ann", "blue@B12"),
+        ("blue@B12 red@E5 red@K5", "Ben", "red@E5"),
+    ):
+        text = medina(*body, f"roofs: {roofs}")
+        report = check_one(text)
+        assert report.valid
+        assert warnings_of(report) == [("MED-E5", spot(text, "roofs:", later))]
+        warning = next(p for p in report.problems if p.warning)
+        assert warning.message.startswith(f"{upper} ranks above")
+
+
+def test_no_roof_order_warning_when_the_turns_show_the_order() -> None:
+    report = check_one(medina(*TIE, *TIE_RED_FIRST))
+    assert_legal(report)
+    assert warnings_of(report) == []
+
+
+def test_no_roof_order_warning_when_the_palaces_decide() -> None:
+    text = medina("position", "orange: E5", "grey: K5 K6 K7 K8", "roofs: red@E5 blue@K5")
+    assert warnings_of(check_one(text)) == []
+
+
+# Two grey palaces of equal size, red's on C3 C4 and blue's from K3; red's roof is listed
+# first. Only a stable on red's palace lets it have grown after blue's roof.
+EQUAL_GREY = ("position", "grey: C3 C4 K3", "roofs: red@C3 blue@K3")
+
+
+@pytest.mark.parametrize(
+    ("extra", "holder", "legal"),
+    [
+        (("grey: K4",), "red", True),
+        (("grey: K4",), "blue", False),
+        (("stables: K4",), "blue", False),
+        (("stables: C5", "grey: K4 K5"), "blue", True),
+    ],
+    ids=["first-roofed-keeps", "later-cannot-hold", "later-grew-by-a-stable", "earlier-grew"],
+)
+def test_palace_tile_holder_must_fit_the_roof_order(
+    extra: tuple[str, ...], holder: str, legal: bool
+) -> None:
+    text = medina(*EQUAL_GREY[:2], *extra, *EQUAL_GREY[2:], f"palace-tiles: grey {holder}")
+    report = check_one(text)
+    if legal:
+        assert_legal(report)
+    else:
+        assert_only(report, "MED-PT1", spot(text, "palace-tiles:", holder))
+
+
+# ---------------------------------------------------------------- streets in a position
+
+
+# A street of four and a newer one started on G9, next to H9: a T-shaped group of merchants.
+T_STREETS = ("merchants: H7 H8 H9 H10", "merchants: G9 F9 F10")
+
+
+def test_position_with_a_new_street_touching_an_old_one() -> None:
+    text = medina("position", *T_STREETS, setup=None)
+    report = check_one(text)
+    assert_legal(report)
+    assert report.run is not None and report.run.start is not None
+    streets = report.run.start.streets
+    assert streets == [[cell(c) for c in s.split()[1:]] for s in T_STREETS]
+
+
+def test_position_streets_follow_the_new_street_ruling() -> None:
+    strict = medina("position", *T_STREETS, setup=None, tags=('[Rulings "new-street-touch=none"]',))
+    assert_only(check_one(strict), "MED-M2", spot(strict, T_STREETS[1], "G9"))
+    one = medina("position", *T_STREETS, setup=None, tags=('[Rulings "new-street-touch=one"]',))
+    assert_legal(check_one(one))
+
+
+@pytest.mark.parametrize(
+    ("entries", "anchor", "word"),
+    [
+        # In one entry the T is not a line.
+        (("merchants: H7 H8 H9 H10 G9 F9 F10",), "position", None),
+        # The newer street touches the older one twice: at G9 and at G8.
+        (("merchants: H7 H8 H9 H10", "merchants: G8 G9 F9"), "merchants: G8", "G9"),
+    ],
+    ids=["one-entry", "touching-twice"],
+)
+def test_position_streets_that_no_play_can_make(
+    entries: tuple[str, ...], anchor: str, word: str | None
+) -> None:
+    text = medina("position", *entries, setup=None)
+    assert_only(check_one(text), "MED-M1", spot(text, anchor, word))
+
+
+def test_a_roof_order_warning_does_not_make_the_result_disagree() -> None:
+    from meridina.cli.score_cmd import result_agrees
+
+    text = medina(
+        "position",
+        "orange: E5",
+        "grey: K5",
+        "brown: B12",
+        "walls: A12 B13",
+        "roofs: red@E5 blue@B12 red@K5",
+        tags=(result_tag([7, 7, 0]),),
+    )
+    report = check_one(text)
+    assert report.valid and warnings_of(report)
+    assert result_agrees(report) is True

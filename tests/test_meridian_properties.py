@@ -82,6 +82,24 @@ def test_random_games_from_a_position_are_legal(
     assert report.run.final is not None and report.run.final.columns == game.final.columns
 
 
+@SETTINGS
+@given(seed=seeds, players=player_counts, decks=st.booleans())
+def test_the_final_board_as_a_position_scores_the_same(
+    seed: int, players: int, decks: bool
+) -> None:
+    # The whole game folded into a position: board, hands and every card played.
+    played = random_game(seed, players, decks=decks)
+    game = random_game(seed, players, decks=decks, position_after=len(played.turns))
+    report = checked(game.text)
+    assert report.problems == [], game.text
+    assert report.run is not None and report.run.sheet is not None
+    sheet = report.run.sheet
+    assert sheet.finished and game.sheet.finished
+    assert [(p.points, p.rank, p.islands, p.pieces_left) for p in sheet.players] == [
+        (p.points, p.rank, p.islands, p.pieces_left) for p in game.sheet.players
+    ]
+
+
 TWO_PLAYER_POSITION = """\
 [Game "Meridian"]
 [Board "five-city"]

@@ -10,7 +10,7 @@ from meridina.rules.common import Place, Problem, RecordError
 from meridina.rules.game import Applied
 
 from .board import Board, Edition, board_names, load_board, load_edition
-from .model import NEUTRAL, Kind, Placement, Setup, SetupFields, Turn, cell_name
+from .model import NEUTRAL, Cell, Kind, Placement, Setup, SetupFields, Turn, cell_name
 from .placing import (
     Fault,
     building_target,
@@ -295,36 +295,39 @@ def can_place(state: State, player: str, kind: Kind | None = None) -> bool:
     return False
 
 
-def roof_possible(state: State, player: str) -> bool:
-    """Whether ``player`` could put one of their own roofs on a palace now."""
+def roof_site(state: State, player: str) -> Cell | None:
+    """A building ``player`` could put one of their own roofs on now, if any."""
     if state.hands[player].roofs <= 0:
-        return False
+        return None
     for palace in state.palaces.values():
         if palace.roofed:
             continue
         cell = min(palace.buildings)
         if roof_target(state, player, cell, False)[1] is None:
-            return True
-    return False
+            return cell
+    return None
 
 
-def roof_possible_this_turn(state: State, player: str) -> bool:
-    """Whether some legal turn of ``player`` could place a roof as one of its pieces.
+def roof_this_turn(state: State, player: str) -> str | None:
+    """One way for ``player`` to place a roof this turn, said in words; None if none.
 
     A roof may only become possible after the turn's first piece (a building that
     starts or grows a palace), so every legal first piece is tried.
     """
-    if roof_possible(state, player):
-        return True
+    cell = roof_site(state, player)
+    if cell is not None:
+        return f"roof@{cell_name(cell)}"
     if _single_piece_turn(state):
-        return False
+        return None
     for first in legal_placements(state, player):
         after = state.copy()
         target, _ = check_placement(after, player, first)
         make_placement(after, player, first, target)
-        if roof_possible(after, player):
-            return True
-    return False
+        cell = roof_site(after, player)
+        if cell is not None:
+            piece = first.colour if first.kind is Kind.BUILDING else first.kind.value
+            return f"{piece}@{cell_name(first.cell or cell)} roof@{cell_name(cell)}"
+    return None
 
 
 def finished(state: State) -> bool:
@@ -464,11 +467,13 @@ def _play(state: State, turn: Turn) -> Step:
             )
         )
     roofless = not any(p.kind is Kind.ROOF for p in turn.placements)
-    if roofs_only_mine and roofless and roof_possible_this_turn(state, player):
+    way = roof_this_turn(state, player) if roofs_only_mine and roofless else None
+    if way is not None:
         problems.append(
             Problem(
                 "MED-T4",
-                f"{player} is the only player with roofs left and must place one this turn",
+                f"{player} is the only player with roofs left and must place one this turn "
+                f"(for example {way})",
                 turn.at,
             )
         )

@@ -14,6 +14,7 @@ from .engine import Step, expected_player, finished, nobody_can_place
 from .model import Setup, Turn
 from .scoring import ScoreSheet, score
 from .state import State
+from .ties import roof_order_warnings
 
 GameRun = BaseRun[State, Step, ScoreSheet]
 
@@ -43,7 +44,7 @@ class MedinaRules:
         return score(state, over)
 
     def check_result(self, setup: Setup, state: State, sheet: ScoreSheet) -> list[Problem]:
-        return check_result(setup, state, sheet)
+        return [*check_result(setup, state, sheet), *roof_order_warnings(setup, state, sheet)]
 
 
 RULES = MedinaRules()

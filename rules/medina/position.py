@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import Final
 
 from meridina.rules.common import Place, Problem
@@ -233,11 +234,14 @@ def _streets(
                 )
                 state.streets.append(sorted(street))
                 continue
-            line = [min(ends) if ends else start]
-            while len(line) < len(street):
-                line.append(
-                    next(n for n in board.neighbours(line[-1]) if n in street and n not in line)
-                )
+            line = [cell for cell, _ in group if cell in street]
+            if any(b not in board.neighbours(a) for a, b in pairwise(line)):
+                # Not written along the line: follow it from one end.
+                line = [min(ends) if ends else start]
+                while len(line) < len(street):
+                    line.append(
+                        next(n for n in board.neighbours(line[-1]) if n in street and n not in line)
+                    )
             problems.extend(_street_contacts(state, line, place_of))
             state.streets.append(line)
     return problems
@@ -389,6 +393,7 @@ def _tiles(state: State, position: StartPosition) -> list[Problem]:
         if given is not None:
             holder, where = given
             match = [p for p in leaders if (p.owner if p.owner != NEUTRAL else None) == holder]
+            fitting = [p for p in match if _earlier_equal(p, leaders) is None]
             if not match:
                 problems.append(
                     Problem(
@@ -398,8 +403,20 @@ def _tiles(state: State, position: StartPosition) -> list[Problem]:
                         where,
                     )
                 )
+            elif not fitting:
+                earlier = _earlier_equal(match[0], leaders)
+                assert earlier is not None
+                problems.append(
+                    Problem(
+                        "MED-PT1",
+                        f"roofs: lists the {colour} palace at {cell_name(min(earlier.buildings))} "
+                        f"first; it has no stable, so it was as large when roofed and kept the "
+                        f"{colour} palace tile: {holder or 'nobody'} cannot hold it",
+                        where,
+                    )
+                )
             else:
-                state.palace_tiles[colour] = match[0].ident
+                state.palace_tiles[colour] = fitting[0].ident
         elif len({p.owner for p in leaders}) > 1:
             problems.append(
                 Problem(
@@ -443,3 +460,16 @@ def _tiles(state: State, position: StartPosition) -> list[Problem]:
         if tower in state.tower_tiles:
             state.tower_merchants.pop(tower, None)
     return problems
+
+
+def _earlier_equal(palace: Palace, leaders: list[Palace]) -> Palace | None:
+    """A tied palace roofed before ``palace`` that was already this large when roofed.
+
+    Without stables a roofed palace never grows, so such a palace took or kept the
+    tile first, and an equal palace can never have taken it from it.
+    """
+    for other in leaders:
+        roofed_before = (other.roofed_at or 0) < (palace.roofed_at or 0)
+        if other is not palace and roofed_before and not other.stables:
+            return other
+    return None

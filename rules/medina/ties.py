@@ -1,0 +1,55 @@
+"""Ties that a position's roof order decides: said as warnings next to the score."""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+from meridina.rules.common import Place, Problem
+
+from .model import Setup, TieBreak, cell_name
+from .scoring import PlayerScore, ScoreSheet
+from .state import Palace, State
+
+
+def _deciding_palace(state: State, row: PlayerScore) -> Palace | None:
+    """The palace whose roof breaks a tie for ``row``: its earliest roofed largest one."""
+    for palace in state.owned(row.colour):
+        if palace.size == row.largest and palace.roofed_at == row.largest_roofed_at:
+            return palace
+    return None
+
+
+def roof_order_warnings(setup: Setup, state: State, sheet: ScoreSheet) -> list[Problem]:
+    """Warn where two players' ranks follow only from the order of a position's ``roofs:``.
+
+    A position cannot show in which order its roofs went on; meridina takes the order
+    they are listed in. When that order alone separates two players, the reader should
+    know it, since a finished board is often typed in without regard to it.
+    """
+    position = setup.position
+    if position is None or state.rulings.tie_break is not TieBreak.PALACE:
+        return []
+    listed: dict[int, tuple[str, Place | None]] = {}
+    for owner, cell, where in position.roofs:
+        ident = state.palace_at.get(cell)
+        if ident is not None and ident not in listed:
+            listed[ident] = (f"{owner}@{cell_name(cell)}", where)
+    problems = []
+    for upper, lower in pairwise(sheet.ranking()):
+        if (upper.total, upper.largest) != (lower.total, lower.largest) or upper.largest == 0:
+            continue
+        first, second = _deciding_palace(state, upper), _deciding_palace(state, lower)
+        if first is None or second is None or not {first.ident, second.ident} <= set(listed):
+            continue
+        (first_roof, _), (second_roof, where) = listed[first.ident], listed[second.ident]
+        problems.append(
+            Problem(
+                "MED-E5",
+                f"{upper.name or upper.colour} ranks above {lower.name or lower.colour} only "
+                f"because roofs: lists {first_roof} before {second_roof}; check that this is "
+                "the order the roofs went on",
+                where,
+                warning=True,
+            )
+        )
+    return problems
