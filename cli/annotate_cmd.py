@@ -1,78 +1,295 @@
-"""``meridina annotate``: the record in canonical layout with a comment on every turn."""
+"""``meridina annotate``: the record in canonical layout with a note on every turn.
+
+It is a formatter: nothing is dropped (a game it cannot read is given back as it
+stands, with a line saying why), its own notes are recognisable and replaced on
+the next run, and a file is only ever replaced whole, through a temporary file.
+"""
 
 from __future__ import annotations
 
+import difflib
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 import click
+from meridina.notation.check import GameReport
+from meridina.notation.writing import unreadable_game
 
 from .loading import InputFault, reports
-from .options import format_option, game_option, record_argument
-from .output import EXIT_INVALID, EXIT_VALID, emit_json, problem_json, problem_line
-from .stand_in import board_json, stand_in_line
+from .options import format_option, game_option
+from .output import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, problem_json, problem_line
+from .safe_write import replacing
+from .stand_in import AnyBoard, board_json, stand_in_line
 from .views import view_for
 
 
+@dataclass
+class Annotated:
+    """One game as annotate writes it, with the notes it added to each turn."""
+
+    report: GameReport
+    text: str
+    notes: list[list[str]]
+    board: AnyBoard | None = None
+
+
+def annotated_games(record: str, game_number: int | None, with_notes: bool) -> Iterator[Annotated]:
+    """Each game of a record, annotated, one at a time."""
+    for report in reports(record, game_number):
+        if report.record is None or report.game is None:
+            yield Annotated(report, unreadable_game(report.source, _why(report, with_notes)), [])
+            continue
+        view = view_for(report.game)
+        notes = view.notes(report) if with_notes else []
+        start = report.run.start if report.run is not None else None
+        board = start.board if start is not None else None
+        yield Annotated(report, view.write(report.record, notes), notes, board)
+
+
+def _why(report: GameReport, with_notes: bool) -> str | None:
+    if not with_notes or not report.errors:
+        return None
+    problem = report.errors[0]
+    where = f" at {problem.at.line}:{problem.at.col}" if problem.at else ""
+    return f"meridina cannot read this game: {problem.rule}{where}: {problem.message}"
+
+
+def text_pieces(games: Iterator[Annotated]) -> Iterator[str]:
+    """The output text piece by piece: games one blank line apart."""
+    for number, game in enumerate(games):
+        yield game.text if number == 0 else "\n" + game.text
+
+
+class Counter:
+    """Follows the exit status while games stream past, and reports their problems."""
+
+    def __init__(self, source: str, show_problems: bool, say_stand_in: bool = False) -> None:
+        self.source = source
+        self.show_problems = show_problems
+        self.say_stand_in = say_stand_in  # text output: name a game on a stand-in board
+        self.status = EXIT_VALID
+
+    def watch(self, games: Iterator[Annotated]) -> Iterator[Annotated]:
+        for game in games:
+            if not game.report.valid:
+                self.status = EXIT_INVALID
+            if self.show_problems:
+                for problem in game.report.problems:
+                    click.echo(problem_line(self.source, problem), err=True)
+            note = stand_in_line(game.board) if game.board is not None else None
+            if self.say_stand_in and note:
+                click.echo(f"Game {game.report.index}: {note}", err=True)
+            yield game
+
+
 @click.command()
-@record_argument
+@click.argument(
+    "records",
+    nargs=-1,
+    required=True,
+    type=click.Path(dir_okay=False, allow_dash=True, path_type=str),
+)
 @game_option
 @click.option(
     "-o",
     "--output",
-    type=click.Path(dir_okay=False, writable=True, path_type=Path),
+    type=click.Path(dir_okay=False, path_type=Path),
     default=None,
-    help="Write the annotated record to this file instead of standard output.",
+    help="Write the annotated record to this file (replaced whole) instead of standard output.",
+)
+@click.option("--in-place", is_flag=True, help="Replace each RECORD by its annotated text.")
+@click.option(
+    "--check", is_flag=True, help="Change nothing; exit 1 if annotating would change a file."
+)
+@click.option("--diff", is_flag=True, help="Change nothing; print what would change, as a diff.")
+@click.option(
+    "--no-notes", is_flag=True, help="Only the canonical layout: add no notes, drop old ones."
 )
 @format_option
-def annotate(record: str, game_number: int | None, output: Path | None, output_format: str) -> None:
-    """Write RECORD back in canonical layout with a comment after each turn.
+def annotate(
+    records: tuple[str, ...],
+    game_number: int | None,
+    output: Path | None,
+    in_place: bool,
+    check: bool,
+    diff: bool,
+    no_notes: bool,
+    output_format: str,
+) -> None:
+    """Write RECORDS back in canonical layout with a note after each turn.
 
-    The comments say what the turn did and how the game stands: for Meridian the
+    The notes say what the turn did and how the game stands: for Meridian the
     pushes, islands changing hands and the running score; for Medina the tiles
     changing hands and each palace's value as it changes. Illegal turns are
-    marked with their rule. Your own comments are kept.
+    marked with their rule. Your own comments are kept; meridina's notes start
+    with '=' ({= ...}) and are replaced when a record is annotated again. A game
+    that cannot be read is written back as it stands, with a ';=' line saying why.
+
+    Exit status: 0 every game valid, 1 a problem in some game (with --check or
+    --diff: some file would change), 2 a file that cannot be read or written.
     """
-    texts: list[str] = []
-    games_out: list[dict[str, Any]] = []
-    status = EXIT_VALID
-    for report in reports(record, game_number):
-        if not report.valid:
-            status = EXIT_INVALID
-        for problem in report.problems:
-            click.echo(problem_line(record, problem), err=True)
-        if report.record is None or report.game is None:
-            continue
-        view = view_for(report.game)
-        start = report.run.start if report.run is not None else None
-        note = stand_in_line(start.board) if start is not None else None
-        if note and output_format == "text":
-            click.echo(f"Game {report.index}: {note}", err=True)
-        notes = view.notes(report)
-        text = view.write(report.record, notes)
-        texts.append(text)
-        games_out.append(
-            {
-                "game": report.index,
-                "name": report.game,
-                "board": board_json(start.board) if start is not None else None,
-                "text": text,
-                "turns": [
-                    {"number": entry.text.number, "notes": notes[i] if i < len(notes) else []}
-                    for i, entry in enumerate(report.record.entries)
-                ],
-                "problems": [problem_json(p) for p in report.problems],
-            }
-        )
+    modes = sum([in_place, check, diff, output is not None])
+    if modes > 1:
+        raise click.UsageError("choose one of -o, --in-place, --check and --diff")
+    if len(records) > 1 and not (in_place or check or diff):
+        raise click.UsageError("several records need --in-place, --check or --diff")
+    if output_format == "json" and modes:
+        raise click.UsageError("--format json writes to standard output only")
+    if game_number is not None and in_place:
+        raise click.UsageError("--in-place rewrites whole files: it cannot take --game")
+    if (in_place or check or diff) and "-" in records:
+        raise click.UsageError("--in-place, --check and --diff work on files, not '-'")
+    with_notes = not no_notes
     if output_format == "json":
-        emit_json({"file": record, "games": games_out})
-    else:
-        joined = "\n".join(texts)
-        if output is None:
-            click.echo(joined, nl=False)
-        else:
-            try:
-                output.write_text(joined, "utf-8")
-            except OSError as error:
-                raise InputFault(f"{output}: cannot be written ({error.strerror})") from None
-    raise SystemExit(status)
+        raise SystemExit(_json(records[0], game_number, with_notes))
+    if not modes:
+        counter = Counter(records[0], show_problems=True, say_stand_in=True)
+        games = counter.watch(annotated_games(records[0], game_number, with_notes))
+        for piece in text_pieces(games):
+            click.echo(piece, nl=False)
+        raise SystemExit(counter.status)
+    if output is not None:
+        if game_number is not None and _same_file(output, records[0]):
+            raise click.UsageError("-o names the record itself: with --game, other games would go")
+        raise SystemExit(_write_to(records[0], output, game_number, with_notes))
+    raise SystemExit(_each_file(records, in_place, check, with_notes))
+
+
+def _same_file(one: Path, other: str) -> bool:
+    try:
+        return one.exists() and one.samefile(other)
+    except OSError:
+        return False
+
+
+def _write_to(record: str, output: Path, game_number: int | None, with_notes: bool) -> int:
+    counter = Counter(record, show_problems=True, say_stand_in=True)
+    try:
+        with replacing(output) as stream:
+            games = counter.watch(annotated_games(record, game_number, with_notes))
+            for piece in text_pieces(games):
+                stream.write(piece)
+    except OSError as error:
+        raise InputFault(f"{output}: cannot be written ({error.strerror})") from None
+    return counter.status
+
+
+def _each_file(records: tuple[str, ...], in_place: bool, check: bool, with_notes: bool) -> int:
+    """--in-place, --check or --diff over several files; a bad file does not stop the rest."""
+    changed = unreadable = invalid = False
+    for record in records:
+        try:
+            if in_place:
+                counter = Counter(record, show_problems=True)
+                pieces = text_pieces(counter.watch(annotated_games(record, None, with_notes)))
+                _rewrite_if_changed(Path(record), pieces)
+                invalid = invalid or counter.status == EXIT_INVALID
+                continue
+            pieces = text_pieces(annotated_games(record, None, with_notes))
+            if check:
+                if not _same_text(Path(record), pieces):
+                    changed = True
+                    click.echo(f"{record}: would change")
+            elif _print_diff(record, pieces):
+                changed = True
+        except click.ClickException as error:
+            error.show()
+            unreadable = True
+        except OSError as error:
+            click.echo(f"meridina: {record}: cannot be written ({error.strerror})", err=True)
+            unreadable = True
+    if unreadable:
+        return EXIT_UNREADABLE
+    if in_place:
+        return EXIT_INVALID if invalid else EXIT_VALID
+    return EXIT_INVALID if changed else EXIT_VALID
+
+
+def _rewrite_if_changed(path: Path, pieces: Iterator[str]) -> None:
+    """Replace the file only when its text changes, so an unchanged file keeps its time."""
+    with open(path, encoding="utf-8", newline="") as original:
+        compare = _Comparison(original)
+        try:
+            with replacing(path) as stream:
+                for piece in pieces:
+                    compare.feed(piece)
+                    stream.write(piece)
+                if compare.finished_equal():
+                    raise _Unchanged
+        except _Unchanged:
+            pass
+
+
+class _Unchanged(Exception):
+    """Raised inside ``replacing`` to drop the temporary file of an unchanged record."""
+
+
+class _Comparison:
+    """Compares streamed text with a file, reading the file along, never whole."""
+
+    def __init__(self, original: TextIO) -> None:
+        self.original = original
+        self.equal = True
+
+    def feed(self, piece: str) -> None:
+        if self.equal and self.original.read(len(piece)) != piece:
+            self.equal = False
+
+    def finished_equal(self) -> bool:
+        return self.equal and self.original.read(1) == ""
+
+
+def _same_text(path: Path, pieces: Iterator[str]) -> bool:
+    with open(path, encoding="utf-8", newline="") as original:
+        compare = _Comparison(original)
+        for piece in pieces:
+            compare.feed(piece)
+        return compare.finished_equal()
+
+
+def _print_diff(record: str, pieces: Iterator[str]) -> bool:
+    """A unified diff of the file and its annotated text; True when they differ."""
+    new = "".join(pieces).splitlines(keepends=True)
+    with open(record, encoding="utf-8", newline="") as original:
+        old = original.read().splitlines(keepends=True)
+    lines = list(difflib.unified_diff(old, new, fromfile=record, tofile=record))
+    for line in lines:
+        click.echo(
+            line if line.endswith("\n") else line + "\n\\ No newline at end of file\n", nl=False
+        )
+    return bool(lines)
+
+
+def _json(record: str, game_number: int | None, with_notes: bool) -> int:
+    """The JSON document written game by game, in the layout ``json.dumps(indent=2)`` gives."""
+    counter = Counter(record, show_problems=True)
+    click.echo(
+        "{\n" + f'  "file": {json.dumps(record, ensure_ascii=False)},\n' + '  "games": [', nl=False
+    )
+    count = 0
+    for game in counter.watch(annotated_games(record, game_number, with_notes)):
+        entry = json.dumps(_game_json(game), indent=2, ensure_ascii=False)
+        indented = "\n".join("    " + line for line in entry.split("\n"))
+        click.echo(("\n" if count == 0 else ",\n") + indented, nl=False)
+        count += 1
+    click.echo("\n  ]\n}" if count else "]\n}")
+    return counter.status
+
+
+def _game_json(game: Annotated) -> dict[str, Any]:
+    report = game.report
+    entries = report.record.entries if report.record is not None and report.game else []
+    return {
+        "game": report.index,
+        "name": report.game,
+        "board": board_json(game.board) if game.board is not None else None,
+        "text": game.text,
+        "turns": [
+            {"number": entry.text.number, "notes": game.notes[i] if i < len(game.notes) else []}
+            for i, entry in enumerate(entries)
+        ],
+        "problems": [problem_json(p) for p in report.problems],
+    }

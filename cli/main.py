@@ -10,6 +10,7 @@ from .draw_cmd import draw
 from .launch import main as launch_main
 from .record_cmd import record
 from .replay_cmd import replay
+from .rules_cmd import rules
 from .score_cmd import score
 from .validate_cmd import validate
 
@@ -31,6 +32,7 @@ cli.add_command(replay)
 cli.add_command(annotate)
 cli.add_command(score)
 cli.add_command(record)
+cli.add_command(rules)
 cli.add_command(draw)
 cli.add_command(board)
 

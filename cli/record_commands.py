@@ -6,9 +6,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from meridina.notation.legal_words import TrieSpace, legal_start
-from meridina.rules.codes import title
 
 from .record_session import Session
+from .rule_texts import rule_page
 
 HELP = """\
 Type a turn as it is written in a record, e.g. 'orange 7: 3@2' or 'red orange@E5 wall@B1'
@@ -31,6 +31,10 @@ class Reply:
 
 
 def _board(session: Session, argument: str) -> Reply:
+    if argument.lower().startswith("svg"):
+        return Reply(
+            "board svg: this version of meridina draws no pictures yet; 'board' shows text"
+        )
     if argument:
         return Reply(f"board takes no argument here ({argument!r} is not understood)")
     return Reply(session.game.view.diagram(session.state))
@@ -104,10 +108,10 @@ def _rule(session: Session, argument: str) -> Reply:
     code = argument.strip().upper()
     if not code:
         return Reply("rule takes a rule ID, e.g. 'rule MER-R3'")
-    found = title(code)
-    if found is None:
+    page = rule_page(code)
+    if page is None:
         return Reply(f"there is no rule {code}")
-    return Reply(f"{code}: {found}")
+    return Reply(page)
 
 
 def _comment(session: Session, argument: str) -> Reply:

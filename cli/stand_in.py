@@ -13,8 +13,10 @@ from meridina.rules.datafile import bundled
 from meridina.rules.medina import board as medina_board
 from meridina.rules.meridian import board as meridian_board
 
+AnyBoard = meridian_board.Board | medina_board.Board
 
-def is_stand_in(board: meridian_board.Board | medina_board.Board) -> bool:
+
+def is_stand_in(board: AnyBoard) -> bool:
     """True when ``board`` has the layout of a bundled board marked as a stand-in.
 
     A user's copy of a stand-in file whose map is left unchanged is the stand-in layout

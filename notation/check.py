@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any, Final, Generic
 
@@ -31,6 +31,7 @@ from meridina.rules.meridian.game import MeridianRules
 from . import medina as medina_notation
 from . import meridian as meridian_notation
 from .reader import ParsedGame, iter_games, parse_text
+from .suggest import TAG_CUTOFF, nearest
 from .tagvalues import read_rulings
 from .text import GameText
 from .turns import GameRecord
@@ -56,6 +57,7 @@ class GameReport:
     problems: list[Problem] = field(default_factory=list)
     record: Any = None
     run: Any = None
+    source: str = ""  # the game's text as it stands in the file
 
     @property
     def errors(self) -> list[Problem]:
@@ -103,30 +105,39 @@ def check_game(
     parsed: ParsedGame, base: Path | None = None, rulings: RulingDefaults | None = None
 ) -> GameReport:
     """Read one parsed game with its game's bridge and play it through its rules core."""
-    report = GameReport(parsed.index, parsed.first_line, None)
+    report = GameReport(parsed.index, parsed.first_line, None, source=parsed.source)
     if parsed.problem is not None or parsed.text is None:
         report.problems.append(parsed.problem or Problem("REC-1", "unreadable game"))
         return report
     text = parsed.text
+    report.problems.extend(text.problems)
     report.problems.extend(duplicate_tags(text))
+    text = _misspelt_game_tag(text, report.problems)
     tag = text.tag("Game")
     if tag is None:
-        report.problems.append(
-            Problem(
-                GAME_RULE, 'the game has no [Game "..."] tag naming Meridian or Medina', text.at
-            )
-        )
+        report.problems.append(Problem(GAME_RULE, _no_game_tag(parsed), text.at))
         return report
     known = GAMES.get(tag.value.strip().lower())
     if known is None:
+        name = tag.value.strip()
+        guess = nearest(name, [spec.name for spec in GAMES.values()])
+        if guess is None:
+            report.problems.append(
+                Problem(
+                    GAME_RULE,
+                    f"unknown game {name!r}: meridina reads Meridian and Medina records",
+                    tag.value_at,
+                )
+            )
+            return report
         report.problems.append(
             Problem(
                 GAME_RULE,
-                f"unknown game {tag.value.strip()!r}: meridina reads Meridian and Medina records",
+                f"unknown game {name!r}; did you mean {guess!r}? (checked as {guess})",
                 tag.value_at,
             )
         )
-        return report
+        known = GAMES[guess.lower()]
     report.game = known.name
     defaults = (rulings or {}).get(known.name.lower())
     report.record, report.run, problems = known.play(text, base, defaults)
@@ -136,6 +147,35 @@ def check_game(
         problems.extend(report.run.result_problems)
     report.problems = sorted([*report.problems, *problems], key=_order)
     return report
+
+
+def _misspelt_game_tag(text: GameText, problems: list[Problem]) -> GameText:
+    """Without a Game tag, a tag close to ``Game`` stands for it, with a warning."""
+    if text.tag("Game") is not None:
+        return text
+    for index, tag in enumerate(text.tags):
+        if nearest(tag.name, ["Game"], TAG_CUTOFF) is not None:
+            problems.append(
+                Problem(
+                    GAME_RULE,
+                    f"unknown tag [{tag.name}]: read as [Game], which it probably means",
+                    tag.at,
+                    warning=True,
+                )
+            )
+            tags = (*text.tags[:index], replace(tag, name="Game"), *text.tags[index + 1 :])
+            return replace(text, tags=tags)
+    return text
+
+
+def _no_game_tag(parsed: ParsedGame) -> str:
+    if parsed.index > 1:
+        # The splitter starts a game at a tag line that follows turns or a position.
+        return (
+            f"a tag after the turns starts a new game: this game, from line {parsed.first_line}, "
+            'has no [Game "..."] tag; put tags above the turns of their game'
+        )
+    return 'the game has no [Game "..."] tag naming Meridian or Medina'
 
 
 def with_rulings(record: Any, text: GameText, defaults: Mapping[str, Any]) -> Any:

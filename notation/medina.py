@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 from meridina.rules.common import Place, Problem
@@ -21,12 +22,14 @@ from meridina.rules.medina.model import (
 )
 from meridina.rules.numbers import number_fault, read_number
 
-from .tagvalues import TAG_RULE, parts, read_result, read_rulings
+from .suggest import did_you_mean, name_for_colour, name_message, nearest
+from .tagvalues import COMMON_TAGS, TAG_RULE, parts, read_result, read_rulings, read_tag_names
 from .text import EntryText, GameText, TurnText, Word
 from .turns import GameRecord, TurnEntry, read_turns
 
 TURN_RULE: Final = "REC-3"
 POSITION_RULE: Final = "REC-5"
+TAGS = (*COMMON_TAGS, "Edition", "Setup", "Options")
 
 # Building colours in both editions' names: the bridge needs them before the edition loads.
 COLOUR_WORDS = {
@@ -41,8 +44,11 @@ MedinaRecord = GameRecord[Setup, Turn]
 def read_record(game: GameText) -> MedinaRecord:
     """Give a game's text its Medina meaning; notation faults become problems."""
     problems: list[Problem] = []
+    game = read_tag_names(game, TAGS, problems)
     setup = _read_setup(game, problems)
-    return MedinaRecord(game, setup, tuple(problems), read_turns(game.turns, read_turn))
+    seats = [(player.name, (player.colour,)) for player in setup.players] if setup else []
+    entries = read_turns(game.turns, lambda text: read_turn(text, seats))
+    return MedinaRecord(game, setup, tuple(problems), entries)
 
 
 # ---------------------------------------------------------------- header
@@ -224,8 +230,11 @@ def _read_position(game: GameText, problems: list[Problem]) -> StartPosition | N
 # ---------------------------------------------------------------- turns
 
 
-def read_turn(text: TurnText) -> TurnEntry[Turn]:
-    """``red orange@E5 roof@E6`` -> a Turn; a fault gives a problem instead."""
+def read_turn(text: TurnText, players: Sequence[tuple[str, Sequence[str]]] = ()) -> TurnEntry[Turn]:
+    """``red orange@E5 roof@E6`` -> a Turn; a fault gives a problem instead.
+
+    ``players`` (names and roof colours) lets a misnamed player be explained.
+    """
     words = text.words
     if not words or words[0].kind != "word":
         return _bad(
@@ -233,9 +242,14 @@ def read_turn(text: TurnText) -> TurnEntry[Turn]:
         )
     player_word = words[0]
     player = player_word.text.lower()
+    colours = [colour for _, (colour, *_) in players]
+    if players and player not in colours:
+        misnamed = _not_a_player(text, players, colours)
+        if misnamed is not None:
+            return misnamed
     placements: list[Placement] = []
     passed = False
-    for word in words[1:]:
+    for index, word in enumerate(words[1:], start=1):
         lowered = word.text.lower()
         if word.kind == "word" and lowered == "pass" and not placements and not passed:
             passed = True
@@ -250,19 +264,61 @@ def read_turn(text: TurnText) -> TurnEntry[Turn]:
                 placements.append(Placement(Kind.BUILDING, cell, COLOUR_WORDS[piece], word.at))
             elif piece in PIECE_WORDS:
                 placements.append(Placement(PIECE_WORDS[piece], cell, None, word.at))
-            else:
-                known = "a building colour, roof, neutral, stable, merchant or wall"
+            elif not piece:
                 return _bad(
-                    text, f"{piece!r} is not a piece: write {known}, then @FIELD", player, word.at
+                    text, f"a piece is written PIECE@FIELD, as orange{word.text}", player, word.at
                 )
+            else:
+                guess = nearest(piece, _PIECE_NAMES)
+                known = "a building colour, roof, neutral, stable, merchant or wall"
+                message = (
+                    f"{piece!r} is not a piece; did you mean {guess!r}?"
+                    if guess
+                    else f"{piece!r} is not a piece: write {known}, then @FIELD"
+                )
+                return _bad(text, message, player, word.at)
         else:
-            return _bad(text, f"{word.text!r} does not belong here", player, word.at)
+            following = words[index + 1] if index + 1 < len(words) else None
+            return _bad(text, _out_of_place(word, following), player, word.at)
     if not placements and not passed:
         return _bad(
             text, "say what the turn placed (PIECE@FIELD, tea) or pass", player, player_word.at
         )
     turn = Turn(player, tuple(placements), passed, text.number, text.at, player_word.at)
     return TurnEntry(text, turn, (), player)
+
+
+_PIECE_NAMES = (*COLOUR_WORDS, *PIECE_WORDS)
+
+
+def _not_a_player(
+    text: TurnText, players: Sequence[tuple[str, Sequence[str]]], colours: Sequence[str]
+) -> TurnEntry[Turn] | None:
+    """A player's name or a misspelt roof colour where the turn names the player."""
+    word = text.words[0]
+    named = name_for_colour(word.text, players)
+    if named is not None:
+        name, roof = named
+        return _bad(text, name_message(text.number, name, roof, text.words[1:]), roof[0], word.at)
+    guess = nearest(word.text, colours)
+    if guess is None:
+        return None  # a stranger: the rules say who is not playing (MED-S1)
+    message = f"{word.text!r} is not a player's colour; did you mean {guess!r}?"
+    return _bad(text, message, guess, word.at)
+
+
+def _out_of_place(word: Word, following: Word | None) -> str:
+    """Why a word of a turn cannot be read, with the form meant where it is clear."""
+    lowered = word.text.lower()
+    piece = lowered in _PIECE_NAMES
+    if piece and following is not None and following.text.startswith("@"):
+        return f"write COLOUR@FIELD without a space: {word.text}{following.text}"
+    if piece and following is not None and parse_cell(following.text) is not None:
+        return f"a Medina piece is COLOUR@FIELD: {word.text}@{following.text}"
+    hint = ""
+    if word.kind == "word" and lowered not in ("pass", "tea"):
+        hint = did_you_mean(word.text, ("pass", "tea", *_PIECE_NAMES))
+    return f"{word.text!r} does not belong here{hint}"
 
 
 def _bad(

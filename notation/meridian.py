@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from typing import Final
 
 from meridina.rules.common import Place, Problem
@@ -24,12 +26,14 @@ from meridina.rules.meridian.model import (
 )
 from meridina.rules.numbers import is_digits, number_fault, read_number, too_large_message
 
-from .tagvalues import TAG_RULE, parts, read_result, read_rulings
+from .suggest import did_you_mean, name_for_colour, name_message, nearest
+from .tagvalues import COMMON_TAGS, TAG_RULE, parts, read_result, read_rulings, read_tag_names
 from .text import EntryText, GameText, TurnText, Word
 from .turns import GameRecord, TurnEntry, read_turns
 
 TURN_RULE: Final = "REC-3"
 POSITION_RULE: Final = "REC-5"
+TAGS = (*COMMON_TAGS, "Decks")
 
 DEFAULT_BOARDS = {2: "five-city", 3: "four-city", 4: "five-city"}
 
@@ -40,8 +44,11 @@ MeridianRecord = GameRecord[Setup, Turn]
 def read_record(game: GameText) -> MeridianRecord:
     """Give a game's text its Meridian meaning; notation faults become problems."""
     problems: list[Problem] = []
+    game = read_tag_names(game, TAGS, problems)
     setup = _read_setup(game, problems)
-    return MeridianRecord(game, setup, tuple(problems), read_turns(game.turns, read_turn))
+    seats = [(player.name, player.colours) for player in setup.players] if setup else []
+    entries = read_turns(game.turns, lambda text: read_turn(text, seats))
+    return MeridianRecord(game, setup, tuple(problems), entries)
 
 
 # ---------------------------------------------------------------- header
@@ -225,21 +232,24 @@ def _read_played(
 # ---------------------------------------------------------------- turns
 
 
-def read_turn(text: TurnText) -> TurnEntry[Turn]:
-    """``orange 4-5-6-7/6: x 2@4`` -> a Turn; a fault gives a problem instead."""
+def read_turn(text: TurnText, players: Sequence[tuple[str, Sequence[str]]] = ()) -> TurnEntry[Turn]:
+    """``orange 4-5-6-7/6: x 2@4`` -> a Turn; a fault gives a problem instead.
+
+    ``players`` (names and colours) lets a player's name in place of a colour be explained.
+    """
     words = text.words
     if not words or words[0].kind != "word":
         return _bad(text, "a turn starts with the colour that plays, as '12. orange 7: 3@2'", None)
     colour_word = words[0]
     colour = colour_word.text.lower()
+    if colour not in COLOURS:
+        return _not_a_colour(text, players)
     if len(words) < 2 or words[1].kind != "key":
         at = words[1].at if len(words) > 1 else colour_word.at
-        return _bad(
-            text,
-            "the colour is followed by the card played and a colon, as 'orange 7:'",
-            colour,
-            at,
-        )
+        message = "the colour is followed by the card played and a colon, as 'orange 7:'"
+        if len(words) > 1 and words[1].kind == "number":
+            message = f"write a colon after the card: '{colour} {words[1].text}:'"
+        return _bad(text, message, colour, at)
     card_word = words[1]
     label, slash, chosen = card_word.text.partition("/")
     card = CARDS_BY_LABEL.get(label)
@@ -266,7 +276,7 @@ def read_turn(text: TurnText) -> TurnEntry[Turn]:
     build: Build | None = None
     skip: Skip | None = None
     pending_colour: Word | None = None
-    for word in actions:
+    for index, word in enumerate(actions):
         lowered = word.text.lower()
         if word.kind == "word" and lowered in ("pass", "stuck") and not (take_off or build or skip):
             skip = Skip(lowered)
@@ -301,7 +311,8 @@ def read_turn(text: TurnText) -> TurnEntry[Turn]:
                 pending_colour.at if pending_colour else word.at,
             )
         else:
-            return _bad(text, f"{word.text!r} does not belong here", colour, word.at)
+            following = actions[index + 1] if index + 1 < len(actions) else None
+            return _bad(text, _out_of_place(word, following), colour, word.at)
     if pending_colour is not None and build is None:
         return _bad(
             text,
@@ -335,6 +346,41 @@ def read_turn(text: TurnText) -> TurnEntry[Turn]:
         card_word.at,
     )
     return TurnEntry(text, turn, (), colour)
+
+
+_ACTION_WORDS = ("pass", "stuck", "x", *COLOURS)
+_TWO_NUMBERS = re.compile(r"(\d+)-(\d+)")
+
+
+def _not_a_colour(text: TurnText, players: Sequence[tuple[str, Sequence[str]]]) -> TurnEntry[Turn]:
+    """A turn's first word is not a colour: a player's name, a misspelling, or neither."""
+    word = text.words[0]
+    named = name_for_colour(word.text, players)
+    if named is not None:
+        name, colours = named
+        message = name_message(text.number, name, colours, text.words[1:])
+        return _bad(text, message, colours[0], word.at)
+    guess = nearest(word.text, COLOURS)
+    if guess is not None:
+        return _bad(text, f"{word.text!r} is not a colour; did you mean {guess!r}?", guess, word.at)
+    known = ", ".join(COLOURS)
+    message = f"{word.text!r} is not a colour: a turn starts with the colour that plays ({known})"
+    return _bad(text, message, None, word.at)
+
+
+def _out_of_place(word: Word, following: Word | None) -> str:
+    """Why a word of a turn's action cannot be read, with the form meant where it is clear."""
+    if word.kind == "number" and following is not None and following.text.startswith("@"):
+        return f"write HEIGHT@CITY without a space: {word.text}{following.text}"
+    pair = _TWO_NUMBERS.fullmatch(word.text) if word.kind == "number" else None
+    if pair is not None:
+        return f"a tower is written HEIGHT@CITY: {pair.group(1)}@{pair.group(2)}"
+    if word.kind == "place" and word.text.startswith("@"):
+        return f"a tower is written HEIGHT@CITY, as 3{word.text}"
+    hint = ""
+    if word.kind == "word" and word.text.lower() not in _ACTION_WORDS:
+        hint = did_you_mean(word.text, _ACTION_WORDS)
+    return f"{word.text!r} does not belong here{hint}"
 
 
 def _bad(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from functools import lru_cache
 from importlib.resources import files
 from typing import Any, Final
@@ -18,15 +19,17 @@ from lark.exceptions import (
 from meridina.rules.common import Place, Problem, RecordError
 from meridina.rules.numbers import read_number, too_large_message
 
+from .recovery import SYNTAX_RULE, Recovery, settle, split_turn
 from .splitter import GameChunk
 from .text import Comment, EntryText, GameText, PositionText, Tag, TurnText, Word
 
-SYNTAX_RULE: Final = "REC-1"
 NUMBERING_RULE: Final = "REC-4"
 
 _ESCAPE = re.compile(r"\\(.)")
 
 _KINDS = {"WORD": "word", "NUMBER": "number", "PLACE": "place", "KEY": "key"}
+
+__all__ = ["SYNTAX_RULE", "parse_game"]
 
 _TOKEN_NAMES = {
     "TAG_OPEN": "'['",
@@ -49,6 +52,7 @@ class _Builder(Transformer[Token, Any]):
         super().__init__(visit_tokens=False)
         self.offset = 0
         self.turn_words: re.Pattern[str] | None = None  # set once the grammar is loaded
+        self.turn_comments: list[Comment] = []  # round-bracket comments read inside turns
 
     def _at(self, token: Token) -> Place:
         return _token_place(token, self.offset)
@@ -86,26 +90,16 @@ class _Builder(Transformer[Token, Any]):
         line = (token.line or 1) + self.offset
         column = token.column or 1
         assert self.turn_words is not None
-        words = []
-        for found in self.turn_words.finditer(text, dot + 1):
-            kind = found.lastgroup
-            if kind == "SPACE":
-                continue
-            at = Place(line, column + found.start())
-            if kind == "BAD":
-                raise RecordError(
-                    Problem(SYNTAX_RULE, f"unexpected character {found.group()!r}", at)
-                )
-            word = found.group()
-            if kind == "KEY":
-                word = word[:-1]
-            assert kind is not None
-            words.append(Word(_KINDS[kind], word, at))
+        split = split_turn(text, (dot + 1, len(text)), line, column, self.turn_words)
+        self.turn_comments.extend(split.comments)
+        problems = tuple(split.problems)
+        broken = any(not problem.warning for problem in problems)
+        written = " ".join(text[dot + 1 :].split()) if broken else ""
         number = read_number(text[:dot])
         if number is None:
             message = f"turn {too_large_message(text[:dot])}"
             raise RecordError(Problem(NUMBERING_RULE, message, Place(line, column)))
-        return TurnText(number, tuple(words), Place(line, column))
+        return TurnText(number, tuple(split.words), Place(line, column), (), problems, written)
 
 
 class _Parser:
@@ -126,9 +120,11 @@ class _Parser:
     def parse(self, chunk: GameChunk) -> GameText:
         offset = chunk.first_line - 1
         self.builder.offset = offset
+        self.builder.turn_comments = []
         self.comments.clear()
+        recovery = Recovery(chunk.text, offset)
         try:
-            parsed: Any = self.lark.parse(chunk.text)
+            parsed: Any = self.lark.parse(chunk.text, on_error=recovery.handle)
             tags, position, turns = parsed
         except UnexpectedInput as error:
             raise RecordError(_syntax_problem(error, chunk.text, offset)) from None
@@ -136,13 +132,19 @@ class _Parser:
             if isinstance(error.orig_exc, RecordError):
                 raise error.orig_exc from None
             raise
+        assert self.builder.turn_words is not None
+        turns, loose = settle(chunk.text, turns, position, recovery.junk, self.builder.turn_words)
         comments = [
             Comment(_comment_text(str(token)), _token_place(token, offset))
             for token in self.comments
         ]
+        extra = [*self.builder.turn_comments, *recovery.comments]
+        if extra:
+            comments = sorted([*comments, *extra], key=lambda comment: comment.at)
         turns, leading = _attach_comments(turns, comments)
         start = tags[0].at if tags else (turns[0].at if turns else Place(chunk.first_line, 1))
-        return GameText(tuple(tags), position, tuple(turns), start, tuple(leading))
+        problems = sorted([*recovery.problems, *loose], key=lambda problem: problem.at or start)
+        return GameText(tuple(tags), position, tuple(turns), start, tuple(leading), tuple(problems))
 
 
 def _turn_words(lark: Lark) -> re.Pattern[str]:
@@ -191,7 +193,7 @@ def _attach_comments(
         else:
             by_turn.setdefault(index, []).append(comment)
     merged = [
-        TurnText(turn.number, turn.words, turn.at, tuple(by_turn[i])) if i in by_turn else turn
+        replace(turn, comments=tuple(by_turn[i])) if i in by_turn else turn
         for i, turn in enumerate(turns)
     ]
     return merged, leading

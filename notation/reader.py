@@ -14,7 +14,7 @@ from typing import BinaryIO, Final
 from meridina.rules.common import Problem, RecordError
 
 from .parser import parse_game
-from .splitter import split_games
+from .splitter import LARGEST_GAME, GameChunk, GameTooLong, split_games
 from .text import GameText
 
 READ_RULE: Final = "REC-0"
@@ -31,6 +31,7 @@ class ParsedGame:
     first_line: int
     text: GameText | None
     problem: Problem | None
+    source: str = ""  # the game's text as it stands in the file
 
 
 class UnreadableInput(Exception):
@@ -45,11 +46,7 @@ def iter_games(source: str | Path) -> Iterator[ParsedGame]:
     stream = _open(source)
     try:
         lines = _checked_lines(stream, str(source))
-        for index, chunk in enumerate(split_games(lines), start=1):
-            try:
-                yield ParsedGame(index, chunk.first_line, parse_game(chunk), None)
-            except RecordError as error:
-                yield ParsedGame(index, chunk.first_line, None, error.problem)
+        yield from _parsed(split_games(lines), str(source))
     finally:
         if stream is not sys.stdin.buffer:
             stream.close()
@@ -57,13 +54,22 @@ def iter_games(source: str | Path) -> Iterator[ParsedGame]:
 
 def parse_text(text: str) -> list[ParsedGame]:
     """Parse a whole record held in memory (tests, tools)."""
-    games: list[ParsedGame] = []
-    for index, chunk in enumerate(split_games(io.StringIO(text)), start=1):
-        try:
-            games.append(ParsedGame(index, chunk.first_line, parse_game(chunk), None))
-        except RecordError as error:
-            games.append(ParsedGame(index, chunk.first_line, None, error.problem))
-    return games
+    return list(_parsed(split_games(io.StringIO(text)), "-"))
+
+
+def _parsed(chunks: Iterator[GameChunk], name: str) -> Iterator[ParsedGame]:
+    index = 0
+    try:
+        for index, chunk in enumerate(chunks, start=1):
+            try:
+                yield ParsedGame(index, chunk.first_line, parse_game(chunk), None, chunk.text)
+            except RecordError as error:
+                yield ParsedGame(index, chunk.first_line, None, error.problem, chunk.text)
+    except GameTooLong as error:
+        raise UnreadableInput(
+            f"{name}:{error.first_line}:1: {READ_RULE} the game starting here is longer than "
+            f"{LARGEST_GAME} characters; a game is far shorter"
+        ) from None
 
 
 def _open(source: str | Path) -> BinaryIO:

@@ -2,8 +2,23 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+
+LARGEST_GAME = 1 << 20  # characters: a game, even richly commented, is a few KB
+
+# A line that is one whole tag, as the grammar writes it: it starts a game even
+# after a brace comment left open.
+_TAG_LINE = re.compile(r'\s*\[\s*[A-Za-z][A-Za-z0-9_\'\-]*\s+"(?:[^"\\\n]|\\.)*"\s*\]')
+
+
+class GameTooLong(Exception):
+    """A game runs past ``LARGEST_GAME`` characters; ``first_line`` is where it starts."""
+
+    def __init__(self, first_line: int) -> None:
+        super().__init__(f"the game starting on line {first_line} is too long")
+        self.first_line = first_line
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,20 +34,37 @@ def split_games(lines: Iterable[str]) -> Iterator[GameChunk]:
 
     A line counts as body once it holds anything outside comments that is not a
     tag; braces inside tag strings and after ``;`` do not open comments.
+
+    A ``{`` that is never closed would swallow the rest of the file: inside a
+    brace comment, a line that is a whole tag (``[Game "Medina"]``) starts the
+    next game, and the game with the open comment is reported by the parser.
+    A game longer than ``LARGEST_GAME`` raises ``GameTooLong``, so that memory
+    never grows with the file.
     """
     buffer: list[str] = []
+    size = 0
     first_line = 1
     in_comment = False
     seen_body = False
     for number, line in enumerate(lines, start=1):
         stripped = line.lstrip()
         starts_tag = not in_comment and stripped.startswith("[")
-        if starts_tag and seen_body:
-            yield GameChunk("".join(buffer), first_line)
+        resync = in_comment and _TAG_LINE.match(line) is not None
+        if (starts_tag and seen_body) or resync:
+            if any(part.strip() for part in buffer):
+                yield GameChunk("".join(buffer), first_line)
             buffer = []
+            size = 0
             first_line = number
             seen_body = False
+            in_comment = False
+            starts_tag = True
         buffer.append(line)
+        size += len(line)
+        if size > LARGEST_GAME:
+            raise GameTooLong(first_line)
+        if in_comment and "}" not in line:
+            continue  # Fast path: still inside a brace comment.
         if not in_comment and "{" not in line and "}" not in line:
             # Fast path: no comment braces on this line.
             if stripped and not starts_tag and not stripped.startswith(";"):

@@ -3,16 +3,21 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from enum import Enum
 from typing import Any, Final
 
 from meridina.rules.common import Place, Problem
 from meridina.rules.numbers import number_fault, read_number
 
-from .text import Tag
+from .suggest import TAG_CUTOFF, nearest
+from .text import GameText, Tag
 
 TAG_RULE: Final = "REC-2"
+
+# Tags every game knows; each game adds its own.
+COMMON_TAGS = ("Game", "Event", "Site", "Date", "Round", "Players", "Board", "Rulings", "Result")
 
 _PART = re.compile(r"[^;,]+")
 
@@ -87,6 +92,34 @@ def read_rulings(
             )
             problems.append(Problem(TAG_RULE, f"ruling {name} takes one of: {allowed}", at))
     return chosen
+
+
+def read_tag_names(game: GameText, known: Sequence[str], problems: list[Problem]) -> GameText:
+    """Warn of unknown tags that are close to a known one (a warning names the one meant).
+
+    A misspelt tag stands for the tag it probably means when the game lacks that tag,
+    so ``[Player "..."]`` is read as ``[Players "..."]``; the game is returned so.
+    """
+    present = {tag.name.lower() for tag in game.tags}
+    known_names = {name.lower() for name in known}
+    renamed: dict[int, Tag] = {}
+    for index, tag in enumerate(game.tags):
+        if tag.name.lower() in known_names:
+            continue
+        meant = nearest(tag.name, known, TAG_CUTOFF)
+        if meant is None:
+            continue
+        if meant.lower() in present:
+            message = f"unknown tag [{tag.name}]; did you mean [{meant}]?"
+        else:
+            present.add(meant.lower())
+            renamed[index] = replace(tag, name=meant)
+            message = f"unknown tag [{tag.name}]: read as [{meant}], which it probably means"
+        problems.append(Problem(TAG_RULE, message, tag.at, warning=True))
+    if not renamed:
+        return game
+    tags = tuple(renamed.get(index, tag) for index, tag in enumerate(game.tags))
+    return replace(game, tags=tags)
 
 
 def _ruling_value(kind: type, value: str) -> Any:

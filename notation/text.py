@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from meridina.rules.common import Place
+from meridina.rules.common import Place, Problem
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +40,14 @@ class TurnText:
     words: tuple[Word, ...]
     at: Place
     comments: tuple[Comment, ...] = ()
+    # Syntax slips read anyway (warnings), or the fault that makes the turn unreadable.
+    problems: tuple[Problem, ...] = ()
+    written: str = ""  # the words as written, kept for a turn with a syntax fault
+
+    @property
+    def broken(self) -> bool:
+        """A syntax fault costs the turn: it is reported and not played."""
+        return any(not problem.warning for problem in self.problems)
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +71,7 @@ class GameText:
     turns: tuple[TurnText, ...]
     at: Place
     comments: tuple[Comment, ...] = field(default=())
+    problems: tuple[Problem, ...] = field(default=())  # syntax problems outside the turns
 
     def tag(self, name: str) -> Tag | None:
         lowered = name.lower()

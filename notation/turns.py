@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final, Generic, TypeVar
 
 from meridina.rules.common import Problem
@@ -29,11 +29,17 @@ class TurnEntry(Generic[TurnCo]):
 def read_turns(
     texts: Iterable[TurnText], read_turn: Callable[[TurnText], TurnEntry[T]]
 ) -> tuple[TurnEntry[T], ...]:
-    """Read each turn; turn numbers must follow on by one from the first (REC-4)."""
+    """Read each turn; turn numbers must follow on by one from the first (REC-4).
+
+    A number miswritten on one turn is one problem: when the next turn's number fits
+    the count, the count goes on from there rather than from the miswritten number.
+    """
     entries = []
     expected: int | None = None
-    for text in texts:
-        entry = read_turn(text)
+    listed = list(texts)
+    for index, text in enumerate(listed):
+        entry = _read(text, read_turn)
+        following = listed[index + 1].number if index + 1 < len(listed) else None
         if expected is not None and text.number != expected:
             numbering = Problem(
                 NUMBERING_RULE,
@@ -41,9 +47,21 @@ def read_turns(
                 text.at,
             )
             entry = TurnEntry(entry.text, entry.turn, (numbering, *entry.problems), entry.colour)
+            if following == expected + 1:
+                text = replace(text, number=expected)
         expected = text.number + 1
         entries.append(entry)
     return tuple(entries)
+
+
+def _read(text: TurnText, read_turn: Callable[[TurnText], TurnEntry[T]]) -> TurnEntry[T]:
+    """A turn with a syntax fault is not played; only its mover, if readable, is kept."""
+    entry = read_turn(text)
+    if not text.problems:
+        return entry
+    if text.broken:
+        return TurnEntry(text, None, text.problems, entry.colour)
+    return TurnEntry(text, entry.turn, (*text.problems, *entry.problems), entry.colour)
 
 
 S = TypeVar("S")

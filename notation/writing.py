@@ -35,12 +35,43 @@ def _quote(value: str) -> str:
     return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
+# meridina's own notes start with this mark, so that annotating again replaces
+# them instead of adding a second copy; the user's comments never do.
+NOTE_MARK = "="
+
+
 def comment(text: str) -> str:
     return "{ " + text.replace("}", ")") + " }"
 
 
+def own_note(text: str) -> str:
+    return "{" + NOTE_MARK + " " + text.replace("}", ")") + " }"
+
+
+def is_own_note(text: str) -> bool:
+    """A comment's text (as read, without its braces) is one of meridina's notes."""
+    return text.startswith(NOTE_MARK)
+
+
+def unreadable_game(source: str, why: str | None) -> str:
+    """A game that cannot be read, given back as it stands with a line saying why.
+
+    The reason is a ``;`` comment after the game: inside a ``{`` left open it
+    cannot close anything. A reason from an earlier run is replaced, not kept.
+    """
+    lines = source.split("\n")
+    while lines and (not lines[-1].strip() or lines[-1].startswith(";" + NOTE_MARK)):
+        lines.pop()
+    body = "\n".join(lines) + "\n" if lines else ""
+    if why is None:
+        return body
+    return body + ";" + NOTE_MARK + " " + " ".join(why.split()) + "\n"
+
+
 def as_written(text: TurnText) -> str:
     """A turn that could not be read, given back word for word."""
+    if text.written:
+        return text.written
     return " ".join(word.text + (":" if word.kind == "key" else "") for word in text.words)
 
 
@@ -53,17 +84,17 @@ def write_game(
 ) -> str:
     """The game in canonical layout; ``notes`` adds one comment after turn ``i``."""
     lines = format_tags(game)
-    lines.extend(comment(c.text) for c in game.comments)
+    lines.extend(comment(c.text) for c in game.comments if not is_own_note(c.text))
     lines.append("")
     if position:
         lines.extend(position)
         lines.append("")
     for index, (entry, body) in enumerate(zip(entries, bodies, strict=True)):
         line = f"{entry.text.number}. {body}"
-        comments = [comment(c.text) for c in entry.text.comments]
+        comments = [comment(c.text) for c in entry.text.comments if not is_own_note(c.text)]
         added = notes(index, entry) if notes is not None else ()
         if added:
-            comments.append(comment("; ".join(added)))
+            comments.append(own_note("; ".join(added)))
         if comments:
             line += " " + " ".join(comments)
         lines.append(line)

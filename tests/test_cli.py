@@ -186,7 +186,7 @@ def test_annotate_keeps_comments_and_marks_illegal_turns(write, tmp_path: Path) 
     assert result.exit_code == 1
     text = out.read_text("utf-8")
     first = next(line for line in text.splitlines() if line.startswith("1. "))
-    assert first.startswith("1. orange 7: 3@2 { my note } { builds or3 on city 2 of meridian 7")
+    assert first.startswith("1. orange 7: 3@2 { my note } {= builds or3 on city 2 of meridian 7")
     second = next(line for line in text.splitlines() if line.startswith("2. "))
     assert "ILLEGAL: MER-R2" in second
 

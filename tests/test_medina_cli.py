@@ -294,14 +294,14 @@ def test_annotate_keeps_comments_and_notes_tiles_and_palace_values(
     turns = turn_lines(text)
     assert turns[1] == (
         "1. red orange@E5 roof@E5 { a quick roof } "
-        "{ orange palace tile: red; orange palace at E5 (red) worth 1 }"
+        "{= orange palace tile: red; orange palace at E5 (red) worth 1 }"
     )
     assert turns[3].startswith("3. green stable@K6 merchant@H8 { blue's palace grows }")
     assert "orange palace tile: blue" in turns[3]
     assert "orange palace at K5 (blue) worth 2" in turns[3]
     assert turns[4] == "4. red wall@B1 wall@C1"
     assert turns[5] == (
-        "5. blue grey@C2 roof@C2 { grey palace tile: blue; tower tile 4: blue; "
+        "5. blue grey@C2 roof@C2 {= grey palace tile: blue; tower tile 4: blue; "
         "grey palace at C2 (blue) worth 2 }"
     )
 
@@ -312,7 +312,7 @@ def test_annotate_notes_a_palace_whose_value_changes(write: Writer) -> None:
     assert result.exit_code == 0, result.output
     turns = turn_lines(result.stdout)
     assert turns[6] == "6. green merchant@H6 merchant@H5"
-    assert turns[7] == "7. red wall@D1 stable@F5 { orange palace at E5 (red) worth 2 }"
+    assert turns[7] == "7. red wall@D1 stable@F5 {= orange palace at E5 (red) worth 2 }"
 
 
 def test_annotate_marks_illegal_turns(write: Writer) -> None:
@@ -320,8 +320,8 @@ def test_annotate_marks_illegal_turns(write: Writer) -> None:
     result = run("annotate", path)
     assert result.exit_code == 1
     turns = turn_lines(result.stdout)
-    assert turns[6].startswith("6. green orange@E6 wall@D1 { ILLEGAL: MED-B4 the orange palace")
-    assert turns[8].startswith("8. blue pass { tired } { ILLEGAL: MED-T3 blue may not pass")
+    assert turns[6].startswith("6. green orange@E6 wall@D1 {= ILLEGAL: MED-B4 the orange palace")
+    assert turns[8].startswith("8. blue pass { tired } {= ILLEGAL: MED-T3 blue may not pass")
     assert f"{path}:12:10: MED-B4 " in result.output
 
 

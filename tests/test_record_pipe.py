@@ -63,7 +63,7 @@ def test_problem_columns_count_in_the_typed_line(tmp_path: Path) -> None:
     result = run("-o", str(target), *START, lines=["  1. orange 7: 3@9", "orange 7 3@2"])
     found = problems(result)
     assert found[0] == "-:1:16: MER-R5 there is no city 9 on a meridian of 5 cities"
-    assert found[1].startswith("-:2:8: REC-3 the colour is followed by the card")
+    assert found[1] == "-:2:8: REC-3 write a colon after the card: 'orange 7:'"
     assert turns_of(target) == []
 
 
@@ -80,7 +80,8 @@ def test_commands_undo_comment_and_show(tmp_path: Path) -> None:
     result = run("-o", str(target), *START, lines=typed)
     assert result.exit_code == 0, result.output
     assert "took back turn 2. black 4-5-6-7/7: 2@1" in result.output
-    assert "MER-R3: " in result.output
+    assert "MER-R3 \N{EN DASH} Taller towers stand higher" in result.output
+    assert "taller than every tower below it" in result.output  # the rule's own text
     assert "pieces in hand: orange 17, black 20" in result.output  # the board after undo
     report = one_game(target)
     assert turns_of(target) == OPENING[:1]

@@ -15,8 +15,8 @@ from meridina.notation.check import GameReport, check_file
 
 TOP = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted(
-    p for p in (TOP / "examples").rglob("*.mrec") if p.name != "errors.mrec"
-)  # errors.mrec holds broken games on purpose
+    p for p in (TOP / "examples").rglob("*.mrec") if p.name not in ("errors.mrec", "typos.mrec")
+)  # errors.mrec and typos.mrec hold broken games on purpose
 GAMES_OF_EXAMPLES = [
     (example, report.index) for example in EXAMPLES for report in check_file(example)
 ]

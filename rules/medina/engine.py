@@ -350,6 +350,17 @@ def _single_piece_turn(state: State) -> bool:
     return state.turns_played < turns
 
 
+def _opening_turns(state: State) -> str:
+    """Why the opening exception does not apply: how many turns it covers here."""
+    players = len(state.players)
+    turns = state.edition.single_piece_turns.get(players, 0)
+    edition = f"edition {state.edition.name}"
+    if turns == 0:
+        return f"in {edition} with {players} players, no opening turn places a single piece"
+    first = "only the first turn places" if turns == 1 else f"only the first {turns} turns place"
+    return f"in {edition} with {players} players, {first} a single piece"
+
+
 def apply(state: State, turn: Turn) -> Step:
     """Play one turn; illegal placements are reported and not made, the rest stands."""
     player = turn.player
@@ -433,7 +444,7 @@ def _play(state: State, turn: Turn) -> Step:
             problems.append(
                 Problem(
                     "MED-T2",
-                    "the opening turns of the 2nd edition place a single piece",
+                    f"an opening turn places a single piece: {_opening_turns(state)}",
                     placement.at,
                 )
             )
@@ -462,7 +473,7 @@ def _play(state: State, turn: Turn) -> Step:
                 "MED-T2",
                 f"{player} places only {len(turn.placements)} piece"
                 f"{'s' if len(turn.placements) != 1 else ''}: a turn places two while any "
-                "piece can still be placed",
+                f"piece can still be placed ({_opening_turns(state)})",
                 turn.at,
             )
         )

@@ -1,0 +1,139 @@
+"""annotate as a safe formatter: nothing dropped, idempotent, files replaced atomically."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import stat
+from pathlib import Path
+
+import pytest
+from hostile import run
+
+EXAMPLES = sorted((Path(__file__).parent.parent / "examples").rglob("*.mrec"))
+
+GOOD = (
+    '[Game "Meridian"]\n[Players "Ann orange; Ben black; Cy grey; Di brown"]\n\n'
+    "1. orange 7: 3@2 { my own words }\n2. black 7: 2@2\n"
+)
+BROKEN = '[Game "Meridian"]\n[Players "Ann orange; Ben black"]\n\n1. orange 7: 3@2 %% oops\n'
+OPEN_BRACE = '[Game "Medina"]\n[Players "Ann red; Ben blue"]\n\n1. red pass { never closed\n'
+THREE = GOOD + "\n" + BROKEN + "\n" + GOOD.replace("Ann", "Anna")
+
+
+def test_a_game_with_a_syntax_error_is_kept_as_it_stands(tmp_path: Path) -> None:
+    path = tmp_path / "three.mrec"
+    path.write_text(THREE, "utf-8")
+    ran = run("annotate", str(path), "-o", str(path))
+    assert ran.exit_code == 1
+    text = path.read_text("utf-8")
+    assert BROKEN in text
+    assert ";= meridina cannot read this game: REC-1 at 10:18:" in text
+    assert text.count('[Game "Meridian"]') == 3
+    assert "Anna orange" in text
+
+
+@pytest.mark.parametrize("broken", [BROKEN, OPEN_BRACE])
+def test_annotating_its_own_output_changes_nothing(tmp_path: Path, broken: str) -> None:
+    path = tmp_path / "game.mrec"
+    path.write_text(GOOD + "\n" + broken + "\n" + GOOD, "utf-8")
+    run("annotate", "--in-place", str(path))
+    once = path.read_text("utf-8")
+    assert once.count("{= ") == 4  # one note per turn of the two good games
+    assert "{ my own words }" in once
+    run("annotate", "--in-place", str(path))
+    assert path.read_text("utf-8") == once
+    assert run("annotate", "--check", str(path)).exit_code == 0
+
+
+@pytest.mark.parametrize("example", EXAMPLES, ids=[p.name for p in EXAMPLES])
+def test_every_example_is_a_fixed_point_after_one_run(tmp_path: Path, example: Path) -> None:
+    path = tmp_path / example.name
+    shutil.copy(example, path)
+    run("annotate", "--in-place", str(path))
+    once = path.read_bytes()
+    run("annotate", "--in-place", str(path))
+    assert path.read_bytes() == once
+
+
+def test_in_place_keeps_the_mode_and_leaves_no_temporary_file(tmp_path: Path) -> None:
+    path = tmp_path / "game.mrec"
+    path.write_text(GOOD, "utf-8")
+    path.chmod(0o640)
+    assert run("annotate", "--in-place", str(path)).exit_code == 0
+    assert stat.S_IMODE(path.stat().st_mode) == 0o640
+    assert "{= " in path.read_text("utf-8")
+    assert [p.name for p in tmp_path.iterdir()] == ["game.mrec"]
+
+
+def test_a_failed_rename_leaves_the_original_untouched(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "game.mrec"
+    path.write_text(THREE, "utf-8")
+
+    def refuse(source: str, target: str) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", refuse)
+    for args in (["--in-place", str(path)], [str(path), "-o", str(path)]):
+        ran = run("annotate", *args)
+        assert ran.exit_code == 2
+        assert "No space left on device" in ran.stderr
+        assert path.read_text("utf-8") == THREE
+        assert [p.name for p in tmp_path.iterdir()] == ["game.mrec"]
+
+
+def test_an_interruption_while_writing_leaves_the_original_untouched(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "game.mrec"
+    path.write_text(THREE, "utf-8")
+    real_fsync = os.fsync
+
+    def interrupted(handle: int) -> None:
+        real_fsync(handle)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(os, "fsync", interrupted)
+    assert run("annotate", "--in-place", str(path)).exit_code != 0
+    assert path.read_text("utf-8") == THREE
+    assert [p.name for p in tmp_path.iterdir()] == ["game.mrec"]
+
+
+def test_check_and_diff_change_nothing_and_say_what_would_change(tmp_path: Path) -> None:
+    path = tmp_path / "game.mrec"
+    path.write_text(GOOD, "utf-8")
+    checked = run("annotate", "--check", str(path))
+    assert checked.exit_code == 1
+    assert f"{path}: would change" in checked.stdout
+    diffed = run("annotate", "--diff", str(path))
+    assert diffed.exit_code == 1
+    assert diffed.stdout.startswith(f"--- {path}\n+++ {path}\n@@ ")
+    assert "+1. orange 7: 3@2 { my own words } {= builds" in diffed.stdout
+    assert path.read_text("utf-8") == GOOD
+    run("annotate", "--in-place", str(path))
+    assert run("annotate", "--check", str(path)).exit_code == 0
+    assert run("annotate", "--diff", str(path)).stdout == ""
+
+
+def test_no_notes_writes_the_layout_only_and_drops_old_notes(tmp_path: Path) -> None:
+    path = tmp_path / "game.mrec"
+    path.write_text(GOOD + "\n" + BROKEN, "utf-8")
+    run("annotate", "--in-place", str(path))
+    ran = run("annotate", "--no-notes", str(path))
+    assert "{=" not in ran.stdout and ";=" not in ran.stdout
+    assert "{ my own words }" in ran.stdout
+    assert BROKEN in ran.stdout
+
+
+def test_in_place_goes_on_after_an_unreadable_file(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.mrec"
+    bad.write_bytes(b"\xff\xfe not text")
+    good = tmp_path / "good.mrec"
+    good.write_text(GOOD, "utf-8")
+    ran = run("annotate", "--in-place", str(bad), str(good))
+    assert ran.exit_code == 2
+    assert f"{bad}:1:1: REC-0" in ran.stderr
+    assert bad.read_bytes() == b"\xff\xfe not text"
+    assert "{= " in good.read_text("utf-8")
