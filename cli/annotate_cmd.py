@@ -22,6 +22,7 @@ from .atomic_file import replacing
 from .loading import InputFault, reports
 from .options import format_option, game_option
 from .output import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, problem_json, problem_line
+from .stand_in import AnyBoard, board_json, stand_in_line
 from .views import view_for
 
 
@@ -32,6 +33,7 @@ class Annotated:
     report: GameReport
     text: str
     notes: list[list[str]]
+    board: AnyBoard | None = None
 
 
 def annotated_games(record: str, game_number: int | None, with_notes: bool) -> Iterator[Annotated]:
@@ -42,7 +44,9 @@ def annotated_games(record: str, game_number: int | None, with_notes: bool) -> I
             continue
         view = view_for(report.game)
         notes = view.notes(report) if with_notes else []
-        yield Annotated(report, view.write(report.record, notes), notes)
+        start = report.run.start if report.run is not None else None
+        board = start.board if start is not None else None
+        yield Annotated(report, view.write(report.record, notes), notes, board)
 
 
 def _why(report: GameReport, with_notes: bool) -> str | None:
@@ -62,9 +66,10 @@ def text_pieces(games: Iterator[Annotated]) -> Iterator[str]:
 class Counter:
     """Follows the exit status while games stream past, and reports their problems."""
 
-    def __init__(self, source: str, show_problems: bool) -> None:
+    def __init__(self, source: str, show_problems: bool, say_stand_in: bool = False) -> None:
         self.source = source
         self.show_problems = show_problems
+        self.say_stand_in = say_stand_in  # text output: name a game on a stand-in board
         self.status = EXIT_VALID
 
     def watch(self, games: Iterator[Annotated]) -> Iterator[Annotated]:
@@ -74,6 +79,9 @@ class Counter:
             if self.show_problems:
                 for problem in game.report.problems:
                     click.echo(problem_line(self.source, problem), err=True)
+            note = stand_in_line(game.board) if game.board is not None else None
+            if self.say_stand_in and note:
+                click.echo(f"Game {game.report.index}: {note}", err=True)
             yield game
 
 
@@ -138,7 +146,7 @@ def annotate(
     if output_format == "json":
         raise SystemExit(_json(records[0], game_number, with_notes))
     if not modes:
-        counter = Counter(records[0], show_problems=True)
+        counter = Counter(records[0], show_problems=True, say_stand_in=True)
         games = counter.watch(annotated_games(records[0], game_number, with_notes))
         for piece in text_pieces(games):
             click.echo(piece, nl=False)
@@ -158,7 +166,7 @@ def _same_file(one: Path, other: str) -> bool:
 
 
 def _write_to(record: str, output: Path, game_number: int | None, with_notes: bool) -> int:
-    counter = Counter(record, show_problems=True)
+    counter = Counter(record, show_problems=True, say_stand_in=True)
     try:
         with replacing(output) as stream:
             games = counter.watch(annotated_games(record, game_number, with_notes))
@@ -277,6 +285,7 @@ def _game_json(game: Annotated) -> dict[str, Any]:
     return {
         "game": report.index,
         "name": report.game,
+        "board": board_json(game.board) if game.board is not None else None,
         "text": game.text,
         "turns": [
             {"number": entry.text.number, "notes": game.notes[i] if i < len(game.notes) else []}

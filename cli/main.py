@@ -5,6 +5,8 @@ from __future__ import annotations
 import click
 
 from .annotate_cmd import annotate
+from .board_cmd import board
+from .draw_cmd import draw
 from .launch import main as launch_main
 from .record_cmd import record
 from .replay_cmd import replay
@@ -31,6 +33,8 @@ cli.add_command(annotate)
 cli.add_command(score)
 cli.add_command(record)
 cli.add_command(rules)
+cli.add_command(draw)
+cli.add_command(board)
 
 
 def main() -> None:

@@ -45,6 +45,9 @@ class GameResult:
     problems: tuple[Problem, ...]
     text: str | None = None
     data: dict[str, Any] | None = None
+    # validate: the board as {name, stand_in}, and what text output says of a stand-in board
+    board: dict[str, Any] | None = None
+    stand_in_note: str | None = None
 
     @property
     def valid(self) -> bool:
@@ -142,6 +145,7 @@ def game_json(result: GameResult) -> dict[str, Any]:
         "game": result.index,
         "line": result.line,
         "name": result.name,
+        "board": result.board,
         "valid": result.valid,
         "problems": [problem_json(p) for p in result.problems],
     }

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import click
@@ -10,10 +11,12 @@ from meridina.notation.check import GameReport, RulingDefaults
 
 from .batch import run_batch, several
 from .config import ConfiguredCommand, config_of
+from .html_replay import write_html
 from .loading import InputFault, Selection, reports
 from .options import batch_options, formats_option, game_option, paths_argument
 from .output import GameResult, output_stream, problem_json, use_colour
 from .reporters import REPORTERS, ReportOptions, make_reporter
+from .stand_in import board_json, stand_in_line
 from .views import GameView, view_for
 
 
@@ -31,6 +34,14 @@ from .views import GameView, view_for
     list(REPORTERS),
     "text, json (shapes in the README), json-lines, or a problem report (github, junit, sarif).",
 )
+@click.option(
+    "--html",
+    "html_out",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="Write one self-contained HTML page stepping through every turn of one record "
+    "to this file.",
+)
 @batch_options
 @click.pass_context
 def replay(
@@ -39,6 +50,7 @@ def replay(
     game_number: int | None,
     turn_number: int | None,
     output_format: str,
+    html_out: Path | None,
     output: str | None,
     exclude: tuple[str, ...],
     extend_exclude: tuple[str, ...],
@@ -52,6 +64,10 @@ def replay(
     """
     selection = Selection(exclude or Selection().exclude, extend_exclude, respect_gitignore)
     rulings = config_of(context).rulings
+    if html_out is not None:
+        if len(paths) != 1:
+            raise click.UsageError("--html writes the page of one record: give one file")
+        raise SystemExit(write_html(paths[0], game_number, html_out, rulings))
     with output_stream(output) as stream:
         options = ReportOptions(
             command="replay", colour=use_colour(color, stream), file_headings=several(paths)
@@ -121,7 +137,10 @@ class Frames:
 
     def text(self) -> str:
         view, start = self.view, self.run.start
-        lines = [f"Game {self.report.index}: {view.TITLE} on board {start.board.name}", view.LEGEND]
+        lines = [f"Game {self.report.index}: {view.TITLE} on board {start.board.name}"]
+        if note := stand_in_line(start.board):
+            lines.append(note)
+        lines.append(view.LEGEND)
         if self.turn_number in (None, 0):
             lines.append("\nStart\n" + view.diagram(start))
         for entry, said, state, _ in self.turns():
@@ -134,7 +153,7 @@ class Frames:
         return {
             "game": self.report.index,
             "name": self.report.game,
-            "board": self.run.start.board.name,
+            "board": board_json(self.run.start.board),
             "start": view.state_json(self.run.start),
             "turns": [
                 {

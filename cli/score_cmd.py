@@ -14,6 +14,7 @@ from .loading import Selection, reports
 from .options import batch_options, formats_option, game_option, paths_argument
 from .output import GameResult, output_stream, problem_json, use_colour
 from .reporters import REPORTERS, Reporter, ReportOptions, make_reporter
+from .stand_in import board_json, stand_in_line
 from .standings import STANDINGS_FORMATS, StandingsReporter
 from .views import view_for
 
@@ -113,10 +114,12 @@ def score_text(report: GameReport, details: bool) -> str | None:
         if agrees
         else "Result: DISAGREES with the record's Result tag"
     )
-    return (
-        f"Game {report.index}: {view.TITLE} on board {final.board.name} "
-        f"({view.status(run.sheet)})\n{view.score_text(run.sheet, final, details)}\n{said}\n"
+    heading = (
+        f"Game {report.index}: {view.TITLE} on board {final.board.name} ({view.status(run.sheet)})"
     )
+    if note := stand_in_line(final.board):
+        heading += "\n" + note
+    return f"{heading}\n{view.score_text(run.sheet, final, details)}\n{said}\n"
 
 
 def score_json(report: GameReport) -> dict[str, Any]:
@@ -128,7 +131,7 @@ def score_json(report: GameReport) -> dict[str, Any]:
     return {
         "game": report.index,
         "name": report.game,
-        "board": final.board.name,
+        "board": board_json(final.board),
         "score": view_for(report.game).sheet_json(run.sheet, final),
         "result_agrees": result_agrees(report),
         "problems": problems,

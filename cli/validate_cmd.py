@@ -13,6 +13,7 @@ from .loading import Selection, reports
 from .options import batch_options, formats_option, paths_argument, problem_options
 from .output import GameResult, output_stream, selected, use_colour
 from .reporters import REPORTERS, ReportOptions, make_reporter
+from .stand_in import board_json, stand_in_line
 
 
 @click.command(cls=ConfiguredCommand)
@@ -84,10 +85,13 @@ def checked_games(
 ) -> Iterator[GameResult]:
     """The games of one file as results, with only the selected problems."""
     for report in reports(path, rulings=rulings):
+        start = report.run.start if report.run is not None else None
         yield GameResult(
             path,
             report.index,
             report.first_line,
             report.game,
             selected(report.problems, select, ignore),
+            board=board_json(start.board) if start is not None else None,
+            stand_in_note=stand_in_line(start.board) if start is not None else None,
         )

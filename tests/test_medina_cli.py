@@ -218,7 +218,8 @@ def test_replay_json_shape(write: Writer) -> None:
     assert entry["file"] == path
     (game,) = entry["games"]
     assert set(game) == {"game", "name", "board", "start", "turns", "problems"}
-    assert (game["game"], game["name"], game["board"]) == (1, "Medina", "standard")
+    assert (game["game"], game["name"], game["board"]["name"]) == (1, "Medina", "standard")
+    assert game["board"]["stand_in"] is False
     assert game["start"]["pieces"] == [{"field": "H7", "piece": "merchant"}]
     turns = game["turns"]
     assert [t["number"] for t in turns] == [1, 2, 3, 4, 5, 6, 7, 8]
@@ -343,7 +344,8 @@ def test_annotate_json_has_notes_per_turn(write: Writer) -> None:
     result = run("annotate", path, "--format", "json")
     assert result.exit_code == 0
     (game,) = data_of(result)["games"]
-    assert set(game) == {"game", "name", "text", "turns", "problems"}
+    assert set(game) == {"game", "name", "board", "text", "turns", "problems"}
+    assert game["board"] == {"name": "standard", "stand_in": False}
     assert game["name"] == "Medina" and game["problems"] == []
     assert [t["number"] for t in game["turns"]] == [1, 2, 3, 4, 5]
     assert game["turns"][0]["notes"] == [
@@ -424,7 +426,8 @@ def test_score_json_shape(write: Writer) -> None:
     result = run("score", path, "--format", "json")
     assert result.exit_code == 0
     (game,) = data_of(result)["files"][0]["games"]
-    assert (game["game"], game["name"], game["board"]) == (1, "Medina", "standard")
+    assert (game["game"], game["name"], game["board"]["name"]) == (1, "Medina", "standard")
+    assert game["board"]["stand_in"] is False
     assert game["result_agrees"] is None and game["problems"] == []
     sheet = game["score"]
     assert sheet["finished"] is False

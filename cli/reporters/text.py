@@ -21,6 +21,7 @@ class TextReporter(Reporter):
         self.sources = SourceLines()
         # replay and score show each game's text on stdout and its problems on stderr
         self.problems_to_stderr = options.command != "validate"
+        self.stand_ins: dict[str, None] = {}  # what validate says of stand-in boards, once each
 
     def begin_file(self, source: str) -> None:
         if self.options.file_headings:
@@ -29,6 +30,8 @@ class TextReporter(Reporter):
     def game(self, result: GameResult) -> None:
         if result.text is not None:
             self.echo(result.text)
+        if result.stand_in_note is not None:
+            self.stand_ins.setdefault(result.stand_in_note)
         if self.options.statistics:
             return
         for problem in result.problems:
@@ -63,6 +66,8 @@ class TextReporter(Reporter):
             for rule, count in sorted(tally.rules.items(), key=lambda item: (-item[1], item[0])):
                 self.echo(f"{count:>5}  {rule:<8} {title(rule) or ''}".rstrip())
         if not self.options.quiet and self.options.command == "validate":
+            for note in self.stand_ins:
+                self.echo(note, err=True)
             self.echo(tally.summary())
 
     def echo(self, text: str, err: bool = False) -> None:

@@ -1,0 +1,82 @@
+"""``meridina draw``: an SVG picture of a game's position after any turn."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+from meridina.notation.check import GameReport
+
+from . import pictures, svg
+from .atomic_file import write_atomic
+from .loading import InputFault, reports
+from .options import record_argument
+from .output import EXIT_INVALID, EXIT_VALID, problem_line
+
+
+@click.command()
+@record_argument
+@click.option(
+    "--game",
+    "game_number",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    help="Which game of the file to draw (1 = first).",
+)
+@click.option(
+    "--turn",
+    "turn_number",
+    type=click.IntRange(min=0),
+    default=None,
+    help="Draw the board after turn N (0 = before the first turn). Default: the end.",
+)
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="Write the SVG to this file instead of standard output.",
+)
+def draw(record: str, game_number: int, turn_number: int | None, output: Path | None) -> None:
+    """Draw one game of RECORD as an SVG picture (no browser or network needed).
+
+    Meridian: meridians, islands, capitals, towers as stacks, the last turn's tower
+    and pushes, and each player's pieces and points. Medina: the city with its wall
+    ring, towers, palaces, roofs, stables, merchants and market street, well and
+    tiles, and each player's score.
+    """
+    report = next(iter(reports(record, game_number)))
+    for problem in report.problems:
+        click.echo(problem_line(record, problem), err=True)
+    if report.run is None or report.run.start is None or report.game is None:
+        raise InputFault(
+            f"{record}: game {report.index} cannot be drawn: it could not be set up "
+            "(see the problems above)"
+        )
+    turns = _turns_for(report, record, turn_number)
+    text = svg.serialize(pictures.draw(report, turns))
+    if output is None:
+        click.echo(text, nl=False)
+    else:
+        try:
+            write_atomic(output, text)
+        except OSError as error:
+            raise InputFault(f"{output}: cannot be written ({error.strerror})") from None
+    note = pictures.stand_in_line(report.run.start.board)
+    if note:
+        click.echo(note, err=True)
+    raise SystemExit(EXIT_VALID if report.valid else EXIT_INVALID)
+
+
+def _turns_for(report: GameReport, record: str, turn_number: int | None) -> int:
+    """How many turns to play: all of them, none (turn 0), or up to the turn numbered N."""
+    entries = report.record.entries
+    if turn_number is None:
+        return len(entries)
+    if turn_number == 0:
+        return 0
+    for index, entry in enumerate(entries, start=1):
+        if entry.text.number == turn_number:
+            return index
+    raise InputFault(f"{record}: game {report.index} has no turn {turn_number}")

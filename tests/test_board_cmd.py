@@ -1,0 +1,174 @@
+"""``meridina board new|check|draw``: transcribing a printed Meridian board safely."""
+
+from __future__ import annotations
+
+import json
+import re
+from importlib.resources import files
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from meridina.cli.main import cli
+from meridina.rules.common import RecordError
+from meridina.rules.datafile import DataFile
+from meridina.rules.meridian.board import board_from_data, load_board
+from meridina.rules.meridian.board_check import check_board
+from svg_reading import parse, pieces
+
+FIVE_CITY = (files("meridina.rules.meridian") / "boards" / "five-city.toml").read_text("utf-8")
+MAP = FIVE_CITY[FIVE_CITY.index('map = """') :]
+
+
+def run(*args: str) -> Result:
+    result = CliRunner().invoke(cli, list(args))
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result
+
+
+def filled(cities: int) -> str:
+    """The template with the map of the bundled board of that many cities typed in."""
+    text = run("board", "new", "--cities", str(cities)).stdout
+    name = "five-city" if cities == 5 else "four-city"
+    source = (files("meridina.rules.meridian") / "boards" / f"{name}.toml").read_text("utf-8")
+    return text[: text.index('map = """')] + source[source.index('map = """') :]
+
+
+@pytest.mark.parametrize("cities", [5, 4])
+def test_template_points_at_every_blank(tmp_path: Path, cities: int) -> None:
+    path = tmp_path / "mine.toml"
+    path.write_text(run("board", "new", "--cities", str(cities)).stdout, "utf-8")
+    result = run("board", "check", str(path))
+    assert result.exit_code == 1
+    lines = [line for line in result.stdout.splitlines() if "MER-B1" in line]
+    assert len(lines) == cities * 10
+    text_lines = path.read_text("utf-8").split("\n")
+    for line in lines:
+        _, number, col, _ = line.split(":", 3)
+        assert text_lines[int(number) - 1][int(col) - 1] == "?"
+
+
+@pytest.mark.parametrize("cities", [5, 4])
+def test_template_filled_in_is_a_clean_board(tmp_path: Path, cities: int) -> None:
+    path = tmp_path / "mine.toml"
+    path.write_text(filled(cities), "utf-8")
+    result = run("board", "check", str(path), "--format", "json")
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    assert data["valid"] and data["problems"] == []
+    bundled = load_board("five-city" if cities == 5 else "four-city")
+    assert data["board"]["name"] == "my-board" and data["board"]["cities"] == cities
+    assert [i["island"] for i in data["board"]["islands"]] == [i.name for i in bundled.islands]
+
+
+def test_check_reports_every_fault_with_its_line(tmp_path: Path) -> None:
+    text = filled(5).replace("cities-per-meridian = 5", "cities-per-meridian = 6")
+    text = text.replace("a a a b b b C c c c", "a a a b b b C c C 1")
+    text = text.replace("k k k l l L l m m m", "k k k l l L l m m")
+    path = tmp_path / "mine.toml"
+    path.write_text(text, "utf-8")
+    result = run("board", "check", str(path))
+    assert result.exit_code == 1
+    lines = text.split("\n")
+    row = next(i for i, line in enumerate(lines, 1) if line.startswith("a a a"))
+    last = next(i for i, line in enumerate(lines, 1) if line.startswith("k k k"))
+    cities = next(i for i, line in enumerate(lines, 1) if line.startswith("cities-per"))
+    said = result.stdout
+    assert f"mine.toml:{cities}:1: MER-B1 'cities-per-meridian' must be 4 or 5" in said
+    assert f"mine.toml:{row}:17: MER-B1 island 'c' has 2 capitals" in said
+    assert f"mine.toml:{row}:19: MER-B1 meridian 10, city 5: '1' is not an island letter" in said
+    assert f"mine.toml:{last}:1: MER-B1 map row 5 has 9 cities" in said
+
+
+def test_warnings_keep_a_board_usable(tmp_path: Path) -> None:
+    text = filled(5).replace('name = "my-board"', 'name = "my-board"\ncolour = "blue"')
+    path = tmp_path / "mine.toml"
+    path.write_text(text, "utf-8")
+    result = run("board", "check", str(path))
+    assert result.exit_code == 0
+    assert "MER-B2 warning: unknown key 'colour'" in result.stdout
+
+
+def test_a_copied_stand_in_file_is_told_to_drop_its_mark(tmp_path: Path) -> None:
+    path = tmp_path / "copy.toml"
+    path.write_text(FIVE_CITY, "utf-8")
+    result = run("board", "check", str(path))
+    assert result.exit_code == 0 and "delete 'stand-in = true'" in result.stdout
+
+
+def test_bad_toml_is_one_fault_with_its_place(tmp_path: Path) -> None:
+    path = tmp_path / "mine.toml"
+    path.write_text('name = "x"\nplayers = [2,\n', "utf-8")
+    result = run("board", "check", str(path))
+    assert result.exit_code == 1 and "mine.toml:2:1: DATA-1 not valid TOML" in result.stdout
+    path.write_text('name = "x"\nplayers = [2 4]\ncities-per-meridian = 5\n', "utf-8")
+    result = run("board", "check", str(path))
+    assert result.exit_code == 1 and "mine.toml:2:" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [(None, "no such file"), (b"\xff\xfe", "not UTF-8"), (b"x" * 300_000, "at most")],
+)
+def test_unreadable_board_file(tmp_path: Path, content: bytes | None, message: str) -> None:
+    path = tmp_path / "mine.toml"
+    if content is not None:
+        path.write_bytes(content)
+    result = run("board", "check", str(path))
+    assert result.exit_code == 2 and message in result.stderr
+
+
+def test_board_draw_shows_every_city_on_its_island(tmp_path: Path) -> None:
+    path = tmp_path / "mine.toml"
+    path.write_text(filled(5), "utf-8")
+    out = tmp_path / "board.svg"
+    result = run("board", "draw", str(path), "-o", str(out))
+    assert result.exit_code == 0
+    root = parse(out.read_text("utf-8"))
+    board = load_board("five-city")
+    cities = {(int(c["meridian"]), int(c["city"])): c for c in pieces(root, "city")}
+    assert len(cities) == 50
+    for island in board.islands:
+        for meridian, city in island.cities:
+            drawn = cities[(meridian, city)]
+            assert drawn["island"] == island.name
+            assert drawn["capital"] == ("true" if island.capital == (meridian, city) else "false")
+    assert sorted(p["island"] for p in pieces(root, "island")) == [i.name for i in board.islands]
+
+
+def test_board_draw_refuses_a_faulty_file(tmp_path: Path) -> None:
+    path = tmp_path / "mine.toml"
+    path.write_text(run("board", "new", "--cities", "4").stdout, "utf-8")
+    result = run("board", "draw", str(path))
+    assert result.exit_code == 1 and "<svg" not in result.stdout and "MER-B1" in result.stderr
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.integers(0, len(MAP) - 1), st.sampled_from(list("aAbB?1 \n\t"))),
+        min_size=1,
+        max_size=4,
+    )
+)
+def test_check_agrees_with_loading(edits: list[tuple[int, str]]) -> None:
+    """Checking finds a fault exactly when loading fails, and first the one loading names."""
+    chars = list(MAP)
+    for index, char in edits:
+        chars[index % len(chars)] = char
+    text = FIVE_CITY[: FIVE_CITY.index('map = """')] + "".join(chars)
+    board, problems = check_board("mine.toml", text)
+    faults = [p for p in problems if not p.warning]
+    try:
+        loaded = board_from_data(DataFile("mine.toml", text))
+    except RecordError as error:
+        assert board is None and faults
+        first = faults[0]
+        assert first.message in error.problem.message
+        if first.at is not None and re.search(r"mine\.toml:\d", error.problem.message):
+            assert f"mine.toml:{first.at.line}:" in error.problem.message
+        return
+    assert board is not None and not faults
+    assert board.islands == loaded.islands

@@ -1,0 +1,180 @@
+"""``meridina draw``: the SVG shows what the state holds, piece for piece, for both games."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner, Result
+from meridina.cli.main import cli
+from meridina.notation.check import check_file
+from meridina.rules.medina.model import cell_name
+from meridina.rules.medina.state import BUILDING, MERCHANT, STABLE, WALL, WELL
+from svg_reading import description, parse, pieces, titles
+
+TOP = Path(__file__).resolve().parent.parent
+EXAMPLES = sorted((TOP / "examples").rglob("*.mrec"))
+SCORING = TOP / "examples" / "medina" / "scoring-example.mrec"
+
+
+def run(*args: str) -> Result:
+    result = CliRunner().invoke(cli, list(args))
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result
+
+
+def playable_games(path: Path) -> list[int]:
+    return [r.index for r in check_file(path) if r.run is not None and r.run.start is not None]
+
+
+def cases() -> list[tuple[Path, int]]:
+    return [(path, game) for path in EXAMPLES for game in playable_games(path)]
+
+
+def replay_state(path: Path, game: int) -> dict[str, Any]:
+    """The final state replay gives (the start when there are no turns)."""
+    data = json.loads(run("replay", str(path), "--game", str(game), "--format", "json").stdout)
+    (played,) = data["files"][0]["games"]
+    state: dict[str, Any] = played["turns"][-1]["state"] if played["turns"] else played["start"]
+    return state
+
+
+@pytest.mark.parametrize(
+    ("path", "game"), cases(), ids=[f"{p.parent.name}/{p.stem}-{g}" for p, g in cases()]
+)
+def test_every_example_draws_what_replay_says(path: Path, game: int) -> None:
+    result = run("draw", str(path), "--game", str(game))
+    assert result.exit_code in (0, 1)
+    root = parse(result.stdout)
+    state = replay_state(path, game)
+    if "towers" in state:
+        drawn = {(int(t["meridian"]), int(t["city"]), t["colour"], int(t["height"])) for t in
+                 pieces(root, "tower")}  # fmt: skip
+        expected = {(t["meridian"], t["city"], t["colour"], t["height"]) for t in state["towers"]}
+        assert drawn == expected
+    else:
+        for kind in (BUILDING, STABLE, MERCHANT, WALL, WELL):
+            drawn_fields = sorted(p["field"] for p in pieces(root, kind))
+            listed = sorted(p["field"] for p in state["pieces"] if p["piece"] == kind)
+            assert drawn_fields == listed, kind
+        assert len(pieces(root, "palace")) == len(state["palaces"])
+
+
+def test_scoring_example_shows_every_palace_roof_wall_and_merchant() -> None:
+    (report,) = list(check_file(SCORING))
+    final = report.run.final
+    root = parse(run("draw", str(SCORING)).stdout)
+    drawn_palaces = {
+        (p["colour"], p["owner"], p["buildings"], p["stables"]) for p in pieces(root, "palace")
+    }
+    palaces = {
+        (
+            p.colour,
+            p.owner or "",
+            " ".join(sorted(cell_name(c) for c in p.buildings)),
+            " ".join(sorted(cell_name(c) for c in p.stables)),
+        )
+        for p in final.palaces.values()
+    }
+    assert drawn_palaces == palaces and len(palaces) == 3
+    roofs = {(r["owner"], r["field"]) for r in pieces(root, "roof")}
+    assert {owner for owner, _ in roofs} == {"red", "blue", "green"}
+    for owner, field in roofs:
+        palace = final.palace((ord(field[0]) - ord("A"), int(field[1:])))
+        assert palace is not None and palace.owner == owner
+    for kind in (WALL, MERCHANT, STABLE, BUILDING):
+        cells = {cell_name(c) for c, piece in final.pieces.items() if piece == kind}
+        assert {p["field"] for p in pieces(root, kind)} == cells and cells, kind
+    assert {(t["tower"], t["holder"]) for t in pieces(root, "tower-tile")} == {("4", "green")}
+    assert {(t["colour"], t["holder"]) for t in pieces(root, "palace-tile")} == {
+        ("orange", "red"),
+        ("black", "blue"),
+        ("grey", "green"),
+    }
+    assert sorted(t["tower"] for t in pieces(root, "tower")) == ["1", "2", "3", "4"]
+    points = {p["colour"]: int(p["points"]) for p in pieces(root, "player")}
+    assert points == {"red": 15, "blue": 12, "green": 18}
+
+
+@pytest.mark.parametrize("kind", ["tower", "city", "island", "player"])
+def test_every_meridian_piece_has_a_title(kind: str) -> None:
+    root = parse(run("draw", str(TOP / "examples/meridian/midgame.mrec")).stdout)
+    said = titles(root, kind)
+    assert said and all(said)
+
+
+@pytest.mark.parametrize("kind", ["building", "wall", "merchant", "palace", "roof", "tower"])
+def test_every_medina_piece_has_a_title(kind: str) -> None:
+    root = parse(run("draw", str(SCORING)).stdout)
+    said = titles(root, kind)
+    assert said and all(said)
+
+
+def test_towers_say_their_colour_in_letters() -> None:
+    root = parse(run("draw", str(TOP / "examples/meridian/midgame.mrec")).stdout)
+    codes = {"orange": "or", "black": "bk", "grey": "gy", "brown": "br"}
+    svg = "{http://www.w3.org/2000/svg}"
+    for group in root.iter(f"{svg}g"):
+        if group.get("class") == "tower":
+            words = [t.text for t in group.iter(f"{svg}text")]
+            assert f"{codes[group.get('data-colour', '')]}{group.get('data-height')}" in words
+
+
+def test_last_turn_is_highlighted_with_its_pushes() -> None:
+    path = TOP / "examples/meridian/midgame.mrec"
+    data = json.loads(run("replay", str(path), "--format", "json").stdout)
+    turns = data["files"][0]["games"][0]["turns"]
+    pushing = next(t for t in reversed(turns) if any("pushes" in e for e in t["events"]))
+    pushes = sum(1 for e in pushing["events"] if e.startswith("pushes"))
+    root = parse(run("draw", str(path), "--turn", str(pushing["number"])).stdout)
+    svg = "{http://www.w3.org/2000/svg}"
+    drawn = [e for e in root.iter() if e.get("class") == "push"]
+    placed = [e for e in root.iter() if e.get("class") == "placed"]
+    assert len(drawn) == pushes and len(placed) == 1
+    assert root.find(f"{svg}title") is not None
+    assert f"after {pushing['number']}." in (root.findtext(f"{svg}title") or "")
+
+
+def test_turn_zero_draws_the_start() -> None:
+    path = TOP / "examples/meridian/midgame.mrec"
+    data = json.loads(run("replay", str(path), "--format", "json").stdout)
+    start = data["files"][0]["games"][0]["start"]["towers"]
+    root = parse(run("draw", str(path), "--turn", "0").stdout)
+    assert len(pieces(root, "tower")) == len(start)
+    assert not [e for e in root.iter() if e.get("class") in ("placed", "push")]
+
+
+def test_stand_in_board_is_said_in_the_picture() -> None:
+    meridian = run("draw", str(TOP / "examples/meridian/midgame.mrec"))
+    assert "stand-in" in description(parse(meridian.stdout))
+    assert "stand-in" in meridian.stderr
+    medina = run("draw", str(SCORING))
+    assert description(parse(medina.stdout)) == ""
+    assert "stand-in" not in medina.stderr
+
+
+def test_output_file_is_written_whole(tmp_path: Path) -> None:
+    out = tmp_path / "board.svg"
+    out.write_text("old", "utf-8")
+    result = run("draw", str(SCORING), "-o", str(out))
+    assert result.exit_code == 0 and result.stdout == ""
+    assert pieces(parse(out.read_text("utf-8")), "palace")
+    assert [p.name for p in tmp_path.iterdir()] == ["board.svg"]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [(["--turn", "999"], "has no turn 999"), (["--game", "9"], "there is no game 9")],
+)
+def test_missing_turn_or_game_is_a_usage_fault(args: list[str], message: str) -> None:
+    result = run("draw", str(SCORING), *args)
+    assert result.exit_code == 2 and message in result.stderr and result.stdout == ""
+
+
+def test_a_game_that_cannot_be_set_up_is_not_drawn(tmp_path: Path) -> None:
+    path = tmp_path / "bad.mrec"
+    path.write_text('[Game "Medina"]\n[Edition "7"]\n[Players "Ann red; Ben blue"]\n', "utf-8")
+    result = run("draw", str(path))
+    assert result.exit_code == 2 and "cannot be drawn" in result.stderr and not result.stdout

@@ -1,0 +1,335 @@
+"""``replay --html``: a self-contained page, checked as a file and in a real (headless) browser.
+
+The browser tests drive the system's Chromium through chromedriver. Where they are
+missing the tests are skipped on a developer's machine but fail in CI (CI=true), which
+installs both.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import os
+import re
+import shutil
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner, Result
+from meridina.cli.main import cli
+from png_pixels import pixels
+
+TOP = Path(__file__).resolve().parent.parent
+EXAMPLES = sorted((TOP / "examples").rglob("*.mrec"))
+MERIDIAN = TOP / "examples/meridian/four-players.mrec"
+MEDINA = TOP / "examples/medina/second-edition-2p.mrec"
+ERRORS = TOP / "examples/meridian/errors.mrec"
+CHROMIUM = ("/usr/bin/chromium", "/usr/bin/chromium-browser")
+CHROMEDRIVER = "/usr/bin/chromedriver"
+FLAGS = (
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--window-size=1280,900",
+)
+
+
+def run(*args: str) -> Result:
+    result = CliRunner().invoke(cli, list(args))
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result
+
+
+PAGES: dict[tuple[Path, tuple[str, ...]], tuple[Path, int]] = {}
+
+
+def page(tmp_path: Path, record: Path, *args: str) -> tuple[Path, int]:
+    """The replay page of a record (made once per test run: making one takes a while)."""
+    key = (record, args)
+    if key not in PAGES or not PAGES[key][0].exists():
+        out = tmp_path / f"{record.stem}.html"
+        result = run("replay", str(record), *args, "--html", str(out))
+        PAGES[key] = (out, result.exit_code)
+    return PAGES[key]
+
+
+def data_of(html: str) -> dict[str, Any]:
+    found = re.search(r'<script id="replay-data" type="application/json">(.*?)</script>', html)
+    assert found is not None
+    data: dict[str, Any] = json.loads(found.group(1))
+    return data
+
+
+def replay_json(record: Path, *args: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(run("replay", str(record), *args, "--format", "json").stdout)
+    return data
+
+
+# ---------------------------------------------------------------- the file itself
+
+
+@pytest.mark.parametrize("record", EXAMPLES, ids=[f"{p.parent.name}/{p.stem}" for p in EXAMPLES])
+def test_every_example_makes_a_page_with_a_frame_per_turn(tmp_path: Path, record: Path) -> None:
+    out, status = page(tmp_path, record)
+    assert status == run("replay", str(record)).exit_code
+    data = data_of(out.read_text("utf-8"))
+    games = replay_json(record)["files"][0]["games"]
+    replayed = {g["game"]: g for g in games if g["start"] is not None}
+    assert len(data["games"]) == len(run_games(record))
+    for index, game in enumerate(data["games"], start=1):
+        if index not in replayed:
+            assert game["frames"] == [] and game["problems"]
+            continue
+        turns = replayed[index]["turns"]
+        assert [f["number"] for f in game["frames"]] == [0, *(t["number"] for t in turns)]
+        assert [f["legal"] for f in game["frames"][1:]] == [t["legal"] for t in turns]
+        for frame in game["frames"]:
+            picture = "".join(data["parts"][i] for i in frame["svg"])
+            assert picture.startswith("<svg") and picture.rstrip().endswith("</svg>")
+
+
+def run_games(record: Path) -> list[Any]:
+    data: dict[str, Any] = json.loads(run("validate", str(record), "--format", "json").stdout)
+    games: list[Any] = data["files"][0]["games"]
+    return games
+
+
+def test_last_frame_is_the_drawn_end(tmp_path: Path) -> None:
+    out, _ = page(tmp_path, MEDINA)
+    data = data_of(out.read_text("utf-8"))
+    last = data["games"][0]["frames"][-1]
+    assert "".join(data["parts"][i] for i in last["svg"]) == run("draw", str(MEDINA)).stdout
+
+
+def test_page_needs_no_network(tmp_path: Path) -> None:
+    out, _ = page(tmp_path, MERIDIAN)
+    html = out.read_text("utf-8")
+    addresses = set(re.findall(r"https?://[^\s\"'<>\\]+", html))
+    assert addresses <= {"http://www.w3.org/2000/svg"}
+    assert not re.search(r"<(link|img|iframe)\b|\bsrc=", html)
+    assert "default-src 'none'" in html
+
+
+def test_names_from_the_record_cannot_break_out_of_the_page(tmp_path: Path) -> None:
+    record = tmp_path / "evil.mrec"
+    record.write_text(
+        '[Game "Meridian"]\n[Players "</script><b>x</b> orange; Ben black; Cy grey; Di brown"]\n'
+        "1. orange 7: 3@2 { </script><script>alert(1)</script> & }\n",
+        "utf-8",
+    )
+    out, _ = page(tmp_path, record)
+    html = out.read_text("utf-8")
+    assert html.count("</script>") == 2  # the data block and the page's own script
+    data = data_of(html)
+    assert data["games"][0]["frames"][1]["comments"] == ["</script><script>alert(1)</script> &"]
+
+
+def test_output_replaces_a_file_whole(tmp_path: Path) -> None:
+    out = tmp_path / "replay.html"
+    out.write_text("old", "utf-8")
+    run("replay", str(MEDINA), "--html", str(out))
+    assert out.read_text("utf-8").startswith("<!DOCTYPE html>")
+    assert [p.name for p in tmp_path.iterdir()] == ["replay.html"]
+
+
+def test_game_option_keeps_one_game(tmp_path: Path) -> None:
+    out, _ = page(tmp_path, ERRORS, "--game", "2")
+    data = data_of(out.read_text("utf-8"))
+    assert [g["label"] for g in data["games"]] == ["Game 2: Meridian"]
+
+
+# ---------------------------------------------------------------- in a browser
+
+
+def _browser_parts() -> tuple[str, str] | None:
+    binary = next((path for path in CHROMIUM if os.path.exists(path)), None)
+    driver = CHROMEDRIVER if os.path.exists(CHROMEDRIVER) else shutil.which("chromedriver")
+    return (binary, driver) if binary and driver else None
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    found = _browser_parts()
+    try:
+        from selenium import webdriver
+        from selenium.webdriver.chrome.service import Service
+    except ImportError:
+        found = None
+    if found is None:
+        if os.environ.get("CI"):
+            pytest.fail("CI must run the browser tests: install chromium and chromium-driver")
+        pytest.skip("no chromium and chromedriver here (CI installs them)")
+    binary, driver_path = found
+    options = webdriver.ChromeOptions()
+    options.binary_location = binary
+    for flag in FLAGS:
+        options.add_argument(flag)
+    with tempfile.TemporaryDirectory() as profile:
+        options.add_argument(f"--user-data-dir={profile}")
+        driver = webdriver.Chrome(service=Service(driver_path), options=options)
+        try:
+            yield driver
+        finally:
+            driver.quit()
+
+
+def _open(browser: Any, path: Path) -> None:
+    browser.get(path.as_uri())
+
+
+def _press(browser: Any, key: str, times: int = 1) -> None:
+    from selenium.webdriver.common.by import By
+
+    browser.find_element(By.TAG_NAME, "body").send_keys(key * times)
+
+
+def _shown_turn(browser: Any) -> int:
+    from selenium.webdriver.common.by import By
+
+    return int(browser.find_element(By.ID, "turn-number").get_attribute("data-turn"))
+
+
+def _drawn(browser: Any, css_class: str) -> list[dict[str, str]]:
+    found: list[dict[str, str]] = browser.execute_script(
+        """
+        return Array.from(document.querySelectorAll('#board g.' + arguments[0])).map(
+            g => Object.assign({}, g.dataset));
+        """,
+        css_class,
+    )
+    return found
+
+
+def _turn_at(record: Path, share: float) -> int:
+    """The number of the turn that far through the record's first game (0.0 first, 1.0 last)."""
+    turns = replay_json(record)["files"][0]["games"][0]["turns"]
+    number: int = turns[round(share * (len(turns) - 1))]["number"]
+    return number
+
+
+@pytest.mark.parametrize("share", [0.0, 0.3, 1.0])
+def test_arrow_keys_reach_the_turn_replay_shows_meridian(
+    browser: Any, tmp_path: Path, share: float
+) -> None:
+    from selenium.webdriver.common.keys import Keys
+
+    turn = _turn_at(MERIDIAN, share)
+    out, _ = page(tmp_path, MERIDIAN)
+    _open(browser, out)
+    _press(browser, Keys.ARROW_RIGHT, turn)
+    assert _shown_turn(browser) == turn
+    (game,) = replay_json(MERIDIAN, "--turn", str(turn))["files"][0]["games"]
+    expected = {(t["meridian"], t["city"], t["colour"], t["height"]) for t in
+                game["turns"][0]["state"]["towers"]}  # fmt: skip
+    drawn = {
+        (int(t["meridian"]), int(t["city"]), t["colour"], int(t["height"]))
+        for t in _drawn(browser, "tower")
+    }
+    assert drawn == expected and expected
+
+
+@pytest.mark.parametrize("share", [0.0, 0.4, 1.0])
+def test_arrow_keys_reach_the_turn_replay_shows_medina(
+    browser: Any, tmp_path: Path, share: float
+) -> None:
+    from selenium.webdriver.common.keys import Keys
+
+    turn = _turn_at(MEDINA, share)
+    out, _ = page(tmp_path, MEDINA)
+    _open(browser, out)
+    _press(browser, Keys.ARROW_RIGHT, turn)
+    assert _shown_turn(browser) == turn
+    (game,) = replay_json(MEDINA, "--turn", str(turn))["files"][0]["games"]
+    state = game["turns"][0]["state"]
+    for kind in ("building", "stable", "merchant", "wall", "well"):
+        listed = sorted(p["field"] for p in state["pieces"] if p["piece"] == kind)
+        assert sorted(p["field"] for p in _drawn(browser, kind)) == listed, kind
+    owners = sorted(p["owner"] or "" for p in state["palaces"])
+    assert sorted(p["owner"] for p in _drawn(browser, "palace")) == owners
+
+
+def test_home_end_and_left_move_and_the_end_shows_the_score(browser: Any, tmp_path: Path) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    out, _ = page(tmp_path, MEDINA)
+    _open(browser, out)
+    turns = replay_json(MEDINA)["files"][0]["games"][0]["turns"]
+    score = browser.find_element(By.ID, "score")
+    assert not score.is_displayed()
+    _press(browser, Keys.END)
+    assert _shown_turn(browser) == turns[-1]["number"]
+    assert score.is_displayed()
+    rows = browser.find_elements(By.CSS_SELECTOR, "#score-table tbody tr")
+    sheet = json.loads(run("score", str(MEDINA), "--format", "json").stdout)
+    players = sheet["files"][0]["games"][0]["score"]["players"]
+    shown = [[c.text for c in row.find_elements(By.TAG_NAME, "td")] for row in rows]
+    assert [(r[1], int(r[3])) for r in shown] == [(p["name"], p["total"]) for p in players]
+    _press(browser, Keys.ARROW_LEFT)
+    assert _shown_turn(browser) == turns[-2]["number"] and not score.is_displayed()
+    _press(browser, Keys.HOME)
+    assert _shown_turn(browser) == 0
+
+
+def test_illegal_turn_shows_its_problem_in_red(browser: Any, tmp_path: Path) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    out, _ = page(tmp_path, ERRORS, "--game", "1")
+    _open(browser, out)
+    turns = replay_json(ERRORS, "--game", "1")["files"][0]["games"][0]["turns"]
+    illegal = next(i for i, t in enumerate(turns, start=1) if not t["legal"])
+    _press(browser, Keys.ARROW_RIGHT, illegal)
+    problems = browser.find_elements(By.CSS_SELECTOR, "#problems li")
+    assert problems and all(p.is_displayed() for p in problems)
+    red = problems[0].value_of_css_property("color")
+    channels = [int(n) for n in re.findall(r"\d+", red)[:3]]
+    assert channels[0] > 150 and channels[1] < 60 and channels[2] < 60
+    assert any("MER-" in p.text for p in problems)
+
+
+def test_slider_and_game_choice(browser: Any, tmp_path: Path) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    out, _ = page(tmp_path, ERRORS)
+    _open(browser, out)
+    Select(browser.find_element(By.ID, "game")).select_by_index(1)
+    browser.execute_script(
+        "var s = document.getElementById('slider'); s.value = 2;"
+        "s.dispatchEvent(new Event('input'));"
+    )
+    second = replay_json(ERRORS, "--game", "2")["files"][0]["games"][0]["turns"]
+    assert _shown_turn(browser) == second[1]["number"]
+
+
+def test_screenshot_is_not_blank(browser: Any, tmp_path: Path) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    out, _ = page(tmp_path, MEDINA)
+    _open(browser, out)
+    _press(browser, Keys.END)
+    board = browser.find_element(By.ID, "board")
+    box = {**board.rect, "scale": 0.5}  # half size: enough to see, quick to read back
+    shot = browser.execute_cdp_cmd("Page.captureScreenshot", {"format": "png", "clip": box})
+    width, height, rows = pixels(base64.b64decode(shot["data"]))
+    assert width > 200 and height > 200
+    colours = set()
+    inked = total = 0
+    for row in rows[::4]:
+        for x in range(0, len(row) - 2, 12):
+            pixel = row[x : x + 3]
+            colours.add(pixel)
+            total += 1
+            inked += pixel != b"\xff\xff\xff"
+    assert len(colours) > 20
+    assert inked / total > 0.3
