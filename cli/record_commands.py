@@ -4,11 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
+from meridina.notation.check import check_text
 from meridina.notation.legal_words import TrieSpace, legal_start
 
+from .atomic_file import write_atomic
+from .pictures import draw, turn_count
 from .record_session import Session
 from .rule_texts import rule_page
+from .svg import serialize
 
 HELP = """\
 Type a turn as it is written in a record, e.g. 'orange 7: 3@2' or 'red orange@E5 wall@B1'
@@ -31,13 +36,26 @@ class Reply:
 
 
 def _board(session: Session, argument: str) -> Reply:
-    if argument.lower().startswith("svg"):
-        return Reply(
-            "board svg: this version of meridina draws no pictures yet; 'board' shows text"
-        )
+    words = argument.split(maxsplit=1)
+    if words and words[0].lower() == "svg":
+        return _board_svg(session, Path(words[1]) if len(words) > 1 else None)
     if argument:
         return Reply(f"board takes no argument here ({argument!r} is not understood)")
     return Reply(session.game.view.diagram(session.state))
+
+
+def _board_svg(session: Session, target: Path | None) -> Reply:
+    """The position now as an SVG picture, beside the record unless a file is named."""
+    target = target or session.path.with_suffix(".svg")
+    reports = check_text(session.text(), session.path.parent)
+    if not reports:
+        return Reply("board svg: the record holds no game to draw yet")
+    report = reports[-1]
+    try:
+        write_atomic(target, serialize(draw(report, turn_count(report))))
+    except OSError as error:
+        return Reply(f"board svg: {target} cannot be written ({error.strerror or error})")
+    return Reply(f"wrote the board after turn {turn_count(report)} to {target}")
 
 
 def _score(session: Session, argument: str) -> Reply:

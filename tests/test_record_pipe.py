@@ -7,6 +7,7 @@ import signal
 import subprocess
 import sys
 import time
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
@@ -277,3 +278,14 @@ def test_a_file_that_cannot_be_written_stops_with_exit_2(
     assert "No space left on device" in str(raised.value)
     assert len(session.entries) == 1  # the turn that could not be written is not kept
     assert turns_of(target) == OPENING[:1]
+
+
+def test_board_svg_draws_the_position_now(tmp_path: Path) -> None:
+    target = tmp_path / "game.mrec"
+    picture = tmp_path / "now.svg"
+    result = run("-o", str(target), *START, lines=[*OPENING[:2], f"board svg {picture}"])
+    assert result.exit_code == 0, result.output
+    assert f"wrote the board after turn 2 to {picture}" in result.output
+    title = ET.parse(picture).getroot().find("{http://www.w3.org/2000/svg}title")
+    assert title is not None and title.text is not None
+    assert title.text.endswith(f"after 2. {OPENING[1]}")
