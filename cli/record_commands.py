@@ -19,7 +19,7 @@ HELP = """\
 Type a turn as it is written in a record, e.g. 'orange 7: 3@2' or 'red orange@E5 wall@B1'
 (Tab offers the legal turns, narrowed as you type). A legal turn is written to the file at
 once; an illegal one is explained and not written. Commands:
-  board            the board now
+  board            the board now (board svg [FILE]: as an SVG picture)
   score            the standings now
   legal [WORDS]    every legal turn (after WORDS: what may follow them)
   undo             take the last turn back out of the file
