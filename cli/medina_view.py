@@ -16,6 +16,8 @@ from meridina.rules.medina.state import BUILDING, MERCHANT, STABLE, WALL, WELL, 
 from meridina.rules.medina.tiles import describe_palace
 from tabulate import tabulate
 
+from .turn_notes import notes_at, notes_per_turn
+
 TITLE = "Medina"
 LETTERS = {"grey": "g", "black": "k", "brown": "b", "orange": "o"}
 LEGEND = (
@@ -137,22 +139,15 @@ def value_notes(before: State, after: State) -> list[str]:
 
 
 def notes(report: GameReport) -> list[list[str]]:
-    run, record = report.run, report.record
-    if run is None or run.start is None or record is None:
-        return []
-    result = []
-    before = run.start
-    for entry, step, after in zip(record.entries, run.steps, run.states(), strict=True):
-        said = [*outcome(step, entry), *value_notes(before, after)]
-        result.append(said)
-        before = after
-    return result
+    """The notes for each turn: what it placed and what that was worth."""
+    return notes_per_turn(
+        report,
+        lambda step, entry, before, after: [*outcome(step, entry), *value_notes(before, after)],
+    )
 
 
 def write(record: MedinaRecord, annotations: list[list[str]]) -> str:
-    return write_record(
-        record, lambda index, entry: annotations[index] if index < len(annotations) else []
-    )
+    return write_record(record, notes_at(annotations))
 
 
 def state_json(state: State) -> dict[str, Any]:

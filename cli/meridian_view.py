@@ -14,6 +14,8 @@ from meridina.rules.meridian.scoring import IslandScore, ScoreSheet, island_scor
 from meridina.rules.meridian.state import State
 from tabulate import tabulate
 
+from .turn_notes import notes_at, notes_per_turn
+
 SHORT = {"orange": "or", "black": "bk", "grey": "gy", "brown": "br"}
 LEGEND = (
     "Each city: its island letter (a capital letter marks a capital) and any tower "
@@ -202,24 +204,19 @@ def events(step: Step | None, entry: TurnEntry[Turn]) -> list[str]:
 
 def notes(report: GameReport) -> list[list[str]]:
     """The notes for each turn: what it did, islands changing hands, the running score."""
-    run, record = report.run, report.record
-    if run is None or run.start is None or record is None:
-        return []
-    result = []
-    before = run.start
-    for entry, step, after in zip(record.entries, run.steps, run.states(), strict=True):
-        said = list(effect_sentences(step, entry))
-        said.extend(control_changes(before, after))
-        said.append(running_score(score(after)))
-        result.append(said)
-        before = after
-    return result
+
+    def said(step: Step | None, entry: TurnEntry[Turn], before: State, after: State) -> list[str]:
+        return [
+            *effect_sentences(step, entry),
+            *control_changes(before, after),
+            running_score(score(after)),
+        ]
+
+    return notes_per_turn(report, said)
 
 
 def write(record: MeridianRecord, annotations: list[list[str]]) -> str:
-    return write_record(
-        record, lambda index, entry: annotations[index] if index < len(annotations) else []
-    )
+    return write_record(record, notes_at(annotations))
 
 
 def score_text(sheet: ScoreSheet, final: State, details: bool) -> str:
