@@ -18,10 +18,10 @@ import click
 from meridina.notation.check import GameReport
 from meridina.notation.writing import unreadable_game
 
+from .atomic_file import replacing
 from .loading import InputFault, reports
 from .options import format_option, game_option
 from .output import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, problem_json, problem_line
-from .safe_write import replacing
 from .stand_in import AnyBoard, board_json, stand_in_line
 from .views import view_for
 

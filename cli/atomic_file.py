@@ -1,20 +1,31 @@
-"""Write a user's file so that it is always whole: a temporary file, then an atomic rename."""
+"""Write a user's file so that it is always whole: a temporary file, then an atomic rename.
+
+Until the rename the original is untouched; after it the new text is complete. A failure
+or a kill in between leaves the original as it was.
+"""
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import stat
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
+from typing import TextIO
 
 
-class UnsafeTarget(Exception):
+class UnsafeTarget(OSError):
     """The path names something that is not a regular file (a folder, a device, a pipe)."""
 
+    def __init__(self, name: str) -> None:
+        super().__init__(errno.EINVAL, "not a regular file", name)
 
-def write_atomic(path: Path, text: str) -> None:
-    """Replace ``path`` with ``text`` in one step; a crash leaves the old or the new file.
+
+@contextlib.contextmanager
+def replacing(path: Path) -> Iterator[TextIO]:
+    """A stream whose text replaces ``path`` when the block ends without an error.
 
     The temporary file lives in the same folder, so the rename never crosses file
     systems; an existing file keeps its permission bits, a new one gets those the
@@ -23,11 +34,11 @@ def write_atomic(path: Path, text: str) -> None:
     target = Path(os.path.realpath(path))
     mode = _mode_for(target)
     handle, temporary = tempfile.mkstemp(
-        dir=target.parent, prefix=f".{target.name}.", suffix=".tmp"
+        dir=target.parent, prefix=f".{target.name[:100]}.", suffix=".tmp"
     )
     try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
-            stream.write(text)
+        with os.fdopen(handle, "w", encoding="utf-8", newline="") as stream:
+            yield stream
             stream.flush()
             os.fsync(stream.fileno())
         os.chmod(temporary, mode)
@@ -39,6 +50,12 @@ def write_atomic(path: Path, text: str) -> None:
     _sync_folder(target.parent)
 
 
+def write_atomic(path: Path, text: str) -> None:
+    """Replace ``path`` with ``text`` in one step; a crash leaves the old or the new file."""
+    with replacing(path) as stream:
+        stream.write(text)
+
+
 def _mode_for(target: Path) -> int:
     try:
         info = os.stat(target)
@@ -47,7 +64,7 @@ def _mode_for(target: Path) -> int:
         os.umask(umask)
         return 0o666 & ~umask
     if not stat.S_ISREG(info.st_mode):
-        raise UnsafeTarget(f"{target.name} is not a regular file")
+        raise UnsafeTarget(target.name)
     return stat.S_IMODE(info.st_mode)
 
 

@@ -12,7 +12,7 @@ from meridina.rules.meridian.board_check import check_board
 from meridina.rules.meridian.model import MERIDIANS
 
 from . import svg, svg_meridian
-from .atomic import write_atomically
+from .atomic_file import write_atomic
 from .loading import InputFault
 from .options import format_option
 from .output import EXIT_INVALID, EXIT_VALID, emit_json, problem_json, problem_line
@@ -168,7 +168,7 @@ def draw_board(file: Path, output: Path | None) -> None:
         click.echo(text, nl=False)
         raise SystemExit(EXIT_VALID)
     try:
-        write_atomically(output, text)
+        write_atomic(output, text)
     except OSError as error:
         raise InputFault(f"{output}: cannot be written ({error.strerror})") from None
     raise SystemExit(EXIT_VALID)

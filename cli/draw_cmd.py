@@ -8,7 +8,7 @@ import click
 from meridina.notation.check import GameReport
 
 from . import pictures, svg
-from .atomic import write_atomically
+from .atomic_file import write_atomic
 from .loading import InputFault, reports
 from .options import record_argument
 from .output import EXIT_INVALID, EXIT_VALID, problem_line
@@ -60,7 +60,7 @@ def draw(record: str, game_number: int, turn_number: int | None, output: Path | 
         click.echo(text, nl=False)
     else:
         try:
-            write_atomically(output, text)
+            write_atomic(output, text)
         except OSError as error:
             raise InputFault(f"{output}: cannot be written ({error.strerror})") from None
     note = pictures.stand_in_line(report.run.start.board)

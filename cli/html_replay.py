@@ -18,7 +18,7 @@ from meridina.notation.check import GameReport, RulingDefaults
 from meridina.rules.common import Problem
 
 from . import pictures
-from .atomic import write_atomically
+from .atomic_file import write_atomic
 from .loading import InputFault, reports
 from .output import EXIT_INVALID, EXIT_VALID, problem_line
 from .stand_in import stand_in_line
@@ -84,7 +84,7 @@ def write_html(
     status = EXIT_VALID if all(g["valid"] for g in games) else EXIT_INVALID
     page = render(Path(record).name if record != "-" else "standard input", games, parts)
     try:
-        write_atomically(out, page)
+        write_atomic(out, page)
     except OSError as error:
         raise InputFault(f"{out}: cannot be written ({error.strerror})") from None
     return status

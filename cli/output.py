@@ -10,7 +10,6 @@ import json
 import os
 import re
 import sys
-import tempfile
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -20,6 +19,8 @@ from typing import IO, Any
 
 import click
 from meridina.rules.common import Problem
+
+from .atomic_file import replacing
 
 EXIT_VALID = 0
 EXIT_INVALID = 1
@@ -170,21 +171,11 @@ def output_stream(path: str | None) -> Iterator[IO[str]]:
     if path is None or path == "-":
         yield sys.stdout
         return
-    target = Path(path)
     try:
-        handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
+        with replacing(Path(path)) as stream:
+            yield stream
     except OSError as error:
         raise OutputFault(f"{path}: cannot write the report here ({error.strerror})") from None
-    try:
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(temporary, 0o666 & ~umask)
-        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
-            yield stream
-        os.replace(temporary, target)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
 
 
 def use_colour(choice: str, stream: IO[str]) -> bool | None:

@@ -22,7 +22,7 @@ from meridina.notation.writing import write_game
 from meridina.rules.codes import title
 from meridina.rules.common import Place, Problem
 
-from .atomic_file import UnsafeTarget, write_atomic
+from .atomic_file import write_atomic
 from .output import EXIT_INVALID, EXIT_VALID, problem_line
 from .record_games import RecordedGame
 from .record_session import WriteFault
@@ -117,8 +117,8 @@ class PositionSession:
     def save(self, result: str | None = None) -> None:
         try:
             write_atomic(self.path, self.text(result))
-        except (OSError, UnsafeTarget) as error:
-            reason = error.strerror if isinstance(error, OSError) and error.strerror else error
+        except OSError as error:  # UnsafeTarget too
+            reason = error.strerror or error
             raise WriteFault(f"{self.path}: cannot be written ({reason})") from None
 
     def finish(self, echo: Echo) -> int:

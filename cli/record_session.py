@@ -18,7 +18,7 @@ from meridina.notation.turns import GameRecord, TurnEntry
 from meridina.notation.typed_turn import read_typed_turn
 from meridina.rules.common import Problem
 
-from .atomic_file import UnsafeTarget, write_atomic
+from .atomic_file import write_atomic
 from .output import EXIT_UNREADABLE
 from .record_games import RecordedGame
 
@@ -175,8 +175,8 @@ class Session:
     def save(self) -> None:
         try:
             write_atomic(self.path, self.text())
-        except (OSError, UnsafeTarget) as error:
-            reason = error.strerror if isinstance(error, OSError) and error.strerror else error
+        except OSError as error:  # UnsafeTarget too
+            reason = error.strerror or error
             raise WriteFault(
                 f"{self.path}: cannot be written ({reason}); it holds every turn before this one"
             ) from None

@@ -295,7 +295,7 @@ def _as_turn(
     column = 1 - _line_start(text, piece.start)
     split = split_turn(text, (piece.start + skipped, piece.stop), piece.at.line, column, pattern)
     problem = Problem(SYNTAX_RULE, message, piece.at)
-    return TurnText(number, tuple(split.words), piece.at, (), (problem,), squash(rest))
+    return TurnText(number, tuple(split.words), piece.at, (), (problem,), squash(body), False)
 
 
 def _loose_message(text: str, piece: Junk, in_position: bool) -> str:

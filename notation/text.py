@@ -43,6 +43,9 @@ class TurnText:
     # Syntax slips read anyway (warnings), or the fault that makes the turn unreadable.
     problems: tuple[Problem, ...] = ()
     written: str = ""  # the words as written, kept for a turn with a syntax fault
+    # False when the turn's number was not written as "N." (``written`` then holds the
+    # whole turn as typed), so that writing it back does not mend it silently.
+    numbered: bool = True
 
     @property
     def broken(self) -> bool:

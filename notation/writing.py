@@ -90,7 +90,7 @@ def write_game(
         lines.extend(position)
         lines.append("")
     for index, (entry, body) in enumerate(zip(entries, bodies, strict=True)):
-        line = f"{entry.text.number}. {body}"
+        line = f"{entry.text.number}. {body}" if entry.text.numbered else body
         comments = [comment(c.text) for c in entry.text.comments if not is_own_note(c.text)]
         added = notes(index, entry) if notes is not None else ()
         if added:

@@ -16,7 +16,7 @@ GOOD = (
     '[Game "Meridian"]\n[Players "Ann orange; Ben black; Cy grey; Di brown"]\n\n'
     "1. orange 7: 3@2 { my own words }\n2. black 7: 2@2\n"
 )
-BROKEN = '[Game "Meridian"]\n[Players "Ann orange; Ben black"]\n\n1. orange 7: 3@2 %% oops\n'
+BROKEN = '[Game "Meridian"]\n[Players "Ann orange; Ben black"]\n\n1. orange 7: 3@2 { oops\n'
 OPEN_BRACE = '[Game "Medina"]\n[Players "Ann red; Ben blue"]\n\n1. red pass { never closed\n'
 THREE = GOOD + "\n" + BROKEN + "\n" + GOOD.replace("Ann", "Anna")
 
