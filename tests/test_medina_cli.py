@@ -131,6 +131,7 @@ def test_validate_json_shape(write: Writer) -> None:
             "line": 12,
             "col": 10,
             "rule": "MED-B3",
+            "title": "Spacing",
             "severity": "error",
             "message": "a building on E6 would touch the orange palace at E5; palaces keep "
             "one free field between them",
@@ -526,6 +527,7 @@ def test_broken_medina_record_json_problems(write: Writer) -> None:
         "line": 5,
         "col": 8,
         "rule": "REC-3",
+        "title": "A turn written wrongly",
         "severity": "error",
         "message": "'tower' is not a piece: write a building colour, roof, neutral, stable, "
         "merchant or wall, then @FIELD",

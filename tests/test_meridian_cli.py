@@ -93,6 +93,7 @@ def test_validate_goes_on_to_later_games_and_files(write) -> None:  # type: igno
         "line": 5,
         "col": 13,
         "rule": "MER-R2",
+        "title": "Different heights",
         "severity": "error",
         "message": "a tower 3 high already stands on this meridian (orange)",
     }
