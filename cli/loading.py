@@ -41,6 +41,13 @@ class Selection:
     extend_exclude: tuple[str, ...] = ()
     respect_gitignore: bool = True
 
+    @classmethod
+    def from_options(
+        cls, exclude: tuple[str, ...], extend_exclude: tuple[str, ...], respect_gitignore: bool
+    ) -> Selection:
+        """The selection the batch options give: ``--exclude`` replaces the defaults."""
+        return cls(exclude or DEFAULT_EXCLUDES, extend_exclude, respect_gitignore)
+
     def spec(self) -> pathspec.GitIgnoreSpec:
         return pathspec.GitIgnoreSpec.from_lines([*self.exclude, *self.extend_exclude])
 

@@ -62,7 +62,7 @@ def replay(
     Illegal turns are shown with the rule they break. The bundled Meridian boards
     are stand-in layouts, not the printed board.
     """
-    selection = Selection(exclude or Selection().exclude, extend_exclude, respect_gitignore)
+    selection = Selection.from_options(exclude, extend_exclude, respect_gitignore)
     rulings = config_of(context).rulings
     if html_out is not None:
         if len(paths) != 1:

@@ -65,7 +65,7 @@ def score(
         raise click.UsageError("--format csv gives standings: add --standings")
     if standings and output_format not in STANDINGS_FORMATS:
         raise click.UsageError(f"--standings comes as {', '.join(STANDINGS_FORMATS)}")
-    selection = Selection(exclude or Selection().exclude, extend_exclude, respect_gitignore)
+    selection = Selection.from_options(exclude, extend_exclude, respect_gitignore)
     rulings = config_of(context).rulings
     with output_stream(output) as stream:
         options = ReportOptions(

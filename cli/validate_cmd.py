@@ -62,7 +62,7 @@ def validate(
     """
     if statistics and output_format not in ("text", "json"):
         raise click.UsageError("--statistics works with --format text or json")
-    selection = Selection(exclude or Selection().exclude, extend_exclude, respect_gitignore)
+    selection = Selection.from_options(exclude, extend_exclude, respect_gitignore)
     rulings = config_of(context).rulings
 
     def check(path: str) -> Iterator[GameResult]:
