@@ -17,7 +17,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from meridina.notation.meridian_writer import format_turn
-from meridina.rules.meridian.engine import Effect, Step, apply, initial_state
+from meridina.rules.meridian.action import Effect
+from meridina.rules.meridian.engine import Step, apply, initial_state
 from meridina.rules.meridian.model import (
     COLOURS,
     DECK,
