@@ -58,6 +58,7 @@ def test_rule_kept_by_nearby_record(case: Case) -> None:
     assert_legal(check_one(case.good))
 
 
+# Every rule a Medina record can break: each has a case, or is in TESTED_APART.
 ALL_RULES = {
     *(f"MED-S{n}" for n in range(1, 4)),
     *(f"MED-T{n}" for n in range(1, 7)),

@@ -54,6 +54,7 @@ def test_rule_kept_by_nearby_record(case: Case) -> None:
     assert_legal(check_one(case.good))
 
 
+# Every rule a Meridian record can break: each has a case, or is in TESTED_APART.
 ALL_RULES = {
     *(f"MER-S{n}" for n in range(1, 4)),
     *(f"MER-T{n}" for n in range(1, 6)),
