@@ -10,6 +10,7 @@ from meridina.rules.common import Place, Problem, RecordError
 from meridina.rules.game import Applied
 
 from .board import Board, Edition, board_names, load_board, load_edition
+from .events import Event
 from .model import NEUTRAL, Cell, Kind, Placement, Setup, SetupFields, Turn, cell_name
 from .placing import (
     Fault,
@@ -35,7 +36,7 @@ class Step:
 
     state: State
     problems: tuple[Problem, ...]
-    events: tuple[str, ...]
+    events: tuple[Event, ...]
 
 
 # ---------------------------------------------------------------- setting up
@@ -255,7 +256,7 @@ def placement_faults(
 
 def make_placement(
     state: State, player: str, placement: Placement, target: int | None
-) -> list[str]:
+) -> list[Event]:
     """Make a checked placement; returns what changed hands because of it."""
     kind, cell = placement.kind, placement.cell
     if kind is Kind.TEA:
@@ -430,7 +431,7 @@ def _play(state: State, turn: Turn) -> Step:
         and hand.roofs > 0
         and all(state.hands[p.colour].roofs == 0 for p in state.players if p.colour != player)
     )
-    events: list[str] = []
+    events: list[Event] = []
     placed: list[Placement] = []
     used_tea = False
     for index, placement in enumerate(turn.placements):

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from meridina.rules.codes import RuleCode
 from meridina.rules.common import Place, Problem
 
+from .events import Event
 from .model import NEUTRAL, Cell, Kind, Placement, StreetTouch, cell_name
 from .state import BUILDING, MERCHANT, STABLE, WALL, Palace, State
 from .tiles import after_roof, after_stable, after_wall, article
@@ -208,7 +209,7 @@ def stable_target(state: State, cell: Cell) -> tuple[int | None, list[Fault]]:
     return target, faults
 
 
-def place_stable(state: State, player: str, cell: Cell, target: int) -> list[str]:
+def place_stable(state: State, player: str, cell: Cell, target: int) -> list[Event]:
     palace = state.palaces[target]
     before = state.towers_touching(palace)
     palace.stables.add(cell)
@@ -249,7 +250,7 @@ def roof_target(
     return (None if faults else palace.ident), faults
 
 
-def place_roof(state: State, player: str, target: int, neutral: bool) -> list[str]:
+def place_roof(state: State, player: str, target: int, neutral: bool) -> list[Event]:
     palace = state.palaces[target]
     palace.owner = NEUTRAL if neutral else player
     state.roofs_placed += 1
@@ -396,7 +397,7 @@ def wall_arm(state: State, cell: Cell) -> tuple[int | None, list[Fault]]:
     ]
 
 
-def place_wall(state: State, player: str, cell: Cell, arm: int) -> list[str]:
+def place_wall(state: State, player: str, cell: Cell, arm: int) -> list[Event]:
     state.arm_fill[arm] += 1
     state.pieces[cell] = WALL
     state.wall_tower[cell] = state.board.arms[arm].tower
