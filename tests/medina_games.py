@@ -19,6 +19,7 @@ import sys
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
+from meridina.cli.medina_view import event_text
 from meridina.notation.medina_writer import format_turn
 from meridina.rules.medina.board import load_board, load_edition
 from meridina.rules.medina.engine import (
@@ -396,7 +397,7 @@ def random_game(
         assert not step.problems, (turn, step.problems)
         before.append(state)
         turns.append(turn)
-        happened.append(step.events)
+        happened.append(tuple(event_text(event) for event in step.events))
         state = step.state
     sheet = score(state, True)
 
