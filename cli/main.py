@@ -7,6 +7,7 @@ import click
 from .annotate_cmd import annotate
 from .board_cmd import board
 from .draw_cmd import draw
+from .generate_cmd import generate
 from .launch import main as launch_main
 from .record_cmd import record
 from .replay_cmd import replay
@@ -35,6 +36,7 @@ cli.add_command(record)
 cli.add_command(rules)
 cli.add_command(draw)
 cli.add_command(board)
+cli.add_command(generate)
 
 
 def main() -> None:
