@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from meridina.notation.meridian_writer import format_turn, setup_tags
 from meridina.notation.writing import tag_lines
-from meridina.rules.meridian.engine import Effect
+from meridina.rules.meridian.action import Effect
 from meridina.rules.meridian.model import Card, Player, Skip, Turn
 from meridina.rules.meridian.random_play import play_game
 from meridina.rules.meridian.scoring import ScoreSheet

@@ -15,7 +15,8 @@ from dataclasses import dataclass, replace
 
 from meridina.rules.common import Place
 
-from .engine import Effect, Step, apply, initial_state
+from .action import Effect
+from .engine import Step, apply, initial_state
 from .model import COLOURS, DECK, Build, Card, Player, Rulings, Setup, Skip, TakeOff, Turn
 from .scoring import ScoreSheet, score
 from .state import State
