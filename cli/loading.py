@@ -13,13 +13,16 @@ import stat
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
-import pathspec
 from meridina.notation.check import GameReport, RulingDefaults, check_file
 from meridina.notation.reader import UnreadableInput
 
 from .output import EXIT_UNREADABLE, InputError, input_error
+
+if TYPE_CHECKING:
+    import pathspec
 
 RECORD_SUFFIX = ".mrec"
 DEFAULT_EXCLUDES = (".git", ".hg", ".venv", "venv", "node_modules", "__pycache__", "build", "dist")
@@ -49,6 +52,8 @@ class Selection:
         return cls(exclude or DEFAULT_EXCLUDES, extend_exclude, respect_gitignore)
 
     def spec(self) -> pathspec.GitIgnoreSpec:
+        import pathspec  # only a folder walk needs it
+
         return pathspec.GitIgnoreSpec.from_lines([*self.exclude, *self.extend_exclude])
 
 
@@ -166,6 +171,8 @@ class GitIgnores:
             lines = (folder / ".gitignore").read_text("utf-8", errors="replace").splitlines()
         except OSError:
             return
+        import pathspec
+
         self._specs[folder] = pathspec.GitIgnoreSpec.from_lines(lines)
 
     def ignored(self, path: Path, is_folder: bool) -> bool:

@@ -12,8 +12,8 @@ from meridina.notation.check import GameReport, RulingDefaults
 from .batch import run_batch, several
 from .config import ConfiguredCommand, config_of
 from .html_replay import write_html
-from .loading import InputFault, Selection, reports
-from .options import batch_options, formats_option, game_option, paths_argument
+from .loading import InputFault, reports
+from .options import BatchOptions, batch_options, formats_option, game_option, paths_argument
 from .output import GameResult, output_stream, problem_json, use_colour
 from .reporters import REPORTERS, ReportOptions, make_reporter
 from .stand_in import board_json, stand_in_line
@@ -51,33 +51,28 @@ def replay(
     turn_number: int | None,
     output_format: str,
     html_out: Path | None,
-    output: str | None,
-    exclude: tuple[str, ...],
-    extend_exclude: tuple[str, ...],
-    respect_gitignore: bool,
-    color: str,
+    batch: BatchOptions,
 ) -> None:
     """Replay the record PATHS turn by turn, drawing the board after each turn.
 
     Illegal turns are shown with the rule they break. The bundled Meridian boards
     are stand-in layouts, not the printed board.
     """
-    selection = Selection.from_options(exclude, extend_exclude, respect_gitignore)
     rulings = config_of(context).rulings
     if html_out is not None:
         if len(paths) != 1:
             raise click.UsageError("--html writes the page of one record: give one file")
         raise SystemExit(write_html(paths[0], game_number, html_out, rulings))
-    with output_stream(output) as stream:
+    with output_stream(batch.output) as stream:
         options = ReportOptions(
-            command="replay", colour=use_colour(color, stream), file_headings=several(paths)
+            command="replay", colour=use_colour(batch.color, stream), file_headings=several(paths)
         )
         reporter = make_reporter(output_format, stream, options)
 
         def check(path: str) -> Iterator[GameResult]:
             return replayed_games(path, game_number, turn_number, rulings, reporter.needs)
 
-        tally = run_batch(paths, selection, check, reporter)
+        tally = run_batch(paths, batch.selection, check, reporter)
     raise SystemExit(tally.status())
 
 

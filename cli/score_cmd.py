@@ -10,8 +10,8 @@ from meridina.notation.check import GameReport, RulingDefaults
 
 from .batch import run_batch, several
 from .config import ConfiguredCommand, config_of
-from .loading import Selection, reports
-from .options import batch_options, formats_option, game_option, paths_argument
+from .loading import reports
+from .options import BatchOptions, batch_options, formats_option, game_option, paths_argument
 from .output import GameResult, output_stream, problem_json, use_colour
 from .reporters import REPORTERS, Reporter, ReportOptions, make_reporter
 from .stand_in import board_json, stand_in_line
@@ -50,11 +50,7 @@ def score(
     details: bool,
     standings: bool,
     output_format: str,
-    output: str | None,
-    exclude: tuple[str, ...],
-    extend_exclude: tuple[str, ...],
-    respect_gitignore: bool,
-    color: str,
+    batch: BatchOptions,
 ) -> None:
     """Score each game of the record PATHS: points, what earned them, and the ranking.
 
@@ -65,11 +61,10 @@ def score(
         raise click.UsageError("--format csv gives standings: add --standings")
     if standings and output_format not in STANDINGS_FORMATS:
         raise click.UsageError(f"--standings comes as {', '.join(STANDINGS_FORMATS)}")
-    selection = Selection.from_options(exclude, extend_exclude, respect_gitignore)
     rulings = config_of(context).rulings
-    with output_stream(output) as stream:
+    with output_stream(batch.output) as stream:
         options = ReportOptions(
-            command="score", colour=use_colour(color, stream), file_headings=several(paths)
+            command="score", colour=use_colour(batch.color, stream), file_headings=several(paths)
         )
         reporter: Reporter = (
             StandingsReporter(stream, options, output_format)
@@ -81,7 +76,7 @@ def score(
         def check(path: str) -> Iterator[GameResult]:
             return scored_games(path, game_number, rulings, details, needs)
 
-        tally = run_batch(paths, selection, check, reporter)
+        tally = run_batch(paths, batch.selection, check, reporter)
     raise SystemExit(tally.status())
 
 

@@ -9,8 +9,8 @@ from meridina.notation.check import RulingDefaults
 
 from .batch import run_batch
 from .config import ConfiguredCommand, config_of
-from .loading import Selection, reports
-from .options import batch_options, formats_option, paths_argument, problem_options
+from .loading import reports
+from .options import BatchOptions, batch_options, formats_option, paths_argument, problem_options
 from .output import GameResult, output_stream, selected, use_colour
 from .reporters import REPORTERS, ReportOptions, make_reporter
 from .stand_in import board_json, stand_in_line
@@ -46,11 +46,7 @@ def validate(
     select: tuple[str, ...],
     ignore: tuple[str, ...],
     exit_zero: bool,
-    output: str | None,
-    exclude: tuple[str, ...],
-    extend_exclude: tuple[str, ...],
-    respect_gitignore: bool,
-    color: str,
+    batch: BatchOptions,
 ) -> None:
     """Check every game in the record PATHS (folders: every *.mrec below them).
 
@@ -62,21 +58,22 @@ def validate(
     """
     if statistics and output_format not in ("text", "json"):
         raise click.UsageError("--statistics works with --format text or json")
-    selection = Selection.from_options(exclude, extend_exclude, respect_gitignore)
     rulings = config_of(context).rulings
 
     def check(path: str) -> Iterator[GameResult]:
         return checked_games(path, rulings, select, ignore)
 
-    with output_stream(output) as stream:
+    with output_stream(batch.output) as stream:
         options = ReportOptions(
             command="validate",
             quiet=quiet,
             statistics=statistics,
             show_source=stream.isatty() if show_source is None else show_source,
-            colour=use_colour(color, stream),
+            colour=use_colour(batch.color, stream),
         )
-        tally = run_batch(paths, selection, check, make_reporter(output_format, stream, options))
+        tally = run_batch(
+            paths, batch.selection, check, make_reporter(output_format, stream, options)
+        )
     raise SystemExit(tally.status(exit_zero))
 
 
