@@ -4,20 +4,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
 
 from meridina.rules.common import Problem, RecordError
 from meridina.rules.game import Applied
 
-from .action import Effect, act
+from .action import Effect, Outcome, act, quick_act
 from .board import Board, load_board
 from .legal import builds_for, describe_action
 from .model import COLOURS, DECK, MERIDIANS, PIECES_PER_COLOUR, Card, Setup, Skip, Turn
 from .position import apply_position
-from .state import Seating, State
+from .state import Column, Seating, State
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Step:
     """The outcome of one turn: the state to go on from, problems, and what happened."""
 
@@ -181,21 +180,31 @@ def apply(state: State, turn: Turn) -> Step:
         return Step(_advance(state, colour, card), tuple(problems), Effect(None, None, ()))
     if turn.skip is Skip.PASS:
         return Step(_advance(state, colour, card), tuple(problems), Effect(None, None, ()))
-    outcome = act(state, colour, turn.meridian, turn.take_off, turn.build)
+    meridian = turn.meridian
+    outcome: Outcome | list[Problem] | None
+    outcome = quick_act(state, colour, meridian, turn.take_off, turn.build)
+    if outcome is None:  # a rule is broken: the full check says which, in words
+        outcome = act(state, colour, meridian, turn.take_off, turn.build)
     if isinstance(outcome, list):
         problems.extend(outcome)
         return Step(_advance(state, colour, card), tuple(problems), None)
     column, hands, effect = outcome
     columns = list(state.columns)
-    columns[turn.meridian - 1] = column
-    built = state.ever_built | {turn.meridian} if effect.placed else state.ever_built
-    after = _advance(state, colour, card, columns=tuple(columns), hands=hands, ever_built=built)
+    columns[meridian - 1] = column
+    built = state.ever_built
+    if effect.placed and meridian not in built:
+        built = built | {meridian}
+    after = _advance(state, colour, card, tuple(columns), hands, built)
     return Step(after, tuple(problems), effect)
 
 
 def _order_faults(state: State, turn: Turn) -> list[Problem]:
-    if state.next_index < 0:
+    index = state.next_index
+    if index < 0:
         return []
+    seating = state.seating
+    if not seating.free_turns and seating.rotation[index % len(seating.rotation)] == turn.colour:
+        return []  # the usual case, without building the tuple of expected colours
     expected = state.expected_colours()
     if turn.colour in expected:
         return []
@@ -212,20 +221,34 @@ def pass_over(state: State, colour: str | None) -> State:
     return _advance(state, colour, None)
 
 
-def _advance(state: State, colour: str, card: Card | None, **changes: Any) -> State:
+def _advance(
+    state: State,
+    colour: str,
+    card: Card | None,
+    columns: tuple[Column, ...] | None = None,
+    hands: dict[str, int] | None = None,
+    ever_built: frozenset[int] | None = None,
+) -> State:
     """Count the card as played and pass the turn on, following the actual mover.
 
-    ``changes`` are further fields of the new state, so that a turn copies it once.
+    ``columns``, ``hands`` and ``ever_built`` are what the turn changed, if anything.
     """
     played = state.played
+    unplayed = state.unplayed
     if card is not None:
+        before = played[colour]
         played = dict(played)
-        played[colour] = played[colour] | {card}
-    next_index = state.owner(colour) + 1 if state.free_turns else state.rotation.index(colour) + 1
-    return replace(
-        state,
-        played=played,
-        next_index=next_index,
-        turns_applied=state.turns_applied + 1,
-        **changes,
+        after = played[colour] = before | {card}
+        unplayed -= len(after) - len(before)
+    seating = state.seating
+    next_index = (
+        seating.owner_of[colour] + 1 if seating.free_turns else seating.rotation.index(colour) + 1
+    )
+    return state.successor(
+        state.columns if columns is None else columns,
+        state.hands if hands is None else hands,
+        played,
+        next_index,
+        state.ever_built if ever_built is None else ever_built,
+        unplayed,
     )

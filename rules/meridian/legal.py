@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from .action import act
+from .action import quick_act
 from .model import DECK, PIECES_PER_COLOUR, Build, Card, Skip, TakeOff, Turn
 from .state import State
 
@@ -53,8 +53,7 @@ def _actions(state: State, colour: str, meridian: int) -> Iterator[Action]:
                 for city in range(1, state.board.cities + 1):
                     named = tower_colour if tower_colour != colour else None
                     build = Build(height, city, named)
-                    found = act(state, colour, meridian, take_off, build, every_fault=False)
-                    if not isinstance(found, list):
+                    if quick_act(state, colour, meridian, take_off, build) is not None:
                         yield Action(take_off, build)
 
 

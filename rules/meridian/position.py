@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from meridina.rules.common import Place, Problem
 
 from .model import MERIDIANS, PIECES_PER_COLOUR, Card, PlacedTower, Setup, Tower
@@ -46,8 +44,7 @@ def apply_position(state: State, setup: Setup) -> tuple[State, list[Problem]]:
     for meridian, column in enumerate(columns, start=1):
         problems.extend(_column_faults(state, meridian, column, position.towers))
     board_columns = tuple(tuple(column) for column in columns)
-    state = replace(
-        state,
+    state = state.changed(
         columns=board_columns,
         ever_built=frozenset(m for m, col in enumerate(columns, 1) if any(col)),
     )
@@ -91,8 +88,7 @@ def apply_position(state: State, setup: Setup) -> tuple[State, list[Problem]]:
                 seen.add(card)
             played[colour] = frozenset(seen)
         problems.extend(_towers_without_cards(state, columns, played, position.at))
-    state = replace(
-        state,
+    state = state.changed(
         hands={c: max(h, 0) for c, h in hands.items()},
         played=played,
         cards_known=position.played is not None,
@@ -172,7 +168,7 @@ def _start_mover(
         if colour not in rotation:
             return state, [Problem("MER-S1", f"{colour} is not playing", where)]
         given = state.owner(colour) if state.free_turns else rotation.index(colour)
-        named = replace(state, next_index=given)
+        named = state.changed(next_index=given)
         if state.cards_known:
             derived, problems = _start_mover(state, None, at)
             if not problems and colour not in derived.expected_colours():
@@ -186,7 +182,7 @@ def _start_mover(
                 ]
         return named, []
     if not state.cards_known:
-        return replace(state, next_index=-1), []  # the first turn after the position decides
+        return state.changed(next_index=-1), []  # the first turn after the position decides
     counts = [len(state.played[c]) for c in rotation]
     if state.free_turns:
         totals = [sum(len(state.played[c]) for c in p.colours) for p in state.players]
@@ -196,7 +192,7 @@ def _start_mover(
                     "MER-T1", "the players' numbers of cards played are more than one apart", at
                 )
             ]
-        return replace(state, next_index=0 if totals[0] <= totals[1] else 1), []
+        return state.changed(next_index=0 if totals[0] <= totals[1] else 1), []
     if max(counts) - min(counts) > 1 or counts != sorted(counts, reverse=True):
         return state, [
             Problem(
@@ -207,4 +203,4 @@ def _start_mover(
             )
         ]
     lowest = min(counts)
-    return replace(state, next_index=counts.index(lowest)), []
+    return state.changed(next_index=counts.index(lowest)), []
