@@ -50,6 +50,11 @@ COMMANDS = {
     "board": LazyCommand(
         ".board_cmd", "board", "Type in a printed Meridian board, check the file and draw it."
     ),
+    "generate": LazyCommand(
+        ".generate_cmd",
+        "generate",
+        "Write random legal games of Meridian or Medina as records, with their results.",
+    ),
 }
 
 

@@ -108,3 +108,9 @@ class State:
             for tower in column
             if tower is not None and tower.colour == colour
         )
+
+
+def who(state: State, owner: int) -> str:
+    """How a message names a player: by name, else by colours."""
+    player = state.players[owner]
+    return player.name or " and ".join(player.colours)
