@@ -11,6 +11,7 @@ from typing import Any, TypeVar
 import click
 
 from .loading import Selection
+from .workers import jobs_count
 
 F = TypeVar("F", bound=Callable[..., Any])
 R = TypeVar("R")
@@ -80,6 +81,7 @@ class BatchOptions:
     output: str | None
     selection: Selection
     color: str
+    jobs: int = 1
 
 
 def batch_options(function: Callable[..., R]) -> Callable[..., R]:
@@ -94,7 +96,9 @@ def batch_options(function: Callable[..., R]) -> Callable[..., R]:
         selection = Selection.from_options(
             kwargs.pop("exclude"), kwargs.pop("extend_exclude"), kwargs.pop("respect_gitignore")
         )
-        batch = BatchOptions(kwargs.pop("output"), selection, kwargs.pop("color"))
+        batch = BatchOptions(
+            kwargs.pop("output"), selection, kwargs.pop("color"), kwargs.pop("jobs", 1)
+        )
         return function(*args, batch=batch, **kwargs)
 
     options = [
@@ -138,6 +142,20 @@ def batch_options(function: Callable[..., R]) -> Callable[..., R]:
     for option in reversed(options):
         decorated = option(decorated)
     return decorated
+
+
+def jobs_option(function: F) -> F:
+    """``-j/--jobs``: check files, and the games of a large file, in parallel processes."""
+    return click.option(
+        "--jobs",
+        "-j",
+        metavar="N|auto",
+        default="1",
+        callback=jobs_count,
+        show_default=True,
+        help="Check with N processes at once ('auto': one per core); the output is the "
+        "same as with one.",
+    )(function)
 
 
 def problem_options(function: F) -> F:
