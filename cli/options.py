@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, TypeVar
 
 import click
@@ -39,6 +40,16 @@ def game_option(function: F) -> F:
 def record_argument(function: F) -> F:
     return click.argument(
         "record", type=click.Path(dir_okay=False, allow_dash=True, path_type=str)
+    )(function)
+
+
+def picture_output_option(function: F) -> F:
+    return click.option(
+        "-o",
+        "--output",
+        type=click.Path(dir_okay=False, path_type=Path),
+        default=None,
+        help="Write the SVG to this file instead of standard output.",
     )(function)
 
 

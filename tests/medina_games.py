@@ -16,6 +16,7 @@ import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from meridina.cli.medina_view import event_text
 from meridina.notation.medina_writer import format_turn, options_text, setup_tags
 from meridina.notation.writing import tag_lines
 from meridina.rules.medina.board import load_edition
@@ -116,7 +117,8 @@ def random_game(
         raise ValueError("only the default options may go without an Options tag")
     rng = random.Random(seed)
     played = play_game(rng, edition, players, options=chosen)
-    setup, turns, happened = played.setup, played.turns, played.events
+    setup, turns = played.setup, played.turns
+    happened = tuple(tuple(event_text(event) for event in events) for events in played.events)
     assert setup.start_merchant is not None
 
     notable = [i for i, turn in enumerate(turns) if _remark(turn, happened[i])]

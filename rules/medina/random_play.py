@@ -28,6 +28,7 @@ from .engine import (
     legal_placements,
     make_placement,
 )
+from .events import Event
 from .model import Cell, Kind, Placement, Player, Rulings, Setup, Turn
 from .scoring import ScoreSheet, score
 from .state import State
@@ -273,7 +274,7 @@ class PlayedGame:
 
     setup: Setup
     turns: tuple[Turn, ...]
-    events: tuple[tuple[str, ...], ...]  # what each turn brought about
+    events: tuple[tuple[Event, ...], ...]  # what each turn brought about
     before: tuple[State, ...]  # the state each turn was played in
     final: State
     sheet: ScoreSheet
@@ -318,7 +319,7 @@ def play_game(
     state = started.state
     patience = {p.colour: 2 + rng.randrange(4) for p in seats}
     turns: list[Turn] = []
-    happened: list[tuple[str, ...]] = []
+    happened: list[tuple[Event, ...]] = []
     before: list[State] = []
     while not finished(state):
         turn = choose_turn(rng, state, patience)
