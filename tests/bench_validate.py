@@ -389,16 +389,27 @@ def jobs(folder: Path, sizes: Sizes, jobs_known: bool) -> None:
     )
 
 
+def megabyte_pair(text: str) -> tuple[float, float]:
+    try:
+        small, large = (float(part) for part in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError("give two sizes in MB, such as 1,100") from None
+    if not 0 < small < large <= 1000:
+        raise argparse.ArgumentTypeError("give 0 < SMALL < LARGE <= 1000")
+    return small, large
+
+
 def main(argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--quick", action="store_true", help="smaller corpora, a fast look")
-    parser.add_argument("--memory-mb", help="SMALL,LARGE megabytes for the memory targets")
+    parser.add_argument(
+        "--memory-mb", type=megabyte_pair, help="SMALL,LARGE megabytes for the memory targets"
+    )
     parser.add_argument("--jobs-mb", type=float, help="megabytes for the -j target")
     options = parser.parse_args(argv)
     sizes = QUICK if options.quick else FULL
     if options.memory_mb:
-        small, large = (float(part) for part in options.memory_mb.split(","))
-        sizes = Sizes(sizes.throughput_kb, (small, large), sizes.jobs_mb)
+        sizes = Sizes(sizes.throughput_kb, options.memory_mb, sizes.jobs_mb)
     if options.jobs_mb:
         sizes = Sizes(sizes.throughput_kb, sizes.memory_mb, options.jobs_mb)
     try:
@@ -406,10 +417,13 @@ def main(argv: Sequence[str]) -> int:
     except ImportError:
         print("python-chess is missing: pip install -e '.[bench]'", file=sys.stderr)
         return 2
+    kind = "quick" if options.quick else "full"
+    if sizes != (QUICK if options.quick else FULL):
+        kind += ", sizes chosen"
     help_text = validate_options()
     jobs_known = "--jobs" in help_text
     print(
-        f"meridina benchmark ({'quick' if options.quick else 'full'} run): "
+        f"meridina benchmark ({kind} run): "
         f"throughput on {sizes.throughput_kb} KB of records and of PGN; memory on "
         f"{sizes.memory_mb[0]:g} MB vs {sizes.memory_mb[1]:g} MB; -j on {sizes.jobs_mb:g} MB"
     )
