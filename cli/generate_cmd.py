@@ -145,7 +145,8 @@ def _tags(seed: int, number: int) -> list[tuple[str, str]]:
 def _meridian_records(
     players: int, ruling_texts: Sequence[str], count: int, seed: int
 ) -> Iterator[str]:
-    from meridina.notation.meridian_writer import write_new_record
+    from meridina.notation.meridian_writer import format_turn, setup_tags
+    from meridina.notation.writing import write_new_game
     from meridina.rules.meridian.model import RULING_NAMES, Rulings
     from meridina.rules.meridian.random_play import play_game
 
@@ -154,13 +155,15 @@ def _meridian_records(
     for number in range(1, count + 1):
         played = play_game(rng, players, rulings=rulings)
         lead = "\n" if number > 1 else ""
-        yield lead + write_new_record(played.setup, played.turns, _tags(seed, number))
+        tags = [*setup_tags(played.setup), *_tags(seed, number)]
+        yield lead + write_new_game(tags, [format_turn(turn) for turn in played.turns])
 
 
 def _medina_records(
     edition: str, players: int, ruling_texts: Sequence[str], count: int, seed: int
 ) -> Iterator[str]:
-    from meridina.notation.medina_writer import write_new_record
+    from meridina.notation.medina_writer import format_turn, setup_tags
+    from meridina.notation.writing import write_new_game
     from meridina.rules.medina.model import RULING_NAMES, Rulings
     from meridina.rules.medina.random_play import play_game
 
@@ -169,7 +172,8 @@ def _medina_records(
     for number in range(1, count + 1):
         played = play_game(rng, edition, players, rulings=rulings)
         lead = "\n" if number > 1 else ""
-        yield lead + write_new_record(played.setup, played.turns, _tags(seed, number))
+        tags = [*setup_tags(played.setup), *_tags(seed, number)]
+        yield lead + write_new_game(tags, [format_turn(turn) for turn in played.turns])
 
 
 def _rulings(texts: Sequence[str], names: Mapping[str, type]) -> dict[str, Any]:

@@ -8,7 +8,7 @@ from meridina.rules.meridian.model import MERIDIANS, RULING_NAMES, Rulings, Setu
 
 from .meridian import MeridianRecord
 from .turns import TurnEntry
-from .writing import as_written, changed_rulings, write_game, write_new_game
+from .writing import as_written, changed_rulings, result_value, write_game
 
 
 def format_turn(turn: Turn) -> str:
@@ -92,12 +92,5 @@ def setup_tags(setup: Setup) -> list[tuple[str, str]]:
         )
         tags.append(("Decks", "; ".join(decks)))
     if setup.result is not None:
-        tags.append(("Result", "; ".join(f"{n} {p}" for n, (p, _) in setup.result.items())))
+        tags.append(("Result", result_value(setup.result)))
     return tags
-
-
-def write_new_record(
-    setup: Setup, turns: Sequence[Turn], more_tags: Sequence[tuple[str, str]] = ()
-) -> str:
-    """A record of a game played from ``setup``, with ``more_tags`` (Event, Date, ...)."""
-    return write_new_game([*setup_tags(setup), *more_tags], [format_turn(t) for t in turns])

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from enum import Enum
 from typing import Protocol, TypeVar
 
@@ -117,6 +117,11 @@ def changed_rulings(rulings: object, defaults: object, names: Iterable[str]) -> 
         if value != getattr(defaults, name.replace("-", "_")):
             changed.append(f"{name}={value.value if isinstance(value, Enum) else value}")
     return "; ".join(changed) or None
+
+
+def result_value(result: Mapping[str, tuple[int, object]]) -> str:
+    """A Result tag's value: each name (or colour) with its points."""
+    return "; ".join(f"{name} {points}" for name, (points, _) in result.items())
 
 
 def write_new_game(tags: Iterable[tuple[str, str]], bodies: Sequence[str]) -> str:
