@@ -152,14 +152,16 @@ def file_events(
             yield Fault(item)
         else:
             try:
-                for batch in batches(item, check.game_number):
+                # one game at a time where no pool waits, or input may come slowly
+                most = 1 if workers.jobs == 1 or item == "-" else BATCH_GAMES
+                for batch in batches(item, check.game_number, most):
                     yield Results(item, workers.submit(check_batch, check, batch))
             except InputFault as fault:
                 yield Fault(input_error(item, fault.message))
         yield End(source)
 
 
-def batches(path: str, game_number: int | None) -> Iterator[Batch]:
+def batches(path: str, game_number: int | None, most_games: int) -> Iterator[Batch]:
     base = record_base(path)
     games: list[tuple[int, str, int]] = []
     size = 0
@@ -167,7 +169,7 @@ def batches(path: str, game_number: int | None) -> Iterator[Batch]:
         for index, chunk in game_chunks(path, game_number):
             games.append((index, chunk.text, chunk.first_line))
             size += len(chunk.text)
-            if len(games) >= BATCH_GAMES or size >= BATCH_CHARACTERS:
+            if len(games) >= most_games or size >= BATCH_CHARACTERS:
                 yield Batch(path, base, tuple(games))
                 games, size = [], 0
     except InputFault:

@@ -68,6 +68,7 @@ def score(
         raise click.UsageError("--format csv gives standings: add --standings")
     if standings and output_format not in STANDINGS_FORMATS:
         raise click.UsageError(f"--standings comes as {', '.join(STANDINGS_FORMATS)}")
+    rulings = config_of(context).rulings
     with output_stream(batch.output) as stream:
         options = ReportOptions(
             command="score", colour=use_colour(batch.color, stream), file_headings=several(paths)
@@ -79,7 +80,7 @@ def score(
         )
         needs = "data" if standings else reporter.needs
         summary = partial(scored_game, details, needs)
-        check = GameCheck(summary, config_of(context).rulings, game_number)
+        check = GameCheck(summary, rulings, game_number)
         tally = run_batch(paths, batch.selection, check, reporter, batch.jobs)
     raise SystemExit(tally.status())
 

@@ -65,7 +65,7 @@ def validate(
     """
     if statistics and output_format not in ("text", "json"):
         raise click.UsageError("--statistics works with --format text or json")
-    check = GameCheck(partial(checked_game, select, ignore), config_of(context).rulings)
+    rulings = config_of(context).rulings
     with output_stream(batch.output) as stream:
         options = ReportOptions(
             command="validate",
@@ -75,21 +75,32 @@ def validate(
             colour=use_colour(batch.color, stream),
         )
         reporter = make_reporter(output_format, stream, options)
+        summary = partial(checked_game, reporter.needs, select, ignore)
+        check = GameCheck(summary, rulings)
         tally = run_batch(paths, batch.selection, check, reporter, batch.jobs)
     raise SystemExit(tally.status(exit_zero))
 
 
 def checked_game(
-    select: tuple[str, ...], ignore: tuple[str, ...], path: str, report: GameReport
+    needs: str | None,
+    select: tuple[str, ...],
+    ignore: tuple[str, ...],
+    path: str,
+    report: GameReport,
 ) -> GameResult:
-    """One game of a file as a result, with only the selected problems."""
+    """One game of a file as a result, with only the selected problems.
+
+    What is said of its board is kept only for the format that shows it: JSON's
+    board object, or the stand-in note of text output.
+    """
     start = report.run.start if report.run is not None else None
+    board = start.board if start is not None else None
     return GameResult(
         path,
         report.index,
         report.first_line,
         report.game,
         selected(report.problems, select, ignore),
-        board=board_json(start.board) if start is not None else None,
-        stand_in_note=stand_in_line(start.board) if start is not None else None,
+        board=board_json(board) if board is not None and needs == "data" else None,
+        stand_in_note=stand_in_line(board) if board is not None and needs == "text" else None,
     )
