@@ -127,25 +127,23 @@ def apply(state: State, turn: Turn) -> Step:
     fault of turn order or of the card itself (played before, not face up) is
     reported, but a legal placement still stands, since later turns build on it.
     """
-    problems: list[Problem] = []
     colour = turn.colour
     if colour not in state.hands:
-        problems.append(Problem("MER-S1", f"{colour} is not playing in this game", turn.colour_at))
-        return Step(state, tuple(problems), None)
+        problem = Problem("MER-S1", f"{colour} is not playing in this game", turn.colour_at)
+        return Step(state, (problem,), None)
     if state.finished:
-        problems.append(Problem("MER-E1", "the game is over: every card has been played", turn.at))
-        return Step(state, tuple(problems), None)
-    order_faults = _order_faults(state, turn)
-    problems.extend(order_faults)
+        problem = Problem("MER-E1", "the game is over: every card has been played", turn.at)
+        return Step(state, (problem,), None)
+    problems = _order_faults(state, turn)  # a new list, to add to
     card_ok = True
-    if any(problem.rule == "MER-T2" for problem in order_faults):
+    if problems and any(problem.rule == "MER-T2" for problem in problems):
         card_ok = False  # every card is played: said once, not again for this card
     elif turn.card in state.played[colour]:
         card_ok = False
         problems.append(
             Problem("MER-T2", f"{colour} has already played card {turn.card.label}", turn.card_at)
         )
-    else:
+    elif state.decks:
         face_up = state.face_up(colour)
         if face_up is not None and turn.card not in face_up:
             problems.append(
@@ -240,15 +238,11 @@ def _advance(
         played = dict(played)
         after = played[colour] = before | {card}
         unplayed -= len(after) - len(before)
-    seating = state.seating
-    next_index = (
-        seating.owner_of[colour] + 1 if seating.free_turns else seating.rotation.index(colour) + 1
-    )
     return state.successor(
         state.columns if columns is None else columns,
         state.hands if hands is None else hands,
         played,
-        next_index,
+        state.seating.index_after[colour],
         state.ever_built if ever_built is None else ever_built,
         unplayed,
     )

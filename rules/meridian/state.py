@@ -21,6 +21,7 @@ class Seating:
     owner_of: dict[str, int]  # colour -> player index
     free_turns: bool
     towers_per_player: int  # on one meridian
+    index_after: dict[str, int]  # colour -> ``next_index`` once it has played
 
     @classmethod
     def of(cls, players: tuple[Player, ...], rulings: Rulings) -> Seating:
@@ -33,7 +34,8 @@ class Seating:
             rotation = (first.colours[0], second.colours[0], first.colours[1], second.colours[1])
         owner_of = {c: index for index, player in enumerate(players) for c in player.colours}
         free = two and rulings.two_player_turns is TwoPlayerTurns.FREE
-        return cls(players, colours, rotation, owner_of, free, 2 if len(players) == 2 else 1)
+        after = {c: (owner_of[c] if free else rotation.index(c)) + 1 for c in colours}
+        return cls(players, colours, rotation, owner_of, free, 2 if len(players) == 2 else 1, after)
 
 
 class State:
