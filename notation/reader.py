@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO, Final
 
-from meridina.rules.common import Problem, RecordError
+from meridina.rules.common import Place, Problem, RecordError
 
 from .parser import parse_game
 from .splitter import LARGEST_GAME, GameChunk, GameTooLong, split_games
@@ -37,16 +37,29 @@ class ParsedGame:
 class UnreadableInput(Exception):
     """The file cannot be read as text at all (missing, binary, not UTF-8).
 
-    Its message reads ``FILE[:LINE:COL]: REC-0 what is wrong``.
+    ``problem`` is the REC-0 fault, placed where a line and column are known (a NUL byte, a
+    bad UTF-8 sequence, an overlong line); ``str()`` reads ``FILE[:LINE:COL]: REC-0 message``.
     """
+
+    def __init__(self, source: str, message: str, at: Place | None = None) -> None:
+        self.source = source
+        self.problem = Problem(READ_RULE, message, at)
+        where = f"{source}:{at.line}:{at.col}" if at else source
+        super().__init__(f"{where}: {READ_RULE} {message}")
 
 
 def iter_games(source: str | Path) -> Iterator[ParsedGame]:
     """Yield the games of a file one at a time; ``-`` is standard input."""
+    for index, chunk in iter_chunks(source):
+        yield parse_chunk(index, chunk)
+
+
+def iter_chunks(source: str | Path) -> Iterator[tuple[int, GameChunk]]:
+    """The games of a file, numbered from 1 and not yet parsed (to parse them elsewhere)."""
     stream = _open(source)
     try:
         lines = _checked_lines(stream, str(source))
-        yield from _parsed(split_games(lines), str(source))
+        yield from _numbered(split_games(lines), str(source))
     finally:
         if stream is not sys.stdin.buffer:
             stream.close()
@@ -54,21 +67,26 @@ def iter_games(source: str | Path) -> Iterator[ParsedGame]:
 
 def parse_text(text: str) -> list[ParsedGame]:
     """Parse a whole record held in memory (tests, tools)."""
-    return list(_parsed(split_games(io.StringIO(text)), "-"))
+    return [parse_chunk(i, chunk) for i, chunk in _numbered(split_games(io.StringIO(text)), "-")]
 
 
-def _parsed(chunks: Iterator[GameChunk], name: str) -> Iterator[ParsedGame]:
-    index = 0
+def parse_chunk(index: int, chunk: GameChunk) -> ParsedGame:
+    """Parse the ``index``-th game of a file."""
     try:
-        for index, chunk in enumerate(chunks, start=1):
-            try:
-                yield ParsedGame(index, chunk.first_line, parse_game(chunk), None, chunk.text)
-            except RecordError as error:
-                yield ParsedGame(index, chunk.first_line, None, error.problem, chunk.text)
+        return ParsedGame(index, chunk.first_line, parse_game(chunk), None, chunk.text)
+    except RecordError as error:
+        return ParsedGame(index, chunk.first_line, None, error.problem, chunk.text)
+
+
+def _numbered(chunks: Iterator[GameChunk], name: str) -> Iterator[tuple[int, GameChunk]]:
+    try:
+        yield from enumerate(chunks, start=1)
     except GameTooLong as error:
         raise UnreadableInput(
-            f"{name}:{error.first_line}:1: {READ_RULE} the game starting here is longer than "
-            f"{LARGEST_GAME} characters; a game is far shorter"
+            name,
+            f"the game starting here is longer than {LARGEST_GAME} characters; "
+            "a game is far shorter",
+            Place(error.first_line, 1),
         ) from None
 
 
@@ -79,25 +97,24 @@ def _open(source: str | Path) -> BinaryIO:
     try:
         found = os.stat(source)
         if not stat.S_ISREG(found.st_mode):
-            raise UnreadableInput(f"{source}: {READ_RULE} {_not_a_file(found.st_mode)}")
+            raise UnreadableInput(str(source), _not_a_file(found.st_mode))
         if found.st_size > LARGEST_RECORD:
             raise UnreadableInput(
-                f"{source}: {READ_RULE} is {found.st_size} bytes; a record file is at most "
-                f"{LARGEST_RECORD}"
+                str(source), f"is {found.st_size} bytes; a record file is at most {LARGEST_RECORD}"
             )
         # Non-blocking, so that a file swapped for a FIFO since the check cannot hang us.
         handle = os.open(source, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except FileNotFoundError:
-        raise UnreadableInput(f"{source}: {READ_RULE} no such file") from None
+        raise UnreadableInput(str(source), "no such file") from None
     except PermissionError:
-        raise UnreadableInput(f"{source}: {READ_RULE} not allowed to read this file") from None
+        raise UnreadableInput(str(source), "not allowed to read this file") from None
     except (OSError, ValueError) as error:
         reason = error.strerror if isinstance(error, OSError) else str(error)
-        raise UnreadableInput(f"{source}: {READ_RULE} cannot be read ({reason})") from None
+        raise UnreadableInput(str(source), f"cannot be read ({reason})") from None
     opened = os.fstat(handle)
     if not stat.S_ISREG(opened.st_mode):
         os.close(handle)
-        raise UnreadableInput(f"{source}: {READ_RULE} {_not_a_file(opened.st_mode)}")
+        raise UnreadableInput(str(source), _not_a_file(opened.st_mode))
     return os.fdopen(handle, "rb")
 
 
@@ -120,25 +137,29 @@ def _checked_lines(stream: BinaryIO, name: str) -> Iterator[str]:
         total += len(raw)
         if len(raw) > LONGEST_LINE:
             raise UnreadableInput(
-                f"{name}:{number}:1: {READ_RULE} the line is longer than {LONGEST_LINE} bytes; "
-                "a record's lines are far shorter"
+                name,
+                f"the line is longer than {LONGEST_LINE} bytes; a record's lines are far shorter",
+                Place(number, 1),
             )
         if total > LARGEST_RECORD:
             raise UnreadableInput(
-                f"{name}:{number}:1: {READ_RULE} the input is longer than {LARGEST_RECORD} bytes, "
-                "the most a record may hold"
+                name,
+                f"the input is longer than {LARGEST_RECORD} bytes, the most a record may hold",
+                Place(number, 1),
             )
         if b"\x00" in raw:
             raise UnreadableInput(
-                f"{name}:{number}:{raw.index(0) + 1}: {READ_RULE} holds binary data "
-                "(a NUL byte); a record must be UTF-8 text"
+                name,
+                "holds binary data (a NUL byte); a record must be UTF-8 text",
+                Place(number, raw.index(0) + 1),
             )
         try:
             line = raw.decode("utf-8")
         except UnicodeDecodeError as error:
             raise UnreadableInput(
-                f"{name}:{number}:{error.start + 1}: {READ_RULE} is not valid UTF-8 text "
-                f"(byte 0x{raw[error.start]:02x} cannot be decoded)"
+                name,
+                f"is not valid UTF-8 text (byte 0x{raw[error.start]:02x} cannot be decoded)",
+                Place(number, error.start + 1),
             ) from None
         if number == 1 and line.startswith("\ufeff"):
             line = line[1:]

@@ -1,0 +1,123 @@
+"""Medina's position section: the pieces on the board, tiles, tea and the player to move."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from meridina.rules.common import Place, Problem
+from meridina.rules.medina.model import NEUTRAL, Cell, StartPosition, parse_cell
+from meridina.rules.numbers import number_fault, read_number
+
+from .medina_words import COLOUR_WORDS, not_a_field
+from .text import EntryText, GameText, Word
+
+POSITION_RULE: Final = "REC-5"
+
+
+def _cells(entry: EntryText, problems: list[Problem]) -> list[tuple[Cell, Place]]:
+    found = []
+    for word in entry.words:
+        cell = parse_cell(word.text) if word.kind == "word" else None
+        if cell is None:
+            problems.append(Problem(POSITION_RULE, not_a_field(word.text), word.at))
+        else:
+            found.append((cell, word.at))
+    return found
+
+
+def _pairs(entry: EntryText, problems: list[Problem]) -> list[tuple[Word, Word]]:
+    words = entry.words
+    if len(words) % 2:
+        problems.append(Problem(POSITION_RULE, f"{entry.key.text}: write pairs", entry.key.at))
+    return [(words[i], words[i + 1]) for i in range(0, len(words) - 1, 2)]
+
+
+def read_position(game: GameText, problems: list[Problem]) -> StartPosition | None:
+    """The state a game starts from, if its record has a position section."""
+    section = game.position
+    if section is None:
+        return None
+    buildings: list[tuple[str, Cell, Place | None]] = []
+    stables: list[tuple[Cell, Place | None]] = []
+    merchants: list[tuple[Cell, Place | None]] = []
+    merchant_entries: list[int] = []
+    walls: list[tuple[Cell, Place | None]] = []
+    roofs: list[tuple[str, Cell, Place | None]] = []
+    palace_tiles: dict[str, tuple[str | None, Place | None]] = {}
+    tower_tiles: dict[int, tuple[str | None, Place | None]] = {}
+    tea: dict[str, tuple[int, Place | None]] = {}
+    to_move: tuple[str, Place | None] | None = None
+    for entry in section.entries:
+        key = entry.key.text.lower()
+        if key in COLOUR_WORDS:
+            buildings.extend((COLOUR_WORDS[key], c, at) for c, at in _cells(entry, problems))
+        elif key in ("stables", "stable"):
+            stables.extend(_cells(entry, problems))
+        elif key in ("merchants", "merchant"):
+            # Each entry is kept apart: a street that touches an older one goes on its own line.
+            street = _cells(entry, problems)
+            merchants.extend(street)
+            merchant_entries.append(len(street))
+        elif key in ("walls", "wall"):
+            walls.extend(_cells(entry, problems))
+        elif key in ("roofs", "roof"):
+            for word in entry.words:
+                owner, _, where = word.text.partition("@")
+                cell = parse_cell(where) if word.kind == "place" else None
+                if cell is None:
+                    problems.append(
+                        Problem(POSITION_RULE, "a roof is written OWNER@FIELD, as red@E5", word.at)
+                    )
+                else:
+                    roofs.append((owner.lower(), cell, word.at))
+        elif key == "palace-tiles":
+            for colour, holder in _pairs(entry, problems):
+                name = COLOUR_WORDS.get(colour.text.lower())
+                if name is None:
+                    problems.append(
+                        Problem(
+                            POSITION_RULE, f"{colour.text!r} is not a building colour", colour.at
+                        )
+                    )
+                else:
+                    who = holder.text.lower()
+                    palace_tiles[name] = (None if who in ("nobody", NEUTRAL) else who, holder.at)
+        elif key == "tower-tiles":
+            for number, holder in _pairs(entry, problems):
+                tower = read_number(number.text)
+                if tower is None:
+                    usual = "tower-tiles: a tower number, then its holder"
+                    problems.append(
+                        Problem(POSITION_RULE, number_fault(number.text, usual), number.at)
+                    )
+                else:
+                    who = holder.text.lower()
+                    tower_tiles[tower] = (
+                        None if who in ("nobody", NEUTRAL) else who,
+                        holder.at,
+                    )
+        elif key == "tea":
+            for player, count in _pairs(entry, problems):
+                tiles = read_number(count.text)
+                if tiles is None:
+                    usual = "tea: a player, then a number of tiles"
+                    problems.append(
+                        Problem(POSITION_RULE, number_fault(count.text, usual), count.at)
+                    )
+                else:
+                    tea[player.text.lower()] = (tiles, player.at)
+        elif key == "next" and len(entry.words) == 1:
+            to_move = (entry.words[0].text.lower(), entry.words[0].at)
+        else:
+            problems.append(
+                Problem(
+                    POSITION_RULE,
+                    f"unknown position entry {entry.key.text!r}: use a building colour, stables:, "
+                    "merchants:, walls:, roofs:, palace-tiles:, tower-tiles:, tea: or next:",
+                    entry.key.at,
+                )
+            )
+    return StartPosition(
+        tuple(buildings), tuple(stables), tuple(merchants), tuple(walls), tuple(roofs),
+        palace_tiles, tower_tiles, tea, to_move, section.at, tuple(merchant_entries),
+    )  # fmt: skip

@@ -1,0 +1,174 @@
+"""One Meridian turn's words: ``orange 4-5-6-7/6: x 2@4`` and the faults in them."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Final
+
+from meridina.rules.common import Place, Problem
+from meridina.rules.meridian.model import CARDS_BY_LABEL, COLOURS, Build, Skip, TakeOff, Turn
+from meridina.rules.numbers import is_digits, number_fault, read_number
+
+from .suggest import did_you_mean, name_for_colour, name_message, nearest
+from .text import TurnText, Word
+from .turns import TurnEntry
+
+TURN_RULE: Final = "REC-3"
+
+
+def read_turn(text: TurnText, players: Sequence[tuple[str, Sequence[str]]] = ()) -> TurnEntry[Turn]:
+    """``orange 4-5-6-7/6: x 2@4`` -> a Turn; a fault gives a problem instead.
+
+    ``players`` (names and colours) lets a player's name in place of a colour be explained.
+    """
+    words = text.words
+    if not words or words[0].kind != "word":
+        return _bad(text, "a turn starts with the colour that plays, as '12. orange 7: 3@2'", None)
+    colour_word = words[0]
+    colour = colour_word.text.lower()
+    if colour not in COLOURS:
+        return _not_a_colour(text, players)
+    if len(words) < 2 or words[1].kind != "key":
+        at = words[1].at if len(words) > 1 else colour_word.at
+        message = "the colour is followed by the card played and a colon, as 'orange 7:'"
+        if len(words) > 1 and words[1].kind == "number":
+            message = f"write a colon after the card: '{colour} {words[1].text}:'"
+        return _bad(text, message, colour, at)
+    card_word = words[1]
+    label, slash, chosen = card_word.text.partition("/")
+    card = CARDS_BY_LABEL.get(label)
+    if card is None:
+        return _bad(
+            text,
+            f"{label!r} is not a Meridian card (1 to 10, 1-2-3, 4-5-6-7, 8-9-10)",
+            colour,
+            card_word.at,
+        )
+    meridian = card.numbers[0] if not card.is_group else 0
+    if slash:
+        chosen_number = read_number(chosen)
+        if chosen_number is None:
+            return _bad(
+                text,
+                number_fault(chosen, "after the slash comes the meridian chosen, as 4-5-6-7/6"),
+                colour,
+                card_word.at,
+            )
+        meridian = chosen_number
+    actions = words[2:]
+    take_off: TakeOff | None = None
+    build: Build | None = None
+    skip: Skip | None = None
+    pending_colour: Word | None = None
+    for index, word in enumerate(actions):
+        lowered = word.text.lower()
+        if word.kind == "word" and lowered in ("pass", "stuck") and not (take_off or build or skip):
+            skip = Skip(lowered)
+        elif word.kind == "word" and lowered == "x" and not (take_off or build or skip):
+            take_off = TakeOff(None, word.at)
+        elif word.kind == "place" and lowered.startswith("x@") and not (take_off or build or skip):
+            city_number = read_number(lowered[2:])
+            if city_number is None:
+                message = number_fault(lowered[2:], "take a tower off as x or x@CITY")
+                return _bad(text, message, colour, word.at)
+            take_off = TakeOff(city_number, word.at)
+        elif (
+            word.kind == "word"
+            and lowered in COLOURS
+            and pending_colour is None
+            and not build
+            and not skip
+        ):
+            pending_colour = word
+        elif word.kind == "place" and is_digits(word.text[:1]) and not build and not skip:
+            height_text, _, city_text = word.text.partition("@")
+            height, city = read_number(height_text), read_number(city_text)
+            if height is None or city is None:
+                wrong = height_text if height is None else city_text
+                message = number_fault(wrong, "a tower is written HEIGHT@CITY, as 3@2")
+                return _bad(text, message, colour, word.at)
+            tower_colour = pending_colour.text.lower() if pending_colour else None
+            build = Build(
+                height,
+                city,
+                tower_colour if tower_colour != colour else None,
+                pending_colour.at if pending_colour else word.at,
+            )
+        else:
+            following = actions[index + 1] if index + 1 < len(actions) else None
+            return _bad(text, _out_of_place(word, following), colour, word.at)
+    if pending_colour is not None and build is None:
+        return _bad(
+            text,
+            "a tower colour must be followed by the tower, as 'black 3@2'",
+            colour,
+            pending_colour.at,
+        )
+    if not (take_off or build or skip):
+        at = card_word.at
+        return _bad(
+            text, "say what the card did: HEIGHT@CITY, x, x HEIGHT@CITY, pass or stuck", colour, at
+        )
+    if meridian == 0 and skip is None:
+        return _bad(
+            text,
+            f"card {card.label} is a group card: name the meridian chosen, "
+            f"as {card.label}/{card.numbers[0]}",
+            colour,
+            card_word.at,
+        )
+    turn = Turn(
+        colour,
+        card,
+        meridian,
+        take_off,
+        build,
+        skip,
+        text.number,
+        text.at,
+        colour_word.at,
+        card_word.at,
+    )
+    return TurnEntry(text, turn, (), colour)
+
+
+_ACTION_WORDS = ("pass", "stuck", "x", *COLOURS)
+_TWO_NUMBERS = re.compile(r"(\d+)-(\d+)")
+
+
+def _not_a_colour(text: TurnText, players: Sequence[tuple[str, Sequence[str]]]) -> TurnEntry[Turn]:
+    """A turn's first word is not a colour: a player's name, a misspelling, or neither."""
+    word = text.words[0]
+    named = name_for_colour(word.text, players)
+    if named is not None:
+        name, colours = named
+        message = name_message(text.number, name, colours, text.words[1:])
+        return _bad(text, message, colours[0], word.at)
+    guess = nearest(word.text, COLOURS)
+    if guess is not None:
+        return _bad(text, f"{word.text!r} is not a colour; did you mean {guess!r}?", guess, word.at)
+    known = ", ".join(COLOURS)
+    message = f"{word.text!r} is not a colour: a turn starts with the colour that plays ({known})"
+    return _bad(text, message, None, word.at)
+
+
+def _out_of_place(word: Word, following: Word | None) -> str:
+    """Why a word of a turn's action cannot be read, with the form meant where it is clear."""
+    if word.kind == "number" and following is not None and following.text.startswith("@"):
+        return f"write HEIGHT@CITY without a space: {word.text}{following.text}"
+    pair = _TWO_NUMBERS.fullmatch(word.text) if word.kind == "number" else None
+    if pair is not None:
+        return f"a tower is written HEIGHT@CITY: {pair.group(1)}@{pair.group(2)}"
+    if word.kind == "place" and word.text.startswith("@"):
+        return f"a tower is written HEIGHT@CITY, as 3{word.text}"
+    hint = ""
+    if word.kind == "word" and word.text.lower() not in _ACTION_WORDS:
+        hint = did_you_mean(word.text, _ACTION_WORDS)
+    return f"{word.text!r} does not belong here{hint}"
+
+
+def _bad(
+    text: TurnText, message: str, colour: str | None, at: Place | None = None
+) -> TurnEntry[Turn]:
+    return TurnEntry(text, None, (Problem(TURN_RULE, message, at or text.at),), colour)
