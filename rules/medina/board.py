@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -36,19 +37,50 @@ class Board:
     towers: dict[Cell, int]  # corner cell -> tower number
     arms: tuple[Arm, ...] = field(default=())
     arm_of: dict[Cell, Arm] = field(default_factory=dict)  # ring field -> the arms it may join
+    # The city's geometry, worked out once per board (see __post_init__).
+    building_fields: frozenset[Cell] = field(init=False, repr=False, compare=False)
+    ring: frozenset[Cell] = field(init=False, repr=False, compare=False)
+    next_to: dict[Cell, tuple[Cell, ...]] = field(init=False, repr=False, compare=False)
+    all_around: dict[Cell, tuple[Cell, ...]] = field(init=False, repr=False, compare=False)
+    cell_order: tuple[Cell, ...] = field(init=False, repr=False, compare=False)
+    arms_through: dict[Cell, tuple[int, ...]] = field(init=False, repr=False, compare=False)
+    arm_partner: tuple[int, ...] = field(init=False, repr=False, compare=False)  # same side
+
+    def __post_init__(self) -> None:
+        columns, rows = self.columns, self.rows
+        grid = [(col, row) for row in range(rows, 0, -1) for col in range(columns)]
+        ring = frozenset(
+            (col, row) for col, row in grid if col in (0, columns - 1) or row in (1, rows)
+        )
+        on = set(grid)
+        tables = {
+            "cell_order": tuple(grid),
+            "ring": ring,
+            "building_fields": frozenset(on - ring),
+            "next_to": {c: _offsets(c, ORTHOGONAL, on) for c in grid},
+            "all_around": {c: _offsets(c, AROUND, on) for c in grid},
+            "arms_through": {
+                c: tuple(i for i, arm in enumerate(self.arms) if c in arm.cells) for c in ring
+            },
+            "arm_partner": tuple(
+                next(j for j, other in enumerate(self.arms) if other.side == arm.side and j != i)
+                for i, arm in enumerate(self.arms)
+            ),
+        }
+        for name, value in tables.items():
+            object.__setattr__(self, name, value)  # a frozen dataclass sets its own tables
 
     def on_grid(self, cell: Cell) -> bool:
         return 0 <= cell[0] < self.columns and 1 <= cell[1] <= self.rows
 
     def is_ring(self, cell: Cell) -> bool:
-        col, row = cell
-        return self.on_grid(cell) and (col in (0, self.columns - 1) or row in (1, self.rows))
+        return cell in self.ring
 
     def is_corner(self, cell: Cell) -> bool:
         return cell in self.towers
 
     def is_building_field(self, cell: Cell) -> bool:
-        return self.on_grid(cell) and not self.is_ring(cell)
+        return cell in self.building_fields
 
     def is_border(self, cell: Cell) -> bool:
         """A building field next to the ring."""
@@ -57,20 +89,32 @@ class Board:
             col in (1, self.columns - 2) or row in (2, self.rows - 1)
         )
 
-    def neighbours(self, cell: Cell) -> list[Cell]:
-        col, row = cell
-        return [(col + dx, row + dy) for dx, dy in ORTHOGONAL if self.on_grid((col + dx, row + dy))]
+    def neighbours(self, cell: Cell) -> tuple[Cell, ...]:
+        found = self.next_to.get(cell)
+        if found is None:  # a cell off the grid still has neighbours on it
+            found = _offsets(cell, ORTHOGONAL, self.next_to)
+        return found
 
-    def around(self, cell: Cell) -> list[Cell]:
-        col, row = cell
-        return [(col + dx, row + dy) for dx, dy in AROUND if self.on_grid((col + dx, row + dy))]
+    def around(self, cell: Cell) -> tuple[Cell, ...]:
+        found = self.all_around.get(cell)
+        if found is None:
+            found = _offsets(cell, AROUND, self.next_to)
+        return found
 
     def inner_field(self, wall: Cell) -> Cell:
         """The one building field a wall field touches."""
         return next(cell for cell in self.neighbours(wall) if self.is_building_field(cell))
 
-    def cells(self) -> list[Cell]:
-        return [(col, row) for row in range(self.rows, 0, -1) for col in range(self.columns)]
+    def cells(self) -> tuple[Cell, ...]:
+        """Every cell, top row first, each row from the left."""
+        return self.cell_order
+
+
+def _offsets(
+    cell: Cell, offsets: tuple[tuple[int, int], ...], grid: Collection[Cell]
+) -> tuple[Cell, ...]:
+    col, row = cell
+    return tuple((col + dx, row + dy) for dx, dy in offsets if (col + dx, row + dy) in grid)
 
 
 @dataclass(frozen=True)

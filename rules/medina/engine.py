@@ -22,15 +22,19 @@ from .placing import (
     place_stable,
     place_wall,
     roof_target,
+    spaced,
     stable_target,
+    street_blocked,
+    street_ends,
     supply_fault,
+    unfinished,
     wall_arm,
 )
 from .position import apply_position
-from .state import MERCHANT, WELL, Hand, State
+from .state import BUILDING, MERCHANT, WELL, Hand, State
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen: built once a turn, and frozen ones are slow to build
 class Step:
     """The outcome of one turn: the state to go on from, problems, and what happened."""
 
@@ -110,6 +114,7 @@ def initial_state(setup: Setup, base: Path | None = None) -> Applied[State | Non
     problems.extend(_place_setup(state, setup, board))
     if setup.position is not None:
         problems.extend(apply_position(state, setup.position))
+    state.open_palaces.clear()
     return Applied(state, tuple(problems))
 
 
@@ -260,9 +265,10 @@ def make_placement(
     """Make a checked placement; returns what changed hands because of it."""
     kind, cell = placement.kind, placement.cell
     if kind is Kind.TEA:
-        state.hands[player].tea -= 1
+        state.hand_to_change(player).tea -= 1
         return []
     assert cell is not None
+    state.open_palaces.clear()  # the city changes: which palaces can grow is worked out again
     if kind is Kind.BUILDING:
         place_building(state, player, placement.colour or "", cell, target)
         return []
@@ -280,8 +286,6 @@ def make_placement(
 def legal_placements(state: State, player: str) -> Iterator[Placement]:
     """Every piece ``player`` could place now (tea tiles not included)."""
     hand = state.hands[player]
-    board = state.board
-    cells = board.cells()
     kinds: list[tuple[Kind, str | None]] = [
         (Kind.BUILDING, colour)
         for colour in state.edition.colours
@@ -297,10 +301,67 @@ def legal_placements(state: State, player: str) -> Iterator[Placement]:
         if count > 0 or (not hand.known and kind not in (Kind.ROOF, Kind.NEUTRAL_ROOF)):
             kinds.append((kind, None))
     for kind, colour in kinds:
-        for cell in cells:
+        fields = _could_hold(state, player, kind, colour)
+        for cell in sorted(fields, key=_board_order):
             placement = Placement(kind, cell, colour)
             if check_placement(state, player, placement)[1] is None:
                 yield placement
+
+
+def _board_order(cell: Cell) -> tuple[int, int]:
+    """The order of ``Board.cells``: the top row first, each row from the left."""
+    return -cell[1], cell[0]
+
+
+def _could_hold(state: State, player: str, kind: Kind, colour: str | None) -> set[Cell]:
+    """Every field a piece of this kind might legally go on now, and perhaps a few more.
+
+    A cheap first sieve: each field left out breaks a rule whatever else holds, so
+    only the fields kept need the full check.
+    """
+    board, pieces = state.board, state.pieces
+    if kind is Kind.BUILDING:  # MED-B1 and MED-B3; MED-B2: next to an unfinished palace
+        open_palaces = unfinished(state, colour or "")
+        if open_palaces:
+            return {
+                cell
+                for palace in open_palaces
+                for building in palace.buildings
+                for cell in board.next_to[building]
+                if cell in board.building_fields
+                and cell not in pieces
+                and not state.near_well(cell)
+                and spaced(state, cell, palace.ident)
+            }
+        return {
+            cell
+            for cell in board.building_fields
+            if cell not in pieces and not state.near_well(cell) and spaced(state, cell, None)
+        }
+    if kind in (Kind.ROOF, Kind.NEUTRAL_ROOF):  # MED-R1: on an unroofed palace
+        return {
+            cell
+            for palace in state.palaces.values()
+            if not palace.roofed
+            for cell in palace.buildings
+        }
+    if kind is Kind.STABLE:  # MED-B6: next to a building
+        return {
+            cell
+            for building, piece in pieces.items()
+            if piece == BUILDING
+            for cell in board.next_to[building]
+            if cell not in pieces
+        }
+    if kind is Kind.MERCHANT:  # MED-M1: at an end of the street, unless both are blocked
+        if street_blocked(state):
+            return {cell for cell in board.building_fields if cell not in pieces}
+        return {cell for end in street_ends(state) for cell in board.next_to[end]}
+    return {  # MED-W1: the next field of a tower's arm
+        arm.cells[filled]
+        for arm, filled in zip(board.arms, state.arm_fill, strict=True)
+        if filled < len(arm.cells)
+    }
 
 
 def can_place(state: State, player: str, kind: Kind | None = None) -> bool:
@@ -334,7 +395,10 @@ def roof_this_turn(state: State, player: str) -> str | None:
         return f"roof@{cell_name(cell)}"
     if _single_piece_turn(state):
         return None
+    owned = {palace.colour for palace in state.owned(player)}
     for first in legal_placements(state, player):
+        if first.kind is not Kind.BUILDING or first.colour in owned:
+            continue  # only a building can open a palace to a roof, and not of a colour owned
         after = state.copy()
         target, _ = check_placement(after, player, first)
         make_placement(after, player, first, target)

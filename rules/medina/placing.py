@@ -14,7 +14,7 @@ from .state import BUILDING, MERCHANT, STABLE, WALL, Palace, State
 from .tiles import after_roof, after_stable, after_wall, article
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Fault:
     rule: RuleCode
     message: str
@@ -50,12 +50,14 @@ def supply_fault(state: State, player: str, placement: Placement) -> Fault | Non
         if hand.tea <= 0:
             return Fault("MED-T5", f"{player} holds no tea tile")
         return None
-    count = {
-        Kind.ROOF: hand.roofs,
-        Kind.STABLE: hand.stables,
-        Kind.MERCHANT: hand.merchants,
-        Kind.WALL: hand.walls,
-    }[kind]
+    if kind is Kind.ROOF:
+        count = hand.roofs
+    elif kind is Kind.STABLE:
+        count = hand.stables
+    elif kind is Kind.MERCHANT:
+        count = hand.merchants
+    else:
+        count = hand.walls
     if (hand.known or kind is Kind.ROOF) and count <= 0:
         return Fault("MED-T6", f"{player} has no {kind.value} left")
     return None
@@ -67,13 +69,14 @@ def supply_fault(state: State, player: str, placement: Placement) -> Fault | Non
 def _field_fault(state: State, cell: Cell, what: str) -> Fault | None:
     """Why ``cell`` cannot hold a building or stable at all, if it cannot."""
     board = state.board
-    name = cell_name(cell)
-    if not board.on_grid(cell):
-        return Fault("MED-B1", f"{name} is not on the board")
-    if not board.is_building_field(cell):
-        return Fault("MED-B1", f"{name} is on the wall ring: a {what} goes on a building field")
+    if cell not in board.building_fields:
+        if not board.on_grid(cell):
+            return Fault("MED-B1", f"{cell_name(cell)} is not on the board")
+        return Fault(
+            "MED-B1", f"{cell_name(cell)} is on the wall ring: a {what} goes on a building field"
+        )
     if cell in state.pieces:
-        return Fault("MED-B1", f"{name} is taken ({state.pieces[cell]})")
+        return Fault("MED-B1", f"{cell_name(cell)} is taken ({state.pieces[cell]})")
     return None
 
 
@@ -104,16 +107,28 @@ def _spacing_fault(
     return None
 
 
+def spaced(state: State, cell: Cell, own: int | None) -> bool:
+    """``cell`` touches no palace but ``own`` (the spacing rule, as a yes or no)."""
+    palace_at = state.palace_at
+    for other in state.board.all_around[cell]:
+        ident = palace_at.get(other)
+        if ident is not None and ident != own:
+            return False
+    return True
+
+
 def can_extend(state: State, palace: Palace) -> bool:
     """Whether a building of the palace's colour can still be added to it."""
     if palace.roofed:
         return False
+    fields, pieces, next_to = state.board.building_fields, state.pieces, state.board.next_to
     for building in palace.buildings:
-        for cell in state.board.neighbours(building):
+        for cell in next_to[building]:
             if (
-                _field_fault(state, cell, "building") is None
+                cell in fields
+                and cell not in pieces
                 and not state.near_well(cell)
-                and _spacing_fault(state, cell, palace.ident, "building") is None
+                and spaced(state, cell, palace.ident)
             ):
                 return True
     return False
@@ -121,7 +136,12 @@ def can_extend(state: State, palace: Palace) -> bool:
 
 def unfinished(state: State, colour: str) -> list[Palace]:
     """The palaces of a colour that a new building must extend."""
-    return [p for p in state.palaces.values() if p.colour == colour and can_extend(state, p)]
+    known = state.open_palaces.get(colour)
+    if known is None:  # remembered until the next placement changes the city
+        known = state.open_palaces[colour] = [
+            p.ident for p in state.palaces.values() if p.colour == colour and can_extend(state, p)
+        ]
+    return [state.palaces[ident] for ident in known]
 
 
 def building_target(state: State, colour: str, cell: Cell) -> tuple[int | None, list[Fault]]:
@@ -130,6 +150,17 @@ def building_target(state: State, colour: str, cell: Cell) -> tuple[int | None, 
     A field that cannot hold a building at all (off the board, on the ring, taken) says
     all there is to say; a field next to the well still has its palace rules checked.
     """
+    board, pieces = state.board, state.pieces
+    if cell in board.building_fields and cell not in pieces and not state.near_well(cell):
+        # The usual case first: next to a palace of its colour, and touching no other one.
+        # That palace can grow (this field shows it), and it is the only one here to join.
+        for other in board.next_to[cell]:
+            ident = state.palace_at.get(other)
+            if ident is not None and pieces[other] == BUILDING:
+                joined = state.palaces[ident]
+                if joined.colour == colour and not joined.roofed and spaced(state, cell, ident):
+                    return ident, []
+                break
     fault = _field_fault(state, cell, "building")
     if fault:
         return None, [fault]
@@ -175,11 +206,11 @@ def building_target(state: State, colour: str, cell: Cell) -> tuple[int | None, 
 def place_building(state: State, player: str, colour: str, cell: Cell, target: int | None) -> None:
     if target is None:
         target = max(state.palaces, default=0) + 1
-        state.palaces[target] = Palace(target, colour, set())
-    state.palaces[target].buildings.add(cell)
+        state.add_palace(Palace(target, colour, set()))
+    state.palace_to_change(target).buildings.add(cell)
     state.palace_at[cell] = target
     state.pieces[cell] = BUILDING
-    hand = state.hands[player]
+    hand = state.hand_to_change(player)
     if hand.known:
         hand.buildings[colour] -= 1
 
@@ -210,12 +241,12 @@ def stable_target(state: State, cell: Cell) -> tuple[int | None, list[Fault]]:
 
 
 def place_stable(state: State, player: str, cell: Cell, target: int) -> list[Event]:
-    palace = state.palaces[target]
+    palace = state.palace_to_change(target)
     before = state.towers_touching(palace)
     palace.stables.add(cell)
     state.palace_at[cell] = target
     state.pieces[cell] = STABLE
-    hand = state.hands[player]
+    hand = state.hand_to_change(player)
     if hand.known:
         hand.stables -= 1
     return after_stable(state, palace, before, player)
@@ -251,11 +282,11 @@ def roof_target(
 
 
 def place_roof(state: State, player: str, target: int, neutral: bool) -> list[Event]:
-    palace = state.palaces[target]
+    palace = state.palace_to_change(target)
     palace.owner = NEUTRAL if neutral else player
     state.roofs_placed += 1
     palace.roofed_at = state.roofs_placed
-    hand = state.hands[player]
+    hand = state.hand_to_change(player)
     if neutral:
         hand.neutral_roofs -= 1
     else:
@@ -266,7 +297,7 @@ def place_roof(state: State, player: str, target: int, neutral: bool) -> list[Ev
 # ---------------------------------------------------------------- merchants
 
 
-def _street_ends(state: State) -> list[Cell]:
+def street_ends(state: State) -> list[Cell]:
     if not state.streets:
         return []
     street = state.streets[-1]
@@ -293,7 +324,7 @@ def _extends_street(state: State, cell: Cell) -> int | None:
     if _merchants_touching(state, cell) != 1:
         return None
     neighbours = state.board.neighbours(cell)
-    ends = _street_ends(state)
+    ends = street_ends(state)
     for index, end in zip((0, -1), ends, strict=False):
         if end in neighbours:
             return index
@@ -301,7 +332,7 @@ def _extends_street(state: State, cell: Cell) -> int | None:
 
 
 def street_blocked(state: State) -> bool:
-    ends = _street_ends(state)
+    ends = street_ends(state)
     for end in ends:
         for cell in state.board.neighbours(end):
             if (
@@ -321,7 +352,7 @@ def merchant_fault(state: State, cell: Cell) -> tuple[int | None, list[Fault]]:
     if end is not None:
         return end, []
     if not street_blocked(state):
-        ends = " or ".join(cell_name(c) for c in _street_ends(state))
+        ends = " or ".join(cell_name(c) for c in street_ends(state))
         return None, [
             Fault(
                 "MED-M1",
@@ -359,7 +390,7 @@ def place_merchant(state: State, player: str, cell: Cell, end: int | None) -> No
     else:
         state.streets[-1].append(cell)
     state.pieces[cell] = MERCHANT
-    hand = state.hands[player]
+    hand = state.hand_to_change(player)
     if hand.known:
         hand.merchants -= 1
 
@@ -371,18 +402,17 @@ def wall_arm(state: State, cell: Cell) -> tuple[int | None, list[Fault]]:
     """The arm a wall on ``cell`` extends, or why it may not stand."""
     board = state.board
     name = cell_name(cell)
-    if not board.is_ring(cell) or board.is_corner(cell):
+    if cell not in board.ring or cell in board.towers:
         return None, [
             Fault("MED-W1", f"a wall goes on a field of the ring between the towers, not {name}")
         ]
     if cell in state.pieces:
         return None, [Fault("MED-W1", f"{name} already has a wall")]
-    for index, arm in enumerate(board.arms):
+    for index in board.arms_through.get(cell, ()):
+        arm = board.arms[index]
         filled = state.arm_fill[index]
         if filled < len(arm.cells) and arm.cells[filled] == cell:
-            partner = next(
-                i for i, other in enumerate(board.arms) if other.side == arm.side and i != index
-            )
+            partner = board.arm_partner[index]
             if filled + 1 + state.arm_fill[partner] >= len(arm.cells):
                 return None, [
                     Fault(
@@ -401,7 +431,7 @@ def place_wall(state: State, player: str, cell: Cell, arm: int) -> list[Event]:
     state.arm_fill[arm] += 1
     state.pieces[cell] = WALL
     state.wall_tower[cell] = state.board.arms[arm].tower
-    hand = state.hands[player]
+    hand = state.hand_to_change(player)
     if hand.known:
         hand.walls -= 1
     return after_wall(state, cell)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 
 from .board import Board, Edition
@@ -11,7 +10,7 @@ from .model import NEUTRAL, Cell, Player, Rulings
 BUILDING, STABLE, MERCHANT, WALL, WELL = "building", "stable", "merchant", "wall", "well"
 
 
-@dataclass
+@dataclass(slots=True)
 class Palace:
     """Connected buildings of one colour and the stables attached to them."""
 
@@ -33,8 +32,18 @@ class Palace:
     def cells(self) -> set[Cell]:
         return self.buildings | self.stables
 
+    def clone(self) -> Palace:
+        return Palace(
+            self.ident,
+            self.colour,
+            set(self.buildings),
+            set(self.stables),
+            self.owner,
+            self.roofed_at,
+        )
 
-@dataclass
+
+@dataclass(slots=True)
 class Hand:
     """What a player still holds; None counts are unknown (a position gave no hands)."""
 
@@ -57,9 +66,25 @@ class Hand:
             + self.walls
         )
 
+    def clone(self) -> Hand:
+        return Hand(
+            dict(self.buildings),
+            self.roofs,
+            self.neutral_roofs,
+            self.stables,
+            self.merchants,
+            self.walls,
+            self.tea,
+            self.known,
+        )
 
-@dataclass
+
+@dataclass(slots=True)
 class State:
+    """A game's state, one per turn. A copy shares with the state it came from all that
+    neither changes (palaces, hands); whatever changes is cloned first, through
+    ``palace_to_change`` and ``hand_to_change``."""
+
     board: Board
     edition: Edition
     options: frozenset[str]
@@ -82,30 +107,86 @@ class State:
     turns_played: int = 0
     roofs_placed: int = 0
     passes_in_a_row: int = 0
+    seat_colours: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    # ``own_palaces`` are this state's alone, free to change in place (None: all), and
+    # ``changed_palaces`` were changed here (None: all), so a copy gets clones of them
+    # (a clone of a changed palace keeps its sets' order as the palace's own copy would).
+    own_palaces: set[int] | None = field(default=None, repr=False, compare=False)
+    changed_palaces: set[int] | None = field(default=None, repr=False, compare=False)
+    own_hands: set[str] | None = field(default=None, repr=False, compare=False)
+    # The unfinished palaces of each colour, remembered until the next placement.
+    open_palaces: dict[str, list[int]] = field(default_factory=dict, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self.seat_colours = tuple(player.colour for player in self.players)
 
     def copy(self) -> State:
-        clone = copy.copy(self)
-        clone.hands = {p: copy.copy(h) for p, h in self.hands.items()}
-        for hand in clone.hands.values():
-            hand.buildings = dict(hand.buildings)
+        """A state to play on from this one; only what a placement changes is copied."""
+        palaces = dict(self.palaces)
+        changed = set(palaces if self.changed_palaces is None else self.changed_palaces)
+        for ident in changed:
+            palaces[ident] = palaces[ident].clone()
+        self.own_palaces = set(changed)  # the others are shared with the copy from now on
+        self.own_hands = set()  # and so are the hands
+        clone = State.__new__(State)
+        clone.board = self.board
+        clone.edition = self.edition
+        clone.options = self.options
+        clone.rulings = self.rulings
+        clone.players = self.players
+        clone.hands = dict(self.hands)
         clone.pieces = dict(self.pieces)
         clone.palace_at = dict(self.palace_at)
-        clone.palaces = {
-            i: Palace(p.ident, p.colour, set(p.buildings), set(p.stables), p.owner, p.roofed_at)
-            for i, p in self.palaces.items()
-        }
-        clone.streets = [list(street) for street in self.streets]
+        clone.palaces = palaces
+        streets = self.streets
+        # Only the current street can still grow.
+        clone.streets = [*streets[:-1], list(streets[-1])] if streets else []
         clone.arm_fill = list(self.arm_fill)
         clone.wall_tower = dict(self.wall_tower)
+        clone.well = self.well
         clone.palace_tiles = dict(self.palace_tiles)
         clone.tower_tiles = dict(self.tower_tiles)
         clone.tower_merchants = dict(self.tower_merchants)
+        clone.tea_claims = self.tea_claims
         clone.retired = set(self.retired)
+        clone.next_seat = self.next_seat
+        clone.turns_played = self.turns_played
+        clone.roofs_placed = self.roofs_placed
+        clone.passes_in_a_row = self.passes_in_a_row
+        clone.seat_colours = self.seat_colours
+        clone.own_palaces = changed
+        clone.changed_palaces = set()
+        clone.own_hands = set()
+        clone.open_palaces = {}
         return clone
 
-    @property
-    def seat_colours(self) -> tuple[str, ...]:
-        return tuple(player.colour for player in self.players)
+    def palace_to_change(self, ident: int) -> Palace:
+        """The palace ``ident``, this state's own copy of it, ready to be changed."""
+        palace = self.palaces[ident]
+        own, changed = self.own_palaces, self.changed_palaces
+        if own is not None and ident not in own:
+            palace = self.palaces[ident] = palace.clone()
+            own.add(ident)
+        if changed is not None:
+            changed.add(ident)
+        return palace
+
+    def add_palace(self, palace: Palace) -> None:
+        ident = palace.ident
+        self.palaces[ident] = palace
+        if self.own_palaces is not None:
+            self.own_palaces.add(ident)
+        if self.changed_palaces is not None:
+            self.changed_palaces.add(ident)
+
+    def hand_to_change(self, player: str) -> Hand:
+        """The player's hand, this state's own copy of it, ready to be changed."""
+        hand = self.hands[player]
+        own = self.own_hands
+        if own is not None and player not in own:
+            hand = self.hands[player] = hand.clone()
+            own.add(player)
+        return hand
 
     def palace(self, cell: Cell) -> Palace | None:
         ident = self.palace_at.get(cell)
@@ -122,16 +203,27 @@ class State:
 
     def towers_touching(self, palace: Palace) -> set[int]:
         towers = set()
-        for cell in palace.cells():
-            for other in self.board.neighbours(cell):
-                tower = self.wall_tower.get(other)
-                if tower is not None:
-                    towers.add(tower)
+        next_to, wall_tower = self.board.next_to, self.wall_tower
+        for cells in (palace.buildings, palace.stables):
+            for cell in cells:
+                for other in next_to[cell]:
+                    tower = wall_tower.get(other)
+                    if tower is not None:
+                        towers.add(tower)
         return towers
 
     def has_pieces(self, player: str) -> bool:
         hand = self.hands[player]
-        return not hand.known or hand.pieces() > 0
+        # Counts never drop below 0, so "any left" is "more than 0 in all".
+        return (
+            not hand.known
+            or hand.roofs > 0
+            or hand.walls > 0
+            or hand.merchants > 0
+            or hand.stables > 0
+            or hand.neutral_roofs > 0
+            or any(count > 0 for count in hand.buildings.values())
+        )
 
     def holder_of_palace_tile(self, colour: str) -> str | None:
         ident = self.palace_tiles.get(colour)

@@ -50,7 +50,7 @@ def award_tower(state: State, tower: int, owner: str | None) -> list[Event]:
     if merchants:
         state.tower_merchants[tower] = 0
         if holder is not None:
-            state.hands[holder].merchants += merchants
+            state.hand_to_change(holder).merchants += merchants
         events.append(TowerMerchantsTaken(tower, merchants, holder))
     return events
 
@@ -64,7 +64,7 @@ def after_roof(state: State, palace: Palace) -> list[Event]:
         count = tea[state.tea_claims]
         state.tea_claims += 1
         if palace.owner not in (None, NEUTRAL):
-            state.hands[str(palace.owner)].tea += count
+            state.hand_to_change(str(palace.owner)).tea += count
             events.append(TeaTilesTaken(str(palace.owner), count))
     events.extend(retire_if_owned(state, palace.colour))
     return events
@@ -106,8 +106,8 @@ def retire_if_owned(state: State, colour: str) -> list[Event]:
         return []
     if all(any(p.colour == colour for p in state.owned(player.colour)) for player in state.players):
         state.retired.add(colour)
-        for hand in state.hands.values():
-            hand.buildings[colour] = 0
+        for player in list(state.hands):
+            state.hand_to_change(player).buildings[colour] = 0
         return [ColourRetired(colour)]
     return []
 
