@@ -1,8 +1,10 @@
 """Run a command over many paths: one stream of per-game results, in input order, to a reporter.
 
 Each path is checked on its own; an unreadable one becomes an ``InputError`` and the
-run goes on. Results are produced per file, so a parallel checker could compute
-files out of order and still hand them to the reporter in input order.
+run goes on. The games of each file are cut apart here, unparsed, and checked in
+batches: in this process, or with ``jobs`` above 1 by a pool of worker processes.
+Either way the reporter receives the same calls in the same order, and only a few
+batches per worker are in flight, so memory does not grow with the input.
 """
 
 from __future__ import annotations
@@ -10,49 +12,191 @@ from __future__ import annotations
 import os
 import sys
 import time
+from collections import deque
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 import click
-from meridina.notation.reader import UnreadableInput
+from meridina.notation.check import GameReport, RulingDefaults, check_game
+from meridina.notation.reader import parse_chunk
+from meridina.notation.splitter import GameChunk
 
-from .loading import GLOB_CHARACTERS, InputFault, Selection, record_files
+from .loading import GLOB_CHARACTERS, InputFault, Selection, game_chunks, record_base, record_files
 from .output import GameResult, InputError, Tally, input_error
 from .reporters import Reporter
+from .workers import Handle, Workers
 
-Checker = Callable[[str], Iterator[GameResult]]
+# What a command shows of one checked game; a module-level function (or a
+# functools.partial of one), so that worker processes can be handed it.
+Summary = Callable[[str, GameReport], GameResult]
+
+BATCH_GAMES = 16  # games in one batch handed to a worker
+BATCH_CHARACTERS = 64 * 1024  # record text in one batch
+AHEAD = 2  # batches in flight per worker
+
+
+@dataclass(frozen=True)
+class GameCheck:
+    """How a command checks the games of a file: what it keeps of each, under which rulings."""
+
+    summary: Summary
+    rulings: RulingDefaults | None = None
+    game_number: int | None = None  # only this game of each file
+
+
+@dataclass(frozen=True)
+class Batch:
+    """Some consecutive games of one file, as text: what a worker is handed."""
+
+    source: str
+    base: Path
+    games: tuple[tuple[int, str, int], ...]  # (index, text, first line)
+
+
+@dataclass(frozen=True)
+class Checked:
+    """A batch's results, and the fault that ended its file early (then the rest is skipped)."""
+
+    results: list[GameResult]
+    fault: str | None = None
+
+
+def check_batch(check: GameCheck, batch: Batch) -> Checked:
+    """Parse, check and summarise each game of a batch (in a worker or in this process)."""
+    results = []
+    try:
+        for index, text, first_line in batch.games:
+            parsed = parse_chunk(index, GameChunk(text, first_line))
+            report = check_game(parsed, batch.base, check.rulings)
+            results.append(check.summary(batch.source, report))
+    except InputFault as fault:
+        return Checked(results, fault.message)
+    return Checked(results)
+
+
+@dataclass(frozen=True)
+class Begin:
+    source: str
+
+
+@dataclass(frozen=True)
+class Results:
+    source: str
+    handle: Handle[Checked]
+
+
+@dataclass(frozen=True)
+class Fault:
+    error: InputError
+
+
+@dataclass(frozen=True)
+class End:
+    source: str
+
+
+Event = Begin | Results | Fault | End
 
 
 def run_batch(
-    paths: Sequence[str], selection: Selection, check: Checker, reporter: Reporter
+    paths: Sequence[str],
+    selection: Selection,
+    check: GameCheck,
+    reporter: Reporter,
+    jobs: int = 1,
 ) -> Tally:
     items = list(record_files(paths, selection))
     tally = Tally()
     progress = Progress(len(items))
-    for item in items:
-        source = item.source if isinstance(item, InputError) else item
-        progress.clear()
-        reporter.begin_file(source)
-        tally.files += 1
-        if isinstance(item, InputError):
-            tally.unreadable += 1
-            reporter.input_error(item)
-        else:
-            try:
-                for result in check(item):
+    with Workers(jobs) as workers:
+        events = in_order(file_events(items, check, workers), AHEAD * jobs)
+        failed = False
+        for event in events:
+            if isinstance(event, Begin):
+                progress.clear()
+                reporter.begin_file(event.source)
+                tally.files += 1
+                failed = False
+            elif isinstance(event, End):
+                reporter.end_file(event.source)
+                progress.step()
+            elif failed:
+                continue  # the file stopped at its first fault, as a sequential read does
+            elif isinstance(event, Fault):
+                failed = True
+                tally.unreadable += 1
+                reporter.input_error(event.error)
+            else:
+                checked = event.handle.result()
+                for result in checked.results:
                     tally.add(result)
                     reporter.game(result)
-            except UnreadableInput as error:
-                tally.unreadable += 1
-                reporter.input_error(input_error(item, str(error)))
-            except InputFault as error:
-                tally.unreadable += 1
-                reporter.input_error(input_error(item, error.message))
-        reporter.end_file(source)
-        progress.step()
+                if checked.fault is not None:
+                    failed = True
+                    tally.unreadable += 1
+                    reporter.input_error(input_error(event.source, checked.fault))
     progress.clear()
     reporter.end(tally)
     return tally
+
+
+def file_events(
+    items: Sequence[str | InputError], check: GameCheck, workers: Workers
+) -> Iterator[Event]:
+    """Each path's events in input order, its games handed out in batches as they are read."""
+    for item in items:
+        source = item.source if isinstance(item, InputError) else item
+        yield Begin(source)
+        if isinstance(item, InputError):
+            yield Fault(item)
+        else:
+            try:
+                for batch in batches(item, check.game_number):
+                    yield Results(item, workers.submit(check_batch, check, batch))
+            except InputFault as fault:
+                yield Fault(input_error(item, fault.message))
+        yield End(source)
+
+
+def batches(path: str, game_number: int | None) -> Iterator[Batch]:
+    base = record_base(path)
+    games: list[tuple[int, str, int]] = []
+    size = 0
+    try:
+        for index, chunk in game_chunks(path, game_number):
+            games.append((index, chunk.text, chunk.first_line))
+            size += len(chunk.text)
+            if len(games) >= BATCH_GAMES or size >= BATCH_CHARACTERS:
+                yield Batch(path, base, tuple(games))
+                games, size = [], 0
+    except InputFault:
+        if games:  # the games read before a fault are checked before it is told
+            yield Batch(path, base, tuple(games))
+        raise
+    if games:
+        yield Batch(path, base, tuple(games))
+
+
+def in_order(events: Iterator[Event], most_pending: int) -> Iterator[Event]:
+    """The events in their order, each batch's as soon as it and all before it are done.
+
+    At most ``most_pending`` batches are waited for at a time: then the oldest is waited on
+    before more of the input is read.
+    """
+    queue: deque[Event] = deque()
+    pending = 0
+    for event in events:
+        queue.append(event)
+        pending += isinstance(event, Results)
+        while queue:
+            head = queue[0]
+            if isinstance(head, Results) and not head.handle.done() and pending <= most_pending:
+                break
+            queue.popleft()
+            pending -= isinstance(head, Results)
+            yield head
+    yield from queue
 
 
 def several(paths: Sequence[str]) -> bool:

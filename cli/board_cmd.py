@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import stat
 from pathlib import Path
 from typing import Any
 
@@ -14,8 +13,9 @@ from meridina.rules.meridian.model import MERIDIANS
 from . import svg, svg_meridian
 from .atomic_file import write_atomic
 from .loading import InputFault
-from .options import format_option
+from .options import format_option, picture_output_option
 from .output import EXIT_INVALID, EXIT_VALID, emit_json, problem_json, problem_line
+from .small_file import Unreadable, read_small
 from .stand_in import stand_in_line
 
 MOST_BYTES = 256 * 1024  # a board file is a few lines; anything larger is not one
@@ -72,20 +72,11 @@ def template(cities: int) -> str:
 def _read(path: Path) -> str:
     """A board file's text: a regular, small, UTF-8 file, or an input fault (exit 2)."""
     try:
-        info = path.stat()
-    except FileNotFoundError:
-        raise InputFault(f"{path}: no such file") from None
-    except OSError as error:
-        raise InputFault(f"{path}: cannot be read ({error.strerror})") from None
-    if not stat.S_ISREG(info.st_mode):
-        raise InputFault(f"{path}: is not a regular file")
-    if info.st_size > MOST_BYTES:
-        raise InputFault(f"{path}: is {info.st_size} bytes; a board file is at most {MOST_BYTES}")
-    try:
-        with open(path, "rb") as stream:
-            raw = stream.read(MOST_BYTES + 1)
-    except OSError as error:
-        raise InputFault(f"{path}: cannot be read ({error.strerror})") from None
+        raw = read_small(
+            path, MOST_BYTES, lambda size: f"is {size} bytes; a board file is at most {MOST_BYTES}"
+        )
+    except Unreadable as fault:
+        raise InputFault(f"{path}: {fault}") from None
     try:
         return raw.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError:
@@ -147,13 +138,7 @@ def _board_json(found: Board) -> dict[str, Any]:
 
 @board.command("draw")
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
-@click.option(
-    "-o",
-    "--output",
-    type=click.Path(dir_okay=False, path_type=Path),
-    default=None,
-    help="Write the SVG to this file instead of standard output.",
-)
+@picture_output_option
 def draw_board(file: Path, output: Path | None) -> None:
     """Draw a board FILE as SVG, to hold next to the printed board."""
     found, problems = check_board(str(file), _read(file))

@@ -8,6 +8,7 @@ which win over them; its ``rulings`` tables become the rulings a record's own
 
 from __future__ import annotations
 
+import importlib
 import re
 import sys
 from collections.abc import Mapping
@@ -17,8 +18,6 @@ from pathlib import Path
 from typing import Any
 
 import click
-from meridina.rules.medina.model import RULING_NAMES as MEDINA_RULINGS
-from meridina.rules.meridian.model import RULING_NAMES as MERIDIAN_RULINGS
 
 from .output import EXIT_UNREADABLE
 
@@ -48,7 +47,8 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "format": ("text", "json", "json-lines", "github", "junit", "sarif"),
     "color": ("auto", "always", "never"),
 }
-RULINGS: dict[str, Mapping[str, type]] = {"meridian": MERIDIAN_RULINGS, "medina": MEDINA_RULINGS}
+# game -> the module whose RULING_NAMES it reads; imported only when a config sets rulings
+RULINGS = {"meridian": "meridina.rules.meridian.model", "medina": "meridina.rules.medina.model"}
 
 
 class ConfigError(click.ClickException):
@@ -128,9 +128,10 @@ def parse_config(
 
 
 def _rulings(game: str, chosen: Any, fail: Any) -> dict[str, Any]:
-    names = RULINGS.get(game)
-    if names is None:
+    module = RULINGS.get(game)
+    if module is None:
         raise fail((game,), f"unknown game {game!r} in rulings (known: meridian, medina)")
+    names: Mapping[str, type] = importlib.import_module(module).RULING_NAMES
     if not isinstance(chosen, dict):
         raise fail((game,), f"rulings.{game} is a table of name = value")
     typed: dict[str, Any] = {}

@@ -10,7 +10,7 @@ from meridina.notation.check import GameReport
 from . import pictures, svg
 from .atomic_file import write_atomic
 from .loading import InputFault, reports
-from .options import record_argument
+from .options import picture_output_option, record_argument
 from .output import EXIT_INVALID, EXIT_VALID, problem_line
 
 
@@ -31,13 +31,7 @@ from .output import EXIT_INVALID, EXIT_VALID, problem_line
     default=None,
     help="Draw the board after turn N (0 = before the first turn). Default: the end.",
 )
-@click.option(
-    "-o",
-    "--output",
-    type=click.Path(dir_okay=False, path_type=Path),
-    default=None,
-    help="Write the SVG to this file instead of standard output.",
-)
+@picture_output_option
 def draw(record: str, game_number: int, turn_number: int | None, output: Path | None) -> None:
     """Draw one game of RECORD as an SVG picture (no browser or network needed).
 

@@ -13,13 +13,17 @@ import stat
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
-import pathspec
-from meridina.notation.check import GameReport, RulingDefaults, check_file
-from meridina.notation.reader import UnreadableInput
+from meridina.notation.check import GameReport, RulingDefaults, check_game
+from meridina.notation.reader import UnreadableInput, iter_chunks, parse_chunk
+from meridina.notation.splitter import GameChunk
 
 from .output import EXIT_UNREADABLE, InputError, input_error
+
+if TYPE_CHECKING:
+    import pathspec
 
 RECORD_SUFFIX = ".mrec"
 DEFAULT_EXCLUDES = (".git", ".hg", ".venv", "venv", "node_modules", "__pycache__", "build", "dist")
@@ -49,6 +53,8 @@ class Selection:
         return cls(exclude or DEFAULT_EXCLUDES, extend_exclude, respect_gitignore)
 
     def spec(self) -> pathspec.GitIgnoreSpec:
+        import pathspec  # only a folder walk needs it
+
         return pathspec.GitIgnoreSpec.from_lines([*self.exclude, *self.extend_exclude])
 
 
@@ -166,6 +172,8 @@ class GitIgnores:
             lines = (folder / ".gitignore").read_text("utf-8", errors="replace").splitlines()
         except OSError:
             return
+        import pathspec
+
         self._specs[folder] = pathspec.GitIgnoreSpec.from_lines(lines)
 
     def ignored(self, path: Path, is_folder: bool) -> bool:
@@ -186,15 +194,31 @@ def reports(
     path: str, game_number: int | None = None, rulings: RulingDefaults | None = None
 ) -> Iterator[GameReport]:
     """The checked games of one file (only game N when asked); faults raise InputFault."""
+    base = record_base(path)
+    for index, chunk in game_chunks(path, game_number):
+        yield check_game(parse_chunk(index, chunk), base, rulings)
+
+
+def record_base(path: str) -> Path:
+    """Where a record's relative file names (a Board file) are looked for."""
+    return Path(path).parent if path != "-" else Path.cwd()
+
+
+def game_chunks(path: str, game_number: int | None = None) -> Iterator[tuple[int, GameChunk]]:
+    """The numbered, unparsed games of one file (only game N when asked).
+
+    A file that cannot be read, holds no game or lacks game N raises InputFault,
+    after the games before the fault.
+    """
     fault = _not_a_regular_file(Path(path)) if path != "-" else None
     if fault:
         raise InputFault(f"{path}: REC-0 {fault}")
     seen = 0
     try:
-        for report in check_file(path, rulings):
-            seen += 1
-            if game_number is None or report.index == game_number:
-                yield report
+        for index, chunk in iter_chunks(path):
+            seen = index
+            if game_number is None or index == game_number:
+                yield index, chunk
     except UnreadableInput as error:
         raise InputFault(str(error)) from None
     if seen == 0:

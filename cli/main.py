@@ -1,21 +1,64 @@
-"""The ``meridina`` command: validate, replay, annotate and score game records."""
+"""The ``meridina`` command: validate, replay, annotate and score game records.
+
+Each command's module is imported only when that command runs, so that ``meridina
+--help`` and a single ``validate`` load no more than they use.
+"""
 
 from __future__ import annotations
 
 import click
 
-from .annotate_cmd import annotate
-from .board_cmd import board
-from .draw_cmd import draw
 from .launch import main as launch_main
-from .record_cmd import record
-from .replay_cmd import replay
-from .rules_cmd import rules
-from .score_cmd import score
-from .validate_cmd import validate
+from .lazy_group import LazyCommand, LazyGroup
+
+COMMANDS = {
+    "validate": LazyCommand(
+        ".validate_cmd",
+        "validate",
+        "Check every game in the record PATHS (folders: every *.mrec below them).",
+    ),
+    "replay": LazyCommand(
+        ".replay_cmd",
+        "replay",
+        "Replay the record PATHS turn by turn, drawing the board after each turn.",
+    ),
+    "annotate": LazyCommand(
+        ".annotate_cmd",
+        "annotate",
+        "Write RECORDS back in canonical layout with a note after each turn.",
+    ),
+    "score": LazyCommand(
+        ".score_cmd",
+        "score",
+        "Score each game of the record PATHS: points, what earned them, and the ranking.",
+    ),
+    "record": LazyCommand(
+        ".record_cmd",
+        "record",
+        "Record a game turn by turn, checking each turn as it is typed.",
+    ),
+    "rules": LazyCommand(
+        ".rules_cmd",
+        "rules",
+        "Show the rule RULE (such as MER-R3), or list the rules whose IDs start with it.",
+    ),
+    "draw": LazyCommand(
+        ".draw_cmd",
+        "draw",
+        "Draw one game of RECORD as an SVG picture (no browser or network needed).",
+    ),
+    "board": LazyCommand(
+        ".board_cmd", "board", "Type in a printed Meridian board, check the file and draw it."
+    ),
+    "generate": LazyCommand(
+        ".generate_cmd",
+        "generate",
+        "Write random legal games of Meridian or Medina as records, with their results.",
+    ),
+}
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=LazyGroup, lazy=COMMANDS, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="meridina")
 def cli() -> None:
     """Check, replay, annotate and score records of Meridian and Medina games.
@@ -25,16 +68,6 @@ def cli() -> None:
     four-city) are stand-in layouts, not transcriptions of the printed board;
     give your own with [Board "file.toml"].
     """
-
-
-cli.add_command(validate)
-cli.add_command(replay)
-cli.add_command(annotate)
-cli.add_command(score)
-cli.add_command(record)
-cli.add_command(rules)
-cli.add_command(draw)
-cli.add_command(board)
 
 
 def main() -> None:

@@ -10,10 +10,18 @@ from meridina.notation.medina_writer import format_turn, write_record
 from meridina.notation.turns import TurnEntry
 from meridina.notation.writing import as_written
 from meridina.rules.medina.engine import Step
+from meridina.rules.medina.events import (
+    ColourRetired,
+    Event,
+    PalaceTileMoved,
+    TeaTilesTaken,
+    TowerMerchantsTaken,
+    TowerTileMoved,
+)
 from meridina.rules.medina.model import NEUTRAL, Kind, Placement, Turn, cell_name
 from meridina.rules.medina.scoring import ScoreSheet, palace_score
 from meridina.rules.medina.state import BUILDING, MERCHANT, STABLE, WALL, WELL, State
-from meridina.rules.medina.tiles import describe_palace
+from meridina.rules.medina.tiles import article, describe_palace
 from tabulate import tabulate
 
 from .turn_notes import notes_at, notes_per_turn
@@ -106,7 +114,25 @@ def outcome(step: Step | None, entry: TurnEntry[Turn]) -> list[str]:
     if entry.turn is None or step is None:
         return ["unreadable: " + "; ".join(p.message for p in entry.problems)]
     said = [f"ILLEGAL: {p.rule} {p.message}" for p in step.problems if not p.warning]
-    return [*said, *step.events]
+    return [*said, *(event_text(event) for event in step.events)]
+
+
+def event_text(event: Event) -> str:
+    """One thing a placement brought about, in words."""
+    if isinstance(event, PalaceTileMoved):
+        return f"{event.colour} palace tile: {event.holder or 'nobody'}"
+    if isinstance(event, TowerTileMoved):
+        return f"tower tile {event.tower}: {event.holder or 'nobody'}"
+    if isinstance(event, TowerMerchantsTaken):
+        merchants = f"{event.count} merchant{'' if event.count == 1 else 's'}"
+        if event.taker is None:
+            return f"the {merchants} of tower {event.tower} leave the game"
+        return f"{event.taker} takes the {merchants} of tower {event.tower}"
+    if isinstance(event, TeaTilesTaken):
+        return f"{event.player} takes {event.count} tea tile{'s' if event.count > 1 else ''}"
+    assert isinstance(event, ColourRetired)
+    colour = event.colour
+    return f"every player owns {article(colour)} palace: {colour} buildings leave the game"
 
 
 def _placement_text(placement: Placement) -> str:

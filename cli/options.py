@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, TypeVar
 
 import click
 
+from .loading import Selection
+from .workers import jobs_count
+
 F = TypeVar("F", bound=Callable[..., Any])
+R = TypeVar("R")
 
 
 def format_option(function: F) -> F:
@@ -37,6 +44,16 @@ def record_argument(function: F) -> F:
     )(function)
 
 
+def picture_output_option(function: F) -> F:
+    return click.option(
+        "-o",
+        "--output",
+        type=click.Path(dir_okay=False, path_type=Path),
+        default=None,
+        help="Write the SVG to this file instead of standard output.",
+    )(function)
+
+
 def paths_argument(function: F) -> F:
     return click.argument(
         "paths", nargs=-1, required=True, type=click.Path(allow_dash=True, path_type=str)
@@ -57,8 +74,33 @@ def formats_option(choices: list[str], help_text: str) -> Callable[[F], F]:
     return decorate
 
 
-def batch_options(function: F) -> F:
-    """What every command over many records takes: where output goes, which files, colour."""
+@dataclass(frozen=True)
+class BatchOptions:
+    """What every command over many records was given: where output goes, which files, colour."""
+
+    output: str | None
+    selection: Selection
+    color: str
+    jobs: int = 1
+
+
+def batch_options(function: Callable[..., R]) -> Callable[..., R]:
+    """The options of a command over many records, handed to it as one ``batch`` argument.
+
+    The options are gathered by a wrapper, as click's docs suggest for options shared
+    between commands, so each command's signature names them only once.
+    """
+
+    @functools.wraps(function)
+    def gathered(*args: Any, **kwargs: Any) -> R:
+        selection = Selection.from_options(
+            kwargs.pop("exclude"), kwargs.pop("extend_exclude"), kwargs.pop("respect_gitignore")
+        )
+        batch = BatchOptions(
+            kwargs.pop("output"), selection, kwargs.pop("color"), kwargs.pop("jobs", 1)
+        )
+        return function(*args, batch=batch, **kwargs)
+
     options = [
         click.option(
             "--output",
@@ -96,9 +138,24 @@ def batch_options(function: F) -> F:
             "FORCE_COLOR asks for it).",
         ),
     ]
+    decorated: Callable[..., R] = gathered
     for option in reversed(options):
-        function = option(function)
-    return function
+        decorated = option(decorated)
+    return decorated
+
+
+def jobs_option(function: F) -> F:
+    """``-j/--jobs``: check files, and the games of a large file, in parallel processes."""
+    return click.option(
+        "--jobs",
+        "-j",
+        metavar="N|auto",
+        default="1",
+        callback=jobs_count,
+        show_default=True,
+        help="Check with N processes at once ('auto': one per core); the output is the "
+        "same as with one.",
+    )(function)
 
 
 def problem_options(function: F) -> F:

@@ -21,8 +21,6 @@ import click
 from meridina.rules.codes import TITLES
 from meridina.rules.common import Problem
 
-from .atomic_file import replacing
-
 EXIT_VALID = 0
 EXIT_INVALID = 1
 EXIT_UNREADABLE = 2
@@ -173,6 +171,8 @@ def output_stream(path: str | None) -> Iterator[IO[str]]:
     if path is None or path == "-":
         yield sys.stdout
         return
+    from .atomic_file import replacing  # only a report written to a file needs it
+
     try:
         with replacing(Path(path)) as stream:
             yield stream

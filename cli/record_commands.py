@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -11,7 +11,7 @@ from meridina.notation.legal_words import TrieSpace, legal_start
 
 from .atomic_file import write_atomic
 from .pictures import draw, turn_count
-from .record_session import Session
+from .record_session import Line, Session
 from .rule_texts import rule_page
 from .svg import serialize
 
@@ -168,3 +168,18 @@ def run_command(session: Session, line: str) -> Reply | None:
     if command is None:
         return None
     return command(session, argument.strip())
+
+
+def turn_lines(
+    session: Session, lines: Iterable[Line], echo: Callable[[str], None]
+) -> Iterator[tuple[int, Line]]:
+    """The lines that are not commands, each with its number; the commands are carried out
+    on the way, their answers given to ``echo``, until one of them says to stop."""
+    for number, line in enumerate(lines, start=1):
+        reply = run_command(session, line) if isinstance(line, str) else None
+        if reply is None:
+            yield number, line
+        elif reply.quit:
+            return
+        else:
+            echo(reply.text)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import os
-import stat
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -19,6 +17,7 @@ from meridina.rules.common import Place, RecordError
 from .output import EXIT_INVALID, EXIT_UNREADABLE, problem_line
 from .record_games import GAMES
 from .record_session import RESULT, Session
+from .small_file import Unreadable, read_small
 
 MAX_FILE = 16 * 1024 * 1024  # bytes: far more than any game's record
 
@@ -123,20 +122,11 @@ def _session(path: Path, report: GameReport, before: str) -> Session:
 
 def _read(path: Path) -> str:
     try:
-        info = os.stat(path)
-    except FileNotFoundError:
-        raise OpenFault(f"{path}: REC-0 no such file") from None
-    except OSError as error:
-        raise OpenFault(f"{path}: REC-0 cannot be read ({error.strerror})") from None
-    if not stat.S_ISREG(info.st_mode):
-        raise OpenFault(f"{path}: REC-0 is not a regular file")
-    if info.st_size > MAX_FILE:
-        raise OpenFault(f"{path}: REC-0 is larger than {MAX_FILE // (1024 * 1024)} MiB")
-    try:
-        with open(path, "rb") as stream:
-            raw = stream.read(MAX_FILE + 1)
-    except OSError as error:
-        raise OpenFault(f"{path}: REC-0 cannot be read ({error.strerror})") from None
+        raw = read_small(
+            path, MAX_FILE, lambda _: f"is larger than {MAX_FILE // (1024 * 1024)} MiB"
+        )
+    except Unreadable as fault:
+        raise OpenFault(f"{path}: REC-0 {fault}") from None
     if b"\x00" in raw:
         raise OpenFault(f"{path}: REC-0 holds binary data (a NUL byte)")
     try:

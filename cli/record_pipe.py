@@ -8,7 +8,7 @@ from typing import BinaryIO
 from meridina.rules.common import Place, Problem
 
 from .output import EXIT_INVALID, EXIT_VALID, problem_line
-from .record_commands import run_command
+from .record_commands import turn_lines
 from .record_session import Outcome, Session
 
 MAX_INPUT_LINE = 64 * 1024  # bytes; a longer line is refused whole, never held
@@ -46,22 +46,15 @@ def record_lines(session: Session, lines: Iterable[str | Problem], echo: Echo, n
     Returns the exit status: 1 when any line was refused, else 0.
     """
     refused = False
-    for number, line in enumerate(lines, start=1):
+    for number, line in turn_lines(session, lines, echo):
         if isinstance(line, Problem):
             echo(problem_line(SOURCE, line))
             refused = True
             continue
-        reply = run_command(session, line)
-        if reply is not None:
-            if reply.quit:
-                break
-            echo(reply.text)
-            continue
-        was_over = session.over
         outcome = session.play(line, number)
         report(outcome, echo, note)
         refused = refused or outcome.refused
-        if outcome.written is not None and session.over and not was_over:
+        if outcome.ended:
             echo(final_table(session))
     return EXIT_INVALID if refused else EXIT_VALID
 

@@ -10,7 +10,7 @@ scored and, when it is a valid finished game, the Result tag is filled in.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -25,7 +25,7 @@ from meridina.rules.common import Place, Problem
 from .atomic_file import write_atomic
 from .output import EXIT_INVALID, EXIT_VALID, problem_line
 from .record_games import RecordedGame
-from .record_session import WriteFault
+from .record_session import Line, WriteFault
 
 Echo = Callable[[str], None]
 INDENT = "  "
@@ -178,22 +178,32 @@ def _show(outcome: EntryOutcome, source: str, echo: Echo, note: Echo) -> None:
         note("  still to put right: " + "; ".join(f"{p.rule} {p.message}" for p in outcome.open))
 
 
+def _entry_lines(
+    session: PositionSession, lines: Iterable[Line], echo: Echo
+) -> Iterator[tuple[int, Line]]:
+    """The lines that are entries, each with its number; blank lines are skipped and
+    commands carried out on the way, until one of them says to finish."""
+    for number, line in enumerate(lines, start=1):
+        if isinstance(line, str):
+            if not line.strip():
+                continue
+            command = _command(session, line, echo)
+            if command is True:
+                return
+            if command is False:
+                continue
+        yield number, line
+
+
 def position_lines(
     session: PositionSession, lines: Iterable[str | Problem], echo: Echo, note: Echo
 ) -> int:
     """Entries from a pipe, one a line; the position is scored at the end."""
     refused = False
-    for number, line in enumerate(lines, start=1):
+    for number, line in _entry_lines(session, lines, echo):
         if isinstance(line, Problem):
             echo(problem_line("-", line))
             refused = True
-            continue
-        if not line.strip():
-            continue
-        command = _command(session, line, echo)
-        if command is True:
-            break
-        if command is False:
             continue
         outcome = session.add(line, number)
         _show(outcome, "-", echo, note)
@@ -207,6 +217,8 @@ def position_at_prompt(session: PositionSession, echo: Echo = click.echo) -> int
     from prompt_toolkit.completion import WordCompleter
     from prompt_toolkit.history import InMemoryHistory
 
+    from .record_prompt import typed_lines
+
     words = [*KEYS[session.game.name], "board", "score", "undo", "rule", "help", "done"]
     prompt: PromptSession[str] = PromptSession(
         history=InMemoryHistory(),
@@ -214,18 +226,8 @@ def position_at_prompt(session: PositionSession, echo: Echo = click.echo) -> int
         bottom_toolbar=" Tab: entry names   help   undo   done or Ctrl-D: score it ",
     )
     echo(f"Recording a {session.game.name} position in {session.path}; 'help' shows how.")
-    while True:
-        try:
-            line = prompt.prompt(f"entry {len(session.entries) + 1}> ")
-        except EOFError:
-            break
-        if not line.strip():
-            continue
-        command = _command(session, line, echo)
-        if command is True:
-            break
-        if command is False:
-            continue
+    typed = typed_lines(prompt, lambda: f"entry {len(session.entries) + 1}> ")
+    for _, line in _entry_lines(session, typed, echo):
         outcome = session.add(line)
         lead = len(line) - len(line.lstrip())
         for problem in outcome.refusals:

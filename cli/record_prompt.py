@@ -5,7 +5,7 @@ The line editing, history and completion menus are prompt_toolkit's.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import click
 from prompt_toolkit import PromptSession
@@ -14,7 +14,7 @@ from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
 
 from .output import EXIT_VALID
-from .record_commands import run_command
+from .record_commands import turn_lines
 from .record_completion import TurnCompleter
 from .record_pipe import final_table
 from .record_session import Outcome, Session
@@ -28,6 +28,15 @@ def prompt_text(session: Session) -> str:
     if session.over:
         return "game over (undo, score, board, quit)> "
     return f"{session.number}. {session.game.mover(session.state)}> "
+
+
+def typed_lines(prompt: PromptSession[str], message: Callable[[], str]) -> Iterator[str]:
+    """Each line typed at the prompt, asked with the message of the moment, until Ctrl-D."""
+    while True:
+        try:
+            yield prompt.prompt(message())
+        except EOFError:
+            return
 
 
 def record_at_prompt(
@@ -48,21 +57,10 @@ def record_at_prompt(
     echo(f"Recording {session.game.name} in {session.path}; type 'help' for the commands.")
     if session.entries:
         echo(f"Going on after turn {session.game.view.turn_heading(session.entries[-1])}")
-    while True:
-        try:
-            line = prompt.prompt(prompt_text(session))
-        except EOFError:
-            break
-        reply = run_command(session, line)
-        if reply is not None:
-            if reply.quit:
-                break
-            echo(reply.text)
-            continue
-        was_over = session.over
+    for _, line in turn_lines(session, typed_lines(prompt, lambda: prompt_text(session)), echo):
         outcome = session.play(line)
         show(line, outcome, echo)
-        if outcome.written is not None and session.over and not was_over:
+        if outcome.ended:
             echo(final_table(session))
     count = len(session.entries)
     echo(f"{session.path}: {count} turn{'s' if count != 1 else ''} recorded")

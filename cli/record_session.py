@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import click
 from meridina.notation.legal_words import WordSpace, nearest_turns
@@ -23,6 +23,9 @@ from .output import EXIT_UNREADABLE
 from .record_games import RecordedGame
 
 RESULT = "Result"
+
+
+Line = TypeVar("Line", str, "str | Problem")  # a typed line, or one that could not be read
 
 
 class WriteFault(click.ClickException):
@@ -42,6 +45,7 @@ class Outcome:
     problems: tuple[Problem, ...] = ()
     suggestions: tuple[str, ...] = ()
     commented: bool = False
+    ended: bool = False  # this turn ended the game
 
     @property
     def refused(self) -> bool:
@@ -100,6 +104,7 @@ class Session:
         if any(not p.warning for p in problems):
             words = self.game.format_turn(entry.turn).split()
             return Outcome(None, problems, self.suggest(words))
+        was_over = self.over
         self.entries.append(entry)
         self.states.append(after)
         try:
@@ -108,7 +113,7 @@ class Session:
             self.entries.pop()
             self.states.pop()
             raise
-        return Outcome(entry, problems)
+        return Outcome(entry, problems, ended=self.over and not was_over)
 
     def undo(self) -> TurnEntry[Any] | None:
         """Take the last turn back out of the record (None when there is none)."""

@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import click
-from meridina.notation.check import GameReport, RulingDefaults
+from meridina.notation.check import GameReport
 
-from .batch import run_batch, several
+from .batch import GameCheck, run_batch, several
 from .config import ConfiguredCommand, config_of
 from .html_replay import write_html
-from .loading import InputFault, Selection, reports
-from .options import batch_options, formats_option, game_option, paths_argument
+from .loading import InputFault
+from .options import BatchOptions, batch_options, formats_option, game_option, paths_argument
 from .output import GameResult, output_stream, problem_json, use_colour
 from .reporters import REPORTERS, ReportOptions, make_reporter
 from .stand_in import board_json, stand_in_line
@@ -51,60 +52,48 @@ def replay(
     turn_number: int | None,
     output_format: str,
     html_out: Path | None,
-    output: str | None,
-    exclude: tuple[str, ...],
-    extend_exclude: tuple[str, ...],
-    respect_gitignore: bool,
-    color: str,
+    batch: BatchOptions,
 ) -> None:
     """Replay the record PATHS turn by turn, drawing the board after each turn.
 
     Illegal turns are shown with the rule they break. The bundled Meridian boards
     are stand-in layouts, not the printed board.
     """
-    selection = Selection.from_options(exclude, extend_exclude, respect_gitignore)
     rulings = config_of(context).rulings
     if html_out is not None:
         if len(paths) != 1:
             raise click.UsageError("--html writes the page of one record: give one file")
         raise SystemExit(write_html(paths[0], game_number, html_out, rulings))
-    with output_stream(output) as stream:
+    with output_stream(batch.output) as stream:
         options = ReportOptions(
-            command="replay", colour=use_colour(color, stream), file_headings=several(paths)
+            command="replay", colour=use_colour(batch.color, stream), file_headings=several(paths)
         )
         reporter = make_reporter(output_format, stream, options)
-
-        def check(path: str) -> Iterator[GameResult]:
-            return replayed_games(path, game_number, turn_number, rulings, reporter.needs)
-
-        tally = run_batch(paths, selection, check, reporter)
+        summary = partial(replayed_game, turn_number, reporter.needs)
+        check = GameCheck(summary, rulings, game_number)
+        tally = run_batch(paths, batch.selection, check, reporter)
     raise SystemExit(tally.status())
 
 
-def replayed_games(
-    path: str,
-    game_number: int | None,
-    turn_number: int | None,
-    rulings: RulingDefaults,
-    needs: str | None,
-) -> Iterator[GameResult]:
-    """Each game of one file with its replay, built one game at a time (only as ``needs``)."""
-    for report in reports(path, game_number, rulings):
-        frames = None
-        if report.run is not None and report.run.start is not None and report.game is not None:
-            numbers = [entry.text.number for entry in report.record.entries]
-            if turn_number is not None and turn_number != 0 and turn_number not in numbers:
-                raise InputFault(f"{path}: game {report.index} has no turn {turn_number}")
-            frames = Frames(report, view_for(report.game), turn_number)
-        yield GameResult(
-            path,
-            report.index,
-            report.first_line,
-            report.game,
-            tuple(report.problems),
-            frames.text() if frames and needs == "text" else None,
-            (frames.data() if frames else unplayed(report)) if needs == "data" else None,
-        )
+def replayed_game(
+    turn_number: int | None, needs: str | None, path: str, report: GameReport
+) -> GameResult:
+    """One game with its replay, built only as ``needs``."""
+    frames = None
+    if report.run is not None and report.run.start is not None and report.game is not None:
+        numbers = [entry.text.number for entry in report.record.entries]
+        if turn_number is not None and turn_number != 0 and turn_number not in numbers:
+            raise InputFault(f"{path}: game {report.index} has no turn {turn_number}")
+        frames = Frames(report, view_for(report.game), turn_number)
+    return GameResult(
+        path,
+        report.index,
+        report.first_line,
+        report.game,
+        tuple(report.problems),
+        frames.text() if frames and needs == "text" else None,
+        (frames.data() if frames else unplayed(report)) if needs == "data" else None,
+    )
 
 
 def unplayed(report: GameReport) -> dict[str, Any]:

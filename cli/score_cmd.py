@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from functools import partial
 from typing import Any
 
 import click
-from meridina.notation.check import GameReport, RulingDefaults
+from meridina.notation.check import GameReport
 
-from .batch import run_batch, several
+from .batch import GameCheck, run_batch, several
 from .config import ConfiguredCommand, config_of
-from .loading import Selection, reports
-from .options import batch_options, formats_option, game_option, paths_argument
+from .options import (
+    BatchOptions,
+    batch_options,
+    formats_option,
+    game_option,
+    jobs_option,
+    paths_argument,
+)
 from .output import GameResult, output_stream, problem_json, use_colour
 from .reporters import REPORTERS, Reporter, ReportOptions, make_reporter
 from .stand_in import board_json, stand_in_line
@@ -42,6 +48,7 @@ from .views import view_for
     "sarif); csv with --standings.",
 )
 @batch_options
+@jobs_option
 @click.pass_context
 def score(
     context: click.Context,
@@ -50,11 +57,7 @@ def score(
     details: bool,
     standings: bool,
     output_format: str,
-    output: str | None,
-    exclude: tuple[str, ...],
-    extend_exclude: tuple[str, ...],
-    respect_gitignore: bool,
-    color: str,
+    batch: BatchOptions,
 ) -> None:
     """Score each game of the record PATHS: points, what earned them, and the ranking.
 
@@ -65,11 +68,9 @@ def score(
         raise click.UsageError("--format csv gives standings: add --standings")
     if standings and output_format not in STANDINGS_FORMATS:
         raise click.UsageError(f"--standings comes as {', '.join(STANDINGS_FORMATS)}")
-    selection = Selection.from_options(exclude, extend_exclude, respect_gitignore)
-    rulings = config_of(context).rulings
-    with output_stream(output) as stream:
+    with output_stream(batch.output) as stream:
         options = ReportOptions(
-            command="score", colour=use_colour(color, stream), file_headings=several(paths)
+            command="score", colour=use_colour(batch.color, stream), file_headings=several(paths)
         )
         reporter: Reporter = (
             StandingsReporter(stream, options, output_format)
@@ -77,27 +78,19 @@ def score(
             else make_reporter(output_format, stream, options)
         )
         needs = "data" if standings else reporter.needs
-
-        def check(path: str) -> Iterator[GameResult]:
-            return scored_games(path, game_number, rulings, details, needs)
-
-        tally = run_batch(paths, selection, check, reporter)
+        summary = partial(scored_game, details, needs)
+        check = GameCheck(summary, config_of(context).rulings, game_number)
+        tally = run_batch(paths, batch.selection, check, reporter, batch.jobs)
     raise SystemExit(tally.status())
 
 
-def scored_games(
-    path: str,
-    game_number: int | None,
-    rulings: RulingDefaults,
-    details: bool,
-    needs: str | None,
-) -> Iterator[GameResult]:
-    for report in reports(path, game_number, rulings):
-        text = score_text(report, details) if needs == "text" else None
-        data = score_json(report) if needs == "data" else None
-        yield GameResult(
-            path, report.index, report.first_line, report.game, tuple(report.problems), text, data
-        )
+def scored_game(details: bool, needs: str | None, path: str, report: GameReport) -> GameResult:
+    """One game's score, as text or as data: only what the output format shows."""
+    text = score_text(report, details) if needs == "text" else None
+    data = score_json(report) if needs == "data" else None
+    return GameResult(
+        path, report.index, report.first_line, report.game, tuple(report.problems), text, data
+    )
 
 
 def score_text(report: GameReport, details: bool) -> str | None:

@@ -6,14 +6,21 @@ files say ``stand-in = true``. A score on one must never pass for the real board
 
 from __future__ import annotations
 
+import sys
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from meridina.rules.datafile import bundled
-from meridina.rules.medina import board as medina_board
-from meridina.rules.meridian import board as meridian_board
 
-AnyBoard = meridian_board.Board | medina_board.Board
+if TYPE_CHECKING:
+    from meridina.rules.medina import board as medina_board
+    from meridina.rules.meridian import board as meridian_board
+
+AnyBoard: TypeAlias = "meridian_board.Board | medina_board.Board"
+
+# Each game's board module; a board's module is loaded already, the other game's need not be.
+MERIDIAN_BOARDS = "meridina.rules.meridian.board"
+MEDINA_BOARDS = "meridina.rules.medina.board"
 
 
 def is_stand_in(board: AnyBoard) -> bool:
@@ -22,13 +29,15 @@ def is_stand_in(board: AnyBoard) -> bool:
     A user's copy of a stand-in file whose map is left unchanged is the stand-in layout
     too, whatever its name.
     """
-    if isinstance(board, meridian_board.Board):
+    meridian_board = sys.modules.get(MERIDIAN_BOARDS)
+    if meridian_board is not None and isinstance(board, meridian_board.Board):
         return any(
             _marked(meridian_board.PACKAGE, name)
             and (shipped := meridian_board.bundled_board(name)) is not None
             and (shipped.cities, shipped.islands) == (board.cities, board.islands)
             for name in meridian_board.board_names()
         )
+    medina_board = sys.modules[MEDINA_BOARDS]
     return _marked(medina_board.PACKAGE, board.name)
 
 
@@ -39,11 +48,11 @@ def _marked(package: str, name: str) -> bool:
     return data is not None and data.data.get("stand-in") is True
 
 
-def board_json(board: meridian_board.Board | medina_board.Board) -> dict[str, Any]:
+def board_json(board: AnyBoard) -> dict[str, Any]:
     return {"name": board.name, "stand_in": is_stand_in(board)}
 
 
-def stand_in_line(board: meridian_board.Board | medina_board.Board) -> str | None:
+def stand_in_line(board: AnyBoard) -> str | None:
     """The sentence text output carries for a stand-in board; None for a real one."""
     if not is_stand_in(board):
         return None

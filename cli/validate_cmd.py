@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from functools import partial
 
 import click
-from meridina.notation.check import RulingDefaults
+from meridina.notation.check import GameReport
 
-from .batch import run_batch
+from .batch import GameCheck, run_batch
 from .config import ConfiguredCommand, config_of
-from .loading import Selection, reports
-from .options import batch_options, formats_option, paths_argument, problem_options
+from .options import (
+    BatchOptions,
+    batch_options,
+    formats_option,
+    jobs_option,
+    paths_argument,
+    problem_options,
+)
 from .output import GameResult, output_stream, selected, use_colour
 from .reporters import REPORTERS, ReportOptions, make_reporter
 from .stand_in import board_json, stand_in_line
@@ -35,6 +41,7 @@ from .stand_in import board_json, stand_in_line
 )
 @problem_options
 @batch_options
+@jobs_option
 @click.pass_context
 def validate(
     context: click.Context,
@@ -46,11 +53,7 @@ def validate(
     select: tuple[str, ...],
     ignore: tuple[str, ...],
     exit_zero: bool,
-    output: str | None,
-    exclude: tuple[str, ...],
-    extend_exclude: tuple[str, ...],
-    respect_gitignore: bool,
-    color: str,
+    batch: BatchOptions,
 ) -> None:
     """Check every game in the record PATHS (folders: every *.mrec below them).
 
@@ -62,36 +65,31 @@ def validate(
     """
     if statistics and output_format not in ("text", "json"):
         raise click.UsageError("--statistics works with --format text or json")
-    selection = Selection.from_options(exclude, extend_exclude, respect_gitignore)
-    rulings = config_of(context).rulings
-
-    def check(path: str) -> Iterator[GameResult]:
-        return checked_games(path, rulings, select, ignore)
-
-    with output_stream(output) as stream:
+    check = GameCheck(partial(checked_game, select, ignore), config_of(context).rulings)
+    with output_stream(batch.output) as stream:
         options = ReportOptions(
             command="validate",
             quiet=quiet,
             statistics=statistics,
             show_source=stream.isatty() if show_source is None else show_source,
-            colour=use_colour(color, stream),
+            colour=use_colour(batch.color, stream),
         )
-        tally = run_batch(paths, selection, check, make_reporter(output_format, stream, options))
+        reporter = make_reporter(output_format, stream, options)
+        tally = run_batch(paths, batch.selection, check, reporter, batch.jobs)
     raise SystemExit(tally.status(exit_zero))
 
 
-def checked_games(
-    path: str, rulings: RulingDefaults, select: tuple[str, ...], ignore: tuple[str, ...]
-) -> Iterator[GameResult]:
-    """The games of one file as results, with only the selected problems."""
-    for report in reports(path, rulings=rulings):
-        start = report.run.start if report.run is not None else None
-        yield GameResult(
-            path,
-            report.index,
-            report.first_line,
-            report.game,
-            selected(report.problems, select, ignore),
-            board=board_json(start.board) if start is not None else None,
-            stand_in_note=stand_in_line(start.board) if start is not None else None,
-        )
+def checked_game(
+    select: tuple[str, ...], ignore: tuple[str, ...], path: str, report: GameReport
+) -> GameResult:
+    """One game of a file as a result, with only the selected problems."""
+    start = report.run.start if report.run is not None else None
+    return GameResult(
+        path,
+        report.index,
+        report.first_line,
+        report.game,
+        selected(report.problems, select, ignore),
+        board=board_json(start.board) if start is not None else None,
+        stand_in_note=stand_in_line(start.board) if start is not None else None,
+    )

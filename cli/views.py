@@ -6,22 +6,25 @@ so a view that drifts from its rules core is a type error, not a runtime surpris
 
 from __future__ import annotations
 
-from typing import Any, Protocol, TypeVar
+import importlib
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from meridina.notation.check import GameReport
-from meridina.notation.medina import MedinaRecord
-from meridina.notation.meridian import MeridianRecord
 from meridina.notation.turns import TurnEntry
-from meridina.rules.medina import engine as medina_engine
-from meridina.rules.medina import model as medina_model
-from meridina.rules.medina import scoring as medina_scoring
-from meridina.rules.medina import state as medina_state
-from meridina.rules.meridian import engine as meridian_engine
-from meridina.rules.meridian import model as meridian_model
-from meridina.rules.meridian import scoring as meridian_scoring
-from meridina.rules.meridian import state as meridian_state
 
-from . import medina_view, meridian_view
+if TYPE_CHECKING:
+    from meridina.notation.medina import MedinaRecord
+    from meridina.notation.meridian import MeridianRecord
+    from meridina.rules.medina import engine as medina_engine
+    from meridina.rules.medina import model as medina_model
+    from meridina.rules.medina import scoring as medina_scoring
+    from meridina.rules.medina import state as medina_state
+    from meridina.rules.meridian import engine as meridian_engine
+    from meridina.rules.meridian import model as meridian_model
+    from meridina.rules.meridian import scoring as meridian_scoring
+    from meridina.rules.meridian import state as meridian_state
+
+    from . import medina_view, meridian_view
 
 # A view only takes these in.
 StateIn = TypeVar("StateIn", contravariant=True)
@@ -56,26 +59,26 @@ class GameView(Protocol[StateIn, TurnIn, StepIn, RecordIn, SheetIn]):
     def status(self, sheet: SheetIn) -> str: ...
 
 
-MERIDIAN_VIEW: GameView[
-    meridian_state.State,
-    meridian_model.Turn,
-    meridian_engine.Step,
-    MeridianRecord,
-    meridian_scoring.ScoreSheet,
-] = meridian_view
-MEDINA_VIEW: GameView[
-    medina_state.State,
-    medina_model.Turn,
-    medina_engine.Step,
-    MedinaRecord,
-    medina_scoring.ScoreSheet,
-] = medina_view
+if TYPE_CHECKING:  # each view checked against GameView with its game's own types
+    MERIDIAN_VIEW: GameView[
+        meridian_state.State,
+        meridian_model.Turn,
+        meridian_engine.Step,
+        MeridianRecord,
+        meridian_scoring.ScoreSheet,
+    ] = meridian_view
+    MEDINA_VIEW: GameView[
+        medina_state.State,
+        medina_model.Turn,
+        medina_engine.Step,
+        MedinaRecord,
+        medina_scoring.ScoreSheet,
+    ] = medina_view
 
-VIEWS: dict[str, GameView[Any, Any, Any, Any, Any]] = {
-    meridian_view.TITLE: MERIDIAN_VIEW,
-    medina_view.TITLE: MEDINA_VIEW,
-}
+# game name -> its view module, imported when a game of it is first shown
+VIEWS = {"Meridian": ".meridian_view", "Medina": ".medina_view"}
 
 
 def view_for(game: str) -> GameView[Any, Any, Any, Any, Any]:
-    return VIEWS[game]
+    view: GameView[Any, Any, Any, Any, Any] = importlib.import_module(VIEWS[game], __package__)
+    return view

@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
-from meridina.rules.medina.model import Kind, Placement, StartPosition, Turn, cell_name
+from meridina.rules.medina.board import load_edition
+from meridina.rules.medina.model import (
+    RULING_NAMES,
+    Kind,
+    Placement,
+    Rulings,
+    Setup,
+    StartPosition,
+    Turn,
+    cell_name,
+)
 
 from .medina import MedinaRecord
 from .turns import TurnEntry
-from .writing import as_written, write_game
+from .writing import as_written, changed_rulings, write_game, write_new_game
 
 
 def format_placement(placement: Placement) -> str:
@@ -71,3 +81,44 @@ def write_record(
         for entry in record.entries
     ]
     return write_game(record.game, position, bodies, record.entries, notes)
+
+
+def options_text(options: Iterable[str]) -> str:
+    """An Options tag's value: the options in the edition's order, or ``none``."""
+    chosen = set(options)
+    named = [name for name in load_edition("2").options if name in chosen]
+    return ", ".join(named) if named else "none"
+
+
+def setup_tags(setup: Setup) -> list[tuple[str, str]]:
+    """The header tags that state ``setup``: edition, players, options, fields and result.
+
+    Only rulings that differ from meridina's defaults are named.
+    """
+    tags = [
+        ("Game", "Medina"),
+        ("Edition", setup.edition),
+        ("Players", "; ".join(f"{p.name} {p.colour}".strip() for p in setup.players)),
+    ]
+    if setup.options is not None:
+        tags.append(("Options", options_text(setup.options)))
+    fields = []
+    if setup.well is not None:
+        fields.append(f"well {cell_name(setup.well[0])}")
+    if setup.start_merchant is not None:
+        fields.append(f"merchant {cell_name(setup.start_merchant[0])}")
+    if fields:
+        tags.append(("Setup", "; ".join(fields)))
+    rulings = changed_rulings(setup.rulings, Rulings(), RULING_NAMES)
+    if rulings is not None:
+        tags.append(("Rulings", rulings))
+    if setup.result is not None:
+        tags.append(("Result", "; ".join(f"{n} {p}" for n, (p, _) in setup.result.items())))
+    return tags
+
+
+def write_new_record(
+    setup: Setup, turns: Sequence[Turn], more_tags: Sequence[tuple[str, str]] = ()
+) -> str:
+    """A record of a game played from ``setup``, with ``more_tags`` (Event, Date, ...)."""
+    return write_new_game([*setup_tags(setup), *more_tags], [format_turn(t) for t in turns])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from meridina.rules.meridian.engine import legal_turns
+from meridina.rules.meridian.legal import legal_turns
 from meridina.rules.meridian.model import Skip, Turn
 from meridina.rules.meridian.state import State
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from meridina.rules.meridian.model import MERIDIANS, RULING_NAMES, Rulings, Turn
+from meridina.rules.meridian.model import MERIDIANS, RULING_NAMES, Rulings, Setup, Turn
 
 from .meridian import MeridianRecord
 from .turns import TurnEntry
-from .writing import as_written, write_game
+from .writing import as_written, changed_rulings, write_game, write_new_game
 
 
 def format_turn(turn: Turn) -> str:
@@ -70,3 +70,34 @@ def rulings_text(rulings: Rulings) -> str:
     return "; ".join(
         f"{name}={getattr(rulings, name.replace('-', '_')).value}" for name in RULING_NAMES
     )
+
+
+def setup_tags(setup: Setup) -> list[tuple[str, str]]:
+    """The header tags that state ``setup``: board, players, rulings, decks and result.
+
+    Only rulings that differ from meridina's defaults are named.
+    """
+    tags = [
+        ("Game", "Meridian"),
+        ("Board", setup.board),
+        ("Players", "; ".join(" ".join([p.name, *p.colours]).strip() for p in setup.players)),
+    ]
+    rulings = changed_rulings(setup.rulings, Rulings(), RULING_NAMES)
+    if rulings is not None:
+        tags.append(("Rulings", rulings))
+    if setup.decks:
+        decks = (
+            " ".join([colour, *(card.label for card in deck)])
+            for colour, (deck, _) in setup.decks.items()
+        )
+        tags.append(("Decks", "; ".join(decks)))
+    if setup.result is not None:
+        tags.append(("Result", "; ".join(f"{n} {p}" for n, (p, _) in setup.result.items())))
+    return tags
+
+
+def write_new_record(
+    setup: Setup, turns: Sequence[Turn], more_tags: Sequence[tuple[str, str]] = ()
+) -> str:
+    """A record of a game played from ``setup``, with ``more_tags`` (Event, Date, ...)."""
+    return write_new_game([*setup_tags(setup), *more_tags], [format_turn(t) for t in turns])

@@ -50,10 +50,16 @@ class UnreadableInput(Exception):
 
 def iter_games(source: str | Path) -> Iterator[ParsedGame]:
     """Yield the games of a file one at a time; ``-`` is standard input."""
+    for index, chunk in iter_chunks(source):
+        yield parse_chunk(index, chunk)
+
+
+def iter_chunks(source: str | Path) -> Iterator[tuple[int, GameChunk]]:
+    """The games of a file, numbered from 1 and not yet parsed (to parse them elsewhere)."""
     stream = _open(source)
     try:
         lines = _checked_lines(stream, str(source))
-        yield from _parsed(split_games(lines), str(source))
+        yield from _numbered(split_games(lines), str(source))
     finally:
         if stream is not sys.stdin.buffer:
             stream.close()
@@ -61,17 +67,20 @@ def iter_games(source: str | Path) -> Iterator[ParsedGame]:
 
 def parse_text(text: str) -> list[ParsedGame]:
     """Parse a whole record held in memory (tests, tools)."""
-    return list(_parsed(split_games(io.StringIO(text)), "-"))
+    return [parse_chunk(i, chunk) for i, chunk in _numbered(split_games(io.StringIO(text)), "-")]
 
 
-def _parsed(chunks: Iterator[GameChunk], name: str) -> Iterator[ParsedGame]:
-    index = 0
+def parse_chunk(index: int, chunk: GameChunk) -> ParsedGame:
+    """Parse the ``index``-th game of a file."""
     try:
-        for index, chunk in enumerate(chunks, start=1):
-            try:
-                yield ParsedGame(index, chunk.first_line, parse_game(chunk), None, chunk.text)
-            except RecordError as error:
-                yield ParsedGame(index, chunk.first_line, None, error.problem, chunk.text)
+        return ParsedGame(index, chunk.first_line, parse_game(chunk), None, chunk.text)
+    except RecordError as error:
+        return ParsedGame(index, chunk.first_line, None, error.problem, chunk.text)
+
+
+def _numbered(chunks: Iterator[GameChunk], name: str) -> Iterator[tuple[int, GameChunk]]:
+    try:
+        yield from enumerate(chunks, start=1)
     except GameTooLong as error:
         raise UnreadableInput(
             name,

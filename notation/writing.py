@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from enum import Enum
 from typing import Protocol, TypeVar
 
 from .text import GameText, Tag, TurnText
@@ -98,4 +99,28 @@ def write_game(
         if comments:
             line += " " + " ".join(comments)
         lines.append(line)
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def tag_lines(tags: Iterable[tuple[str, str]]) -> list[str]:
+    """Header lines for (name, value) pairs, in the canonical tag order."""
+    rank = {name: index for index, name in enumerate(TAG_ORDER)}
+    ordered = sorted(tags, key=lambda tag: rank.get(tag[0], len(TAG_ORDER)))
+    return [f"[{name} {_quote(value)}]" for name, value in ordered]
+
+
+def changed_rulings(rulings: object, defaults: object, names: Iterable[str]) -> str | None:
+    """A Rulings tag's value naming each ruling that differs from the defaults; None if none."""
+    changed = []
+    for name in names:
+        value = getattr(rulings, name.replace("-", "_"))
+        if value != getattr(defaults, name.replace("-", "_")):
+            changed.append(f"{name}={value.value if isinstance(value, Enum) else value}")
+    return "; ".join(changed) or None
+
+
+def write_new_game(tags: Iterable[tuple[str, str]], bodies: Sequence[str]) -> str:
+    """A game written afresh: its header tags, then one numbered line per turn."""
+    lines = [*tag_lines(tags), ""]
+    lines.extend(f"{number}. {body}" for number, body in enumerate(bodies, start=1))
     return "\n".join(lines).rstrip() + "\n"

@@ -122,14 +122,15 @@ def play(
     state = started.state
     if state is None:
         return run
+    apply, pass_over, keep = core.apply, core.pass_over, run.steps.append  # looked up once
     for turn in turns:
         if isinstance(turn, Unreadable):
-            state = core.pass_over(state, turn.mover)
-            run.steps.append(None)
-            continue
-        step = core.apply(state, turn)
-        state = step.state
-        run.steps.append(step)
+            state = pass_over(state, turn.mover)
+            keep(None)
+        else:
+            step = apply(state, turn)
+            state = step.state
+            keep(step)
     run.sheet = core.score(state)
     run.result_problems = tuple(core.check_result(setup, state, run.sheet))
     return run

@@ -1,121 +1,442 @@
-"""Benchmark: how fast ``validate`` checks Meridian records, and how flat its memory stays.
+"""Benchmark: every speed and memory target of meridina, each with its measured figure.
 
-Prints figures; asserts nothing (machines are shared and noisy, so compare the
-ratios measured in one run). Run from the project folder:
+Prints figures and PASS or MISS beside each target; asserts nothing (machines are
+shared and noisy, so what counts is the ratio of two things measured in one run,
+in interleaved rounds). Run from the project folder, with the ``bench`` extra
+installed (``pip install -e '.[bench]'``, for python-chess):
 
-    python tests/bench_validate.py [GAMES]
+    python tests/bench_validate.py            # the sizes the targets name (takes minutes)
+    python tests/bench_validate.py --quick    # smaller sizes, for a first look
 
-It writes GAMES random legal 4-player games (52 turns each) to a temporary file,
-checks the file game by game as ``meridina validate`` does, and reports turns per
-second and peak memory for that file and for one twice as large. When the
-``chess`` package is installed, it also times python-chess reading PGN games of
-80 moves each, for the ratio between the two.
+``--memory-mb SMALL,LARGE`` and ``--jobs-mb N`` choose other corpus sizes. The
+records come from ``meridina generate`` (a set of distinct games, repeated with
+fresh Round tags up to the size wanted); the PGN from random legal chess games
+played with python-chess, both from fixed seeds. Times are CPU seconds (user and
+system), which a busy machine disturbs less than the clock on the wall; only the
+``-j`` comparison, which is about using a second core, is timed on the wall clock.
 """
 
 from __future__ import annotations
 
-import io
+import argparse
+import functools
+import os
 import random
+import re
+import statistics
+import subprocess
 import sys
 import tempfile
 import time
-import tracemalloc
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))  # run as a script
-
-from meridian_games import random_game
-from meridina.notation.check import check_file
-
-
-def write_games(path: Path, games: int) -> int:
-    texts = [random_game(seed, 4).text for seed in range(min(games, 50))]
-    turns = 0
-    with path.open("w", encoding="utf-8") as out:
-        for index in range(games):
-            text = texts[index % len(texts)]
-            out.write(text + "\n")
-            turns += 52
-    return turns
+SEED = 20_260_101
+ROUNDS = 5  # paired rounds for each throughput ratio (the median needs at least 5)
+PROCESS_ROUNDS = 11  # paired runs for each whole-process ratio
+DISTINCT_GAMES = {"meridian": 60, "medina": 16}  # played once, then repeated
+CHESS_GAMES = 40
+TURN_LINE = re.compile(r"^\d+\. ", re.MULTILINE)
+ROUND_TAG = re.compile(r'^\[Round "\d+"\]$', re.MULTILINE)
 
 
-def time_validate(path: Path) -> float:
-    start = time.perf_counter()
-    for report in check_file(path):
-        assert report.valid, report.problems[:1]
-    return time.perf_counter() - start
+@dataclass(frozen=True)
+class Sizes:
+    throughput_kb: int
+    memory_mb: tuple[float, float]
+    jobs_mb: float
 
 
-def peak_memory(path: Path) -> int:
-    """Peak traced memory in bytes while checking the file (a separate, slower pass)."""
-    tracemalloc.start()
-    for _ in check_file(path):
-        pass
-    _, peak = tracemalloc.get_traced_memory()
-    tracemalloc.stop()
-    return peak
+FULL = Sizes(throughput_kb=512, memory_mb=(1, 100), jobs_mb=20)
+QUICK = Sizes(throughput_kb=64, memory_mb=(0.1, 1), jobs_mb=1)
 
 
-def time_python_chess(games: int) -> tuple[float, int] | None:
-    try:
-        import chess
-        import chess.pgn
-    except ImportError:
-        return None
-    rng = random.Random(1)
-    texts = []
-    for _ in range(min(games, 50)):
-        board, game = chess.Board(), chess.pgn.Game()
-        node: chess.pgn.GameNode = game
-        for _ in range(80):
+# ---------------------------------------------------------------- printing
+
+
+@dataclass(frozen=True)
+class Figure:
+    """Several paired measurements of one ratio: their median, least and greatest."""
+
+    values: tuple[float, ...]
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.values)
+
+    def text(self, unit: str = "x", digits: int = 2) -> str:
+        low, high = min(self.values), max(self.values)
+        return f"{self.median:.{digits}f}{unit} [{low:.{digits}f}-{high:.{digits}f}]"
+
+
+def report(target: str, measured: str, passed: bool | None, detail: str = "") -> None:
+    verdict = {True: "PASS", False: "MISS", None: "n/a "}[passed]
+    print(f"{verdict}  {target:<68} {measured}")
+    if detail:
+        print(f"      {detail}")
+
+
+# ---------------------------------------------------------------- corpora
+
+
+def meridina_command() -> list[str]:
+    script = Path(sys.executable).with_name("meridina")
+    return [str(script)] if script.exists() else [sys.executable, "-m", "meridina"]
+
+
+@dataclass(frozen=True)
+class Corpus:
+    path: Path
+    size: int  # bytes
+    turns: int  # turns (records) or moves (PGN)
+    games: list[str]  # the text of each game, for the bare parse
+
+
+@functools.cache
+def generated_games(game: str, count: int) -> list[str]:
+    """``count`` games written by ``meridina generate``, each game's text on its own."""
+    args = ["generate", "--game", game, "-n", str(count), "--seed", str(SEED)]
+    done = subprocess.run([*meridina_command(), *args], capture_output=True, text=True, check=True)
+    return [part for part in re.split(r"(?m)^(?=\[Game )", done.stdout) if part.strip()]
+
+
+def fill(path: Path, games: Sequence[str], size: int, renumber: bool) -> Corpus:
+    """Write ``games`` over and over to ``path`` until it holds ``size`` bytes."""
+    written = turns = copies = 0
+    kept: list[str] = []
+    with path.open("w", encoding="utf-8", newline="\n") as out:
+        while written < size:
+            game = games[copies % len(games)]
+            copies += 1
+            if renumber:
+                game = ROUND_TAG.sub(f'[Round "{copies}"]', game, count=1)
+            text = game.rstrip("\n") + "\n\n"
+            out.write(text)
+            written += len(text.encode())
+            turns += len(TURN_LINE.findall(game))
+            kept.append(text)
+    return Corpus(path, written, turns, kept)
+
+
+def chess_games(rng: random.Random, count: int) -> list[tuple[str, int]]:
+    """Random legal chess games as PGN text, each with its number of moves."""
+    import chess
+    import chess.pgn
+
+    games = []
+    for number in range(1, count + 1):
+        board = chess.Board()
+        game = chess.pgn.Game()
+        game.headers["Event"] = "Random game"
+        game.headers["Round"] = str(number)
+        game.headers["White"], game.headers["Black"] = "Ann", "Ben"
+        node: Any = game
+        for _ in range(rng.randrange(40, 160)):
             legal = list(board.legal_moves)
             if not legal:
                 break
             move = rng.choice(legal)
             node = node.add_variation(move)
             board.push(move)
-        texts.append(str(game))
-    pgn = "\n\n".join(texts[i % len(texts)] for i in range(games))
-    stream = io.StringIO(pgn)
-    start = time.perf_counter()
-    count = 0
-    while (read := chess.pgn.read_game(stream)) is not None:
-        count += sum(1 for _ in read.mainline_moves())
-    return time.perf_counter() - start, count
+        game.headers["Result"] = board.result()
+        games.append((str(game) + "\n\n", board.ply()))
+    return games
 
 
-def main(argv: list[str]) -> int:
-    games = int(argv[1]) if len(argv) > 1 else 400
-    with tempfile.TemporaryDirectory() as folder:
-        small, large = Path(folder, "small.mrec"), Path(folder, "large.mrec")
-        turns_small = write_games(small, games)
-        turns_large = write_games(large, games * 2)
-        seconds = time_validate(small)
-        rate = turns_small / seconds
-        print(f"validate: {turns_small} turns in {seconds:.2f} s = {rate:,.0f} turns/s")
-        seconds_large = time_validate(large)
-        print(
-            f"validate: {turns_large} turns in {seconds_large:.2f} s = "
-            f"{turns_large / seconds_large:,.0f} turns/s"
+def pgn_corpus(path: Path, size: int) -> Corpus:
+    games = chess_games(random.Random(SEED), CHESS_GAMES)
+    written = moves = index = 0
+    with path.open("w", encoding="utf-8", newline="\n") as out:
+        while written < size:
+            text, count = games[index % len(games)]
+            index += 1
+            out.write(text)
+            written += len(text.encode())
+            moves += count
+    return Corpus(path, written, moves, [])
+
+
+# ---------------------------------------------------------------- timing
+
+
+def cpu_seconds(action: Callable[[], object]) -> float:
+    start = time.process_time()
+    action()
+    return time.process_time() - start
+
+
+def child_run(command: Sequence[str]) -> tuple[float, float]:
+    """Run a program, its output thrown away: (CPU seconds, wall seconds)."""
+    started = time.perf_counter()
+    child = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(child.pid, 0)
+    child.returncode = os.waitstatus_to_exitcode(status)
+    wall = time.perf_counter() - started
+    return usage.ru_utime + usage.ru_stime, wall
+
+
+# A child's peak memory counts what it inherited at the fork, and this process is
+# large; so a small fresh interpreter starts the program and reports its peak.
+PEAK = """
+import resource, subprocess, sys
+subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+"""
+
+
+def peak_megabytes(command: Sequence[str]) -> float:
+    done = subprocess.run(
+        [sys.executable, "-c", PEAK, *command], capture_output=True, text=True, check=True
+    )
+    return int(done.stdout.split()[-1]) / 1024
+
+
+def validate_in_process(path: Path, extra: Sequence[str]) -> Callable[[], object]:
+    """``meridina validate PATH`` run in this process, its report thrown away."""
+    from meridina.cli.main import cli
+
+    def run() -> object:
+        saved = sys.stdout, sys.stderr
+        with open(os.devnull, "w", encoding="utf-8") as sink:
+            sys.stdout = sys.stderr = sink
+            try:
+                cli.main(["validate", str(path), *extra], standalone_mode=False)
+            except SystemExit:
+                pass
+            finally:
+                sys.stdout, sys.stderr = saved
+        return None
+
+    return run
+
+
+def read_pgn(path: Path) -> Callable[[], object]:
+    import chess.pgn
+
+    def run() -> object:
+        with path.open(encoding="utf-8") as stream:
+            while chess.pgn.read_game(stream) is not None:
+                pass
+        return None
+
+    return run
+
+
+def bare_lark(games: Sequence[str]) -> Callable[[], object]:
+    """Parse every game with the project's grammar and parser settings, building nothing."""
+    from importlib.resources import files
+
+    from lark import Lark
+
+    grammar = files("meridina.notation").joinpath("record.lark").read_text("utf-8")
+    parser = Lark(grammar, parser="lalr", lexer="contextual", maybe_placeholders=False)
+
+    def run() -> object:
+        for text in games:
+            parser.parse(text)
+        return None
+
+    return run
+
+
+def paired(actions: Sequence[Callable[[], object]], rounds: int) -> list[list[float]]:
+    """CPU seconds of each action in each round; the order turns round by round."""
+    for action in actions:
+        action()  # warm: imports, grammar, caches of the file system
+    times: list[list[float]] = [[] for _ in actions]
+    for number in range(rounds):
+        order = list(range(len(actions)))
+        shift = number % len(actions)
+        for index in order[shift:] + order[:shift]:
+            times[index].append(cpu_seconds(actions[index]))
+    return times
+
+
+# ---------------------------------------------------------------- the targets
+
+
+def validate_options() -> str:
+    done = subprocess.run(
+        [*meridina_command(), "validate", "--help"], capture_output=True, text=True, check=False
+    )
+    return done.stdout
+
+
+def throughput(folder: Path, sizes: Sizes, jobs_known: bool) -> None:
+    size = sizes.throughput_kb * 1024
+    pgn = pgn_corpus(folder / "games.pgn", size)
+    one_job = ["-j", "1"] if jobs_known else []
+    for game, target in (("meridian", 2.0), ("medina", 1.0)):
+        name = game.capitalize()
+        corpus = fill(
+            folder / f"{game}.mrec", generated_games(game, DISTINCT_GAMES[game]), size, True
         )
-        peak_small, peak_large = peak_memory(small), peak_memory(large)
-        print(
-            f"peak traced memory: {peak_small / 1e6:.1f} MB for {games} games, "
-            f"{peak_large / 1e6:.1f} MB for {2 * games} games (flat when about equal)"
+        ours, chess_time, lark_time = paired(
+            [
+                validate_in_process(corpus.path, one_job),
+                read_pgn(pgn.path),
+                bare_lark(corpus.games),
+            ],
+            ROUNDS,
         )
-        chess_time = time_python_chess(games)
-        if chess_time is None:
-            print("python-chess not installed: no ratio (pip install chess)")
-        else:
-            chess_seconds, moves = chess_time
-            ours, theirs = turns_small / seconds, moves / chess_seconds
-            print(
-                f"python-chess PGN reader: {moves} moves in {chess_seconds:.2f} s "
-                f"= {theirs:,.0f} moves/s"
+        speed = Figure(
+            tuple(
+                (corpus.turns / mine) / (pgn.turns / theirs)
+                for mine, theirs in zip(ours, chess_time, strict=True)
             )
-            print(f"ratio validate / python-chess: {ours / theirs:.2f} (target: at least 2)")
+        )
+        report(
+            f"{name} validate turns/s / python-chess read_game moves/s >= {target:g}x",
+            speed.text(),
+            speed.median >= target,
+            f"{corpus.size / 1024:.0f} KB of records ({corpus.turns} turns) and "
+            f"{pgn.size / 1024:.0f} KB of PGN ({pgn.turns} moves), {ROUNDS} rounds; median "
+            f"{corpus.turns / statistics.median(ours):,.0f} turns/s vs "
+            f"{pgn.turns / statistics.median(chess_time):,.0f} moves/s",
+        )
+        lark = Figure(tuple(v / b for v, b in zip(ours, lark_time, strict=True)))
+        report(
+            f"{name} validate time / bare Lark parse of the same records <= 1.5x",
+            lark.text(),
+            lark.median <= 1.5,
+            f"median {statistics.median(ours):.2f} s vs {statistics.median(lark_time):.2f} s "
+            "(record.lark, LALR, contextual lexer, no tree transformer)",
+        )
+
+
+def whole_process(folder: Path) -> None:
+    one = folder / "one-game.mrec"
+    one.write_text(generated_games("meridian", DISTINCT_GAMES["meridian"])[0], encoding="utf-8")
+    python = sys.executable
+    pairs = [
+        ("meridina --help / python -c 'import click' <= 2x", [*meridina_command(), "--help"],
+         [python, "-c", "import click"], 2.0),
+        ("meridina validate one-game.mrec / python -c 'import chess.pgn' <= 1.5x",
+         [*meridina_command(), "validate", str(one)], [python, "-c", "import chess.pgn"], 1.5),
+    ]  # fmt: skip
+    for target, ours, theirs, most in pairs:
+        child_run(ours)  # warm the file system's caches
+        child_run(theirs)
+        mine, other = [], []
+        for number in range(PROCESS_ROUNDS):
+            first, second = (ours, theirs) if number % 2 == 0 else (theirs, ours)
+            a, b = child_run(first)[0], child_run(second)[0]
+            mine.append(a if first is ours else b)
+            other.append(b if first is ours else a)
+        ratio = Figure(tuple(m / o for m, o in zip(mine, other, strict=True)))
+        report(
+            target,
+            ratio.text(),
+            ratio.median <= most,
+            f"{PROCESS_ROUNDS} paired runs; median {statistics.median(mine) * 1000:.0f} ms vs "
+            f"{statistics.median(other) * 1000:.0f} ms CPU",
+        )
+
+
+def output_formats(help_text: str) -> list[str]:
+    found = re.search(r"--format \[([^\]]+)\]", help_text)
+    return found.group(1).split("|") if found else ["text"]
+
+
+def memory(folder: Path, sizes: Sizes, help_text: str) -> None:
+    games = generated_games("meridian", DISTINCT_GAMES["meridian"])
+    small_mb, large_mb = sizes.memory_mb
+    small = fill(folder / "small.mrec", games, int(small_mb * 1_000_000), True)
+    large = fill(folder / "large.mrec", games, int(large_mb * 1_000_000), True)
+    print(
+        f"      memory: Meridian records of {small.size / 1e6:.1f} MB and "
+        f"{large.size / 1e6:.1f} MB, validate's peak resident memory per output format"
+    )
+    for output_format in output_formats(help_text):
+        peaks = []
+        for corpus in (small, large):
+            command = [*meridina_command(), "validate", str(corpus.path), "--format", output_format]
+            peaks.append(peak_megabytes(command))
+        growth = peaks[1] - peaks[0]
+        report(
+            f"validate --format {output_format}: peak flat (+<=10 MB) and < 50 MB",
+            f"{peaks[0]:.1f} MB -> {peaks[1]:.1f} MB (+{growth:.1f} MB)",
+            growth <= 10 and peaks[1] < 50,
+        )
+
+
+def load() -> str:
+    try:
+        return Path("/proc/loadavg").read_text(encoding="ascii").strip()
+    except OSError:
+        return "unknown"
+
+
+def jobs(folder: Path, sizes: Sizes, jobs_known: bool) -> None:
+    target = "validate -j 2 / -j 1 speed on one large file >= 1.8x"
+    if not jobs_known:
+        report(target, "not available (validate has no -j/--jobs option)", None)
+        return
+    games = generated_games("meridian", DISTINCT_GAMES["meridian"])
+    corpus = fill(folder / "jobs.mrec", games, int(sizes.jobs_mb * 1_000_000), True)
+    before = load()
+    base = [*meridina_command(), "validate", str(corpus.path)]
+    one = child_run([*base, "-j", "1"])[1]
+    two = child_run([*base, "-j", "2"])[1]
+    report(
+        target,
+        f"{one / two:.2f}x ({one:.1f} s vs {two:.1f} s wall, one pair)",
+        one / two >= 1.8,
+        f"{corpus.size / 1e6:.1f} MB of Meridian records; {os.cpu_count()} cores; "
+        f"/proc/loadavg before: {before}, after: {load()}",
+    )
+
+
+def megabyte_pair(text: str) -> tuple[float, float]:
+    try:
+        small, large = (float(part) for part in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError("give two sizes in MB, such as 1,100") from None
+    if not 0 < small < large <= 1000:
+        raise argparse.ArgumentTypeError("give 0 < SMALL < LARGE <= 1000")
+    return small, large
+
+
+def main(argv: Sequence[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.add_argument("--quick", action="store_true", help="smaller corpora, a fast look")
+    parser.add_argument(
+        "--memory-mb", type=megabyte_pair, help="SMALL,LARGE megabytes for the memory targets"
+    )
+    parser.add_argument("--jobs-mb", type=float, help="megabytes for the -j target")
+    options = parser.parse_args(argv)
+    sizes = QUICK if options.quick else FULL
+    if options.memory_mb:
+        sizes = Sizes(sizes.throughput_kb, options.memory_mb, sizes.jobs_mb)
+    if options.jobs_mb:
+        sizes = Sizes(sizes.throughput_kb, sizes.memory_mb, options.jobs_mb)
+    try:
+        import chess  # noqa: F401
+    except ImportError:
+        print("python-chess is missing: pip install -e '.[bench]'", file=sys.stderr)
+        return 2
+    kind = "quick" if options.quick else "full"
+    if sizes != (QUICK if options.quick else FULL):
+        kind += ", sizes chosen"
+    help_text = validate_options()
+    jobs_known = "--jobs" in help_text
+    print(
+        f"meridina benchmark ({kind} run): "
+        f"throughput on {sizes.throughput_kb} KB of records and of PGN; memory on "
+        f"{sizes.memory_mb[0]:g} MB vs {sizes.memory_mb[1]:g} MB; -j on {sizes.jobs_mb:g} MB"
+    )
+    print(f"      CPU time (user+sys) unless said; /proc/loadavg at start: {load()}")
+    print("      figures: median [least-greatest] of the paired rounds")
+    with tempfile.TemporaryDirectory() as name:
+        folder = Path(name)
+        throughput(folder, sizes, jobs_known)
+        whole_process(folder)
+        memory(folder, sizes, help_text)
+        jobs(folder, sizes, jobs_known)
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv))
+    sys.exit(main(sys.argv[1:]))

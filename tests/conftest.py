@@ -1,11 +1,18 @@
-"""Shared helpers for the record tests: building small records and finding places in them."""
+"""Shared helpers: building small Meridian records, finding places in them, running the CLI.
+
+``run_cli`` runs a command in-process and ``write`` (a fixture) puts a file in the test's
+folder; both are typed, so mypy checks the tests that use them like any other code.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import pytest
+from click.testing import CliRunner, Result
 from hypothesis import strategies as st
 from meridina.notation.check import GameReport, check_text
 from meridina.rules.common import Place
@@ -122,6 +129,38 @@ tag_texts = st.text(
     alphabet=st.characters(codec="utf-8", exclude_categories=("Cc", "Cs", "Zl", "Zp")),
     max_size=30,
 )
+
+
+# ---------------------------------------------------------------- the command line
+
+Write = Callable[[str, str | bytes], str]
+
+
+def run_cli(
+    *args: str, input_text: str | bytes | None = None, env: dict[str, str] | None = None
+) -> Result:
+    """Run ``meridina ARGS`` in-process; a crash (anything but an exit) fails the test."""
+    from meridina.cli.main import cli
+
+    result = CliRunner().invoke(cli, list(args), input=input_text, env=env)
+    assert "Traceback" not in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result
+
+
+@pytest.fixture
+def write(tmp_path: Path) -> Write:
+    """Put a file NAME in the test's folder (text as UTF-8, bytes as they are); gives its path."""
+
+    def writer(name: str, content: str | bytes) -> str:
+        path = tmp_path / name
+        if isinstance(content, bytes):
+            path.write_bytes(content)
+        else:
+            path.write_text(content, "utf-8")
+        return str(path)
+
+    return writer
 
 
 def pytest_addoption(parser: Any) -> None:

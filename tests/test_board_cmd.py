@@ -8,10 +8,9 @@ from importlib.resources import files
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner, Result
+from conftest import run_cli as run
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from meridina.cli.main import cli
 from meridina.rules.common import RecordError
 from meridina.rules.datafile import DataFile
 from meridina.rules.meridian.board import board_from_data, load_board
@@ -20,12 +19,6 @@ from svg_reading import parse, pieces
 
 FIVE_CITY = (files("meridina.rules.meridian") / "boards" / "five-city.toml").read_text("utf-8")
 MAP = FIVE_CITY[FIVE_CITY.index('map = """') :]
-
-
-def run(*args: str) -> Result:
-    result = CliRunner().invoke(cli, list(args))
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
-    return result
 
 
 def filled(cities: int) -> str:

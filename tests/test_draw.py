@@ -7,8 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner, Result
-from meridina.cli.main import cli
+from conftest import run_cli as run
 from meridina.notation.check import check_file
 from meridina.rules.medina.model import cell_name
 from meridina.rules.medina.state import BUILDING, MERCHANT, STABLE, WALL, WELL
@@ -17,12 +16,6 @@ from svg_reading import description, parse, pieces, titles
 TOP = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((TOP / "examples").rglob("*.mrec"))
 SCORING = TOP / "examples" / "medina" / "scoring-example.mrec"
-
-
-def run(*args: str) -> Result:
-    result = CliRunner().invoke(cli, list(args))
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
-    return result
 
 
 def playable_games(path: Path) -> list[int]:

@@ -18,8 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner, Result
-from meridina.cli.main import cli
+from conftest import run_cli as run
 from png_pixels import pixels
 
 TOP = Path(__file__).resolve().parent.parent
@@ -40,12 +39,6 @@ FLAGS = (
     "--disable-sync",
     "--window-size=1280,900",
 )
-
-
-def run(*args: str) -> Result:
-    result = CliRunner().invoke(cli, list(args))
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
-    return result
 
 
 PAGES: dict[tuple[Path, tuple[str, ...]], tuple[Path, int]] = {}

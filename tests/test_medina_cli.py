@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner, Result
-from meridina.cli.main import cli
+from click.testing import Result
+from conftest import Write
+from conftest import run_cli as run
 
 GAME = """\
 [Game "Medina"]
@@ -62,28 +62,9 @@ MERIDIAN = """\
 1. orange 7: 3@2
 """
 
-Writer = Callable[[str, str], str]
-
-
-def run(*args: str, input_text: str | None = None) -> Result:
-    result = CliRunner().invoke(cli, list(args), input=input_text)
-    assert "Traceback" not in result.output
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
-    return result
-
 
 def data_of(result: Result) -> Any:
     return json.loads(result.stdout)
-
-
-@pytest.fixture
-def write(tmp_path: Path) -> Writer:
-    def writer(name: str, content: str) -> str:
-        path = tmp_path / name
-        path.write_text(content, "utf-8")
-        return str(path)
-
-    return writer
 
 
 def lines_of(result: Result, path: str) -> list[str]:
@@ -93,7 +74,7 @@ def lines_of(result: Result, path: str) -> list[str]:
 # ---------------------------------------------------------------- validate
 
 
-def test_validate_valid_medina_record(write: Writer) -> None:
+def test_validate_valid_medina_record(write: Write) -> None:
     path = write("ok.mrec", GAME)
     result = run("validate", path)
     assert result.exit_code == 0, result.output
@@ -101,7 +82,7 @@ def test_validate_valid_medina_record(write: Writer) -> None:
     assert "1 game in 1 file: 1 valid, 0 invalid" in result.output
 
 
-def test_validate_reports_medina_problems_with_place_and_rule(write: Writer) -> None:
+def test_validate_reports_medina_problems_with_place_and_rule(write: Write) -> None:
     path = write("bad.mrec", ILLEGAL)
     result = run("validate", path)
     assert result.exit_code == 1
@@ -116,7 +97,7 @@ def test_validate_reports_medina_problems_with_place_and_rule(write: Writer) -> 
     assert "1 game in 1 file: 0 valid, 1 invalid" in result.output
 
 
-def test_validate_json_shape(write: Writer) -> None:
+def test_validate_json_shape(write: Write) -> None:
     path = write("bad.mrec", GAME + "6. green grey@E6 merchant@H9\n")
     result = run("validate", path, "--format", "json")
     assert result.exit_code == 1
@@ -149,7 +130,7 @@ def test_validate_folder_with_both_games(tmp_path: Path) -> None:
     assert names == ["Medina", "Meridian"]
 
 
-def test_validate_both_games_in_one_file(write: Writer) -> None:
+def test_validate_both_games_in_one_file(write: Write) -> None:
     path = write("both.mrec", MERIDIAN + "\n" + GAME)
     result = run("validate", path, "--format", "json")
     assert result.exit_code == 0, result.output
@@ -163,7 +144,7 @@ def test_validate_both_games_in_one_file(write: Writer) -> None:
 # ---------------------------------------------------------------- replay
 
 
-def test_replay_draws_the_city_after_each_turn(write: Writer) -> None:
+def test_replay_draws_the_city_after_each_turn(write: Write) -> None:
     path = write("ok.mrec", GAME)
     result = run("replay", path)
     assert result.exit_code == 0, result.output
@@ -189,7 +170,7 @@ def test_replay_draws_the_city_after_each_turn(write: Writer) -> None:
     assert "  tiles: grey palace blue, orange palace blue, tower 4 blue" in out
 
 
-def test_replay_one_turn(write: Writer) -> None:
+def test_replay_one_turn(write: Write) -> None:
     path = write("ok.mrec", GAME)
     result = run("replay", path, "--turn", "2")
     assert result.exit_code == 0, result.output
@@ -199,7 +180,7 @@ def test_replay_one_turn(write: Writer) -> None:
     assert run("replay", path, "--turn", "9").exit_code == 2
 
 
-def test_replay_marks_illegal_turns(write: Writer) -> None:
+def test_replay_marks_illegal_turns(write: Write) -> None:
     path = write("bad.mrec", ILLEGAL)
     result = run("replay", path, "--turn", "6")
     assert result.exit_code == 1
@@ -211,7 +192,7 @@ def test_replay_marks_illegal_turns(write: Writer) -> None:
     assert f"{path}:12:10: MED-B4 " in result.output
 
 
-def test_replay_json_shape(write: Writer) -> None:
+def test_replay_json_shape(write: Write) -> None:
     path = write("bad.mrec", ILLEGAL)
     result = run("replay", path, "--format", "json")
     assert result.exit_code == 1
@@ -261,7 +242,7 @@ def test_replay_json_shape(write: Writer) -> None:
     ]
 
 
-def test_replay_of_a_position_shows_the_well(write: Writer) -> None:
+def test_replay_of_a_position_shows_the_well(write: Write) -> None:
     path = write("pos.mrec", POSITION)
     result = run("replay", path)
     assert result.exit_code == 0, result.output
@@ -283,7 +264,7 @@ def turn_lines(text: str) -> dict[int, str]:
 
 
 def test_annotate_keeps_comments_and_notes_tiles_and_palace_values(
-    write: Writer, tmp_path: Path
+    write: Write, tmp_path: Path
 ) -> None:
     path = write("ok.mrec", GAME)
     out = tmp_path / "annotated.mrec"
@@ -307,7 +288,7 @@ def test_annotate_keeps_comments_and_notes_tiles_and_palace_values(
     )
 
 
-def test_annotate_notes_a_palace_whose_value_changes(write: Writer) -> None:
+def test_annotate_notes_a_palace_whose_value_changes(write: Write) -> None:
     path = write("ok.mrec", GAME + "6. green merchant@H6 merchant@H5\n7. red wall@D1 stable@F5\n")
     result = run("annotate", path)
     assert result.exit_code == 0, result.output
@@ -316,7 +297,7 @@ def test_annotate_notes_a_palace_whose_value_changes(write: Writer) -> None:
     assert turns[7] == "7. red wall@D1 stable@F5 {= orange palace at E5 (red) worth 2 }"
 
 
-def test_annotate_marks_illegal_turns(write: Writer) -> None:
+def test_annotate_marks_illegal_turns(write: Write) -> None:
     path = write("bad.mrec", ILLEGAL.replace("8. blue pass", "8. blue pass { tired }"))
     result = run("annotate", path)
     assert result.exit_code == 1
@@ -326,7 +307,7 @@ def test_annotate_marks_illegal_turns(write: Writer) -> None:
     assert f"{path}:12:10: MED-B4 " in result.output
 
 
-def test_annotated_record_reads_back_the_same(write: Writer, tmp_path: Path) -> None:
+def test_annotated_record_reads_back_the_same(write: Write, tmp_path: Path) -> None:
     for name, record in (("ok.mrec", GAME), ("pos.mrec", POSITION), ("bad.mrec", ILLEGAL)):
         path = write(name, record)
         out = tmp_path / f"annotated-{name}"
@@ -340,7 +321,7 @@ def test_annotated_record_reads_back_the_same(write: Writer, tmp_path: Path) -> 
         assert run("score", str(out)).stdout == run("score", path).stdout
 
 
-def test_annotate_json_has_notes_per_turn(write: Writer) -> None:
+def test_annotate_json_has_notes_per_turn(write: Write) -> None:
     path = write("ok.mrec", GAME)
     result = run("annotate", path, "--format", "json")
     assert result.exit_code == 0
@@ -357,7 +338,7 @@ def test_annotate_json_has_notes_per_turn(write: Writer) -> None:
     assert "{ a quick roof }" in game["text"]
 
 
-def test_annotate_position_record_keeps_the_position(write: Writer) -> None:
+def test_annotate_position_record_keeps_the_position(write: Write) -> None:
     path = write("pos.mrec", POSITION)
     result = run("annotate", path)
     assert result.exit_code == 0, result.output
@@ -379,7 +360,7 @@ def table_rows(output: str) -> dict[str, list[str]]:
     return rows
 
 
-def test_score_table(write: Writer) -> None:
+def test_score_table(write: Write) -> None:
     path = write("ok.mrec", GAME)
     result = run("score", path)
     assert result.exit_code == 0, result.output
@@ -395,7 +376,7 @@ def test_score_table(write: Writer) -> None:
     assert "Buildings" not in result.output
 
 
-def test_score_palaces_breakdown(write: Writer) -> None:
+def test_score_palaces_breakdown(write: Write) -> None:
     path = write("pos.mrec", POSITION)
     result = run("score", path, "--palaces")
     assert result.exit_code == 0, result.output
@@ -414,7 +395,7 @@ def test_score_palaces_breakdown(write: Writer) -> None:
     assert "Result: agrees with the record's Result tag" in out
 
 
-def test_score_flags_a_wrong_result(write: Writer) -> None:
+def test_score_flags_a_wrong_result(write: Write) -> None:
     path = write("pos.mrec", POSITION.replace("Ben 7", "Ben 8"))
     result = run("score", path)
     assert result.exit_code == 1
@@ -422,7 +403,7 @@ def test_score_flags_a_wrong_result(write: Writer) -> None:
     assert f"{path}:5:18: MED-E6 the result gives Ben 8 points; they score 7" in result.output
 
 
-def test_score_json_shape(write: Writer) -> None:
+def test_score_json_shape(write: Write) -> None:
     path = write("ok.mrec", GAME)
     result = run("score", path, "--format", "json")
     assert result.exit_code == 0
@@ -462,7 +443,7 @@ def test_score_json_shape(write: Writer) -> None:
     assert players["Cy"]["palaces"] == []
 
 
-def test_score_json_result_agreement(write: Writer) -> None:
+def test_score_json_result_agreement(write: Write) -> None:
     good = write("good.mrec", POSITION)
     bad = write("bad.mrec", POSITION.replace("Ann 11", "Ann 12"))
     good_data = data_of(run("score", good, "--format", "json"))
@@ -474,7 +455,7 @@ def test_score_json_result_agreement(write: Writer) -> None:
     assert [(p["line"], p["col"], p["rule"]) for p in game["problems"]] == [(5, 10, "MED-E6")]
 
 
-def test_score_picks_one_game_of_two(write: Writer) -> None:
+def test_score_picks_one_game_of_two(write: Write) -> None:
     path = write("both.mrec", MERIDIAN + "\n" + GAME)
     result = run("score", path, "--game", "2")
     assert result.exit_code == 0, result.output
@@ -505,7 +486,7 @@ BROKEN = {
 @pytest.mark.parametrize("command", ["validate", "replay", "annotate", "score"])
 @pytest.mark.parametrize("kind", sorted(BROKEN))
 def test_broken_medina_records_give_placed_problems_and_exit_1(
-    write: Writer, command: str, kind: str
+    write: Write, command: str, kind: str
 ) -> None:
     record, faults = BROKEN[kind]
     path = write(f"{kind}.mrec", record)
@@ -518,7 +499,7 @@ def test_broken_medina_records_give_placed_problems_and_exit_1(
     data_of(json_result)
 
 
-def test_broken_medina_record_json_problems(write: Writer) -> None:
+def test_broken_medina_record_json_problems(write: Write) -> None:
     record, _ = BROKEN["unknown-piece"]
     path = write("piece.mrec", record)
     data = data_of(run("validate", path, "--format", "json"))

@@ -255,6 +255,7 @@ EXPECTED_ERRORS: list[list[tuple[int, int, str]]] = [
     [
         (55, 8, "MED-M2"),
         (56, 9, "MED-T6"),
+        (56, 9, "MED-R2"),
         (56, 17, "MED-W2"),
         (57, 18, "MED-B5"),
         (58, 1, "MED-T4"),
@@ -281,6 +282,7 @@ EXPECTED_ERRORS: list[list[tuple[int, int, str]]] = [
         (98, 10, "MED-T5"),
         (99, 16, "MED-T5"),
         (100, 9, "MED-R3"),
+        (100, 9, "MED-R1"),
         (105, 1, "MED-T5"),
     ],
     [

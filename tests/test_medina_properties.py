@@ -4,15 +4,29 @@
     the placements listed as legal are the ones a turn may make;
 (b) corrupting one turn of a legal game is caught at that turn, by the right rule;
 (c) reading, writing and reading again gives the same record;
-(d) the city at the end of a game, written as a position, scores the same.
+(d) the city at the end of a game, written as a position, scores the same;
+(e) whole games played out, by the first legal turn or at random, end as the rules say.
 """
 
 from __future__ import annotations
 
+import functools
+import random
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from conftest import assert_same_text, comment_texts, tag_texts
+import pytest
+from conftest import (
+    assert_legal,
+    assert_only,
+    assert_same_text,
+    check_one,
+    comment_texts,
+    errors,
+    spot,
+    tag_texts,
+)
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from medina_games import (
@@ -25,11 +39,18 @@ from medina_games import (
     result_tag,
     tag,
 )
+from medina_records import NAMES, medina, sheet_of, stated_result, totals
 from meridina.notation.check import GameReport, check_text
 from meridina.notation.medina import MedinaRecord, read_record
 from meridina.notation.medina_writer import format_turn, write_record
 from meridina.notation.reader import parse_text
-from meridina.rules.medina.engine import apply, finished, legal_placements
+from meridina.rules.medina.engine import (
+    apply,
+    expected_player,
+    finished,
+    legal_placements,
+    legal_turns,
+)
 from meridina.rules.medina.model import (
     Cell,
     Kind,
@@ -610,3 +631,166 @@ position
 def test_more_neutral_roofs_than_the_supplies_hold_are_caught() -> None:
     # The game of two has four neutral roofs in all.
     assert "MED-P1" in [p.rule for p in checked(TOO_MANY_NEUTRAL_ROOFS).problems]
+
+
+# ---------------------------------------------------------------- whole games (MED-E1, MED-T1)
+
+FIRST_EDITION_HEAD = medina()
+
+
+def play_out(head: str, seed: int | None) -> tuple[str, list[str]]:
+    """Play a whole game from ``head``: the first legal turn each time, or random ones."""
+    start = check_one(head)
+    assert start.run is not None and start.run.start is not None
+    state: State = start.run.start
+    rng = random.Random(seed)
+    lines: list[str] = []
+    while not finished(state):
+        turn = next(legal_turns(state)) if seed is None else random_turn(state, rng)
+        step = apply(state, turn)
+        assert not step.problems, (len(lines) + 1, step.problems)
+        state = step.state
+        lines.append(f"{len(lines) + 1}. {format_turn(turn)}")
+    return head, lines
+
+
+def random_turn(state: State, rng: random.Random) -> Turn:
+    player = expected_player(state)
+    firsts = list(legal_placements(state, player))
+    if not firsts:
+        return Turn(player, passed=True)
+    roofs = [p for p in firsts if p.kind is Kind.ROOF]
+    others = [c for c in state.seat_colours if c != player]
+    last_roofs = state.edition.last_roofs_rule and all(state.hands[c].roofs == 0 for c in others)
+    first = rng.choice(roofs if roofs and last_roofs else firsts)
+    after = apply(state, Turn(player, (first,))).state
+    seconds = list(legal_placements(after, player)) if after.has_pieces(player) else []
+    return Turn(player, (first, rng.choice(seconds))) if seconds else Turn(player, (first,))
+
+
+@functools.cache
+def greedy_game() -> tuple[str, tuple[str, ...]]:
+    """The first legal turn every time, to the end."""
+    head, lines = play_out(FIRST_EDITION_HEAD, None)
+    return head, tuple(lines)
+
+
+@functools.cache
+def seeded_game() -> tuple[str, tuple[str, ...]]:
+    """Random legal turns from a fixed seed, to the end."""
+    head, lines = play_out(FIRST_EDITION_HEAD, 3)
+    return head, tuple(lines)
+
+
+def whole(head: str, lines: tuple[str, ...] | list[str], *tags: str) -> str:
+    return head + "".join(f"{tag}\n" for tag in tags) + "\n".join(lines) + "\n"
+
+
+def movers(lines: tuple[str, ...] | list[str]) -> list[str]:
+    return [line.split()[1] for line in lines]
+
+
+@pytest.mark.parametrize("game", [greedy_game, seeded_game], ids=["greedy", "random"])
+def test_whole_game_is_legal_and_finished(game: Callable[[], tuple[str, tuple[str, ...]]]) -> None:
+    head, lines = game()
+    report = check_one(whole(head, lines))
+    assert_legal(report)
+    assert sheet_of(report).finished
+
+
+def test_players_without_pieces_are_skipped() -> None:
+    head, lines = seeded_game()
+    report = check_one(whole(head, lines))
+    assert_legal(report)
+    assert report.run is not None
+    seats = ["red", "blue", "green"]
+    skipped: list[tuple[int, str]] = []
+    states = [report.run.start, *report.run.states()]
+    for index, (before, mover) in enumerate(zip(states, movers(lines), strict=False)):
+        due = seats[before.next_seat % 3]
+        if mover != due:
+            assert not before.has_pieces(due)
+            skipped.append((index, due))
+    assert skipped, "the random game skips nobody"
+    assert all(hand.pieces() == 0 for hand in report.run.final.hands.values())
+    # A turn written for the player who has run out is out of turn.
+    index, due = skipped[0]
+    number, mover, rest = lines[index].split(" ", 2)
+    faulty = f"{number} {due} {rest}"
+    text = whole(head, [*lines[:index], faulty])
+    assert errors(check_one(text))[0] == ("MED-T1", spot(text, faulty, due))
+
+
+def test_one_piece_turns_at_the_end_of_the_supply() -> None:
+    head, lines = seeded_game()
+    report = check_one(whole(head, lines))
+    assert_legal(report)
+    single = [line for line in lines if len(line.split()) == 3 and "pass" not in line]
+    assert single, "the random game has no one-piece turn"
+
+
+def test_a_player_who_cannot_place_passes() -> None:
+    head, lines = greedy_game()
+    passes = [line for line in lines if line.endswith(" pass")]
+    assert passes
+    assert_legal(check_one(whole(head, lines)))
+
+
+def test_turn_after_the_end() -> None:
+    for game in (greedy_game, seeded_game):
+        head, lines = game()
+        number = len(lines) + 1
+        for extra in (f"{number}. red wall@B1", f"{number}. red pass"):
+            text = whole(head, [*lines, extra])
+            assert_only(check_one(text), "MED-E1", spot(text, extra))
+
+
+def test_turn_after_an_end_whose_passes_are_not_written() -> None:
+    # The last round of passes may be left out; a turn after the end is still MED-E1,
+    # not a fault of turn order (MED-T1) or supply (MED-T6).
+    for game in (greedy_game, seeded_game):
+        head, lines = game()
+        played = list(lines)
+        while played[-1].endswith(" pass"):
+            played.pop()
+        number = len(played) + 1
+        for extra in (
+            f"{number}. red wall@B1 wall@C1",
+            f"{number}. blue merchant@H12",
+            f"{number}. green pass",
+        ):
+            text = whole(head, [*played, extra])
+            report = check_one(text)
+            if extra.endswith("pass") and not errors(report):
+                continue  # the first pass of the unwritten last round
+            assert_only(report, "MED-E1", spot(text, extra))
+
+
+def test_whole_game_result() -> None:
+    head, lines = seeded_game()
+    report = check_one(whole(head, lines))
+    points = totals(report)
+    assert_legal(check_one(whole(head, lines, stated_result(points))))
+    text = whole(head, lines, stated_result([n + 1 for n in points]))
+    assert errors(check_one(text)) == [
+        ("MED-E6", spot(text, "[Result", f"{name} ")) for name in NAMES[:3]
+    ]
+
+
+def test_result_of_a_game_that_goes_on() -> None:
+    head, lines = seeded_game()
+    cut = lines[:20]
+    points = totals(check_one(whole(head, cut)))
+    text = whole(head, cut, stated_result(points))
+    report = check_one(text)
+    assert_only(report, "MED-E6", spot(text, "[Result", '"'))
+    assert not sheet_of(report).finished
+
+
+def test_game_ends_when_nobody_can_place_a_piece() -> None:
+    head, lines = greedy_game()
+    placed = [line for line in lines if not line.endswith(" pass")]
+    assert len(placed) < len(lines)
+    report = check_one(whole(head, placed))
+    assert sheet_of(report).finished
+    assert_legal(check_one(whole(head, placed, stated_result(totals(report)))))

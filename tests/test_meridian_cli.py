@@ -6,8 +6,8 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner, Result
-from meridina.cli.main import cli
+from conftest import Write
+from conftest import run_cli as run
 
 SHORT_GAME = """\
 [Game "Meridian"]
@@ -41,34 +41,14 @@ position
 """
 
 
-def run(*args: str, input_text: str | bytes | None = None) -> Result:
-    result = CliRunner().invoke(cli, list(args), input=input_text)
-    assert "Traceback" not in result.output
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
-    return result
-
-
-@pytest.fixture
-def write(tmp_path: Path):  # type: ignore[no-untyped-def]
-    def writer(name: str, content: str | bytes) -> str:
-        path = tmp_path / name
-        if isinstance(content, bytes):
-            path.write_bytes(content)
-        else:
-            path.write_text(content, "utf-8")
-        return str(path)
-
-    return writer
-
-
-def test_validate_valid_record_exits_0_and_counts_games(write) -> None:  # type: ignore[no-untyped-def]
+def test_validate_valid_record_exits_0_and_counts_games(write: Write) -> None:
     path = write("ok.mrec", SHORT_GAME)
     result = run("validate", path)
     assert result.exit_code == 0
     assert "1 game in 1 file: 1 valid, 0 invalid" in result.output
 
 
-def test_validate_reports_problem_with_place_and_rule(write) -> None:  # type: ignore[no-untyped-def]
+def test_validate_reports_problem_with_place_and_rule(write: Write) -> None:
     path = write("bad.mrec", BAD_TURN)
     result = run("validate", path)
     assert result.exit_code == 1
@@ -79,7 +59,7 @@ def test_validate_reports_problem_with_place_and_rule(write) -> None:  # type: i
     ]
 
 
-def test_validate_goes_on_to_later_games_and_files(write) -> None:  # type: ignore[no-untyped-def]
+def test_validate_goes_on_to_later_games_and_files(write: Write) -> None:
     first = write("two.mrec", BAD_TURN + "\n" + SHORT_GAME)
     second = write("one.mrec", SHORT_GAME)
     result = run("validate", first, second, "--format", "json")
@@ -110,7 +90,7 @@ def test_validate_folder_checks_every_record(tmp_path: Path) -> None:
     assert result.exit_code == 1
 
 
-def test_score_position_table_and_result_agreement(write) -> None:  # type: ignore[no-untyped-def]
+def test_score_position_table_and_result_agreement(write: Write) -> None:
     path = write("pos.mrec", POSITION)
     result = run("score", path, "--islands")
     assert result.exit_code == 0, result.output
@@ -120,7 +100,7 @@ def test_score_position_table_and_result_agreement(write) -> None:  # type: igno
     assert ann[-2:] == ["9", "15"]  # points, pieces left (20 - 5 on the board)
 
 
-def test_score_json_shape(write) -> None:  # type: ignore[no-untyped-def]
+def test_score_json_shape(write: Write) -> None:
     path = write("pos.mrec", POSITION)
     data = json.loads(run("score", path, "--format", "json").output)
     game = data["files"][0]["games"][0]
@@ -134,7 +114,7 @@ def test_score_json_shape(write) -> None:  # type: ignore[no-untyped-def]
     assert held == {"c": "Cy", "j": "Ann", "l": "Ann"}
 
 
-def test_score_flags_a_wrong_result(write) -> None:  # type: ignore[no-untyped-def]
+def test_score_flags_a_wrong_result(write: Write) -> None:
     path = write("pos.mrec", POSITION.replace("Ann 9", "Ann 7"))
     result = run("score", path)
     assert result.exit_code == 1
@@ -142,7 +122,7 @@ def test_score_flags_a_wrong_result(write) -> None:  # type: ignore[no-untyped-d
     assert "MER-E5 the result gives Ann 7 points; they score 9" in result.output
 
 
-def test_replay_shows_pushes_and_board(write) -> None:  # type: ignore[no-untyped-def]
+def test_replay_shows_pushes_and_board(write: Write) -> None:
     record = SHORT_GAME + "5. orange 1-2-3/1: 2@1\n6. black 1: 5@1\n"
     path = write("push.mrec", record)
     result = run("replay", path, "--turn", "6")
@@ -164,7 +144,7 @@ def test_replay_shows_pushes_and_board(write) -> None:  # type: ignore[no-untype
     ]
 
 
-def test_replay_push_down_is_described(write) -> None:  # type: ignore[no-untyped-def]
+def test_replay_push_down_is_described(write: Write) -> None:
     record = SHORT_GAME + "5. orange 1-2-3/1: 2@2\n6. black 1: 5@2\n"
     path = write("push.mrec", record)
     result = run("replay", path, "--turn", "6")
@@ -173,14 +153,14 @@ def test_replay_push_down_is_described(write) -> None:  # type: ignore[no-untype
     assert "\n   1  k or2" in result.output and "\n   2  i bk5" in result.output
 
 
-def test_replay_unknown_turn_is_a_usage_error(write) -> None:  # type: ignore[no-untyped-def]
+def test_replay_unknown_turn_is_a_usage_error(write: Write) -> None:
     path = write("ok.mrec", SHORT_GAME)
     result = run("replay", path, "--turn", "99")
     assert result.exit_code == 2
     assert "has no turn 99" in result.output
 
 
-def test_annotate_keeps_comments_and_marks_illegal_turns(write, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_annotate_keeps_comments_and_marks_illegal_turns(write: Write, tmp_path: Path) -> None:
     path = write("bad.mrec", BAD_TURN.replace("3@2\n", "3@2 { my note }\n"))
     out = tmp_path / "annotated.mrec"
     result = run("annotate", path, "-o", str(out))
@@ -192,7 +172,7 @@ def test_annotate_keeps_comments_and_marks_illegal_turns(write, tmp_path: Path) 
     assert "ILLEGAL: MER-R2" in second
 
 
-def test_annotated_record_reads_back_the_same(write, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_annotated_record_reads_back_the_same(write: Write, tmp_path: Path) -> None:
     path = write("ok.mrec", SHORT_GAME)
     out = tmp_path / "annotated.mrec"
     assert run("annotate", path, "-o", str(out)).exit_code == 0
@@ -201,7 +181,7 @@ def test_annotated_record_reads_back_the_same(write, tmp_path: Path) -> None:  #
     assert json.loads(again.output)["games"] == 1
 
 
-def test_annotate_json_has_notes_per_turn(write) -> None:  # type: ignore[no-untyped-def]
+def test_annotate_json_has_notes_per_turn(write: Write) -> None:
     path = write("ok.mrec", SHORT_GAME)
     data = json.loads(run("annotate", path, "--format", "json").output)
     turns = data["games"][0]["turns"]
@@ -219,7 +199,7 @@ BAD_INPUTS = {
 
 @pytest.mark.parametrize("command", ["validate", "replay", "annotate", "score"])
 @pytest.mark.parametrize("kind", sorted(BAD_INPUTS))
-def test_unreadable_input_is_exit_2_with_a_message(write, command: str, kind: str) -> None:  # type: ignore[no-untyped-def]
+def test_unreadable_input_is_exit_2_with_a_message(write: Write, command: str, kind: str) -> None:
     path = write(f"{kind}.mrec", BAD_INPUTS[kind])
     result = run(command, path)
     assert result.exit_code == 2
@@ -241,21 +221,23 @@ BROKEN_RECORDS = {
 
 @pytest.mark.parametrize("command", ["validate", "replay", "annotate", "score"])
 @pytest.mark.parametrize("kind", sorted(BROKEN_RECORDS))
-def test_broken_records_give_a_placed_problem_and_exit_1(write, command: str, kind: str) -> None:  # type: ignore[no-untyped-def]
+def test_broken_records_give_a_placed_problem_and_exit_1(
+    write: Write, command: str, kind: str
+) -> None:
     path = write(f"{kind}.mrec", BROKEN_RECORDS[kind])
     result = run(command, path)
     assert result.exit_code == 1, result.output
     assert f"{path}:" in result.output
 
 
-def test_unknown_board_message_lists_bundled_boards(write) -> None:  # type: ignore[no-untyped-def]
+def test_unknown_board_message_lists_bundled_boards(write: Write) -> None:
     path = write("moon.mrec", BROKEN_RECORDS["unknown-board"])
     result = run("validate", path)
     assert "unknown board 'moon'" in result.output
     assert "five-city" in result.output and "four-city" in result.output
 
 
-def test_invalid_utf8_is_reported_on_its_own_line(write) -> None:  # type: ignore[no-untyped-def]
+def test_invalid_utf8_is_reported_on_its_own_line(write: Write) -> None:
     path = write(
         "latin1.mrec", SHORT_GAME.encode() + "5. orange 1: 2@1 { café }\n".encode("latin-1")
     )
@@ -266,7 +248,7 @@ def test_invalid_utf8_is_reported_on_its_own_line(write) -> None:  # type: ignor
     )
 
 
-def test_duplicate_tag_is_reported(write) -> None:  # type: ignore[no-untyped-def]
+def test_duplicate_tag_is_reported(write: Write) -> None:
     path = write("dup.mrec", SHORT_GAME.replace("[Event", '[Event "Again"]\n[Event'))
     result = run("validate", path)
     assert result.exit_code == 1
@@ -284,7 +266,7 @@ def test_standard_input_is_read_with_dash() -> None:
     assert result.exit_code == 0
 
 
-def test_game_option_picks_one_game(write) -> None:  # type: ignore[no-untyped-def]
+def test_game_option_picks_one_game(write: Write) -> None:
     path = write("two.mrec", BAD_TURN + "\n" + SHORT_GAME)
     result = run("score", path, "--game", "2")
     assert result.exit_code == 0

@@ -19,7 +19,8 @@ from meridina.notation.check import GameReport, check_text
 from meridina.notation.meridian import MeridianRecord, read_record
 from meridina.notation.meridian_writer import format_turn, write_record
 from meridina.notation.reader import parse_text
-from meridina.rules.meridian.engine import apply, legal_turns
+from meridina.rules.meridian.engine import apply
+from meridina.rules.meridian.legal import legal_turns
 from meridina.rules.meridian.model import (
     Card,
     PlacedTower,

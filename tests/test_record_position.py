@@ -7,8 +7,14 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 from meridina.cli.main import cli
+from meridina.cli.record_games import GAMES
+from meridina.cli.record_open import new_header
+from meridina.cli.record_position import PositionSession, position_at_prompt
 from meridina.cli.views import view_for
 from meridina.notation.check import GameReport, check_file
+from prompt_toolkit.application import create_app_session
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
 
 TOP = Path(__file__).resolve().parent.parent
 POSITIONS = [
@@ -107,3 +113,26 @@ def test_an_unfinished_position_is_scored_without_a_result(tmp_path: Path) -> No
     assert "no Result tag written" in result.output
     rebuilt = only_game(target)
     assert rebuilt.valid and rebuilt.record.game.tag("Result") is None
+
+
+def test_a_position_typed_at_the_prompt_is_checked_and_scored(tmp_path: Path) -> None:
+    example = POSITIONS[0]
+    report = only_game(example)
+    entries = entry_lines(example)
+    target = tmp_path / "table.mrec"
+    tags = [
+        (t.name, t.value, OPTIONS[t.name]) for t in report.record.game.tags if t.name in OPTIONS
+    ]
+    header = new_header(target, "meridian", tags, position=True)
+    session = PositionSession(GAMES["meridian"], target, header.record.game)
+    typed = [entries[0], "", "  11: orange 1@1", "help", *entries[1:], "done", entries[0]]
+    said: list[str] = []
+    with create_pipe_input() as keys, create_app_session(input=keys, output=DummyOutput()):
+        keys.send_text("".join(f"{line}\r" for line in typed))
+        status = position_at_prompt(session, said.append)
+    text = "\n".join(said)
+    assert status == 0, text
+    assert "\n  11: orange 1@1\n  ^ MER-R5 there is no meridian 11\n  not written.\n" in text
+    assert "Commands: board, score, undo" in text
+    assert session.entries == [e.strip() for e in entries]  # nothing after 'done' was read
+    assert score_of(target) == score_of(example)

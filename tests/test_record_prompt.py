@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from meridina.cli.record_completion import TurnCompleter
+from meridina.cli.record_games import GAMES
 from meridina.cli.record_open import new_session
 from meridina.cli.record_prompt import prompt_text, record_at_prompt
 from meridina.cli.record_session import Session
@@ -163,3 +164,16 @@ def test_tab_completes_a_turn_and_up_arrow_recalls_history(tmp_path: Path) -> No
     reports = check_text(target.read_text("utf-8"))
     turns = [e.turn for e in reports[0].record.entries]
     assert len(turns) == 1 and turns[0] is not None and turns[0].card.label == "4-5-6-7"
+
+
+def test_the_prompt_shows_the_final_table_once_when_the_game_ends(tmp_path: Path) -> None:
+    example = check_text(Path("examples/meridian/three-players.mrec").read_text("utf-8"))[0]
+    players = example.record.game.tag("Players")
+    assert players is not None
+    session = new_session(tmp_path / "g.mrec", "meridian", [("Players", players.value, "x")])
+    turns = [GAMES["meridian"].format_turn(e.turn) for e in example.record.entries]
+    said = drive(session, [f"{turn}\r" for turn in turns] + ["score\r", "\x04"])
+    finals = [index for index, line in enumerate(said) if line.startswith("Game over. Result: ")]
+    assert len(finals) == 1
+    assert said[-1] == f"{session.path}: {len(turns)} turns recorded"
+    assert finals[0] < len(said) - 2  # the table came with the last turn, before 'score'

@@ -7,8 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner, Result
-from meridina.cli.main import cli
+from conftest import run_cli as run
 from meridina.cli.record_games import GAMES
 from meridina.cli.views import view_for
 from meridina.notation.check import GameReport, check_file
@@ -29,12 +28,6 @@ OPTIONS = {
     "Options": "--options",
     "Setup": "--setup",
 }
-
-
-def run(*args: str, input_text: str = "") -> Result:
-    result = CliRunner().invoke(cli, list(args), input=input_text)
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
-    return result
 
 
 def only_game(path: Path) -> GameReport:

@@ -8,21 +8,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner, Result
 from conftest import record
-from meridina.cli.main import cli
+from conftest import run_cli as run
 
 TOP = Path(__file__).resolve().parent.parent
 MERIDIAN = TOP / "examples/meridian/three-players.mrec"
 MEDINA = TOP / "examples/medina/second-edition-3p.mrec"
 FIVE_CITY = (files("meridina.rules.meridian") / "boards" / "five-city.toml").read_text("utf-8")
 SAID = "is a stand-in layout, not the printed board"
-
-
-def run(*args: str) -> Result:
-    result = CliRunner().invoke(cli, list(args))
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
-    return result
 
 
 def boards(command: str, path: Path) -> list[Any]:

@@ -10,6 +10,7 @@ from meridina.rules.common import Place, Problem, RecordError
 from meridina.rules.game import Applied
 
 from .board import Board, Edition, board_names, load_board, load_edition
+from .events import Event
 from .model import NEUTRAL, Cell, Kind, Placement, Setup, SetupFields, Turn, cell_name
 from .placing import (
     Fault,
@@ -35,7 +36,7 @@ class Step:
 
     state: State
     problems: tuple[Problem, ...]
-    events: tuple[str, ...]
+    events: tuple[Event, ...]
 
 
 # ---------------------------------------------------------------- setting up
@@ -215,33 +216,47 @@ def _place_setup(state: State, setup: Setup, board: Board) -> list[Problem]:
 def check_placement(
     state: State, player: str, placement: Placement
 ) -> tuple[int | None, Fault | None]:
-    """Where a placement would go, or the first rule it breaks.
+    """Where a placement would go, or the first (most basic) rule it breaks.
 
     The target is the palace a building joins (None: a new one), the palace a roof
     or stable goes on, the street end a merchant extends (None: a new street) or
     the arm a wall extends.
     """
+    target, faults = placement_faults(state, player, placement)
+    return target, (faults[0] if faults else None)
+
+
+def placement_faults(
+    state: State, player: str, placement: Placement
+) -> tuple[int | None, list[Fault]]:
+    """Where a placement would go, or every rule it breaks, most basic first.
+
+    The supply comes first, then the field, then the rules of the piece's kind;
+    each rule is named once.
+    """
     supply = supply_fault(state, player, placement)
-    if supply is not None:
-        return None, supply
     kind, cell = placement.kind, placement.cell
     if kind is Kind.TEA:
-        return None, None
+        return None, [supply] if supply else []
     assert cell is not None
     if kind is Kind.BUILDING:
-        return building_target(state, placement.colour or "", cell)
-    if kind in (Kind.ROOF, Kind.NEUTRAL_ROOF):
-        return roof_target(state, player, cell, kind is Kind.NEUTRAL_ROOF)
-    if kind is Kind.STABLE:
-        return stable_target(state, cell)
-    if kind is Kind.MERCHANT:
-        return merchant_fault(state, cell)
-    return wall_arm(state, cell)
+        target, faults = building_target(state, placement.colour or "", cell)
+    elif kind in (Kind.ROOF, Kind.NEUTRAL_ROOF):
+        target, faults = roof_target(state, player, cell, kind is Kind.NEUTRAL_ROOF)
+    elif kind is Kind.STABLE:
+        target, faults = stable_target(state, cell)
+    elif kind is Kind.MERCHANT:
+        target, faults = merchant_fault(state, cell)
+    else:
+        target, faults = wall_arm(state, cell)
+    if supply is not None:
+        return None, [supply, *(f for f in faults if f.rule != supply.rule)]
+    return target, faults
 
 
 def make_placement(
     state: State, player: str, placement: Placement, target: int | None
-) -> list[str]:
+) -> list[Event]:
     """Make a checked placement; returns what changed hands because of it."""
     kind, cell = placement.kind, placement.cell
     if kind is Kind.TEA:
@@ -303,7 +318,7 @@ def roof_site(state: State, player: str) -> Cell | None:
         if palace.roofed:
             continue
         cell = min(palace.buildings)
-        if roof_target(state, player, cell, False)[1] is None:
+        if not roof_target(state, player, cell, False)[1]:
             return cell
     return None
 
@@ -416,7 +431,7 @@ def _play(state: State, turn: Turn) -> Step:
         and hand.roofs > 0
         and all(state.hands[p.colour].roofs == 0 for p in state.players if p.colour != player)
     )
-    events: list[str] = []
+    events: list[Event] = []
     placed: list[Placement] = []
     used_tea = False
     for index, placement in enumerate(turn.placements):
@@ -449,9 +464,9 @@ def _play(state: State, turn: Turn) -> Step:
                 )
             )
             break
-        target, fault = check_placement(after, player, placement)
-        if fault is not None:
-            problems.append(fault.at(placement.at))
+        target, faults = placement_faults(after, player, placement)
+        if faults:
+            problems.extend(fault.at(placement.at) for fault in faults)
             continue
         events.extend(make_placement(after, player, placement, target))
         placed.append(placement)

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from meridina.rules.codes import RuleCode
 from meridina.rules.common import Place, Problem
 
+from .events import Event
 from .model import NEUTRAL, Cell, Kind, Placement, StreetTouch, cell_name
 from .state import BUILDING, MERCHANT, STABLE, WALL, Palace, State
 from .tiles import after_roof, after_stable, after_wall, article
@@ -63,6 +65,7 @@ def supply_fault(state: State, player: str, placement: Placement) -> Fault | Non
 
 
 def _field_fault(state: State, cell: Cell, what: str) -> Fault | None:
+    """Why ``cell`` cannot hold a building or stable at all, if it cannot."""
     board = state.board
     name = cell_name(cell)
     if not board.on_grid(cell):
@@ -71,16 +74,27 @@ def _field_fault(state: State, cell: Cell, what: str) -> Fault | None:
         return Fault("MED-B1", f"{name} is on the wall ring: a {what} goes on a building field")
     if cell in state.pieces:
         return Fault("MED-B1", f"{name} is taken ({state.pieces[cell]})")
-    if state.near_well(cell):
-        return Fault("MED-B1", f"{name} is the well or next to it: no {what} may stand there")
     return None
 
 
-def _spacing_fault(state: State, cell: Cell, own: int | None, what: str) -> Fault | None:
-    """No building or stable may touch another palace, diagonals included."""
+def _well_fault(state: State, cell: Cell, what: str) -> Fault | None:
+    if state.near_well(cell):
+        return Fault(
+            "MED-B1", f"{cell_name(cell)} is the well or next to it: no {what} may stand there"
+        )
+    return None
+
+
+def _spacing_fault(
+    state: State, cell: Cell, own: int | None, what: str, named: Collection[int] = ()
+) -> Fault | None:
+    """No building or stable may touch another palace, diagonals included.
+
+    Palaces in ``named`` are left out: a fault of their own already names them.
+    """
     for other in state.board.around(cell):
         ident = state.palace_at.get(other)
-        if ident is not None and ident != own:
+        if ident is not None and ident != own and ident not in named:
             palace = state.palaces[ident]
             return Fault(
                 "MED-B3",
@@ -96,8 +110,10 @@ def can_extend(state: State, palace: Palace) -> bool:
         return False
     for building in palace.buildings:
         for cell in state.board.neighbours(building):
-            if _field_fault(state, cell, "building") is None and (
-                _spacing_fault(state, cell, palace.ident, "building") is None
+            if (
+                _field_fault(state, cell, "building") is None
+                and not state.near_well(cell)
+                and _spacing_fault(state, cell, palace.ident, "building") is None
             ):
                 return True
     return False
@@ -108,36 +124,52 @@ def unfinished(state: State, colour: str) -> list[Palace]:
     return [p for p in state.palaces.values() if p.colour == colour and can_extend(state, p)]
 
 
-def building_target(state: State, colour: str, cell: Cell) -> tuple[int | None, Fault | None]:
-    """The palace a building on ``cell`` joins (None: a new one), or why it may not stand."""
+def building_target(state: State, colour: str, cell: Cell) -> tuple[int | None, list[Fault]]:
+    """The palace a building on ``cell`` joins (None: a new one), or every rule it breaks.
+
+    A field that cannot hold a building at all (off the board, on the ring, taken) says
+    all there is to say; a field next to the well still has its palace rules checked.
+    """
     fault = _field_fault(state, cell, "building")
     if fault:
-        return None, fault
+        return None, [fault]
+    faults = [fault for fault in (_well_fault(state, cell, "building"),) if fault]
     open_palaces = unfinished(state, colour)
     target = None
+    named: list[int] = []  # palaces a fault below names already
     if open_palaces:
         touching = [
             p for p in open_palaces if any(n in p.buildings for n in state.board.neighbours(cell))
         ]
-        if not touching:
+        if touching:
+            target = touching[0].ident
+        else:
+            named = [p.ident for p in open_palaces]
             where = ", ".join(cell_name(c) for c in sorted(open_palaces[0].buildings))
-            return None, Fault(
-                "MED-B2",
-                f"the unfinished {colour} palace ({where}) can still grow: each {colour} building "
-                "must be built onto it",
+            faults.append(
+                Fault(
+                    "MED-B2",
+                    f"the unfinished {colour} palace ({where}) can still grow: each {colour} "
+                    "building must be built onto it",
+                )
             )
-        target = touching[0].ident
     else:
         for other in state.board.neighbours(cell):
             palace = state.palace(other)
             if palace is not None and palace.colour == colour and other in palace.buildings:
-                return None, Fault(
-                    "MED-B4",
-                    f"the {colour} palace at {cell_name(other)} is roofed or finished: it "
-                    "takes no more buildings",
+                faults.append(
+                    Fault(
+                        "MED-B4",
+                        f"the {colour} palace at {cell_name(other)} is roofed or finished: it "
+                        "takes no more buildings",
+                    )
                 )
-    fault = _spacing_fault(state, cell, target, "building")
-    return target, fault
+                named = [palace.ident]
+                break
+    fault = _spacing_fault(state, cell, target, "building", named)
+    if fault:
+        faults.append(fault)
+    return target, faults
 
 
 def place_building(state: State, player: str, colour: str, cell: Cell, target: int | None) -> None:
@@ -152,22 +184,32 @@ def place_building(state: State, player: str, colour: str, cell: Cell, target: i
         hand.buildings[colour] -= 1
 
 
-def stable_target(state: State, cell: Cell) -> tuple[int | None, Fault | None]:
+def stable_target(state: State, cell: Cell) -> tuple[int | None, list[Fault]]:
+    """The palace a stable on ``cell`` joins, or every rule it breaks."""
     fault = _field_fault(state, cell, "stable")
     if fault:
-        return None, fault
+        return None, [fault]
+    faults = [fault for fault in (_well_fault(state, cell, "stable"),) if fault]
     touching = {
         state.palace_at[n] for n in state.board.neighbours(cell) if state.pieces.get(n) == BUILDING
     }
     if not touching:
-        return None, Fault(
-            "MED-B6", f"a stable must be built next to a building; {cell_name(cell)} touches none"
+        # A stable next to no building joins no palace, so spacing has nothing to measure.
+        faults.append(
+            Fault(
+                "MED-B6",
+                f"a stable must be built next to a building; {cell_name(cell)} touches none",
+            )
         )
+        return None, faults
     target = min(touching)
-    return target, _spacing_fault(state, cell, target, "stable")
+    fault = _spacing_fault(state, cell, target, "stable")
+    if fault:
+        faults.append(fault)
+    return target, faults
 
 
-def place_stable(state: State, player: str, cell: Cell, target: int) -> list[str]:
+def place_stable(state: State, player: str, cell: Cell, target: int) -> list[Event]:
     palace = state.palaces[target]
     before = state.towers_touching(palace)
     palace.stables.add(cell)
@@ -184,25 +226,31 @@ def place_stable(state: State, player: str, cell: Cell, target: int) -> list[str
 
 def roof_target(
     state: State, player: str, cell: Cell, neutral: bool
-) -> tuple[int | None, Fault | None]:
+) -> tuple[int | None, list[Fault]]:
+    """The palace a roof on ``cell`` covers, or every rule it breaks."""
     palace = state.palace(cell)
     if palace is None or cell not in palace.buildings:
-        return None, Fault("MED-R1", f"no palace stands on {cell_name(cell)} to be roofed")
+        return None, [Fault("MED-R1", f"no palace stands on {cell_name(cell)} to be roofed")]
+    faults = []
     if palace.roofed:
         owner = "a neutral roof" if palace.owner == NEUTRAL else f"{palace.owner}'s roof"
-        return None, Fault("MED-R1", f"the {palace.colour} palace already has {owner}")
-    if len(palace.buildings) < state.rulings.min_roof_size:
-        return None, Fault(
-            "MED-R1",
-            f"a palace needs {state.rulings.min_roof_size} buildings to be roofed "
-            "(ruling min-roof-size)",
+        faults.append(Fault("MED-R1", f"the {palace.colour} palace already has {owner}"))
+    elif len(palace.buildings) < state.rulings.min_roof_size:
+        faults.append(
+            Fault(
+                "MED-R1",
+                f"a palace needs {state.rulings.min_roof_size} buildings to be roofed "
+                "(ruling min-roof-size)",
+            )
         )
-    if not neutral and any(p.colour == palace.colour for p in state.owned(player)):
-        return None, Fault("MED-R2", f"{player} already owns {article(palace.colour)} palace")
-    return palace.ident, None
+    if not neutral and any(
+        p.colour == palace.colour and p.ident != palace.ident for p in state.owned(player)
+    ):
+        faults.append(Fault("MED-R2", f"{player} already owns {article(palace.colour)} palace"))
+    return (None if faults else palace.ident), faults
 
 
-def place_roof(state: State, player: str, target: int, neutral: bool) -> list[str]:
+def place_roof(state: State, player: str, target: int, neutral: bool) -> list[Event]:
     palace = state.palaces[target]
     palace.owner = NEUTRAL if neutral else player
     state.roofs_placed += 1
@@ -264,31 +312,35 @@ def street_blocked(state: State) -> bool:
     return True
 
 
-def merchant_fault(state: State, cell: Cell) -> tuple[int | None, Fault | None]:
+def merchant_fault(state: State, cell: Cell) -> tuple[int | None, list[Fault]]:
     """The street end a merchant extends (None: a new street), or why it may not stand."""
     fault = _merchant_field_fault(state, cell)
     if fault:
-        return None, fault
+        return None, [fault]
     end = _extends_street(state, cell)
     if end is not None:
-        return end, None
+        return end, []
     if not street_blocked(state):
         ends = " or ".join(cell_name(c) for c in _street_ends(state))
-        return None, Fault(
-            "MED-M1",
-            f"a merchant must extend the market street at an end ({ends}), touching exactly "
-            "one merchant",
-        )
+        return None, [
+            Fault(
+                "MED-M1",
+                f"a merchant must extend the market street at an end ({ends}), touching exactly "
+                "one merchant",
+            )
+        ]
     touching = _merchants_touching(state, cell)
     allowed = NEW_STREET_TOUCH[state.rulings.new_street_touch]
     if allowed is not None and touching > allowed:
-        return None, Fault(
-            "MED-M2",
-            f"both ends of the market street are blocked, so a new street starts; but "
-            f"{cell_name(cell)} touches {touching} merchant{'s' if touching > 1 else ''} "
-            f"(ruling new-street-touch={state.rulings.new_street_touch.value})",
-        )
-    return None, None
+        return None, [
+            Fault(
+                "MED-M2",
+                f"both ends of the market street are blocked, so a new street starts; but "
+                f"{cell_name(cell)} touches {touching} merchant{'s' if touching > 1 else ''} "
+                f"(ruling new-street-touch={state.rulings.new_street_touch.value})",
+            )
+        ]
+    return None, []
 
 
 # The most merchants a new street's first merchant may touch (None: any number).
@@ -315,16 +367,16 @@ def place_merchant(state: State, player: str, cell: Cell, end: int | None) -> No
 # ---------------------------------------------------------------- walls
 
 
-def wall_arm(state: State, cell: Cell) -> tuple[int | None, Fault | None]:
+def wall_arm(state: State, cell: Cell) -> tuple[int | None, list[Fault]]:
     """The arm a wall on ``cell`` extends, or why it may not stand."""
     board = state.board
     name = cell_name(cell)
     if not board.is_ring(cell) or board.is_corner(cell):
-        return None, Fault(
-            "MED-W1", f"a wall goes on a field of the ring between the towers, not {name}"
-        )
+        return None, [
+            Fault("MED-W1", f"a wall goes on a field of the ring between the towers, not {name}")
+        ]
     if cell in state.pieces:
-        return None, Fault("MED-W1", f"{name} already has a wall")
+        return None, [Fault("MED-W1", f"{name} already has a wall")]
     for index, arm in enumerate(board.arms):
         filled = state.arm_fill[index]
         if filled < len(arm.cells) and arm.cells[filled] == cell:
@@ -332,18 +384,20 @@ def wall_arm(state: State, cell: Cell) -> tuple[int | None, Fault | None]:
                 i for i, other in enumerate(board.arms) if other.side == arm.side and i != index
             )
             if filled + 1 + state.arm_fill[partner] >= len(arm.cells):
-                return None, Fault(
-                    "MED-W2",
-                    f"a wall on {name} would close the gate between towers "
-                    f"{arm.tower} and {board.arms[partner].tower}: one field must stay free",
-                )
-            return index, None
-    return None, Fault(
-        "MED-W1", f"a wall on {name} would not join a tower or the end of a tower's wall"
-    )
+                return None, [
+                    Fault(
+                        "MED-W2",
+                        f"a wall on {name} would close the gate between towers "
+                        f"{arm.tower} and {board.arms[partner].tower}: one field must stay free",
+                    )
+                ]
+            return index, []
+    return None, [
+        Fault("MED-W1", f"a wall on {name} would not join a tower or the end of a tower's wall")
+    ]
 
 
-def place_wall(state: State, player: str, cell: Cell, arm: int) -> list[str]:
+def place_wall(state: State, player: str, cell: Cell, arm: int) -> list[Event]:
     state.arm_fill[arm] += 1
     state.pieces[cell] = WALL
     state.wall_tower[cell] = state.board.arms[arm].tower

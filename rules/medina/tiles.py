@@ -1,10 +1,18 @@
 """Palace tiles, tower tiles, tea tiles and retiring colours: what follows a placement.
 
-Each function returns sentences saying what changed hands, for replay and annotate.
+Each function returns the events saying what changed hands, for replay and annotate.
 """
 
 from __future__ import annotations
 
+from .events import (
+    ColourRetired,
+    Event,
+    PalaceTileMoved,
+    TeaTilesTaken,
+    TowerMerchantsTaken,
+    TowerTileMoved,
+)
 from .model import NEUTRAL, Retire, StableTower, cell_name
 from .state import Palace, State
 
@@ -13,15 +21,7 @@ def article(word: str) -> str:
     return f"{'an' if word[:1] in 'aeiou' else 'a'} {word}"
 
 
-def plural(count: int, noun: str) -> str:
-    return f"{count} {noun}{'' if count == 1 else 's'}"
-
-
-def _name(owner: str | None) -> str:
-    return "nobody" if owner in (None, NEUTRAL) else str(owner)
-
-
-def update_palace_tile(state: State, colour: str) -> list[str]:
+def update_palace_tile(state: State, colour: str) -> list[Event]:
     """The tile goes to the largest roofed palace; only a strictly larger one takes it."""
     holder = state.palace_tiles.get(colour)
     held_size = state.palaces[holder].size if holder is not None else 0
@@ -37,27 +37,25 @@ def update_palace_tile(state: State, colour: str) -> list[str]:
     after = state.holder_of_palace_tile(colour)
     if before == after:
         return []
-    return [f"{colour} palace tile: {_name(after)}"]
+    return [PalaceTileMoved(colour, after)]
 
 
-def award_tower(state: State, tower: int, owner: str | None) -> list[str]:
-    events = []
+def award_tower(state: State, tower: int, owner: str | None) -> list[Event]:
+    events: list[Event] = []
     holder = None if owner == NEUTRAL else owner
     if state.tower_tiles.get(tower) != holder or tower not in state.tower_tiles:
-        events.append(f"tower tile {tower}: {_name(holder)}")
+        events.append(TowerTileMoved(tower, holder))
     state.tower_tiles[tower] = holder
     merchants = state.tower_merchants.get(tower, 0)
     if merchants:
         state.tower_merchants[tower] = 0
         if holder is not None:
             state.hands[holder].merchants += merchants
-            events.append(f"{holder} takes the {plural(merchants, 'merchant')} of tower {tower}")
-        else:
-            events.append(f"the {plural(merchants, 'merchant')} of tower {tower} leave the game")
+        events.append(TowerMerchantsTaken(tower, merchants, holder))
     return events
 
 
-def after_roof(state: State, palace: Palace) -> list[str]:
+def after_roof(state: State, palace: Palace) -> list[Event]:
     events = update_palace_tile(state, palace.colour)
     for tower in sorted(state.towers_touching(palace)):
         events.extend(award_tower(state, tower, palace.owner))
@@ -67,12 +65,12 @@ def after_roof(state: State, palace: Palace) -> list[str]:
         state.tea_claims += 1
         if palace.owner not in (None, NEUTRAL):
             state.hands[str(palace.owner)].tea += count
-            events.append(f"{palace.owner} takes {count} tea tile{'s' if count > 1 else ''}")
+            events.append(TeaTilesTaken(str(palace.owner), count))
     events.extend(retire_if_owned(state, palace.colour))
     return events
 
 
-def after_stable(state: State, palace: Palace, towers_before: set[int], placer: str) -> list[str]:
+def after_stable(state: State, palace: Palace, towers_before: set[int], placer: str) -> list[Event]:
     if not palace.roofed:
         return []
     events = update_palace_tile(state, palace.colour)
@@ -83,7 +81,7 @@ def after_stable(state: State, palace: Palace, towers_before: set[int], placer: 
     return events
 
 
-def after_wall(state: State, wall: object) -> list[str]:
+def after_wall(state: State, wall: object) -> list[Event]:
     assert isinstance(wall, tuple)
     inner = state.board.inner_field(wall)
     palace = state.palace(inner)
@@ -102,7 +100,7 @@ def after_wall(state: State, wall: object) -> list[str]:
     return award_tower(state, tower, palace.owner)
 
 
-def retire_if_owned(state: State, colour: str) -> list[str]:
+def retire_if_owned(state: State, colour: str) -> list[Event]:
     """Once every player owns a palace of a colour, its other buildings leave the game."""
     if state.rulings.retire_colours is Retire.NO or colour in state.retired:
         return []
@@ -110,7 +108,7 @@ def retire_if_owned(state: State, colour: str) -> list[str]:
         state.retired.add(colour)
         for hand in state.hands.values():
             hand.buildings[colour] = 0
-        return [f"every player owns {article(colour)} palace: {colour} buildings leave the game"]
+        return [ColourRetired(colour)]
     return []
 
 

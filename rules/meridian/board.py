@@ -90,11 +90,7 @@ def board_from_data(data: DataFile) -> Board:
     layout = raw.get("map")
     if not isinstance(layout, str):
         raise fault("'map' is missing: one row of letters per city level")
-    map_line = data.line_of_key("map")
-    rows = [(offset, line) for offset, line in enumerate(layout.split("\n")) if line.strip()]
-    # TOML drops the newline right after an opening triple quote.
-    opening = data.text.split("\n")[map_line - 1].rstrip()
-    first_row_line = map_line + 1 if opening.endswith(('"""', "'''")) else map_line
+    map_line, rows = map_rows(data, layout)
     if len(rows) != cities:
         raise fault(
             f"the map has {len(rows)} rows but the board has {cities} cities per meridian",
@@ -102,37 +98,20 @@ def board_from_data(data: DataFile) -> Board:
         )
     members: dict[str, list[tuple[int, int]]] = {}
     capitals: dict[str, tuple[int, int]] = {}
-    for level, (offset, row) in enumerate(rows):
+    for level, row in enumerate(rows):
         city = cities - level  # the top row is the highest city
-        line = first_row_line + offset
-        # A row on the key's own line starts after the opening quotes.
-        indent = len(opening) - len(opening.split('"""', 1)[-1]) if line == map_line else 0
-        cells = row.split()
-        if len(cells) != MERIDIANS:
-            raise fault(
-                f"map row {level + 1} has {len(cells)} cities; every row needs one per "
-                f"meridian ({MERIDIANS})",
-                line,
-            )
-        for meridian, cell in enumerate(cells, start=1):
-            col = indent + _column_of(row, meridian)
-            if len(cell) != 1 or not cell.isalpha():
-                raise fault(
-                    f"meridian {meridian}, city {city}: {cell!r} is not an island letter "
-                    "(every city belongs to exactly one island)",
-                    line,
-                    col,
-                )
+        width = row_width_fault(level, row)
+        if width is not None:
+            raise fault(width, row.line)
+        for meridian, (cell, col) in enumerate(row.cells, start=1):
+            letter = letter_fault(meridian, city, cell)
+            if letter is not None:
+                raise fault(letter, row.line, col)
             name = cell.lower()
             members.setdefault(name, []).append((meridian, city))
             if cell.isupper():
                 if name in capitals:
-                    raise fault(
-                        f"island {name!r} has 2 capitals (meridians {capitals[name][0]} "
-                        f"and {meridian}); at most one",
-                        line,
-                        col,
-                    )
+                    raise fault(two_capitals(name, capitals[name][0], meridian), row.line, col)
                 capitals[name] = (meridian, city)
     islands: list[Island] = []
     for name in sorted(members):
@@ -166,6 +145,57 @@ def board_from_data(data: DataFile) -> Board:
 def _whole(value: object) -> bool:
     """A TOML integer (a TOML boolean is a Python int too, and is not one)."""
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+@dataclass(frozen=True, slots=True)
+class MapRow:
+    """One non-blank row of a board file's map, placed in the file."""
+
+    line: int
+    cells: tuple[tuple[str, int], ...]  # each city's text and the column it starts at
+
+
+def map_rows(data: DataFile, layout: str) -> tuple[int, list[MapRow]]:
+    """The line of the map key and the map's rows, top row (highest city) first."""
+    map_line = data.line_of_key("map")
+    # TOML drops the newline right after an opening triple quote.
+    opening = data.text.split("\n")[map_line - 1].rstrip()
+    first_row_line = map_line + 1 if opening.endswith(('"""', "'''")) else map_line
+    rows = []
+    for offset, row in enumerate(layout.split("\n")):
+        if not row.strip():
+            continue
+        line = first_row_line + offset
+        # A row on the key's own line starts after the opening quotes.
+        indent = len(opening) - len(opening.split('"""', 1)[-1]) if line == map_line else 0
+        cells = row.split()
+        columns = (indent + _column_of(row, meridian) for meridian in range(1, len(cells) + 1))
+        rows.append(MapRow(line, tuple(zip(cells, columns, strict=True))))
+    return map_line, rows
+
+
+def row_width_fault(level: int, row: MapRow) -> str | None:
+    """Why a map row (``level`` 0 at the top) is not one city per meridian, if it is not."""
+    if len(row.cells) == MERIDIANS:
+        return None
+    return (
+        f"map row {level + 1} has {len(row.cells)} cities; every row needs one per "
+        f"meridian ({MERIDIANS})"
+    )
+
+
+def letter_fault(meridian: int, city: int, cell: str) -> str | None:
+    """Why a map cell is not an island letter, if it is not."""
+    if len(cell) == 1 and cell.isalpha():
+        return None
+    return (
+        f"meridian {meridian}, city {city}: {cell!r} is not an island letter "
+        "(every city belongs to exactly one island)"
+    )
+
+
+def two_capitals(name: str, first: int, second: int) -> str:
+    return f"island {name!r} has 2 capitals (meridians {first} and {second}); at most one"
 
 
 def _column_of(row: str, meridian: int) -> int:

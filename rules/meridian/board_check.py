@@ -13,8 +13,16 @@ import re
 from meridina.rules.common import Place, Problem, RecordError
 from meridina.rules.datafile import DataFile
 
-from .board import BOARD_RULE, BOARD_WARNING, Board, _column_of, board_from_data
-from .model import MERIDIANS
+from .board import (
+    BOARD_RULE,
+    BOARD_WARNING,
+    Board,
+    board_from_data,
+    letter_fault,
+    map_rows,
+    row_width_fault,
+    two_capitals,
+)
 
 KEYS = ("name", "description", "players", "cities-per-meridian", "map", "stand-in")
 _DATA_PLACE = re.compile(r"^data file .*?:(\d+):(\d+): (.*)$", re.DOTALL)
@@ -99,46 +107,27 @@ def _faults(data: DataFile) -> list[Problem]:
     if not isinstance(layout, str):
         fault("'map' is missing: one row of letters per city level", data.line_of_key("map"))
         return problems
-    map_line = data.line_of_key("map")
-    rows = [(offset, line) for offset, line in enumerate(layout.split("\n")) if line.strip()]
-    opening = data.text.split("\n")[map_line - 1].rstrip()
-    first_row_line = map_line + 1 if opening.endswith(('"""', "'''")) else map_line
+    map_line, rows = map_rows(data, layout)
     if cities is not None and len(rows) != cities:
         fault(
             f"the map has {len(rows)} rows but the board has {cities} cities per meridian",
             map_line,
         )
     capitals: dict[str, int] = {}
-    for level, (offset, row) in enumerate(rows):
+    for level, row in enumerate(rows):
         city = (cities or len(rows)) - level
-        line = first_row_line + offset
-        indent = len(opening) - len(opening.split('"""', 1)[-1]) if line == map_line else 0
-        cells = row.split()
-        if len(cells) != MERIDIANS:
-            fault(
-                f"map row {level + 1} has {len(cells)} cities; every row needs one per "
-                f"meridian ({MERIDIANS})",
-                line,
-            )
-        for meridian, cell in enumerate(cells, start=1):
-            col = indent + _column_of(row, meridian)
-            if len(cell) != 1 or not cell.isalpha():
-                fault(
-                    f"meridian {meridian}, city {city}: {cell!r} is not an island letter "
-                    "(every city belongs to exactly one island)",
-                    line,
-                    col,
-                )
+        width = row_width_fault(level, row)
+        if width is not None:
+            fault(width, row.line)
+        for meridian, (cell, col) in enumerate(row.cells, start=1):
+            letter = letter_fault(meridian, city, cell)
+            if letter is not None:
+                fault(letter, row.line, col)
                 continue
             name = cell.lower()
             if cell.isupper():
                 if name in capitals:
-                    fault(
-                        f"island {name!r} has 2 capitals (meridians {capitals[name]} "
-                        f"and {meridian}); at most one",
-                        line,
-                        col,
-                    )
+                    fault(two_capitals(name, capitals[name], meridian), row.line, col)
                 else:
                     capitals[name] = meridian
     return problems

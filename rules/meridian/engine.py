@@ -1,55 +1,28 @@
-"""Meridian's rules: setting up from a record's header, playing turns, listing legal turns."""
+"""Meridian's rules: setting up from a record's header and playing turns."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
 
-from meridina.rules.common import Place, Problem, RecordError
+from meridina.rules.common import Problem, RecordError
 from meridina.rules.game import Applied
 
+from .action import Effect, Outcome, act, quick_act
 from .board import Board, load_board
-from .model import (
-    COLOURS,
-    DECK,
-    MERIDIANS,
-    PIECES_PER_COLOUR,
-    Build,
-    Card,
-    EmptyMeridian,
-    OwnPush,
-    PlacedTower,
-    Setup,
-    Skip,
-    TakeOff,
-    Tower,
-    Turn,
-)
-from .placement import Placed, Push, Refused, place
+from .legal import builds_for, describe_action
+from .model import COLOURS, DECK, MERIDIANS, PIECES_PER_COLOUR, Card, Setup, Skip, Turn
+from .position import apply_position
 from .state import Column, Seating, State
 
 
-@dataclass(frozen=True, slots=True)
-class Effect:
-    """What a legal turn did to the board, for replay and annotation."""
-
-    removed: tuple[int, Tower] | None  # (city, tower) taken off
-    placed: tuple[int, Tower] | None  # (city, tower) built
-    pushes: tuple[Push, ...]
-
-
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Step:
     """The outcome of one turn: the state to go on from, problems, and what happened."""
 
     state: State
     problems: tuple[Problem, ...]
     effect: Effect | None
-
-
-# ---------------------------------------------------------------- setting up
 
 
 def initial_state(
@@ -108,7 +81,7 @@ def initial_state(
         decks=decks,
     )
     if setup.position is not None:
-        state, found = _apply_position(state, setup)
+        state, found = apply_position(state, setup)
         problems.extend(found)
     return Applied(state, tuple(problems))
 
@@ -145,214 +118,6 @@ def _check_players(setup: Setup) -> list[Problem]:
                 problems.append(Problem("MER-S1", f"{colour} is given to two seats", at))
             seen.add(colour)
     return problems
-
-
-def _apply_position(state: State, setup: Setup) -> tuple[State, list[Problem]]:
-    """Put a written position on the board, checking it as a Meridian position."""
-    position = setup.position
-    assert position is not None
-    problems: list[Problem] = []
-    columns = [list(column) for column in state.columns]
-    colours = state.colours
-    for placed in position.towers:
-        tower = placed.tower
-        where = f"meridian {placed.meridian}, city {placed.city}"
-        if tower.colour not in colours:
-            problems.append(Problem("MER-S1", f"{where}: {tower.colour} is not playing", placed.at))
-            continue
-        if not 1 <= placed.meridian <= MERIDIANS:
-            problems.append(Problem("MER-R5", f"there is no meridian {placed.meridian}", placed.at))
-            continue
-        if not 1 <= placed.city <= state.board.cities:
-            problems.append(
-                Problem(
-                    "MER-R5",
-                    f"there is no city {placed.city} on a meridian of {state.board.cities} cities",
-                    placed.at,
-                )
-            )
-            continue
-        if tower.height < 1:
-            problems.append(Problem("MER-R1", f"{where}: a tower is at least 1 high", placed.at))
-            continue
-        column = columns[placed.meridian - 1]
-        if column[placed.city - 1] is not None:
-            problems.append(Problem("MER-R2", f"{where} is given two towers", placed.at))
-            continue
-        column[placed.city - 1] = tower
-    for meridian, column in enumerate(columns, start=1):
-        problems.extend(_column_faults(state, meridian, column, position.towers))
-    board_columns = tuple(tuple(column) for column in columns)
-    state = replace(
-        state,
-        columns=board_columns,
-        ever_built=frozenset(m for m, col in enumerate(columns, 1) if any(col)),
-    )
-    hands = {c: PIECES_PER_COLOUR - state.pieces_on_board(c) for c in colours}
-    for colour in colours:
-        if hands[colour] < 0:
-            problems.append(
-                Problem(
-                    "MER-S3",
-                    f"{colour} has {state.pieces_on_board(colour)} pieces on the board; "
-                    f"a colour has only {PIECES_PER_COLOUR}",
-                    position.at,
-                )
-            )
-    for colour, (count, at) in position.hands.items():
-        if colour not in colours:
-            named_at = position.colour_at.get(colour, at)
-            problems.append(Problem("MER-S1", f"{colour} is not playing", named_at))
-        elif count != hands[colour]:
-            problems.append(
-                Problem(
-                    "MER-S3",
-                    f"{colour} must have {max(hands[colour], 0)} pieces in hand: "
-                    f"{state.pieces_on_board(colour)} of its {PIECES_PER_COLOUR} are on the board",
-                    at,
-                )
-            )
-    played = {c: frozenset[Card]() for c in colours}
-    if position.played is not None:
-        for colour, cards in position.played.items():
-            if colour not in colours:
-                named_at = position.colour_at.get(colour, position.at)
-                problems.append(Problem("MER-S1", f"{colour} is not playing", named_at))
-                continue
-            seen: set[Card] = set()
-            for card, at in cards:
-                if card in seen:
-                    problems.append(
-                        Problem("MER-T2", f"{colour} card {card.label} is listed twice", at)
-                    )
-                seen.add(card)
-            played[colour] = frozenset(seen)
-        problems.extend(_towers_without_cards(state, columns, played, position.at))
-    state = replace(
-        state,
-        hands={c: max(h, 0) for c, h in hands.items()},
-        played=played,
-        cards_known=position.played is not None,
-    )
-    state, found = _start_mover(state, position.to_move, position.at)
-    problems.extend(found)
-    return state, problems
-
-
-def _towers_without_cards(
-    state: State,
-    columns: list[list[Tower | None]],
-    played: dict[str, frozenset[Card]],
-    at: Place | None,
-) -> list[Problem]:
-    """Each tower took a card of its player (in the 2-player game, of either colour)."""
-    problems = []
-    for index, player in enumerate(state.players):
-        towers = sum(
-            1 for column in columns for t in column if t is not None and t.colour in player.colours
-        )
-        cards = sum(len(played[colour]) for colour in player.colours)
-        if towers > cards:
-            problems.append(
-                Problem(
-                    "MER-T2",
-                    f"{_who(state, index)} has {towers} towers on the board but has played "
-                    f"only {cards} card{'s' if cards != 1 else ''}",
-                    at,
-                )
-            )
-    return problems
-
-
-def _column_faults(
-    state: State, meridian: int, column: list[Tower | None], placed: tuple[PlacedTower, ...]
-) -> list[Problem]:
-    problems: list[Problem] = []
-    at = next((p.at for p in placed if p.meridian == meridian), None)
-    towers = [(city, t) for city, t in enumerate(column, start=1) if t is not None]
-    heights = [t.height for _, t in towers]
-    if len(set(heights)) != len(heights):
-        problems.append(
-            Problem("MER-R2", f"meridian {meridian} has two towers of the same height", at)
-        )
-    elif heights != sorted(heights):
-        problems.append(
-            Problem(
-                "MER-R3",
-                f"meridian {meridian}: towers must grow taller from the bottom city upwards",
-                at,
-            )
-        )
-    per_player: dict[int, int] = {}
-    for _, tower in towers:
-        owner = state.owner(tower.colour)
-        per_player[owner] = per_player.get(owner, 0) + 1
-    for owner, count in per_player.items():
-        if count > state.towers_per_player:
-            problems.append(
-                Problem(
-                    "MER-R4",
-                    f"meridian {meridian}: {_who(state, owner)} has {count} towers; "
-                    f"at most {state.towers_per_player}",
-                    at,
-                )
-            )
-    return problems
-
-
-def _start_mover(
-    state: State, to_move: tuple[str, Place | None] | None, at: Place | None
-) -> tuple[State, list[Problem]]:
-    rotation = state.rotation
-    if to_move is not None:
-        colour, where = to_move
-        if colour not in rotation:
-            return state, [Problem("MER-S1", f"{colour} is not playing", where)]
-        given = state.owner(colour) if state.free_turns else rotation.index(colour)
-        named = replace(state, next_index=given)
-        if state.cards_known:
-            derived, problems = _start_mover(state, None, at)
-            if not problems and colour not in derived.expected_colours():
-                expected = " or ".join(derived.expected_colours())
-                return named, [
-                    Problem(
-                        "MER-T1",
-                        f"by the cards played, {expected} moves next, not {colour}",
-                        where,
-                    )
-                ]
-        return named, []
-    if not state.cards_known:
-        return replace(state, next_index=-1), []  # the first turn after the position decides
-    counts = [len(state.played[c]) for c in rotation]
-    if state.free_turns:
-        totals = [sum(len(state.played[c]) for c in p.colours) for p in state.players]
-        if abs(totals[0] - totals[1]) > 1:
-            return state, [
-                Problem(
-                    "MER-T1", "the players' numbers of cards played are more than one apart", at
-                )
-            ]
-        return replace(state, next_index=0 if totals[0] <= totals[1] else 1), []
-    if max(counts) - min(counts) > 1 or counts != sorted(counts, reverse=True):
-        return state, [
-            Problem(
-                "MER-T1",
-                "in turn order, no colour can have played more cards than one before it: "
-                + ", ".join(f"{c} {n}" for c, n in zip(rotation, counts, strict=True)),
-                at,
-            )
-        ]
-    lowest = min(counts)
-    return replace(state, next_index=counts.index(lowest)), []
-
-
-def _who(state: State, owner: int) -> str:
-    player = state.players[owner]
-    return player.name or " and ".join(player.colours)
-
-
-# ---------------------------------------------------------------- playing a turn
 
 
 def apply(state: State, turn: Turn) -> Step:
@@ -402,7 +167,7 @@ def apply(state: State, turn: Turn) -> Step:
         )
         return Step(_advance(state, colour, card), tuple(problems), None)
     if turn.skip is Skip.STUCK:
-        example = next(_builds_for(state, colour, turn.card, turn.meridian), None)
+        example = next(builds_for(state, colour, turn.card, turn.meridian), None)
         if example is not None:
             problems.append(
                 Problem(
@@ -415,21 +180,31 @@ def apply(state: State, turn: Turn) -> Step:
         return Step(_advance(state, colour, card), tuple(problems), Effect(None, None, ()))
     if turn.skip is Skip.PASS:
         return Step(_advance(state, colour, card), tuple(problems), Effect(None, None, ()))
-    outcome = _act(state, colour, turn.meridian, turn.take_off, turn.build)
+    meridian = turn.meridian
+    outcome: Outcome | list[Problem] | None
+    outcome = quick_act(state, colour, meridian, turn.take_off, turn.build)
+    if outcome is None:  # a rule is broken: the full check says which, in words
+        outcome = act(state, colour, meridian, turn.take_off, turn.build)
     if isinstance(outcome, list):
         problems.extend(outcome)
         return Step(_advance(state, colour, card), tuple(problems), None)
     column, hands, effect = outcome
     columns = list(state.columns)
-    columns[turn.meridian - 1] = column
-    built = state.ever_built | {turn.meridian} if effect.placed else state.ever_built
-    after = _advance(state, colour, card, columns=tuple(columns), hands=hands, ever_built=built)
+    columns[meridian - 1] = column
+    built = state.ever_built
+    if effect.placed and meridian not in built:
+        built = built | {meridian}
+    after = _advance(state, colour, card, tuple(columns), hands, built)
     return Step(after, tuple(problems), effect)
 
 
 def _order_faults(state: State, turn: Turn) -> list[Problem]:
-    if state.next_index < 0:
+    index = state.next_index
+    if index < 0:
         return []
+    seating = state.seating
+    if not seating.free_turns and seating.rotation[index % len(seating.rotation)] == turn.colour:
+        return []  # the usual case, without building the tuple of expected colours
     expected = state.expected_colours()
     if turn.colour in expected:
         return []
@@ -446,277 +221,34 @@ def pass_over(state: State, colour: str | None) -> State:
     return _advance(state, colour, None)
 
 
-def _advance(state: State, colour: str, card: Card | None, **changes: Any) -> State:
+def _advance(
+    state: State,
+    colour: str,
+    card: Card | None,
+    columns: tuple[Column, ...] | None = None,
+    hands: dict[str, int] | None = None,
+    ever_built: frozenset[int] | None = None,
+) -> State:
     """Count the card as played and pass the turn on, following the actual mover.
 
-    ``changes`` are further fields of the new state, so that a turn copies it once.
+    ``columns``, ``hands`` and ``ever_built`` are what the turn changed, if anything.
     """
     played = state.played
+    unplayed = state.unplayed
     if card is not None:
+        before = played[colour]
         played = dict(played)
-        played[colour] = played[colour] | {card}
-    next_index = state.owner(colour) + 1 if state.free_turns else state.rotation.index(colour) + 1
-    return replace(
-        state,
-        played=played,
-        next_index=next_index,
-        turns_applied=state.turns_applied + 1,
-        **changes,
+        after = played[colour] = before | {card}
+        unplayed -= len(after) - len(before)
+    seating = state.seating
+    next_index = (
+        seating.owner_of[colour] + 1 if seating.free_turns else seating.rotation.index(colour) + 1
     )
-
-
-Outcome = tuple[Column, dict[str, int], Effect]
-
-
-def _act(
-    state: State,
-    colour: str,
-    meridian: int,
-    take_off: TakeOff | None,
-    build: Build | None,
-    every_fault: bool = True,
-) -> Outcome | list[Problem]:
-    """Take off and/or build on one meridian, or every rule this breaks.
-
-    Faults come most basic first: the take-off, the tower's colour, the city, its
-    height, the pieces in hand, the towers per player, the rebuild, and then the
-    order of heights on the meridian. Without ``every_fault`` the first one ends
-    the check (enough when only legality matters).
-    """
-    column = state.columns[meridian - 1]
-    hands = state.hands
-    owner = state.owner(colour)
-    problems: list[Problem] = []
-    removed: tuple[int, Tower] | None = None
-    if take_off is not None:
-        mine = [
-            (city, tower)
-            for city, tower in enumerate(column, start=1)
-            if tower is not None and state.owner(tower.colour) == owner
-        ]
-        if take_off.city is not None:
-            mine = [(city, tower) for city, tower in mine if city == take_off.city]
-        if not mine:
-            where = f"on city {take_off.city} of" if take_off.city else "on"
-            problems.append(
-                Problem(
-                    "MER-R9",
-                    f"{colour} has no tower of its own {where} meridian {meridian} to take off",
-                    take_off.at,
-                )
-            )
-        elif len(mine) > 1:
-            problems.append(
-                Problem(
-                    "MER-R9",
-                    f"two towers of yours stand on meridian {meridian}: say which to take off, "
-                    "as x@CITY",
-                    take_off.at,
-                )
-            )
-        else:
-            removed = mine[0]
-            cells = list(column)
-            cells[removed[0] - 1] = None
-            column = tuple(cells)
-            hands = dict(hands)
-            hands[removed[1].colour] += removed[1].height
-        if problems and (build is None or not every_fault):
-            return problems
-    if build is None:
-        return column, dict(hands), Effect(removed, None, ())
-    problems.extend(_build_faults(state, owner, colour, meridian, column, hands, removed, build))
-    if problems:
-        return problems
-    new_tower = Tower(build.colour or colour, build.height)
-    result = place(column, new_tower, build.city)
-    if isinstance(result, Refused):
-        return [Problem(result.rule, result.message, build.at)]
-    assert isinstance(result, Placed)
-    fault = _own_push_fault(state, owner, result.pushes, build)
-    if fault is not None:
-        return [fault]
-    hands = dict(hands)
-    hands[new_tower.colour] -= new_tower.height
-    return result.column, hands, Effect(removed, (build.city, new_tower), result.pushes)
-
-
-def _build_faults(
-    state: State,
-    owner: int,
-    colour: str,
-    meridian: int,
-    column: Column,
-    hands: dict[str, int],
-    removed: tuple[int, Tower] | None,
-    build: Build,
-) -> list[Problem]:
-    """The rules a build breaks before its pushes are worked out, most basic first."""
-    problems = []
-    tower_colour = build.colour or colour
-    own_colour = tower_colour in state.players[owner].colours
-    if not own_colour:
-        problems.append(
-            Problem("MER-R11", f"{tower_colour} is not one of the mover's colours", build.at)
-        )
-    height = build.height
-    if not 1 <= build.city <= len(column):
-        problems.append(
-            Problem(
-                "MER-R5",
-                f"there is no city {build.city} on a meridian of {len(column)} cities",
-                build.at,
-            )
-        )
-    empty = all(tower is None for tower in column)
-    needs_two = empty and (
-        state.rulings.empty_meridian is EmptyMeridian.ALWAYS or meridian not in state.ever_built
+    return state.successor(
+        state.columns if columns is None else columns,
+        state.hands if hands is None else hands,
+        played,
+        next_index,
+        state.ever_built if ever_built is None else ever_built,
+        unplayed,
     )
-    if height < 1:
-        problems.append(Problem("MER-R1", "a tower is at least 1 piece high", build.at))
-    elif needs_two and height < 2:
-        problems.append(
-            Problem(
-                "MER-R1",
-                f"meridian {meridian} is empty: its first tower must be at least 2 high",
-                build.at,
-            )
-        )
-    if own_colour and height > hands[tower_colour]:
-        problems.append(
-            Problem(
-                "MER-R8",
-                f"{tower_colour} has only {hands[tower_colour]} pieces in hand, "
-                f"not enough for a tower {height} high",
-                build.at,
-            )
-        )
-    own_towers = [
-        (city, tower)
-        for city, tower in enumerate(column, start=1)
-        if tower is not None and state.owner(tower.colour) == owner
-    ]
-    limit = state.towers_per_player
-    if len(own_towers) >= limit:
-        problems.append(
-            Problem(
-                "MER-R4",
-                f"{_who(state, owner)} already has {limit} tower{'s' if limit > 1 else ''} on "
-                f"meridian {meridian}; take one off first (x)",
-                build.at,
-            )
-        )
-    if (
-        removed is not None
-        and removed[0] == build.city
-        and removed[1] == Tower(tower_colour, height)
-    ):
-        problems.append(
-            Problem(
-                "MER-R10",
-                "a rebuilt tower must differ from the one taken off in height or city",
-                build.at,
-            )
-        )
-    same = next((t for t in column if t is not None and t.height == height), None)
-    if same is not None:
-        problems.append(
-            Problem(
-                "MER-R2",
-                f"a tower {height} high already stands on this meridian ({same.colour})",
-                build.at,
-            )
-        )
-    return problems
-
-
-def _own_push_fault(
-    state: State, owner: int, pushes: tuple[Push, ...], build: Build
-) -> Problem | None:
-    rule = state.rulings.own_push
-    for index, push in enumerate(pushes):
-        if state.owner(push.tower.colour) != owner:
-            continue
-        direct = index == 0
-        if rule is OwnPush.NEVER or (direct and rule is OwnPush.CHAIN):
-            kind = "displace" if direct else "push along"
-            return Problem(
-                "MER-R7",
-                f"a tower may not {kind} its own player's {push.tower.colour} tower",
-                build.at,
-            )
-    return None
-
-
-# ---------------------------------------------------------------- legal turns
-
-
-@dataclass(frozen=True, slots=True)
-class Action:
-    take_off: TakeOff | None
-    build: Build | None
-
-
-def describe_action(action: Action) -> str:
-    parts = []
-    if action.take_off is not None:
-        parts.append("x" if action.take_off.city is None else f"x@{action.take_off.city}")
-    if action.build is not None:
-        colour = f"{action.build.colour} " if action.build.colour else ""
-        parts.append(f"{colour}{action.build.height}@{action.build.city}")
-    return " ".join(parts)
-
-
-def _actions(state: State, colour: str, meridian: int) -> Iterator[Action]:
-    """Every take-off, build and rebuild open to ``colour`` on ``meridian``."""
-    owner = state.owner(colour)
-    column = state.columns[meridian - 1]
-    own_cities = [
-        city
-        for city, tower in enumerate(column, start=1)
-        if tower is not None and state.owner(tower.colour) == owner
-    ]
-    take_offs: list[TakeOff | None] = [None]
-    for city in own_cities:
-        take_offs.append(TakeOff(city if len(own_cities) > 1 else None))
-    tower_colours = state.players[owner].colours
-    for take_off in take_offs:
-        if take_off is not None:
-            yield Action(take_off, None)
-        for tower_colour in tower_colours:
-            # No taller tower than the pieces in hand, with any taken off, can allow.
-            most = state.hands[tower_colour] + sum(
-                tower.height
-                for tower in column
-                if tower is not None and tower.colour == tower_colour and take_off is not None
-            )
-            for height in range(1, min(most, PIECES_PER_COLOUR) + 1):
-                for city in range(1, state.board.cities + 1):
-                    named = tower_colour if tower_colour != colour else None
-                    build = Build(height, city, named)
-                    found = _act(state, colour, meridian, take_off, build, every_fault=False)
-                    if not isinstance(found, list):
-                        yield Action(take_off, build)
-
-
-def _builds_for(state: State, colour: str, card: Card, meridian: int) -> Iterator[Action]:
-    meridians = card.numbers if meridian not in card.numbers else (meridian,)
-    for number in meridians:
-        yield from _actions(state, colour, number)
-
-
-def legal_turns(state: State) -> Iterator[Turn]:
-    """Every legal turn for the colours that may move now (passes included)."""
-    if state.finished:
-        return
-    colours = state.rotation if state.next_index < 0 else state.expected_colours()
-    for colour in colours:
-        face_up = state.face_up(colour)
-        cards = (
-            face_up if face_up is not None else [c for c in DECK if c not in state.played[colour]]
-        )
-        for card in cards:
-            for meridian in card.numbers:
-                yield Turn(colour, card, meridian, skip=Skip.PASS)
-                for action in _actions(state, colour, meridian):
-                    yield Turn(colour, card, meridian, action.take_off, action.build)

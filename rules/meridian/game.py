@@ -11,6 +11,7 @@ from meridina.rules.game import GameRun as BaseRun
 
 from . import engine
 from .engine import Step
+from .legal import legal_turns
 from .model import Setup, Turn
 from .scoring import ScoreSheet, score
 from .state import State
@@ -31,7 +32,7 @@ class MeridianRules:
         return engine.pass_over(state, mover)
 
     def legal_turns(self, state: State) -> Iterator[Turn]:
-        return engine.legal_turns(state)
+        return legal_turns(state)
 
     def score(self, state: State) -> ScoreSheet:
         return score(state)

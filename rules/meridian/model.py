@@ -11,6 +11,10 @@ COLOURS: tuple[str, ...] = ("orange", "black", "grey", "brown")
 PIECES_PER_COLOUR = 20
 MERIDIANS = 10
 
+# Values made for every turn (towers, builds, take-offs, turns) are plain slotted
+# dataclasses rather than frozen ones, whose ``__init__`` costs several times more.
+# They are still never changed once made, so they hash by value like the frozen ones.
+
 
 @dataclass(frozen=True, slots=True)
 class Card:
@@ -36,13 +40,13 @@ DECK: tuple[Card, ...] = (
 CARDS_BY_LABEL: dict[str, Card] = {card.label: card for card in DECK}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Tower:
     colour: str
     height: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Build:
     """Place a tower of ``height`` on ``city`` of the turn's meridian."""
 
@@ -52,7 +56,7 @@ class Build:
     at: Place | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class TakeOff:
     """Take the mover's own tower off the turn's meridian (``city`` when ambiguous)."""
 
@@ -65,7 +69,7 @@ class Skip(Enum):
     STUCK = "stuck"  # could not place one: too few pieces
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Turn:
     """One card played: by ``colour``, on ``meridian``, doing the given actions."""
 

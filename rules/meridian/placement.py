@@ -10,7 +10,7 @@ from .model import Tower
 from .state import Column
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Push:
     """A tower moved by a placement: from one city to the next, up or down."""
 
@@ -19,13 +19,13 @@ class Push:
     to_city: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Placed:
     column: Column
     pushes: tuple[Push, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Refused:
     rule: RuleCode
     message: str
@@ -46,6 +46,13 @@ def place(column: Column, tower: Tower, city: int) -> Placed | Refused:
             return Refused(
                 "MER-R2", f"a tower {height} high already stands on this meridian ({other.colour})"
             )
+    return push_in(column, tower, city)
+
+
+def push_in(column: Column, tower: Tower, city: int) -> Placed | Refused:
+    """``place`` once the city is known to be on the board and the height to be new there."""
+    size = len(column)
+    height = tower.height
     index = city - 1
     occupant = column[index]
     cells = list(column)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from typing import Any
 
 from .board import Board
 from .model import DECK, Card, Player, Rulings, Tower, TwoPlayerTurns
@@ -19,6 +20,7 @@ class Seating:
     rotation: tuple[str, ...]  # colours in turn order
     owner_of: dict[str, int]  # colour -> player index
     free_turns: bool
+    towers_per_player: int  # on one meridian
 
     @classmethod
     def of(cls, players: tuple[Player, ...], rulings: Rulings) -> Seating:
@@ -31,11 +33,32 @@ class Seating:
             rotation = (first.colours[0], second.colours[0], first.colours[1], second.colours[1])
         owner_of = {c: index for index, player in enumerate(players) for c in player.colours}
         free = two and rulings.two_player_turns is TwoPlayerTurns.FREE
-        return cls(players, colours, rotation, owner_of, free)
+        return cls(players, colours, rotation, owner_of, free, 2 if len(players) == 2 else 1)
 
 
-@dataclass(frozen=True, slots=True)
 class State:
+    """A game between turns.
+
+    A plain slotted class, not a frozen dataclass, as one is made for every turn. A
+    state is never changed once made: a turn makes the next one (``successor``),
+    sharing every part the turn leaves alone.
+    """
+
+    __slots__ = (
+        "board",
+        "cards_known",
+        "columns",
+        "decks",
+        "ever_built",
+        "hands",
+        "next_index",
+        "played",
+        "rulings",
+        "seating",
+        "turns_applied",
+        "unplayed",
+    )
+
     board: Board
     seating: Seating
     rulings: Rulings
@@ -43,10 +66,71 @@ class State:
     hands: dict[str, int]
     played: dict[str, frozenset[Card]]
     next_index: int  # into ``rotation`` (or ``players`` when players alternate freely)
-    cards_known: bool = True  # False when a position did not say which cards were played
-    decks: dict[str, tuple[Card, ...]] = field(default_factory=dict)
-    ever_built: frozenset[int] = frozenset()  # meridians that have held a tower
-    turns_applied: int = 0
+    cards_known: bool  # False when a position did not say which cards were played
+    decks: dict[str, tuple[Card, ...]]
+    ever_built: frozenset[int]  # meridians that have held a tower
+    turns_applied: int
+    unplayed: int  # cards not yet played, all colours together
+
+    def __init__(
+        self,
+        board: Board,
+        seating: Seating,
+        rulings: Rulings,
+        columns: tuple[Column, ...],
+        hands: dict[str, int],
+        played: dict[str, frozenset[Card]],
+        next_index: int,
+        cards_known: bool = True,
+        decks: dict[str, tuple[Card, ...]] | None = None,
+        ever_built: frozenset[int] = frozenset(),
+        turns_applied: int = 0,
+    ) -> None:
+        self.board = board
+        self.seating = seating
+        self.rulings = rulings
+        self.columns = columns
+        self.hands = hands
+        self.played = played
+        self.next_index = next_index
+        self.cards_known = cards_known
+        self.decks = {} if decks is None else decks
+        self.ever_built = ever_built
+        self.turns_applied = turns_applied
+        self.unplayed = sum(len(DECK) - len(played[c]) for c in seating.colours)
+
+    def changed(self, **changes: Any) -> State:
+        """A copy with the given fields changed (for setting up; a turn uses ``successor``)."""
+        fields = {name: getattr(self, name) for name in self.__slots__ if name != "unplayed"}
+        return State(**{**fields, **changes})
+
+    def successor(
+        self,
+        columns: tuple[Column, ...],
+        hands: dict[str, int],
+        played: dict[str, frozenset[Card]],
+        next_index: int,
+        ever_built: frozenset[int],
+        unplayed: int,
+    ) -> State:
+        """The state after a turn: what the turn changed is given, the rest is shared."""
+        after = State.__new__(State)
+        after.board = self.board
+        after.seating = self.seating
+        after.rulings = self.rulings
+        after.columns = columns
+        after.hands = hands
+        after.played = played
+        after.next_index = next_index
+        after.cards_known = self.cards_known
+        after.decks = self.decks
+        after.ever_built = ever_built
+        after.turns_applied = self.turns_applied + 1
+        after.unplayed = unplayed
+        return after
+
+    def __repr__(self) -> str:
+        return f"State(turns_applied={self.turns_applied}, columns={self.columns!r})"
 
     @property
     def players(self) -> tuple[Player, ...]:
@@ -67,7 +151,7 @@ class State:
 
     @property
     def towers_per_player(self) -> int:
-        return 2 if len(self.players) == 2 else 1
+        return self.seating.towers_per_player
 
     def owner(self, colour: str) -> int:
         return self.seating.owner_of[colour]
@@ -77,7 +161,7 @@ class State:
 
     @property
     def finished(self) -> bool:
-        return self.cards_known and all(self.cards_left(c) == 0 for c in self.colours)
+        return self.cards_known and self.unplayed == 0
 
     def expected_colours(self) -> tuple[str, ...]:
         """The colours that may play the next card."""
@@ -108,3 +192,9 @@ class State:
             for tower in column
             if tower is not None and tower.colour == colour
         )
+
+
+def who(state: State, owner: int) -> str:
+    """How a message names a player: by name, else by colours."""
+    player = state.players[owner]
+    return player.name or " and ".join(player.colours)

@@ -1,0 +1,51 @@
+"""What a Medina placement brings about besides the piece itself, as plain values.
+
+The rules core only says what happened; a view puts it into words.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class PalaceTileMoved:
+    """A colour's palace tile went to a new holder (None: nobody, as for a neutral palace)."""
+
+    colour: str
+    holder: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class TowerTileMoved:
+    """A tower tile was awarded, or passed to another holder (None: nobody)."""
+
+    tower: int
+    holder: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class TowerMerchantsTaken:
+    """The extra merchants on a tower tile went to its first taker (None: out of the game)."""
+
+    tower: int
+    count: int
+    taker: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class TeaTilesTaken:
+    """Roofing a black palace brought its owner tea tiles."""
+
+    player: str
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class ColourRetired:
+    """Every player owns a palace of this colour: its buildings left the game."""
+
+    colour: str
+
+
+Event = PalaceTileMoved | TowerTileMoved | TowerMerchantsTaken | TeaTilesTaken | ColourRetired

@@ -1,0 +1,80 @@
+"""Every legal Meridian turn in a state, and an example of one for a card."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from .action import quick_act
+from .model import DECK, PIECES_PER_COLOUR, Build, Card, Skip, TakeOff, Turn
+from .state import State
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    take_off: TakeOff | None
+    build: Build | None
+
+
+def describe_action(action: Action) -> str:
+    parts = []
+    if action.take_off is not None:
+        parts.append("x" if action.take_off.city is None else f"x@{action.take_off.city}")
+    if action.build is not None:
+        colour = f"{action.build.colour} " if action.build.colour else ""
+        parts.append(f"{colour}{action.build.height}@{action.build.city}")
+    return " ".join(parts)
+
+
+def _actions(state: State, colour: str, meridian: int) -> Iterator[Action]:
+    """Every take-off, build and rebuild open to ``colour`` on ``meridian``."""
+    owner = state.owner(colour)
+    column = state.columns[meridian - 1]
+    own_cities = [
+        city
+        for city, tower in enumerate(column, start=1)
+        if tower is not None and state.owner(tower.colour) == owner
+    ]
+    take_offs: list[TakeOff | None] = [None]
+    for city in own_cities:
+        take_offs.append(TakeOff(city if len(own_cities) > 1 else None))
+    tower_colours = state.players[owner].colours
+    for take_off in take_offs:
+        if take_off is not None:
+            yield Action(take_off, None)
+        for tower_colour in tower_colours:
+            # No taller tower than the pieces in hand, with any taken off, can allow.
+            most = state.hands[tower_colour] + sum(
+                tower.height
+                for tower in column
+                if tower is not None and tower.colour == tower_colour and take_off is not None
+            )
+            for height in range(1, min(most, PIECES_PER_COLOUR) + 1):
+                for city in range(1, state.board.cities + 1):
+                    named = tower_colour if tower_colour != colour else None
+                    build = Build(height, city, named)
+                    if quick_act(state, colour, meridian, take_off, build) is not None:
+                        yield Action(take_off, build)
+
+
+def builds_for(state: State, colour: str, card: Card, meridian: int) -> Iterator[Action]:
+    meridians = card.numbers if meridian not in card.numbers else (meridian,)
+    for number in meridians:
+        yield from _actions(state, colour, number)
+
+
+def legal_turns(state: State) -> Iterator[Turn]:
+    """Every legal turn for the colours that may move now (passes included)."""
+    if state.finished:
+        return
+    colours = state.rotation if state.next_index < 0 else state.expected_colours()
+    for colour in colours:
+        face_up = state.face_up(colour)
+        cards = (
+            face_up if face_up is not None else [c for c in DECK if c not in state.played[colour]]
+        )
+        for card in cards:
+            for meridian in card.numbers:
+                yield Turn(colour, card, meridian, skip=Skip.PASS)
+                for action in _actions(state, colour, meridian):
+                    yield Turn(colour, card, meridian, action.take_off, action.build)

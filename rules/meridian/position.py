@@ -1,0 +1,206 @@
+"""Put a written Meridian position on the board and check it as a Meridian position."""
+
+from __future__ import annotations
+
+from meridina.rules.common import Place, Problem
+
+from .model import MERIDIANS, PIECES_PER_COLOUR, Card, PlacedTower, Setup, Tower
+from .state import State, who
+
+
+def apply_position(state: State, setup: Setup) -> tuple[State, list[Problem]]:
+    """Put a written position on the board, checking it as a Meridian position."""
+    position = setup.position
+    assert position is not None
+    problems: list[Problem] = []
+    columns = [list(column) for column in state.columns]
+    colours = state.colours
+    for placed in position.towers:
+        tower = placed.tower
+        where = f"meridian {placed.meridian}, city {placed.city}"
+        if tower.colour not in colours:
+            problems.append(Problem("MER-S1", f"{where}: {tower.colour} is not playing", placed.at))
+            continue
+        if not 1 <= placed.meridian <= MERIDIANS:
+            problems.append(Problem("MER-R5", f"there is no meridian {placed.meridian}", placed.at))
+            continue
+        if not 1 <= placed.city <= state.board.cities:
+            problems.append(
+                Problem(
+                    "MER-R5",
+                    f"there is no city {placed.city} on a meridian of {state.board.cities} cities",
+                    placed.at,
+                )
+            )
+            continue
+        if tower.height < 1:
+            problems.append(Problem("MER-R1", f"{where}: a tower is at least 1 high", placed.at))
+            continue
+        column = columns[placed.meridian - 1]
+        if column[placed.city - 1] is not None:
+            problems.append(Problem("MER-R2", f"{where} is given two towers", placed.at))
+            continue
+        column[placed.city - 1] = tower
+    for meridian, column in enumerate(columns, start=1):
+        problems.extend(_column_faults(state, meridian, column, position.towers))
+    board_columns = tuple(tuple(column) for column in columns)
+    state = state.changed(
+        columns=board_columns,
+        ever_built=frozenset(m for m, col in enumerate(columns, 1) if any(col)),
+    )
+    hands = {c: PIECES_PER_COLOUR - state.pieces_on_board(c) for c in colours}
+    for colour in colours:
+        if hands[colour] < 0:
+            problems.append(
+                Problem(
+                    "MER-S3",
+                    f"{colour} has {state.pieces_on_board(colour)} pieces on the board; "
+                    f"a colour has only {PIECES_PER_COLOUR}",
+                    position.at,
+                )
+            )
+    for colour, (count, at) in position.hands.items():
+        if colour not in colours:
+            named_at = position.colour_at.get(colour, at)
+            problems.append(Problem("MER-S1", f"{colour} is not playing", named_at))
+        elif count != hands[colour]:
+            problems.append(
+                Problem(
+                    "MER-S3",
+                    f"{colour} must have {max(hands[colour], 0)} pieces in hand: "
+                    f"{state.pieces_on_board(colour)} of its {PIECES_PER_COLOUR} are on the board",
+                    at,
+                )
+            )
+    played = {c: frozenset[Card]() for c in colours}
+    if position.played is not None:
+        for colour, cards in position.played.items():
+            if colour not in colours:
+                named_at = position.colour_at.get(colour, position.at)
+                problems.append(Problem("MER-S1", f"{colour} is not playing", named_at))
+                continue
+            seen: set[Card] = set()
+            for card, at in cards:
+                if card in seen:
+                    problems.append(
+                        Problem("MER-T2", f"{colour} card {card.label} is listed twice", at)
+                    )
+                seen.add(card)
+            played[colour] = frozenset(seen)
+        problems.extend(_towers_without_cards(state, columns, played, position.at))
+    state = state.changed(
+        hands={c: max(h, 0) for c, h in hands.items()},
+        played=played,
+        cards_known=position.played is not None,
+    )
+    state, found = _start_mover(state, position.to_move, position.at)
+    problems.extend(found)
+    return state, problems
+
+
+def _towers_without_cards(
+    state: State,
+    columns: list[list[Tower | None]],
+    played: dict[str, frozenset[Card]],
+    at: Place | None,
+) -> list[Problem]:
+    """Each tower took a card of its player (in the 2-player game, of either colour)."""
+    problems = []
+    for index, player in enumerate(state.players):
+        towers = sum(
+            1 for column in columns for t in column if t is not None and t.colour in player.colours
+        )
+        cards = sum(len(played[colour]) for colour in player.colours)
+        if towers > cards:
+            problems.append(
+                Problem(
+                    "MER-T2",
+                    f"{who(state, index)} has {towers} towers on the board but has played "
+                    f"only {cards} card{'s' if cards != 1 else ''}",
+                    at,
+                )
+            )
+    return problems
+
+
+def _column_faults(
+    state: State, meridian: int, column: list[Tower | None], placed: tuple[PlacedTower, ...]
+) -> list[Problem]:
+    problems: list[Problem] = []
+    at = next((p.at for p in placed if p.meridian == meridian), None)
+    towers = [(city, t) for city, t in enumerate(column, start=1) if t is not None]
+    heights = [t.height for _, t in towers]
+    if len(set(heights)) != len(heights):
+        problems.append(
+            Problem("MER-R2", f"meridian {meridian} has two towers of the same height", at)
+        )
+    elif heights != sorted(heights):
+        problems.append(
+            Problem(
+                "MER-R3",
+                f"meridian {meridian}: towers must grow taller from the bottom city upwards",
+                at,
+            )
+        )
+    per_player: dict[int, int] = {}
+    for _, tower in towers:
+        owner = state.owner(tower.colour)
+        per_player[owner] = per_player.get(owner, 0) + 1
+    for owner, count in per_player.items():
+        if count > state.towers_per_player:
+            problems.append(
+                Problem(
+                    "MER-R4",
+                    f"meridian {meridian}: {who(state, owner)} has {count} towers; "
+                    f"at most {state.towers_per_player}",
+                    at,
+                )
+            )
+    return problems
+
+
+def _start_mover(
+    state: State, to_move: tuple[str, Place | None] | None, at: Place | None
+) -> tuple[State, list[Problem]]:
+    rotation = state.rotation
+    if to_move is not None:
+        colour, where = to_move
+        if colour not in rotation:
+            return state, [Problem("MER-S1", f"{colour} is not playing", where)]
+        given = state.owner(colour) if state.free_turns else rotation.index(colour)
+        named = state.changed(next_index=given)
+        if state.cards_known:
+            derived, problems = _start_mover(state, None, at)
+            if not problems and colour not in derived.expected_colours():
+                expected = " or ".join(derived.expected_colours())
+                return named, [
+                    Problem(
+                        "MER-T1",
+                        f"by the cards played, {expected} moves next, not {colour}",
+                        where,
+                    )
+                ]
+        return named, []
+    if not state.cards_known:
+        return state.changed(next_index=-1), []  # the first turn after the position decides
+    counts = [len(state.played[c]) for c in rotation]
+    if state.free_turns:
+        totals = [sum(len(state.played[c]) for c in p.colours) for p in state.players]
+        if abs(totals[0] - totals[1]) > 1:
+            return state, [
+                Problem(
+                    "MER-T1", "the players' numbers of cards played are more than one apart", at
+                )
+            ]
+        return state.changed(next_index=0 if totals[0] <= totals[1] else 1), []
+    if max(counts) - min(counts) > 1 or counts != sorted(counts, reverse=True):
+        return state, [
+            Problem(
+                "MER-T1",
+                "in turn order, no colour can have played more cards than one before it: "
+                + ", ".join(f"{c} {n}" for c, n in zip(rotation, counts, strict=True)),
+                at,
+            )
+        ]
+    lowest = min(counts)
+    return state.changed(next_index=counts.index(lowest)), []

@@ -1,0 +1,95 @@
+"""The command list loads no command: its summaries stay equal to the commands' own help."""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import subprocess
+import sys
+
+import click
+import meridina.cli
+import pytest
+from meridina.cli.lazy_group import LazyGroup
+from meridina.cli.main import COMMANDS, cli
+from meridina.cli.reporters import REPORTERS, Reporter, reporter_class
+from meridina.cli.views import VIEWS, view_for
+
+
+def defined_commands() -> dict[str, click.Command]:
+    """Every command the ``*_cmd`` modules define, by name, but a group's subcommands."""
+    found: dict[str, click.Command] = {}
+    for module_info in pkgutil.iter_modules(meridina.cli.__path__):
+        if module_info.name.endswith("_cmd"):
+            module = importlib.import_module(f"meridina.cli.{module_info.name}")
+            commands = [
+                value
+                for value in vars(module).values()
+                if isinstance(value, click.Command)
+                and getattr(value.callback, "__module__", None) == module.__name__
+            ]
+            nested = {
+                id(sub)
+                for group in commands
+                if isinstance(group, click.Group)
+                for sub in group.commands.values()
+            }
+            found.update((c.name or "", c) for c in commands if id(c) not in nested)
+    return found
+
+
+def test_the_group_lists_exactly_the_commands_that_exist() -> None:
+    defined = defined_commands()
+    assert set(COMMANDS) == set(defined)
+    context = click.Context(cli)
+    for name in COMMANDS:
+        assert cli.get_command(context, name) is defined[name]
+
+
+@pytest.mark.parametrize("name", sorted(COMMANDS))
+def test_each_summary_shortens_as_the_command_help_does(name: str) -> None:
+    command = defined_commands()[name]
+    stand_in = click.Command(name, help=COMMANDS[name].summary)
+    for limit in range(10, 130):
+        assert stand_in.get_short_help_str(limit) == command.get_short_help_str(limit)
+
+
+@pytest.mark.parametrize("width", [40, 60, 80, 100, 200])
+def test_help_lists_commands_as_a_plain_group_would(width: int) -> None:
+    """Byte for byte what click's own listing gives from the loaded commands."""
+    eager = click.Group("meridina", commands=defined_commands())
+    context = click.Context(cli, info_name="meridina")
+    lazy_out = click.HelpFormatter(width=width)
+    eager_out = click.HelpFormatter(width=width)
+    fresh = LazyGroup("meridina", lazy=COMMANDS)
+    fresh.format_commands(context, lazy_out)
+    eager.format_commands(context, eager_out)
+    assert lazy_out.getvalue() == eager_out.getvalue()
+    assert "Commands:" in lazy_out.getvalue()
+
+
+def test_help_imports_no_command_and_no_parser() -> None:
+    probe = (
+        "import sys\n"
+        "from meridina.cli.main import cli\n"
+        "try:\n"
+        "    cli.main(['--help'], prog_name='meridina')\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "print(' '.join(sorted(sys.modules)), file=sys.stderr)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    loaded = done.stderr.split()
+    assert "Commands:" in done.stdout
+    assert [m for m in loaded if m.endswith("_cmd") or m.startswith("meridina.notation")] == []
+    assert "lark" not in loaded and "tabulate" not in loaded
+
+
+def test_every_format_names_a_reporter() -> None:
+    for name in REPORTERS:
+        assert issubclass(reporter_class(name), Reporter)
+
+
+def test_every_view_is_its_game_s() -> None:
+    for game in VIEWS:
+        assert game == view_for(game).TITLE
