@@ -20,6 +20,9 @@ SHAPES = {
     "separators in a position": "position\n  7:{run}orange 3@2\n",
     "digits inside a turn": "1. orange 7: {digits}@2\n",
     "many one-word turns": "{turns}\n",
+    "separators before a stray bracket": "1. orange 7: 3@2{run}]\n",
+    "separators before a word that is no turn": "{run}orange\n",
+    "comments and separators before an open brace": "1. orange 7: 3@2 {{a}}{run}{{b}}{run}{{\n",
 }
 
 

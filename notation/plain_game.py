@@ -1,0 +1,144 @@
+"""A fast reading of plain games, with regular expressions built from the grammar's terminals.
+
+Most games are tag lines, then turn lines, with blank lines and comments between them. This
+module reads such a game line by line, as Lark's lexer would token by token, and builds the
+same ``GameText``. Whatever it does not recognise (a position section, a comment over several
+lines, a character out of place, a number too large) makes it give up, and the game goes to
+the full Lark parse, so every message is that parse's.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from meridina.rules.common import Place
+from meridina.rules.numbers import read_number
+
+from .game_text import attach_comments, comment_text, make_tag
+from .grammar import ignored, terminal, turn_words
+from .splitter import GameChunk
+from .text import Comment, GameText, Tag, TurnText, Word
+
+_KINDS = {"WORD": "word", "NUMBER": "number", "PLACE": "place", "KEY": "key"}
+
+
+@dataclass(frozen=True, slots=True)
+class _Patterns:
+    """One line of a plain game, in each of the shapes read here."""
+
+    turn_line: re.Pattern[str]  # one turn, then only spaces and comments
+    tag_line: re.Pattern[str]  # one whole tag, then only spaces and comments
+    quiet_line: re.Pattern[str]  # only spaces and comments
+    token: re.Pattern[str]  # any other line of turns: one token at a time
+    comment: re.Pattern[str]
+    words: re.Pattern[str]
+
+
+@lru_cache(maxsize=1)
+def _patterns() -> _Patterns:
+    space, comment, turn = ignored(), terminal("COMMENT"), terminal("TURN")
+    # Spaces, then comments each followed by spaces: one way only to read a run, so that a
+    # line that is not plain fails in time linear in its length.
+    quiet = f"(?:{space})?(?:{comment}(?:{space})?)*"
+    tag = (
+        f"(?:{space})?{terminal('TAG_OPEN')}(?:{space})?({terminal('WORD')})"
+        f"(?:{space})?({terminal('STRING')})(?:{space})?\\]"
+    )
+    return _Patterns(
+        turn_line=re.compile(f"(?:{space})?({turn})({quiet})"),
+        tag_line=re.compile(f"{tag}({quiet})"),
+        quiet_line=re.compile(quiet),
+        token=re.compile(f"(?P<TURN>{turn})|(?P<COMMENT>{comment})|(?P<SPACE>{space})"),
+        comment=re.compile(comment),
+        words=turn_words(),
+    )
+
+
+class _NotPlain(Exception):
+    """The game holds something this reading leaves to the full parse."""
+
+
+def read_plain_game(chunk: GameChunk) -> GameText | None:
+    """The game's text objects, or None when the game needs the full parse."""
+    try:
+        return _read(chunk)
+    except _NotPlain:
+        return None
+
+
+def _read(chunk: GameChunk) -> GameText:
+    patterns = _patterns()
+    turn_line, tag_line, quiet_line = patterns.turn_line, patterns.tag_line, patterns.quiet_line
+    tags: list[Tag] = []
+    turns: list[TurnText] = []
+    comments: list[Comment] = []
+    line_no = chunk.first_line - 1
+    for line in chunk.text.split("\n"):
+        line_no += 1
+        if not line:
+            continue
+        found = turn_line.fullmatch(line)
+        if found is not None:
+            turns.append(_turn(line, found.start(1), found.end(1), line_no, patterns.words))
+            if found.start(2) != found.end(2):
+                _comments(line, found.start(2), line_no, patterns.comment, comments)
+            continue
+        if quiet_line.fullmatch(line) is not None:
+            _comments(line, 0, line_no, patterns.comment, comments)
+            continue
+        found = tag_line.fullmatch(line) if not turns else None
+        if found is not None:
+            at = Place(line_no, line.index("[") + 1)
+            tags.append(make_tag(found[1], found[2], at, Place(line_no, found.start(2) + 1)))
+            _comments(line, found.start(3), line_no, patterns.comment, comments)
+            continue
+        _line_of_turns(line, line_no, patterns, turns, comments)
+    turns, leading = attach_comments(turns, comments)
+    start = tags[0].at if tags else (turns[0].at if turns else Place(chunk.first_line, 1))
+    return GameText(tuple(tags), None, tuple(turns), start, tuple(leading), ())
+
+
+def _turn(line: str, start: int, stop: int, line_no: int, words: re.Pattern[str]) -> TurnText:
+    """The turn written at ``line[start:stop]``, a whole TURN token."""
+    dot = line.index(".", start)
+    number = read_number(line[start:dot])
+    if number is None:
+        raise _NotPlain
+    found: list[Word] = []
+    for word in words.finditer(line, dot + 1, stop):
+        kind = word.lastgroup
+        if kind == "SPACE":
+            continue
+        if kind == "BAD" or kind is None:
+            raise _NotPlain
+        text = word.group()
+        if kind == "KEY":
+            text = text[:-1]
+        found.append(Word(_KINDS[kind], text, Place(line_no, word.start() + 1)))
+    return TurnText(number, tuple(found), Place(line_no, start + 1))
+
+
+def _comments(
+    line: str, start: int, line_no: int, pattern: re.Pattern[str], comments: list[Comment]
+) -> None:
+    """The comments from ``line[start:]``, which holds only spaces and comments."""
+    for found in pattern.finditer(line, start):
+        comments.append(Comment(comment_text(found.group()), Place(line_no, found.start() + 1)))
+
+
+def _line_of_turns(
+    line: str, line_no: int, patterns: _Patterns, turns: list[TurnText], comments: list[Comment]
+) -> None:
+    """A line of several turns and comments, read token by token as the lexer does."""
+    pos = 0
+    while pos < len(line):
+        token = patterns.token.match(line, pos)
+        if token is None:
+            raise _NotPlain
+        if token.lastgroup == "TURN":
+            turns.append(_turn(line, pos, token.end(), line_no, patterns.words))
+        elif token.lastgroup == "COMMENT":
+            comments.append(Comment(comment_text(token.group()), Place(line_no, pos + 1)))
+        pos = token.end()

@@ -1,0 +1,155 @@
+"""The plain reading of a game gives exactly what the full Lark parse gives, or declines.
+
+Every game goes through both: when the plain reading accepts a game, its text objects, the
+game's record in its bridge and the problems found in it must equal the full parse's. Valid
+games must be accepted (else the fast path would never run); corrupted and random text may
+be declined, never read differently.
+"""
+
+from __future__ import annotations
+
+import io
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from medina_games import random_game as random_medina
+from meridian_games import random_game as random_meridian
+from meridina.notation import medina, meridian
+from meridina.notation.check import check_game
+from meridina.notation.lark_game import parse_with_lark
+from meridina.notation.plain_game import read_plain_game
+from meridina.notation.reader import ParsedGame
+from meridina.notation.splitter import GameChunk, split_games
+from meridina.notation.text import GameText
+from meridina.rules.common import Problem, RecordError
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+# Pieces of the notation, right and wrong, that random lines are made of.
+TURN_WORDS = (
+    "orange", "Black", "grey", "brown", "red", "7:", "7", ":", "4-5-6-7/6:", "1-2-3:",
+    "8-9-10/9", "3@2", "x", "x@4", "@2", "pass", "stuck", "tea", "orange@E5", "roof@E6",
+    "merchant@H7", "wall@A1", "E5", "position", "hand:", "next:", "[", "(note)", "é",
+)  # fmt: skip
+TAGS = (
+    '[Game "Meridian"]', '[Players "Ann orange; Ben black"]', '[Result "*"]',
+    '[Event "a \\" b"]', '[ Site  "x;{y}" ]',
+)  # fmt: skip
+FRAGMENTS = (
+    *TURN_WORDS, *TAGS, "1.", "2.", "12.", "3.", "0.", "99999.", "1.2.", "]", '"', "{", "}",
+    "{ note }", "; note", "(", ")", "!", "?", ",", " ", "  ", "\t", "\r", "²", "\\",
+)  # fmt: skip
+
+
+def chunks(text: str) -> list[GameChunk]:
+    return list(split_games(io.StringIO(text)))
+
+
+def full(chunk: GameChunk) -> GameText | Problem:
+    try:
+        return parse_with_lark(chunk)
+    except RecordError as error:
+        return error.problem
+
+
+def checked(chunk: GameChunk, game: GameText) -> tuple[str | None, list[Problem]]:
+    report = check_game(ParsedGame(1, chunk.first_line, game, None, chunk.text))
+    return report.game, report.problems
+
+
+def same_reading(chunk: GameChunk) -> bool:
+    """Assert that a plain reading equals the full one; True when the plain one was made."""
+    plain = read_plain_game(chunk)
+    if plain is None:
+        return False
+    lark = full(chunk)
+    assert plain == lark, chunk.text
+    assert isinstance(lark, GameText)
+    assert meridian.read_record(plain) == meridian.read_record(lark)
+    assert medina.read_record(plain) == medina.read_record(lark)
+    assert checked(chunk, plain) == checked(chunk, lark)
+    return True
+
+
+@lru_cache(maxsize=1)
+def valid_games() -> tuple[str, ...]:
+    """Records of whole legal games: generated ones, with and without comments."""
+    meridian_games = [random_meridian(seed, 2 + seed % 3).text for seed in range(3)]
+    medina_games = [random_medina(seed, players=3, comments=seed).text for seed in range(2)]
+    return (*meridian_games, *medina_games)
+
+
+def example_texts() -> list[str]:
+    return [path.read_text("utf-8") for path in sorted(EXAMPLES.rglob("*.mrec"))]
+
+
+def test_the_valid_games_are_read_plainly_and_alike() -> None:
+    read = [same_reading(chunk) for text in valid_games() for chunk in chunks(text)]
+    assert read and all(read)
+
+
+@pytest.mark.parametrize("text", example_texts())
+def test_the_examples_read_alike(text: str) -> None:
+    for chunk in chunks(text):
+        same_reading(chunk)
+
+
+def test_plain_turn_lines_with_comments_and_several_turns_are_read_plainly() -> None:
+    text = (
+        '[Game "Meridian"] ; the game\n'
+        '[Players "Ann orange; Ben black"] {two}\n'
+        "\n"
+        "{ before } 1. orange 7: 3@2 { built } 2. black 8: 2@1 ; then\n"
+        ",3. orange 4-5-6-7/6: x 2@4,{a}{b}\n"
+    )
+    (chunk,) = chunks(text)
+    assert same_reading(chunk)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    game=st.integers(min_value=0, max_value=4),
+    edits=st.lists(
+        st.tuples(st.floats(0, 1), st.integers(0, 3), st.sampled_from(FRAGMENTS)),
+        min_size=1,
+        max_size=4,
+    ),
+)
+def test_corrupted_games_are_read_alike_or_left_to_the_full_parse(
+    game: int, edits: list[tuple[float, int, str]]
+) -> None:
+    text = valid_games()[game]
+    for where, cut, fragment in edits:
+        at = int(where * len(text))
+        text = text[:at] + fragment + text[at + cut :]
+    for chunk in chunks(text):
+        same_reading(chunk)
+
+
+line = st.lists(st.sampled_from(FRAGMENTS), max_size=8).map(" ".join)
+gap = st.sampled_from(["", " ", ", ", "\t", "  "])
+word = st.sampled_from(TURN_WORDS)
+turn = st.builds(
+    "{}{}.{}{}".format,
+    gap,
+    st.integers(0, 120),
+    gap,
+    st.lists(st.tuples(word, gap).map("".join), max_size=5).map(" ".join),
+)
+comment = st.sampled_from(["", " { a note }", "; a note", "{x}{y}", " {", " }"])
+tag_line = st.tuples(gap, st.sampled_from(TAGS), comment).map("".join)
+turn_line = st.tuples(st.lists(turn, min_size=1, max_size=3).map(" ".join), comment).map("".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    lines=st.lists(
+        st.one_of(tag_line, turn_line, turn_line, turn_line, line, st.text(max_size=12)), max_size=6
+    ),
+    first=st.integers(1, 500),
+)
+def test_random_text_is_read_alike_or_left_to_the_full_parse(lines: list[str], first: int) -> None:
+    same_reading(GameChunk("\n".join(lines) + "\n", first))
