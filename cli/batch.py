@@ -59,7 +59,7 @@ class Checked:
     """A batch's results, and the fault that ended its file early (then the rest is skipped)."""
 
     results: list[GameResult]
-    fault: str | None = None
+    fault: InputError | None = None
 
 
 def check_batch(check: GameCheck, batch: Batch) -> Checked:
@@ -71,7 +71,7 @@ def check_batch(check: GameCheck, batch: Batch) -> Checked:
             report = check_game(parsed, batch.base, check.rulings)
             results.append(check.summary(batch.source, report))
     except InputFault as fault:
-        return Checked(results, fault.message)
+        return Checked(results, input_error(batch.source, fault.message, fault.at))
     return Checked(results)
 
 
@@ -135,7 +135,7 @@ def run_batch(
                 if checked.fault is not None:
                     failed = True
                     tally.unreadable += 1
-                    reporter.input_error(input_error(event.source, checked.fault))
+                    reporter.input_error(checked.fault)
     progress.clear()
     reporter.end(tally)
     return tally
@@ -157,7 +157,7 @@ def file_events(
                 for batch in batches(item, check.game_number, most):
                     yield Results(item, workers.submit(check_batch, check, batch))
             except InputFault as fault:
-                yield Fault(input_error(item, fault.message))
+                yield Fault(input_error(item, fault.message, fault.at))
         yield End(source)
 
 

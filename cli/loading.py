@@ -19,6 +19,7 @@ import click
 from meridina.notation.check import GameReport, RulingDefaults, check_game
 from meridina.notation.reader import UnreadableInput, iter_chunks, parse_chunk
 from meridina.notation.splitter import GameChunk
+from meridina.rules.common import Place
 
 from .output import EXIT_UNREADABLE, InputError, input_error
 
@@ -31,7 +32,13 @@ GLOB_CHARACTERS = frozenset("*?[")
 
 
 class InputFault(click.ClickException):
+    """A file that cannot be checked; ``at`` is the place in it where one is known."""
+
     exit_code = EXIT_UNREADABLE
+
+    def __init__(self, message: str, at: Place | None = None) -> None:
+        super().__init__(message)
+        self.at = at
 
     def show(self, file: object = None) -> None:
         click.echo(f"meridina: {self.message}", err=True)
@@ -220,7 +227,7 @@ def game_chunks(path: str, game_number: int | None = None) -> Iterator[tuple[int
             if game_number is None or index == game_number:
                 yield index, chunk
     except UnreadableInput as error:
-        raise InputFault(str(error)) from None
+        raise InputFault(str(error), error.problem.at) from None
     if seen == 0:
         raise InputFault(
             f'{path}: REC-0 holds no game (a game starts with tags such as [Game "Meridian"])'

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import sys
 from collections import Counter
 from collections.abc import Iterator
@@ -19,7 +18,7 @@ from typing import IO, Any
 
 import click
 from meridina.rules.codes import TITLES
-from meridina.rules.common import Problem
+from meridina.rules.common import Place, Problem
 
 EXIT_VALID = 0
 EXIT_INVALID = 1
@@ -67,11 +66,10 @@ class InputError:
         return self.message.split(f"{READ_RULE} ", 1)[-1]
 
 
-def input_error(source: str, message: str) -> InputError:
-    """An ``InputError`` for ``source``, with the line and column its message names, if any."""
-    place = re.match(r":(\d+):(\d+): ", message[len(source) :])
-    if message.startswith(source) and place:
-        return InputError(source, message, int(place[1]), int(place[2]))
+def input_error(source: str, message: str, at: Place | None = None) -> InputError:
+    """An ``InputError`` for ``source``, placed at ``at`` where the fault's place is known."""
+    if at is not None:
+        return InputError(source, message, at.line, at.col)
     return InputError(source, message)
 
 
