@@ -10,8 +10,9 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, fields, replace
+from functools import cached_property
 from pathlib import Path
-from typing import Any, Final, Generic
+from typing import TYPE_CHECKING, Any, Final, Generic
 
 from meridina.rules.common import Problem
 from meridina.rules.game import (
@@ -25,16 +26,18 @@ from meridina.rules.game import (
     Unreadable,
     play,
 )
-from meridina.rules.medina.game import MedinaRules
-from meridina.rules.meridian.game import MeridianRules
 
-from . import medina as medina_notation
-from . import meridian as meridian_notation
 from .reader import ParsedGame, iter_games, parse_text
 from .suggest import TAG_CUTOFF, nearest
 from .tagvalues import read_rulings
 from .text import GameText
 from .turns import GameRecord
+
+if TYPE_CHECKING:
+    from meridina.rules.medina import model as medina_model
+    from meridina.rules.medina.game import MedinaRules
+    from meridina.rules.meridian import model as meridian_model
+    from meridina.rules.meridian.game import MeridianRules
 
 GAME_RULE: Final = "REC-2"
 
@@ -70,11 +73,37 @@ class GameReport:
 
 @dataclass(frozen=True)
 class GameSpec(Generic[SetupT, StateT, TurnT, StepT, SheetT]):
-    """One game as the checker sees it: its name, its notation bridge and its rules core."""
+    """One game as the checker sees it: its name, its notation bridge and its rules core.
+
+    ``load`` gives the bridge and the core on first use, so a run loads only the games
+    its records are of.
+    """
 
     name: str
-    read_record: Callable[[GameText], GameRecord[SetupT, TurnT]]
-    rules: RulesCore[SetupT, StateT, TurnT, StepT, SheetT]
+    load: Callable[
+        [],
+        tuple[
+            Callable[[GameText], GameRecord[SetupT, TurnT]],
+            RulesCore[SetupT, StateT, TurnT, StepT, SheetT],
+        ],
+    ]
+
+    @cached_property
+    def _parts(
+        self,
+    ) -> tuple[
+        Callable[[GameText], GameRecord[SetupT, TurnT]],
+        RulesCore[SetupT, StateT, TurnT, StepT, SheetT],
+    ]:
+        return self.load()
+
+    @property
+    def read_record(self) -> Callable[[GameText], GameRecord[SetupT, TurnT]]:
+        return self._parts[0]
+
+    @property
+    def rules(self) -> RulesCore[SetupT, StateT, TurnT, StepT, SheetT]:
+        return self._parts[1]
 
     def play(
         self, text: GameText, base: Path | None, rulings: Mapping[str, Any] | None = None
@@ -93,8 +122,28 @@ class GameSpec(Generic[SetupT, StateT, TurnT, StepT, SheetT]):
         return record, play(self.rules, record.setup, turns, base), problems
 
 
-MERIDIAN = GameSpec("Meridian", meridian_notation.read_record, MeridianRules())
-MEDINA = GameSpec("Medina", medina_notation.read_record, MedinaRules())
+def _meridian() -> tuple[
+    Callable[[GameText], GameRecord[meridian_model.Setup, meridian_model.Turn]], MeridianRules
+]:
+    from meridina.rules.meridian.game import MeridianRules
+
+    from .meridian import read_record
+
+    return read_record, MeridianRules()
+
+
+def _medina() -> tuple[
+    Callable[[GameText], GameRecord[medina_model.Setup, medina_model.Turn]], MedinaRules
+]:
+    from meridina.rules.medina.game import MedinaRules
+
+    from .medina import read_record
+
+    return read_record, MedinaRules()
+
+
+MERIDIAN = GameSpec("Meridian", _meridian)
+MEDINA = GameSpec("Medina", _medina)
 
 GAMES: dict[str, GameSpec[Any, Any, Any, Any, Any]] = {
     spec.name.lower(): spec for spec in (MERIDIAN, MEDINA)
