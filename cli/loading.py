@@ -20,6 +20,7 @@ from meridina.notation.check import GameReport, RulingDefaults, check_game
 from meridina.notation.reader import UnreadableInput, iter_chunks, parse_chunk
 from meridina.notation.splitter import GameChunk
 from meridina.rules.common import Place
+from meridina.rules.datafile import file_kind
 
 from .output import EXIT_UNREADABLE, InputError, input_error
 
@@ -108,16 +109,7 @@ def _not_a_regular_file(path: Path) -> str | None:
         return None  # the reader says what is wrong when it tries to open it
     if stat.S_ISREG(mode):
         return None
-    kind = (
-        "a FIFO (named pipe)"
-        if stat.S_ISFIFO(mode)
-        else "a device"
-        if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
-        else "a socket"
-        if stat.S_ISSOCK(mode)
-        else "not a regular file"
-    )
-    return f"is {kind}, not a record file"
+    return f"{file_kind(mode)}, not a record file"
 
 
 def _walk(top: Path, selection: Selection) -> Iterator[str | InputError]:

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import BinaryIO, Final
 
 from meridina.rules.common import Place, Problem, RecordError
+from meridina.rules.datafile import file_kind
 
 from .parser import parse_game
 from .splitter import LARGEST_GAME, GameChunk, GameTooLong, split_games
@@ -119,13 +120,7 @@ def _open(source: str | Path) -> BinaryIO:
 
 
 def _not_a_file(mode: int) -> str:
-    if stat.S_ISDIR(mode):
-        return "is a folder, not a record file"
-    if stat.S_ISFIFO(mode):
-        return "is a FIFO (named pipe), not a record file"
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "is a device, not a record file"
-    return "is not a regular file"
+    return f"{file_kind(mode)}, not a record file"
 
 
 def _checked_lines(stream: BinaryIO, name: str) -> Iterator[str]:

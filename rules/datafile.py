@@ -182,7 +182,7 @@ def from_path(path: Path, what: str = "data") -> DataFile:
     try:
         found = os.stat(path)
         if not stat.S_ISREG(found.st_mode):
-            raise refuse(f"{_kind(found.st_mode)}, not a regular file")
+            raise refuse(f"{file_kind(found.st_mode)}, not a regular file")
         if found.st_size > LARGEST_FILE:
             raise refuse(f"is {found.st_size} bytes; a data file is at most {LARGEST_FILE}")
         # Non-blocking, so that a file swapped for a FIFO since the check cannot hang us.
@@ -190,7 +190,7 @@ def from_path(path: Path, what: str = "data") -> DataFile:
         try:
             opened = os.fstat(handle)
             if not stat.S_ISREG(opened.st_mode):
-                raise refuse(f"{_kind(opened.st_mode)}, not a regular file")
+                raise refuse(f"{file_kind(opened.st_mode)}, not a regular file")
             with os.fdopen(handle, "rb", closefd=False) as stream:
                 raw = stream.read(LARGEST_FILE + 1)
         finally:
@@ -209,7 +209,8 @@ def from_path(path: Path, what: str = "data") -> DataFile:
     return DataFile(str(path), text)
 
 
-def _kind(mode: int) -> str:
+def file_kind(mode: int) -> str:
+    """What a path that is not a regular file is, in words: 'is a folder', 'is a device'..."""
     if stat.S_ISDIR(mode):
         return "is a folder"
     if stat.S_ISFIFO(mode):
