@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
-from meridina.rules.common import Place, Problem
+from meridina.rules.common import Place, Problem, value
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Word:
     """One word of a turn or a position entry, with its kind and place.
 
@@ -20,7 +18,7 @@ class Word:
     at: Place
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Tag:
     name: str
     value: str
@@ -28,13 +26,13 @@ class Tag:
     value_at: Place
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Comment:
     text: str
     at: Place
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class TurnText:
     number: int
     words: tuple[Word, ...]
@@ -53,19 +51,19 @@ class TurnText:
         return any(not problem.warning for problem in self.problems)
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class EntryText:
     key: Word
     words: tuple[Word, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class PositionText:
     entries: tuple[EntryText, ...]
     at: Place
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class GameText:
     """One game as written: tags, an optional position, turns and comments."""
 
@@ -73,8 +71,8 @@ class GameText:
     position: PositionText | None
     turns: tuple[TurnText, ...]
     at: Place
-    comments: tuple[Comment, ...] = field(default=())
-    problems: tuple[Problem, ...] = field(default=())  # syntax problems outside the turns
+    comments: tuple[Comment, ...] = ()
+    problems: tuple[Problem, ...] = ()  # syntax problems outside the turns
 
     def tag(self, name: str) -> Tag | None:
         lowered = name.lower()

@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from typing import Final, Generic, TypeVar
 
-from meridina.rules.common import Problem
+from meridina.rules.common import Problem, value
 
 from .text import GameText, TurnText
 
@@ -16,7 +16,7 @@ T = TypeVar("T")
 TurnCo = TypeVar("TurnCo", covariant=True)  # an entry is read-only
 
 
-@dataclass(frozen=True)
+@value
 class TurnEntry(Generic[TurnCo]):
     """A turn as written and as understood (``turn`` is None when unreadable)."""
 
