@@ -17,7 +17,7 @@ from meridina.rules.common import Place
 from meridina.rules.numbers import read_number
 
 from .game_text import attach_comments, comment_text, make_tag
-from .grammar import ignored, terminal, turn_words
+from .grammar import ignored, terminal, turn_separator, turn_words
 from .splitter import GameChunk
 from .text import Comment, GameText, Tag, TurnText, Word
 
@@ -33,7 +33,7 @@ class _Patterns:
     quiet_line: re.Pattern[str]  # only spaces and comments
     token: re.Pattern[str]  # any other line of turns: one token at a time
     comment: re.Pattern[str]
-    words: re.Pattern[str]
+    separators: re.Pattern[str]  # the runs between a turn's words, kept by split
 
 
 @lru_cache(maxsize=1)
@@ -52,7 +52,7 @@ def _patterns() -> _Patterns:
         quiet_line=re.compile(quiet),
         token=re.compile(f"(?P<TURN>{turn})|(?P<COMMENT>{comment})|(?P<SPACE>{space})"),
         comment=re.compile(comment),
-        words=turn_words(),
+        separators=re.compile(f"({turn_separator()})"),
     )
 
 
@@ -81,7 +81,7 @@ def _read(chunk: GameChunk) -> GameText:
             continue
         found = turn_line.fullmatch(line)
         if found is not None:
-            turns.append(_turn(line, found.start(1), found.end(1), line_no, patterns.words))
+            turns.append(_turn(line, found.start(1), found.end(1), line_no, patterns.separators))
             if found.start(2) != found.end(2):
                 _comments(line, found.start(2), line_no, patterns.comment, comments)
             continue
@@ -100,24 +100,49 @@ def _read(chunk: GameChunk) -> GameText:
     return GameText(tuple(tags), None, tuple(turns), start, tuple(leading), ())
 
 
-def _turn(line: str, start: int, stop: int, line_no: int, words: re.Pattern[str]) -> TurnText:
-    """The turn written at ``line[start:stop]``, a whole TURN token."""
+def _turn(line: str, start: int, stop: int, line_no: int, separators: re.Pattern[str]) -> TurnText:
+    """The turn written at ``line[start:stop]``, a whole TURN token.
+
+    The token joins its words with runs of separators only, so it is split on those, and
+    each piece is read once for all the turns it recurs in (``_pieces``).
+    """
     dot = line.index(".", start)
-    number = read_number(line[start:dot])
+    number = _turn_number(line[start:dot])
     if number is None:
         raise _NotPlain
     found: list[Word] = []
-    for word in words.finditer(line, dot + 1, stop):
-        kind = word.lastgroup
-        if kind == "SPACE":
-            continue
-        if kind == "BAD" or kind is None:
-            raise _NotPlain
-        text = word.group()
-        if kind == "KEY":
-            text = text[:-1]
-        found.append(Word(_KINDS[kind], text, Place(line_no, word.start() + 1)))
+    col = dot + 2  # the column of line[dot + 1]
+    is_piece = True  # the split alternates pieces and the separators between them
+    for part in separators.split(line[dot + 1 : stop]):
+        if is_piece and part:
+            pieces = _pieces(part)
+            if pieces is None:
+                raise _NotPlain
+            for kind, text, offset in pieces:
+                found.append(Word(kind, text, Place(line_no, col + offset)))
+        col += len(part)
+        is_piece = not is_piece
     return TurnText(number, tuple(found), Place(line_no, start + 1))
+
+
+_turn_number = lru_cache(maxsize=1024)(read_number)
+
+
+@lru_cache(maxsize=4096)
+def _pieces(piece: str) -> tuple[tuple[str, str, int], ...] | None:
+    """The words of one run of a turn between separators: kind, text and offset in the run.
+
+    None when the run holds a character no word takes; the turn then goes to the full parse.
+    A bounded cache, since the same few words make up most turns.
+    """
+    found = []
+    for word in turn_words().finditer(piece):
+        kind = word.lastgroup
+        if kind is None or kind not in _KINDS:
+            return None
+        text = word.group()
+        found.append((_KINDS[kind], text[:-1] if kind == "KEY" else text, word.start()))
+    return tuple(found)
 
 
 def _comments(
@@ -138,7 +163,7 @@ def _line_of_turns(
         if token is None:
             raise _NotPlain
         if token.lastgroup == "TURN":
-            turns.append(_turn(line, pos, token.end(), line_no, patterns.words))
+            turns.append(_turn(line, pos, token.end(), line_no, patterns.separators))
         elif token.lastgroup == "COMMENT":
             comments.append(Comment(comment_text(token.group()), Place(line_no, pos + 1)))
         pos = token.end()

@@ -17,8 +17,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from medina_games import random_game as random_medina
 from meridian_games import random_game as random_meridian
-from meridina.notation import medina, meridian
+from meridina.notation import medina, meridian, plain_game
 from meridina.notation.check import check_game
+from meridina.notation.grammar import terminal, turn_separator
 from meridina.notation.lark_game import parse_with_lark
 from meridina.notation.plain_game import read_plain_game
 from meridina.notation.reader import ParsedGame
@@ -153,3 +154,30 @@ turn_line = st.tuples(st.lists(turn, min_size=1, max_size=3).map(" ".join), comm
 )
 def test_random_text_is_read_alike_or_left_to_the_full_parse(lines: list[str], first: int) -> None:
     same_reading(GameChunk("\n".join(lines) + "\n", first))
+
+
+def shifted(text: str, lines: int, spaces: str) -> str:
+    """The same game further down the file, each line indented."""
+    return "\n" * lines + "".join(spaces + line for line in text.splitlines(keepends=True))
+
+
+@pytest.mark.parametrize(("lines", "spaces"), [(0, ""), (3, " "), (1, "\t, "), (40, "  ")])
+def test_words_read_before_give_each_turn_its_own_places(lines: int, spaces: str) -> None:
+    """The pieces of turns are kept from turn to turn; their places never are."""
+    plain_game._pieces.cache_clear()
+    for text in valid_games():
+        for chunk in chunks(shifted(text, lines, spaces)):
+            assert same_reading(chunk)
+    assert plain_game._pieces.cache_info().hits > 0
+
+
+@pytest.mark.parametrize("separator", [" ", "\t", ",", " ,\t "])
+def test_a_turn_splits_on_the_separators_its_token_joins_words_with(separator: str) -> None:
+    assert f"(?:{turn_separator()}" in terminal("TURN")
+    words = ("orange", "4-5-6-7/6:", "x", "2@4")
+    text = f'[Game "Meridian"]\n1.{separator.join(words)}{separator}{{c}}\n'
+    (chunk,) = chunks(text)
+    assert same_reading(chunk)
+    game = read_plain_game(chunk)
+    assert game is not None
+    assert [word.text for word in game.turns[0].words] == ["orange", "4-5-6-7/6", "x", "2@4"]
