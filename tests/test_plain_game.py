@@ -9,6 +9,8 @@ be declined, never read differently.
 from __future__ import annotations
 
 import io
+import pickle
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -163,12 +165,14 @@ def shifted(text: str, lines: int, spaces: str) -> str:
 
 @pytest.mark.parametrize(("lines", "spaces"), [(0, ""), (3, " "), (1, "\t, "), (40, "  ")])
 def test_words_read_before_give_each_turn_its_own_places(lines: int, spaces: str) -> None:
-    """The pieces of turns are kept from turn to turn; their places never are."""
+    """The words of turns are kept from turn to turn; their places never are."""
     plain_game._pieces.cache_clear()
+    plain_game._body_words.cache_clear()
     for text in valid_games():
         for chunk in chunks(shifted(text, lines, spaces)):
             assert same_reading(chunk)
     assert plain_game._pieces.cache_info().hits > 0
+    assert plain_game._body_words.cache_info().hits > 0
 
 
 @pytest.mark.parametrize("separator", [" ", "\t", ",", " ,\t "])
@@ -181,3 +185,17 @@ def test_a_turn_splits_on_the_separators_its_token_joins_words_with(separator: s
     game = read_plain_game(chunk)
     assert game is not None
     assert [word.text for word in game.turns[0].words] == ["orange", "4-5-6-7/6", "x", "2@4"]
+
+
+def test_words_made_on_first_use_are_the_words_of_the_turn() -> None:
+    (chunk, *_) = chunks(valid_games()[0])
+    plain = read_plain_game(chunk)
+    assert plain is not None
+    lark = full(chunk)
+    assert isinstance(lark, GameText)
+    for turn, made in zip(plain.turns, lark.turns, strict=True):
+        assert turn.laid_out() is not None
+        copied = pickle.loads(pickle.dumps(turn))
+        assert turn.laid_out() is None  # the words are made now, and kept
+        assert (hash(turn), repr(turn)) == (hash(made), repr(made))
+        assert copied == made and replace(copied, number=1) == replace(made, number=1)
