@@ -45,6 +45,10 @@ class Board:
     cell_order: tuple[Cell, ...] = field(init=False, repr=False, compare=False)
     arms_through: dict[Cell, tuple[int, ...]] = field(init=False, repr=False, compare=False)
     arm_partner: tuple[int, ...] = field(init=False, repr=False, compare=False)  # same side
+    # Each cell's neighbours on the ring (where walls stand), and each ring field's
+    # building field (None for a corner).
+    ring_next_to: dict[Cell, tuple[Cell, ...]] = field(init=False, repr=False, compare=False)
+    inner_of: dict[Cell, Cell | None] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         columns, rows = self.columns, self.rows
@@ -66,6 +70,14 @@ class Board:
                 next(j for j, other in enumerate(self.arms) if other.side == arm.side and j != i)
                 for i, arm in enumerate(self.arms)
             ),
+        }
+        next_to: dict[Cell, tuple[Cell, ...]] = tables["next_to"]  # type: ignore[assignment]
+        fields: frozenset[Cell] = tables["building_fields"]  # type: ignore[assignment]
+        tables["ring_next_to"] = {
+            cell: tuple(other for other in near if other in ring) for cell, near in next_to.items()
+        }
+        tables["inner_of"] = {
+            cell: next((other for other in next_to[cell] if other in fields), None) for cell in ring
         }
         for name, value in tables.items():
             object.__setattr__(self, name, value)  # a frozen dataclass sets its own tables
@@ -103,7 +115,10 @@ class Board:
 
     def inner_field(self, wall: Cell) -> Cell:
         """The one building field a wall field touches."""
-        return next(cell for cell in self.neighbours(wall) if self.is_building_field(cell))
+        inner = self.inner_of.get(wall)
+        if inner is None:
+            return next(cell for cell in self.neighbours(wall) if self.is_building_field(cell))
+        return inner
 
     def cells(self) -> tuple[Cell, ...]:
         """Every cell, top row first, each row from the left."""
@@ -286,7 +301,17 @@ def _counts(values: Values, key: str, fault: Any) -> dict[int, int]:
 
 
 def board_names() -> list[str]:
-    return bundled_names(PACKAGE, "boards")
+    return list(_board_names())
+
+
+@lru_cache(maxsize=1)
+def _board_names() -> tuple[str, ...]:
+    """The bundled boards, looked up once: every game's setup asks."""
+    return tuple(bundled_names(PACKAGE, "boards"))
+
+
+def is_bundled_board(name: str) -> bool:
+    return name in _board_names()
 
 
 def edition_names() -> list[str]:

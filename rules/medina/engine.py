@@ -5,13 +5,31 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Final
 
 from meridina.rules.common import Place, Problem, RecordError
 from meridina.rules.game import Applied
 
-from .board import Board, Edition, board_names, load_board, load_edition
+from .board import Board, Edition, is_bundled_board, load_board, load_edition
 from .events import Event
-from .model import NEUTRAL, Cell, Kind, Placement, Setup, SetupFields, Turn, cell_name
+from .model import (
+    BUILDING_KIND,
+    MERCHANT_KIND,
+    NEUTRAL,
+    NEUTRAL_KIND,
+    ROOF_KIND,
+    STABLE_KIND,
+    TEA_KIND,
+    WALL_KIND,
+    Cell,
+    Kind,
+    Placement,
+    Setup,
+    SetupFields,
+    TeaPlacement,
+    Turn,
+    cell_name,
+)
 from .placing import (
     Fault,
     building_target,
@@ -31,7 +49,8 @@ from .placing import (
     wall_arm,
 )
 from .position import apply_position
-from .state import BUILDING, MERCHANT, WELL, Hand, State
+from .quick import Closer, quick_target
+from .state import BUILDING, MERCHANT, WELL, Hand, State, holds_pieces
 
 
 @dataclass(slots=True)  # not frozen: built once a turn, and frozen ones are slow to build
@@ -71,7 +90,7 @@ def initial_state(setup: Setup, base: Path | None = None) -> Applied[State | Non
     options, found = _options(setup, edition, count)
     problems.extend(found)
     board_name = setup.board or edition.boards[count]
-    if board_name in board_names() and board_name != edition.boards[count]:
+    if is_bundled_board(board_name) and board_name != edition.boards[count]:
         problems.append(
             Problem(
                 "MED-S2",
@@ -241,16 +260,16 @@ def placement_faults(
     """
     supply = supply_fault(state, player, placement)
     kind, cell = placement.kind, placement.cell
-    if kind is Kind.TEA:
+    if kind is TEA_KIND:
         return None, [supply] if supply else []
     assert cell is not None
-    if kind is Kind.BUILDING:
+    if kind is BUILDING_KIND:
         target, faults = building_target(state, placement.colour or "", cell)
-    elif kind in (Kind.ROOF, Kind.NEUTRAL_ROOF):
-        target, faults = roof_target(state, player, cell, kind is Kind.NEUTRAL_ROOF)
-    elif kind is Kind.STABLE:
+    elif kind in (ROOF_KIND, NEUTRAL_KIND):
+        target, faults = roof_target(state, player, cell, kind is NEUTRAL_KIND)
+    elif kind is STABLE_KIND:
         target, faults = stable_target(state, cell)
-    elif kind is Kind.MERCHANT:
+    elif kind is MERCHANT_KIND:
         target, faults = merchant_fault(state, cell)
     else:
         target, faults = wall_arm(state, cell)
@@ -264,21 +283,21 @@ def make_placement(
 ) -> list[Event]:
     """Make a checked placement; returns what changed hands because of it."""
     kind, cell = placement.kind, placement.cell
-    if kind is Kind.TEA:
+    if kind is TEA_KIND:
         state.hand_to_change(player).tea -= 1
         return []
     assert cell is not None
     state.open_palaces.clear()  # the city changes: which palaces can grow is worked out again
-    if kind is Kind.BUILDING:
+    if kind is BUILDING_KIND:
         place_building(state, player, placement.colour or "", cell, target)
         return []
-    if kind is Kind.MERCHANT:
+    if kind is MERCHANT_KIND:
         place_merchant(state, player, cell, target)
         return []
     assert target is not None
-    if kind in (Kind.ROOF, Kind.NEUTRAL_ROOF):
-        return place_roof(state, player, target, kind is Kind.NEUTRAL_ROOF)
-    if kind is Kind.STABLE:
+    if kind in (ROOF_KIND, NEUTRAL_KIND):
+        return place_roof(state, player, target, kind is NEUTRAL_KIND)
+    if kind is STABLE_KIND:
         return place_stable(state, player, cell, target)
     return place_wall(state, player, cell, target)
 
@@ -287,18 +306,18 @@ def legal_placements(state: State, player: str) -> Iterator[Placement]:
     """Every piece ``player`` could place now (tea tiles not included)."""
     hand = state.hands[player]
     kinds: list[tuple[Kind, str | None]] = [
-        (Kind.BUILDING, colour)
+        (BUILDING_KIND, colour)
         for colour in state.edition.colours
         if colour not in state.retired and (not hand.known or hand.buildings[colour] > 0)
     ]
     for kind, count in (
-        (Kind.ROOF, hand.roofs),
-        (Kind.NEUTRAL_ROOF, hand.neutral_roofs),
-        (Kind.STABLE, hand.stables),
-        (Kind.MERCHANT, hand.merchants),
-        (Kind.WALL, hand.walls),
+        (ROOF_KIND, hand.roofs),
+        (NEUTRAL_KIND, hand.neutral_roofs),
+        (STABLE_KIND, hand.stables),
+        (MERCHANT_KIND, hand.merchants),
+        (WALL_KIND, hand.walls),
     ):
-        if count > 0 or (not hand.known and kind not in (Kind.ROOF, Kind.NEUTRAL_ROOF)):
+        if count > 0 or (not hand.known and kind not in (ROOF_KIND, NEUTRAL_KIND)):
             kinds.append((kind, None))
     for kind, colour in kinds:
         fields = _could_hold(state, player, kind, colour)
@@ -320,7 +339,7 @@ def _could_hold(state: State, player: str, kind: Kind, colour: str | None) -> se
     only the fields kept need the full check.
     """
     board, pieces = state.board, state.pieces
-    if kind is Kind.BUILDING:  # MED-B1 and MED-B3; MED-B2: next to an unfinished palace
+    if kind is BUILDING_KIND:  # MED-B1 and MED-B3; MED-B2: next to an unfinished palace
         open_palaces = unfinished(state, colour or "")
         if open_palaces:
             return {
@@ -338,14 +357,14 @@ def _could_hold(state: State, player: str, kind: Kind, colour: str | None) -> se
             for cell in board.building_fields
             if cell not in pieces and not state.near_well(cell) and spaced(state, cell, None)
         }
-    if kind in (Kind.ROOF, Kind.NEUTRAL_ROOF):  # MED-R1: on an unroofed palace
+    if kind in (ROOF_KIND, NEUTRAL_KIND):  # MED-R1: on an unroofed palace
         return {
             cell
             for palace in state.palaces.values()
             if not palace.roofed
             for cell in palace.buildings
         }
-    if kind is Kind.STABLE:  # MED-B6: next to a building
+    if kind is STABLE_KIND:  # MED-B6: next to a building
         return {
             cell
             for building, piece in pieces.items()
@@ -353,7 +372,7 @@ def _could_hold(state: State, player: str, kind: Kind, colour: str | None) -> se
             for cell in board.next_to[building]
             if cell not in pieces
         }
-    if kind is Kind.MERCHANT:  # MED-M1: at an end of the street, unless both are blocked
+    if kind is MERCHANT_KIND:  # MED-M1: at an end of the street, unless both are blocked
         if street_blocked(state):
             return {cell for cell in board.building_fields if cell not in pieces}
         return {cell for end in street_ends(state) for cell in board.next_to[end]}
@@ -397,31 +416,38 @@ def roof_this_turn(state: State, player: str) -> str | None:
         return None
     owned = {palace.colour for palace in state.owned(player)}
     for first in legal_placements(state, player):
-        if first.kind is not Kind.BUILDING or first.colour in owned:
+        if first.kind is not BUILDING_KIND or first.colour in owned:
             continue  # only a building can open a palace to a roof, and not of a colour owned
         after = state.copy()
         target, _ = check_placement(after, player, first)
         make_placement(after, player, first, target)
         cell = roof_site(after, player)
         if cell is not None:
-            piece = first.colour if first.kind is Kind.BUILDING else first.kind.value
+            piece = first.colour if first.kind is BUILDING_KIND else first.kind.value
             return f"{piece}@{cell_name(first.cell or cell)} roof@{cell_name(cell)}"
     return None
 
 
 def finished(state: State) -> bool:
     """Nobody has a piece left, or every player with pieces has just passed in turn."""
-    active = [p.colour for p in state.players if state.has_pieces(p.colour)]
-    return not active or state.passes_in_a_row >= len(active)
+    hands, passes = state.hands, state.passes_in_a_row
+    active = 0
+    for colour in state.seat_colours:
+        if holds_pieces(hands[colour]):
+            if not passes:
+                return False  # someone can still place, and nobody has passed
+            active += 1
+    return not active or passes >= active
 
 
 def expected_player(state: State) -> str:
-    seats = state.seat_colours
-    for offset in range(len(seats)):
-        colour = seats[(state.next_seat + offset) % len(seats)]
-        if state.has_pieces(colour):
+    seats, hands, start = state.seat_colours, state.hands, state.next_seat
+    count = len(seats)
+    for offset in range(count):
+        colour = seats[(start + offset) % count]
+        if holds_pieces(hands[colour]):
             return colour
-    return seats[state.next_seat % len(seats)]
+    return seats[start % count]
 
 
 def _single_piece_turn(state: State) -> bool:
@@ -451,7 +477,8 @@ def apply(state: State, turn: Turn) -> Step:
         return Step(state, (_game_over(turn),), ())
     step = _play(state, turn)
     # A faulty turn may come after an end whose last round of passes went unwritten.
-    if any(not problem.warning for problem in step.problems) and nobody_can_place(state):
+    problems = step.problems
+    if problems and any(not p.warning for p in problems) and nobody_can_place(state):
         return Step(state, (_game_over(turn),), ())
     return step
 
@@ -476,7 +503,8 @@ def _play(state: State, turn: Turn) -> Step:
     after = state.copy()
     after.next_seat = state.seat_colours.index(player) + 1
     after.turns_played += 1
-    hand = state.hands[player]
+    hands = state.hands
+    hand = hands[player]
     if turn.passed:
         after.passes_in_a_row += 1
         example = next(legal_placements(state, player), None)
@@ -490,27 +518,26 @@ def _play(state: State, turn: Turn) -> Step:
             )
         return Step(after, tuple(problems), ())
     after.passes_in_a_row = 0
-    roofs_only_mine = (
-        state.edition.last_roofs_rule
-        and hand.roofs > 0
-        and all(state.hands[p.colour].roofs == 0 for p in state.players if p.colour != player)
-    )
+    roofs_only_mine = False
+    if state.edition.last_roofs_rule and hand.roofs > 0:
+        roofs_only_mine = all(
+            hands[colour].roofs == 0 for colour in state.seat_colours if colour != player
+        )
+    single = _single_piece_turn(state)
+    placements = turn.placements
     events: list[Event] = []
-    placed: list[Placement] = []
+    made = 0  # pieces placed (tea tiles are not pieces)
     used_tea = False
-    for index, placement in enumerate(turn.placements):
+    for index, placement in enumerate(placements):
+        kind = placement.kind
         if index >= 2:
             problems.append(Problem("MED-T2", "a turn places at most two pieces", placement.at))
             break
-        if placement.kind is Kind.TEA:
+        if kind is TEA_KIND:
             if used_tea:
                 problems.append(Problem("MED-T5", "one tea tile a turn", placement.at))
                 continue
-            if (
-                index == 0
-                and state.rulings.tea_placement.value == "second"
-                and len(turn.placements) > 1
-            ):
+            if index == 0 and state.rulings.tea_placement is _TEA_SECOND and len(placements) > 1:
                 problems.append(
                     Problem(
                         "MED-T5",
@@ -519,7 +546,7 @@ def _play(state: State, turn: Turn) -> Step:
                     )
                 )
                 continue
-        if index == 1 and _single_piece_turn(state):
+        if index == 1 and single:
             problems.append(
                 Problem(
                     "MED-T2",
@@ -528,15 +555,20 @@ def _play(state: State, turn: Turn) -> Step:
                 )
             )
             break
-        target, faults = placement_faults(after, player, placement)
-        if faults:
-            problems.extend(fault.at(placement.at) for fault in faults)
-            continue
-        events.extend(make_placement(after, player, placement, target))
-        placed.append(placement)
-        used_tea = used_tea or placement.kind is Kind.TEA
-    pieces = [p for p in placed if p.kind is not Kind.TEA]
-    if used_tea and not any(p.kind is not Kind.TEA for p in turn.placements):
+        target = quick_target(after, player, placement)
+        if isinstance(target, Closer):  # not a plain legal placement: the full check
+            target, faults = placement_faults(after, player, placement)
+            if faults:
+                problems.extend(fault.at(placement.at) for fault in faults)
+                continue
+        found = make_placement(after, player, placement, target)
+        if found:
+            events.extend(found)
+        if kind is TEA_KIND:
+            used_tea = True
+        else:
+            made += 1
+    if used_tea and all(p.kind is TEA_KIND for p in placements):
         problems.append(
             Problem(
                 "MED-T5",
@@ -544,36 +576,39 @@ def _play(state: State, turn: Turn) -> Step:
                 turn.at,
             )
         )
-    wanted = 1 if _single_piece_turn(state) or used_tea else 2
-    short = len(turn.placements) < wanted and len(pieces) == len(turn.placements)
+    written = len(placements)
+    short = written < (1 if single or used_tea else 2) and made == written
     if short and after.has_pieces(player) and can_place(after, player):
         problems.append(
             Problem(
                 "MED-T2",
-                f"{player} places only {len(turn.placements)} piece"
-                f"{'s' if len(turn.placements) != 1 else ''}: a turn places two while any "
+                f"{player} places only {written} piece"
+                f"{'s' if written != 1 else ''}: a turn places two while any "
                 f"piece can still be placed ({_opening_turns(state)})",
                 turn.at,
             )
         )
-    roofless = not any(p.kind is Kind.ROOF for p in turn.placements)
-    way = roof_this_turn(state, player) if roofs_only_mine and roofless else None
-    if way is not None:
-        problems.append(
-            Problem(
-                "MED-T4",
-                f"{player} is the only player with roofs left and must place one this turn "
-                f"(for example {way})",
-                turn.at,
+    if roofs_only_mine and all(p.kind is not ROOF_KIND for p in placements):
+        way = roof_this_turn(state, player)
+        if way is not None:
+            problems.append(
+                Problem(
+                    "MED-T4",
+                    f"{player} is the only player with roofs left and must place one this turn "
+                    f"(for example {way})",
+                    turn.at,
+                )
             )
-        )
     return Step(after, tuple(problems), tuple(events))
+
+
+_TEA_SECOND: Final = TeaPlacement.SECOND
 
 
 def _describe(placement: Placement) -> str:
     where = cell_name(placement.cell) if placement.cell else ""
     what = (
-        f"{placement.colour} building" if placement.kind is Kind.BUILDING else placement.kind.value
+        f"{placement.colour} building" if placement.kind is BUILDING_KIND else placement.kind.value
     )
     return f"{what} on {where}"
 

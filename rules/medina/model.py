@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import Final
 
 from meridina.rules.common import Place
 from meridina.rules.numbers import read_number
@@ -35,6 +36,16 @@ class Kind(Enum):
     WALL = "wall"
     TEA = "tea"  # a tea tile played instead of a piece
 
+
+# Each kind as a plain module name: on Python 3.11 reading a member off an Enum class
+# costs about ten times as much, and the per-turn code reads them often.
+BUILDING_KIND: Final = Kind.BUILDING
+ROOF_KIND: Final = Kind.ROOF
+NEUTRAL_KIND: Final = Kind.NEUTRAL_ROOF
+STABLE_KIND: Final = Kind.STABLE
+MERCHANT_KIND: Final = Kind.MERCHANT
+WALL_KIND: Final = Kind.WALL
+TEA_KIND: Final = Kind.TEA
 
 PIECE_WORDS = {
     "roof": Kind.ROOF,

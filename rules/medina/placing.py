@@ -9,7 +9,19 @@ from meridina.rules.codes import RuleCode
 from meridina.rules.common import Place, Problem
 
 from .events import Event
-from .model import NEUTRAL, Cell, Kind, Placement, StreetTouch, cell_name
+from .model import (
+    BUILDING_KIND,
+    MERCHANT_KIND,
+    NEUTRAL,
+    NEUTRAL_KIND,
+    ROOF_KIND,
+    STABLE_KIND,
+    TEA_KIND,
+    Cell,
+    Placement,
+    StreetTouch,
+    cell_name,
+)
 from .state import BUILDING, MERCHANT, STABLE, WALL, Palace, State
 from .tiles import after_roof, after_stable, after_wall, article
 
@@ -29,7 +41,7 @@ class Fault:
 def supply_fault(state: State, player: str, placement: Placement) -> Fault | None:
     hand = state.hands[player]
     kind = placement.kind
-    if kind is Kind.BUILDING:
+    if kind is BUILDING_KIND:
         colour = placement.colour or ""
         if colour in state.retired:
             return Fault(
@@ -40,25 +52,25 @@ def supply_fault(state: State, player: str, placement: Placement) -> Fault | Non
         if hand.known and hand.buildings.get(colour, 0) <= 0:
             return Fault("MED-T6", f"{player} has no {colour} building left")
         return None
-    if kind is Kind.NEUTRAL_ROOF:
+    if kind is NEUTRAL_KIND:
         if "neutral-roofs" not in state.options:
             return Fault("MED-R3", "this game has no neutral roofs")
         if hand.neutral_roofs <= 0:
             return Fault("MED-T6", f"{player} has no neutral roof left")
         return None
-    if kind is Kind.TEA:
+    if kind is TEA_KIND:
         if hand.tea <= 0:
             return Fault("MED-T5", f"{player} holds no tea tile")
         return None
-    if kind is Kind.ROOF:
+    if kind is ROOF_KIND:
         count = hand.roofs
-    elif kind is Kind.STABLE:
+    elif kind is STABLE_KIND:
         count = hand.stables
-    elif kind is Kind.MERCHANT:
+    elif kind is MERCHANT_KIND:
         count = hand.merchants
     else:
         count = hand.walls
-    if (hand.known or kind is Kind.ROOF) and count <= 0:
+    if (hand.known or kind is ROOF_KIND) and count <= 0:
         return Fault("MED-T6", f"{player} has no {kind.value} left")
     return None
 
@@ -208,8 +220,8 @@ def place_building(state: State, player: str, colour: str, cell: Cell, target: i
         target = max(state.palaces, default=0) + 1
         state.add_palace(Palace(target, colour, set()))
     state.palace_to_change(target).buildings.add(cell)
-    state.palace_at[cell] = target
-    state.pieces[cell] = BUILDING
+    state.palace_at_to_change()[cell] = target
+    state.pieces_to_change()[cell] = BUILDING
     hand = state.hand_to_change(player)
     if hand.known:
         hand.buildings[colour] -= 1
@@ -242,10 +254,11 @@ def stable_target(state: State, cell: Cell) -> tuple[int | None, list[Fault]]:
 
 def place_stable(state: State, player: str, cell: Cell, target: int) -> list[Event]:
     palace = state.palace_to_change(target)
-    before = state.towers_touching(palace)
+    # The towers it touched before matter only to a roofed palace.
+    before = state.towers_touching(palace) if palace.owner is not None else set()
     palace.stables.add(cell)
-    state.palace_at[cell] = target
-    state.pieces[cell] = STABLE
+    state.palace_at_to_change()[cell] = target
+    state.pieces_to_change()[cell] = STABLE
     hand = state.hand_to_change(player)
     if hand.known:
         hand.stables -= 1
@@ -383,13 +396,14 @@ NEW_STREET_TOUCH: dict[StreetTouch, int | None] = {
 
 
 def place_merchant(state: State, player: str, cell: Cell, end: int | None) -> None:
+    streets = state.street_to_change()
     if end is None:
-        state.streets.append([cell])
-    elif end == 0 and len(state.streets[-1]) > 1:
-        state.streets[-1].insert(0, cell)
+        streets.append([cell])
+    elif end == 0 and len(streets[-1]) > 1:
+        streets[-1].insert(0, cell)
     else:
-        state.streets[-1].append(cell)
-    state.pieces[cell] = MERCHANT
+        streets[-1].append(cell)
+    state.pieces_to_change()[cell] = MERCHANT
     hand = state.hand_to_change(player)
     if hand.known:
         hand.merchants -= 1
@@ -428,9 +442,10 @@ def wall_arm(state: State, cell: Cell) -> tuple[int | None, list[Fault]]:
 
 
 def place_wall(state: State, player: str, cell: Cell, arm: int) -> list[Event]:
-    state.arm_fill[arm] += 1
-    state.pieces[cell] = WALL
-    state.wall_tower[cell] = state.board.arms[arm].tower
+    arm_fill, wall_tower = state.walls_to_change()
+    arm_fill[arm] += 1
+    state.pieces_to_change()[cell] = WALL
+    wall_tower[cell] = state.board.arms[arm].tower
     hand = state.hand_to_change(player)
     if hand.known:
         hand.walls -= 1

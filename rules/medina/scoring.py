@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from typing import Final
 
-from .model import NEUTRAL, TieBreak, WellBonus
+from .model import NEUTRAL, Cell, TieBreak, WellBonus
 from .state import MERCHANT, WALL, Palace, State
 from .tiles import describe_palace
+
+# Module names: Enum members are slow to read off their class.
+_ONCE_A_PALACE: Final = WellBonus.PALACE
+_BY_PALACE: Final = TieBreak.PALACE
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,10 +56,21 @@ class ScoreSheet:
 
 def palace_score(state: State, palace: Palace) -> PalaceScore:
     board = state.board
+    buildings, stables = palace.buildings, palace.stables
+    touching: set[Cell] = set()
+    for cell in (*buildings, *stables):
+        touching.update(board.neighbours(cell))
+    touching -= buildings
+    touching -= stables
+    pieces = state.pieces
+    walls = merchants = 0
+    for cell in touching:
+        piece = pieces.get(cell)
+        if piece == WALL:
+            walls += 1
+        elif piece == MERCHANT:
+            merchants += 1
     cells = palace.cells()
-    touching = {n for cell in cells for n in board.neighbours(cell)} - cells
-    walls = sum(1 for cell in touching if state.pieces.get(cell) == WALL)
-    merchants = sum(1 for cell in touching if state.pieces.get(cell) == MERCHANT)
     well = 0
     if state.well is not None:
         distance = state.edition.well_distance
@@ -62,7 +78,7 @@ def palace_score(state: State, palace: Palace) -> PalaceScore:
         for x, y in cells:
             if (x == wx and abs(y - wy) == distance) or (y == wy and abs(x - wx) == distance):
                 well += state.edition.well_bonus
-        if state.rulings.well_bonus is WellBonus.PALACE:
+        if state.rulings.well_bonus is _ONCE_A_PALACE:
             well = min(well, state.edition.well_bonus)
     return PalaceScore(
         palace,
@@ -76,39 +92,40 @@ def palace_score(state: State, palace: Palace) -> PalaceScore:
 
 
 def score(state: State, finished: bool = False) -> ScoreSheet:
+    edition = state.edition
+    owned_by: dict[str | None, list[Palace]] = {}
+    for palace in state.palaces.values():
+        owned_by.setdefault(palace.owner, []).append(palace)
+    tile_holders = [(c, state.holder_of_palace_tile(c)) for c in edition.colours]
+    tie_break = state.rulings.tie_break is _BY_PALACE
     rows = []
     for index, player in enumerate(state.players):
-        owned = sorted(state.owned(player.colour), key=lambda p: p.roofed_at or 0)
+        colour = player.colour
+        owned = sorted(owned_by.get(colour, ()), key=_roof_order)
         palaces = tuple(palace_score(state, p) for p in owned)
-        palace_tiles = tuple(
-            c for c in state.edition.colours if state.holder_of_palace_tile(c) == player.colour
-        )
-        towers = tuple(sorted(t for t, h in state.tower_tiles.items() if h == player.colour))
-        tiles = sum(state.edition.palace_tiles[c] for c in palace_tiles) + sum(towers)
+        palace_tiles = tuple(c for c, holder in tile_holders if holder == colour)
+        towers = tuple(sorted(t for t, h in state.tower_tiles.items() if h == colour))
+        tiles = sum(edition.palace_tiles[c] for c in palace_tiles) + sum(towers)
         largest = max((p.size for p in owned), default=0)
         first = min((p.roofed_at or 0 for p in owned if p.size == largest), default=None)
         total = sum(p.total for p in palaces) + tiles
-        rows.append(
-            PlayerScore(
-                index, player.name, player.colour, palaces, palace_tiles, towers, tiles, total,
-                largest, first, rank=0,
-            )
-        )  # fmt: skip
-
-    tie_break = state.rulings.tie_break is TieBreak.PALACE
-
-    def key(row: PlayerScore) -> tuple[int, int, int]:
         # Higher points, then the larger largest palace, then the earlier roof on it.
-        if not tie_break:
-            return (-row.total, 0, 0)
-        roofed = row.largest_roofed_at if row.largest_roofed_at is not None else 10**6
-        return (-row.total, -row.largest, roofed)
-
+        if tie_break:
+            key = (-total, -largest, first if first is not None else 10**6)
+        else:
+            key = (-total, 0, 0)
+        row = (index, player.name, colour, palaces, palace_tiles, towers, tiles, total, largest)
+        rows.append((key, row, first))
     ranked = tuple(
-        replace(row, rank=1 + sum(1 for other in rows if key(other) < key(row))) for row in rows
+        PlayerScore(*row, first, rank=1 + sum(1 for other, _, _ in rows if other < key))
+        for key, row, first in rows
     )
     known = all(hand.known for hand in state.hands.values())
     return ScoreSheet(ranked, finished, known)
+
+
+def _roof_order(palace: Palace) -> int:
+    return palace.roofed_at or 0
 
 
 def neutral_palaces(state: State) -> list[Palace]:

@@ -79,11 +79,17 @@ class Hand:
         )
 
 
+# What a state may change in place rather than copy first (``State.own``): a copy
+# shares these containers with the state it came from until one of them changes.
+PIECES, PALACE_AT, STREETS, WALLS, TILES, RETIRED = 1, 2, 4, 8, 16, 32
+ALL_OWN = PIECES | PALACE_AT | STREETS | WALLS | TILES | RETIRED
+
+
 @dataclass(slots=True)
 class State:
     """A game's state, one per turn. A copy shares with the state it came from all that
-    neither changes (palaces, hands); whatever changes is cloned first, through
-    ``palace_to_change`` and ``hand_to_change``."""
+    neither changes (palaces, hands, the city's containers); whatever changes is cloned
+    first, through ``palace_to_change``, ``hand_to_change`` and the other ``*_to_change``."""
 
     board: Board
     edition: Edition
@@ -114,6 +120,8 @@ class State:
     own_palaces: set[int] | None = field(default=None, repr=False, compare=False)
     changed_palaces: set[int] | None = field(default=None, repr=False, compare=False)
     own_hands: set[str] | None = field(default=None, repr=False, compare=False)
+    # The containers (PIECES, STREETS, ...) this state may change in place.
+    own: int = field(default=ALL_OWN, repr=False, compare=False)
     # The unfinished palaces of each colour, remembered until the next placement.
     open_palaces: dict[str, list[int]] = field(default_factory=dict, repr=False, compare=False)
 
@@ -122,33 +130,39 @@ class State:
 
     def copy(self) -> State:
         """A state to play on from this one; only what a placement changes is copied."""
-        palaces = dict(self.palaces)
-        changed = set(palaces if self.changed_palaces is None else self.changed_palaces)
-        for ident in changed:
-            palaces[ident] = palaces[ident].clone()
-        self.own_palaces = set(changed)  # the others are shared with the copy from now on
+        palaces = self.palaces.copy()
+        changed = self.changed_palaces
+        if changed is None:
+            changed = set(palaces)
+        if changed:
+            for ident in changed:
+                palaces[ident] = palaces[ident].clone()
+            self.own_palaces = set(changed)  # the others are shared with the copy from now on
+            changed = set(changed)
+        else:
+            self.own_palaces = set()
+            changed = set()
         self.own_hands = set()  # and so are the hands
+        self.own = 0  # and every container
         clone = State.__new__(State)
         clone.board = self.board
         clone.edition = self.edition
         clone.options = self.options
         clone.rulings = self.rulings
         clone.players = self.players
-        clone.hands = dict(self.hands)
-        clone.pieces = dict(self.pieces)
-        clone.palace_at = dict(self.palace_at)
+        clone.hands = self.hands.copy()
+        clone.pieces = self.pieces
+        clone.palace_at = self.palace_at
         clone.palaces = palaces
-        streets = self.streets
-        # Only the current street can still grow.
-        clone.streets = [*streets[:-1], list(streets[-1])] if streets else []
-        clone.arm_fill = list(self.arm_fill)
-        clone.wall_tower = dict(self.wall_tower)
+        clone.streets = self.streets
+        clone.arm_fill = self.arm_fill
+        clone.wall_tower = self.wall_tower
         clone.well = self.well
-        clone.palace_tiles = dict(self.palace_tiles)
-        clone.tower_tiles = dict(self.tower_tiles)
-        clone.tower_merchants = dict(self.tower_merchants)
+        clone.palace_tiles = self.palace_tiles
+        clone.tower_tiles = self.tower_tiles
+        clone.tower_merchants = self.tower_merchants
         clone.tea_claims = self.tea_claims
-        clone.retired = set(self.retired)
+        clone.retired = self.retired
         clone.next_seat = self.next_seat
         clone.turns_played = self.turns_played
         clone.roofs_placed = self.roofs_placed
@@ -157,8 +171,52 @@ class State:
         clone.own_palaces = changed
         clone.changed_palaces = set()
         clone.own_hands = set()
+        clone.own = 0
         clone.open_palaces = {}
         return clone
+
+    def pieces_to_change(self) -> dict[Cell, str]:
+        if not self.own & PIECES:
+            self.pieces = self.pieces.copy()
+            self.own |= PIECES
+        return self.pieces
+
+    def palace_at_to_change(self) -> dict[Cell, int]:
+        if not self.own & PALACE_AT:
+            self.palace_at = self.palace_at.copy()
+            self.own |= PALACE_AT
+        return self.palace_at
+
+    def street_to_change(self) -> list[list[Cell]]:
+        """The streets, with the current (last) one this state's own to grow."""
+        if not self.own & STREETS:
+            streets = self.streets
+            # Only the current street can still grow.
+            self.streets = [*streets[:-1], list(streets[-1])] if streets else []
+            self.own |= STREETS
+        return self.streets
+
+    def walls_to_change(self) -> tuple[list[int], dict[Cell, int]]:
+        """``arm_fill`` and ``wall_tower``, this state's own."""
+        if not self.own & WALLS:
+            self.arm_fill = list(self.arm_fill)
+            self.wall_tower = self.wall_tower.copy()
+            self.own |= WALLS
+        return self.arm_fill, self.wall_tower
+
+    def tiles_to_change(self) -> None:
+        """Make ``palace_tiles``, ``tower_tiles`` and ``tower_merchants`` this state's own."""
+        if not self.own & TILES:
+            self.palace_tiles = self.palace_tiles.copy()
+            self.tower_tiles = self.tower_tiles.copy()
+            self.tower_merchants = self.tower_merchants.copy()
+            self.own |= TILES
+
+    def retired_to_change(self) -> set[str]:
+        if not self.own & RETIRED:
+            self.retired = set(self.retired)
+            self.own |= RETIRED
+        return self.retired
 
     def palace_to_change(self, ident: int) -> Palace:
         """The palace ``ident``, this state's own copy of it, ready to be changed."""
@@ -202,28 +260,21 @@ class State:
         return abs(cell[0] - self.well[0]) <= 1 and abs(cell[1] - self.well[1]) <= 1
 
     def towers_touching(self, palace: Palace) -> set[int]:
-        towers = set()
-        next_to, wall_tower = self.board.next_to, self.wall_tower
+        towers: set[int] = set()
+        wall_tower = self.wall_tower
+        if not wall_tower:
+            return towers
+        ring_next_to = self.board.ring_next_to  # walls stand only on the ring
         for cells in (palace.buildings, palace.stables):
             for cell in cells:
-                for other in next_to[cell]:
+                for other in ring_next_to[cell]:
                     tower = wall_tower.get(other)
                     if tower is not None:
                         towers.add(tower)
         return towers
 
     def has_pieces(self, player: str) -> bool:
-        hand = self.hands[player]
-        # Counts never drop below 0, so "any left" is "more than 0 in all".
-        return (
-            not hand.known
-            or hand.roofs > 0
-            or hand.walls > 0
-            or hand.merchants > 0
-            or hand.stables > 0
-            or hand.neutral_roofs > 0
-            or any(count > 0 for count in hand.buildings.values())
-        )
+        return holds_pieces(self.hands[player])
 
     def holder_of_palace_tile(self, colour: str) -> str | None:
         ident = self.palace_tiles.get(colour)
@@ -231,3 +282,13 @@ class State:
             return None
         owner = self.palaces[ident].owner
         return owner if owner != NEUTRAL else None
+
+
+def holds_pieces(hand: Hand) -> bool:
+    """Whether a hand has any piece left to place (tea tiles are not pieces)."""
+    # Counts never drop below 0, so "any left" is "more than 0 in all".
+    if not hand.known or hand.roofs > 0 or hand.walls > 0 or hand.merchants > 0:
+        return True
+    if hand.stables > 0 or hand.neutral_roofs > 0:
+        return True
+    return any(count > 0 for count in hand.buildings.values())

@@ -5,6 +5,8 @@ Each function returns the events saying what changed hands, for replay and annot
 
 from __future__ import annotations
 
+from typing import Final
+
 from .events import (
     ColourRetired,
     Event,
@@ -16,6 +18,9 @@ from .events import (
 from .model import NEUTRAL, Retire, StableTower, cell_name
 from .state import Palace, State
 
+_OWNER_ONLY: Final = StableTower.OWNER  # module names: Enum members are slow to read
+_NO_RETIRING: Final = Retire.NO
+
 
 def article(word: str) -> str:
     return f"{'an' if word[:1] in 'aeiou' else 'a'} {word}"
@@ -24,15 +29,17 @@ def article(word: str) -> str:
 def update_palace_tile(state: State, colour: str) -> list[Event]:
     """The tile goes to the largest roofed palace; only a strictly larger one takes it."""
     holder = state.palace_tiles.get(colour)
-    held_size = state.palaces[holder].size if holder is not None else 0
+    best_size = state.palaces[holder].size if holder is not None else 0
     best = None
     for palace in state.palaces.values():
-        larger = palace.size > (best.size if best is not None else held_size)
-        if palace.colour == colour and palace.roofed and larger:
-            best = palace
+        if palace.colour == colour and palace.owner is not None:
+            size = len(palace.buildings) + len(palace.stables)
+            if size > best_size:
+                best, best_size = palace, size
     if best is None or best.ident == holder:
         return []
     before = state.holder_of_palace_tile(colour)
+    state.tiles_to_change()
     state.palace_tiles[colour] = best.ident
     after = state.holder_of_palace_tile(colour)
     if before == after:
@@ -45,6 +52,7 @@ def award_tower(state: State, tower: int, owner: str | None) -> list[Event]:
     holder = None if owner == NEUTRAL else owner
     if state.tower_tiles.get(tower) != holder or tower not in state.tower_tiles:
         events.append(TowerTileMoved(tower, holder))
+    state.tiles_to_change()
     state.tower_tiles[tower] = holder
     merchants = state.tower_merchants.get(tower, 0)
     if merchants:
@@ -74,7 +82,7 @@ def after_stable(state: State, palace: Palace, towers_before: set[int], placer: 
     if not palace.roofed:
         return []
     events = update_palace_tile(state, palace.colour)
-    if state.rulings.stable_tower is StableTower.OWNER and placer != palace.owner:
+    if state.rulings.stable_tower is _OWNER_ONLY and placer != palace.owner:
         return events  # by this ruling only the owner's own stable connects
     for tower in sorted(state.towers_touching(palace) - towers_before):
         events.extend(award_tower(state, tower, palace.owner))
@@ -83,29 +91,31 @@ def after_stable(state: State, palace: Palace, towers_before: set[int], placer: 
 
 def after_wall(state: State, wall: object) -> list[Event]:
     assert isinstance(wall, tuple)
-    inner = state.board.inner_field(wall)
-    palace = state.palace(inner)
-    if palace is None or not palace.roofed:
+    board = state.board
+    ident = state.palace_at.get(board.inner_field(wall))
+    if ident is None:
         return []
-    tower = state.wall_tower[wall]
+    palace = state.palaces[ident]
+    if palace.owner is None:
+        return []
+    wall_tower, ring_next_to = state.wall_tower, board.ring_next_to
+    tower = wall_tower[wall]
     # Newly connected only if no other wall of this tower touched the palace already.
-    touching_before = any(
-        state.wall_tower.get(n) == tower
-        for cell in palace.cells()
-        for n in state.board.neighbours(cell)
-        if n != wall
-    )
-    if touching_before:
-        return []
+    for cells in (palace.buildings, palace.stables):
+        for cell in cells:
+            for other in ring_next_to[cell]:  # walls stand only on the ring
+                if other != wall and wall_tower.get(other) == tower:
+                    return []
     return award_tower(state, tower, palace.owner)
 
 
 def retire_if_owned(state: State, colour: str) -> list[Event]:
     """Once every player owns a palace of a colour, its other buildings leave the game."""
-    if state.rulings.retire_colours is Retire.NO or colour in state.retired:
+    if state.rulings.retire_colours is _NO_RETIRING or colour in state.retired:
         return []
-    if all(any(p.colour == colour for p in state.owned(player.colour)) for player in state.players):
-        state.retired.add(colour)
+    owners = {p.owner for p in state.palaces.values() if p.colour == colour}
+    if all(player in owners for player in state.seat_colours):
+        state.retired_to_change().add(colour)
         for player in list(state.hands):
             state.hand_to_change(player).buildings[colour] = 0
         return [ColourRetired(colour)]
