@@ -31,14 +31,25 @@ def is_stand_in(board: AnyBoard) -> bool:
     """
     meridian_board = sys.modules.get(MERIDIAN_BOARDS)
     if meridian_board is not None and isinstance(board, meridian_board.Board):
+        # a game on a bundled board holds the very board object, so most checks end at `is`
         return any(
-            _marked(meridian_board.PACKAGE, name)
-            and (shipped := meridian_board.bundled_board(name)) is not None
-            and (shipped.cities, shipped.islands) == (board.cities, board.islands)
-            for name in meridian_board.board_names()
+            board is shipped or (shipped.cities, shipped.islands) == (board.cities, board.islands)
+            for shipped in _stand_in_meridian_boards()
         )
     medina_board = sys.modules[MEDINA_BOARDS]
     return _marked(medina_board.PACKAGE, board.name)
+
+
+@lru_cache(maxsize=1)
+def _stand_in_meridian_boards() -> tuple[meridian_board.Board, ...]:
+    """The bundled Meridian boards marked as stand-ins, looked up once per process."""
+    from meridina.rules.meridian import board as boards
+
+    return tuple(
+        shipped
+        for name in boards.board_names()
+        if _marked(boards.PACKAGE, name) and (shipped := boards.bundled_board(name)) is not None
+    )
 
 
 @lru_cache(maxsize=16)

@@ -8,17 +8,19 @@ is gone (killed, or ended by a closed pipe) ends too, rather than wait forever.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import signal
 import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import Future, ProcessPoolExecutor
 from types import TracebackType
-from typing import Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 import click
+
+if TYPE_CHECKING:  # a pool is loaded only when one is started (not for -j 1)
+    import multiprocessing.context
+    from concurrent.futures import Future, ProcessPoolExecutor
 
 MOST_JOBS = 64  # more workers than this gains nothing for a command-line check
 
@@ -55,6 +57,8 @@ class Workers:
         if self.jobs == 1:
             return Done(function(*args))
         if self.pool is None:
+            from concurrent.futures import ProcessPoolExecutor
+
             if hasattr(signal, "SIGPIPE"):
                 # A closed output must reach this process as BrokenPipeError, so that the
                 # pool is shut down on the way out; then the signal ends it as usual.
@@ -84,6 +88,8 @@ class Workers:
 
 def _context() -> multiprocessing.context.BaseContext:
     """Fork where there is fork: workers start at once with everything already imported."""
+    import multiprocessing
+
     methods = multiprocessing.get_all_start_methods()
     return multiprocessing.get_context("fork" if "fork" in methods else None)
 

@@ -115,10 +115,14 @@ class GameSpec(Generic[SetupT, StateT, TurnT, StepT, SheetT]):
         record = self.read_record(text)
         if rulings and record.setup is not None:
             record = with_rulings(record, text, rulings)
-        problems = [*record.problems, *(p for e in record.entries for p in e.problems)]
+        problems = list(record.problems)
+        turns = []
+        for entry in record.entries:  # one pass over the turns, the longest part of a game
+            if entry.problems:
+                problems.extend(entry.problems)
+            turns.append(entry.turn or Unreadable(entry.colour))
         if record.setup is None:
             return record, None, problems
-        turns = [e.turn or Unreadable(e.colour) for e in record.entries]
         return record, play(self.rules, record.setup, turns, base), problems
 
 
@@ -192,9 +196,13 @@ def check_game(
     report.record, report.run, problems = known.play(text, base, defaults)
     if report.run is not None:
         problems.extend(report.run.start_problems)
-        problems.extend(p for step in report.run.steps if step is not None for p in step.problems)
+        for step in report.run.steps:
+            if step is not None and step.problems:
+                problems.extend(step.problems)
         problems.extend(report.run.result_problems)
-    report.problems = sorted([*report.problems, *problems], key=_order)
+    report.problems.extend(problems)
+    if len(report.problems) > 1:
+        report.problems.sort(key=_order)
     return report
 
 

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 
 from meridina.rules.common import Place
 
-from .text import Comment, Tag, TurnText
+from .text import Comment, Tag, TurnText, with_comments
 
 _ESCAPE = re.compile(r"\\(.)")
 
@@ -43,7 +42,7 @@ def attach_comments(
         else:
             by_turn.setdefault(index, []).append(comment)
     merged = [
-        replace(turn, comments=tuple(by_turn[i])) if i in by_turn else turn
+        with_comments(turn, tuple(by_turn[i])) if i in by_turn else turn
         for i, turn in enumerate(turns)
     ]
     return merged, leading

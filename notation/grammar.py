@@ -105,6 +105,19 @@ def _unescape(body: str) -> str:
     return "".join(out)
 
 
+# In TURN, the run of separators that joins one word to the next: ``(?:[ \t,]+(?!...``.
+_JOINER = re.compile(r"\(\?:(\[(?:[^\]\\]|\\.)+\]\+)")
+
+
+@lru_cache(maxsize=1)
+def turn_separator() -> str:
+    """The separators the TURN terminal joins a turn's words with, as a regular expression."""
+    found = _JOINER.search(terminal("TURN"))
+    if found is None:
+        raise GrammarShapeError("the TURN terminal joins no words with a run of separators")
+    return found[1]
+
+
 @lru_cache(maxsize=1)
 def turn_words() -> re.Pattern[str]:
     """The words of a turn, matched by the grammar's own terminals in its order.
@@ -113,4 +126,5 @@ def turn_words() -> re.Pattern[str]:
     character, where a turn's reading stops.
     """
     alternatives = [f"(?P<{name}>{terminal(name)})" for name in ("KEY", "PLACE", "NUMBER", "WORD")]
-    return re.compile("|".join([*alternatives, r"(?P<SPACE>[ \t,]+)", r"(?P<BAD>.)"]))
+    spaces = f"(?P<SPACE>{turn_separator()})"
+    return re.compile("|".join([*alternatives, spaces, r"(?P<BAD>.)"]))

@@ -10,7 +10,7 @@ from meridina.rules.common import Problem
 from meridina.rules.medina.model import Setup, Turn
 
 from .medina_setup import TAGS, read_setup
-from .medina_turn import read_turn
+from .medina_turn import read_turn, turn_reader
 from .medina_words import COLOUR_WORDS
 from .tagvalues import read_tag_names
 from .text import GameText
@@ -27,5 +27,5 @@ def read_record(game: GameText) -> MedinaRecord:
     game = read_tag_names(game, TAGS, problems)
     setup = read_setup(game, problems)
     seats = [(player.name, (player.colour,)) for player in setup.players] if setup else []
-    entries = read_turns(game.turns, lambda text: read_turn(text, seats))
+    entries = read_turns(game.turns, turn_reader(seats))
     return MedinaRecord(game, setup, tuple(problems), entries)

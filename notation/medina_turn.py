@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import Final
 
 from meridina.rules.common import Place, Problem
-from meridina.rules.medina.model import PIECE_WORDS, Kind, Placement, Turn, parse_cell
+from meridina.rules.medina.model import PIECE_WORDS, Cell, Kind, Placement, Turn, parse_cell
 
 from .medina_words import COLOUR_WORDS, not_a_field
 from .suggest import did_you_mean, name_for_colour, name_message, nearest
-from .text import TurnText, Word
+from .text import LaidOut, TurnText, Word
 from .turns import TurnEntry
 
 TURN_RULE: Final = "REC-3"
@@ -21,6 +22,77 @@ def read_turn(text: TurnText, players: Sequence[tuple[str, Sequence[str]]] = ())
 
     ``players`` (names and roof colours) lets a misnamed player be explained.
     """
+    return turn_reader(players)(text)
+
+
+def turn_reader(
+    players: Sequence[tuple[str, Sequence[str]]],
+) -> Callable[[TurnText], TurnEntry[Turn]]:
+    """``read_turn`` for the turns of one game, its players' colours looked up once."""
+    colours = frozenset(colour for _, (colour, *_) in players)
+
+    def read(text: TurnText) -> TurnEntry[Turn]:
+        laid = text.laid_out()
+        if laid is not None:
+            entry = _read_laid_out(text, laid, colours)
+            if entry is not None:
+                return entry
+        return _read(text, players)
+
+    return read
+
+
+def _read_laid_out(
+    text: TurnText, laid: LaidOut, colours: frozenset[str]
+) -> TurnEntry[Turn] | None:
+    """A turn of the usual forms from its words as laid out, without making them; None when
+    the turn is in any other form or has a fault, which ``_read`` then explains."""
+    words = laid.words
+    if not words or words[0][0] != "word":
+        return None
+    player = words[0][1].lower()
+    if colours and player not in colours:
+        return None
+    line, col = laid.line, laid.col
+    placements: list[Placement] = []
+    passed = False
+    for kind, word, offset in words[1:]:
+        if kind == "place" and not passed:
+            piece = _piece(word)
+            if piece is None:
+                return None
+            placements.append(Placement(piece[0], piece[1], piece[2], Place(line, col + offset)))
+        elif kind != "word":
+            return None
+        elif word.lower() == "tea" and not passed:
+            placements.append(Placement(Kind.TEA, at=Place(line, col + offset)))
+        elif word.lower() == "pass" and not placements and not passed:
+            passed = True
+        else:
+            return None
+    if not placements and not passed:
+        return None
+    at = Place(line, col + words[0][2])
+    return TurnEntry(
+        text, Turn(player, tuple(placements), passed, text.number, text.at, at), (), player
+    )
+
+
+@lru_cache(maxsize=4096)
+def _piece(word: str) -> tuple[Kind, Cell, str | None] | None:
+    """The piece and field a PIECE@FIELD word names; None when it names none."""
+    piece, _, where = word.lower().partition("@")
+    cell = parse_cell(where)
+    if cell is None:
+        return None
+    if piece in COLOUR_WORDS:
+        return Kind.BUILDING, cell, COLOUR_WORDS[piece]
+    if piece in PIECE_WORDS:
+        return PIECE_WORDS[piece], cell, None
+    return None
+
+
+def _read(text: TurnText, players: Sequence[tuple[str, Sequence[str]]]) -> TurnEntry[Turn]:
     words = text.words
     if not words or words[0].kind != "word":
         return _bad(
@@ -43,13 +115,11 @@ def read_turn(text: TurnText, players: Sequence[tuple[str, Sequence[str]]] = ())
             placements.append(Placement(Kind.TEA, at=word.at))
         elif word.kind == "place" and not passed:
             piece, _, where = lowered.partition("@")
-            cell = parse_cell(where)
-            if cell is None:
+            meaning = _piece(word.text)
+            if meaning is not None:
+                placements.append(Placement(meaning[0], meaning[1], meaning[2], word.at))
+            elif parse_cell(where) is None:
                 return _bad(text, not_a_field(where), player, word.at)
-            if piece in COLOUR_WORDS:
-                placements.append(Placement(Kind.BUILDING, cell, COLOUR_WORDS[piece], word.at))
-            elif piece in PIECE_WORDS:
-                placements.append(Placement(PIECE_WORDS[piece], cell, None, word.at))
             elif not piece:
                 return _bad(
                     text, f"a piece is written PIECE@FIELD, as orange{word.text}", player, word.at

@@ -10,7 +10,7 @@ from meridina.rules.common import Problem
 from meridina.rules.meridian.model import Setup, Turn
 
 from .meridian_setup import TAGS, read_setup
-from .meridian_turn import read_turn
+from .meridian_turn import read_turn, turn_reader
 from .tagvalues import read_tag_names
 from .text import GameText
 from .turns import GameRecord, read_turns
@@ -26,5 +26,5 @@ def read_record(game: GameText) -> MeridianRecord:
     game = read_tag_names(game, TAGS, problems)
     setup = read_setup(game, problems)
     seats = [(player.name, player.colours) for player in setup.players] if setup else []
-    entries = read_turns(game.turns, lambda text: read_turn(text, seats))
+    entries = read_turns(game.turns, turn_reader(seats))
     return MeridianRecord(game, setup, tuple(problems), entries)

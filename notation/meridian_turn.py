@@ -3,15 +3,23 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final
 
 from meridina.rules.common import Place, Problem
-from meridina.rules.meridian.model import CARDS_BY_LABEL, COLOURS, Build, Skip, TakeOff, Turn
+from meridina.rules.meridian.model import (
+    CARDS_BY_LABEL,
+    COLOURS,
+    Build,
+    Card,
+    Skip,
+    TakeOff,
+    Turn,
+)
 from meridina.rules.numbers import is_digits, number_fault, read_number
 
 from .suggest import did_you_mean, name_for_colour, name_message, nearest
-from .text import TurnText, Word
+from .text import LaidOut, TurnText, Word
 from .turns import TurnEntry
 
 TURN_RULE: Final = "REC-3"
@@ -22,6 +30,90 @@ def read_turn(text: TurnText, players: Sequence[tuple[str, Sequence[str]]] = ())
 
     ``players`` (names and colours) lets a player's name in place of a colour be explained.
     """
+    return turn_reader(players)(text)
+
+
+def turn_reader(
+    players: Sequence[tuple[str, Sequence[str]]],
+) -> Callable[[TurnText], TurnEntry[Turn]]:
+    """``read_turn`` for the turns of one game."""
+
+    def read(text: TurnText) -> TurnEntry[Turn]:
+        laid = text.laid_out()
+        if laid is None:
+            return _read(text, players)
+        plan = _PLANS.get(laid.body)
+        if plan is not None:
+            return _planned(text, laid, plan)
+        entry = _read(text, players)
+        if entry.turn is not None and not entry.problems:
+            _remember(laid, entry.turn)
+        return entry
+
+    return read
+
+
+# What a turn body that reads without a fault means, all but its places, which are kept as
+# offsets in the body: (colour, card, meridian, skip, take-off city, take-off offset, build
+# height, city, colour, offset, colour offset, card offset); -1 where there is no such part.
+# Keyed by the body as written, which fixes its words; the players play no part in a turn
+# that reads well. Bounded: emptied when full.
+_Plan = tuple[str, Card, int, Skip | None, int | None, int, int, int, str | None, int, int, int]
+_PLANS: dict[str, _Plan] = {}
+_LARGEST_PLANS: Final = 4096
+
+
+def _remember(laid: LaidOut, turn: Turn) -> None:
+    def offset(at: Place | None) -> int:
+        return -1 if at is None else at.col - laid.col
+
+    take_off, build = turn.take_off, turn.build
+    places = [turn.colour_at, turn.card_at]
+    places += [take_off.at if take_off else None, build.at if build else None]
+    if any(place is not None and place.line != laid.line for place in places):
+        return
+    if len(_PLANS) >= _LARGEST_PLANS:
+        _PLANS.clear()
+    _PLANS[laid.body] = (
+        turn.colour,
+        turn.card,
+        turn.meridian,
+        turn.skip,
+        take_off.city if take_off else None,
+        offset(take_off.at) if take_off else -1,
+        build.height if build else -1,
+        build.city if build else -1,
+        build.colour if build else None,
+        offset(build.at) if build else -1,
+        offset(turn.colour_at),
+        offset(turn.card_at),
+    )
+
+
+def _planned(text: TurnText, laid: LaidOut, plan: _Plan) -> TurnEntry[Turn]:
+    """The turn a body read before means, with this turn's places."""
+    colour, card, meridian, skip, city, take_off_at, height, built, tower, build_at, at, card_at = (
+        plan
+    )
+    line, col = laid.line, laid.col
+    take_off = None if take_off_at < 0 else TakeOff(city, Place(line, col + take_off_at))
+    build = None if build_at < 0 else Build(height, built, tower, Place(line, col + build_at))
+    turn = Turn(
+        colour,
+        card,
+        meridian,
+        take_off,
+        build,
+        skip,
+        text.number,
+        text.at,
+        None if at < 0 else Place(line, col + at),
+        None if card_at < 0 else Place(line, col + card_at),
+    )
+    return TurnEntry(text, turn, (), colour)
+
+
+def _read(text: TurnText, players: Sequence[tuple[str, Sequence[str]]]) -> TurnEntry[Turn]:
     words = text.words
     if not words or words[0].kind != "word":
         return _bad(text, "a turn starts with the colour that plays, as '12. orange 7: 3@2'", None)

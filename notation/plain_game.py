@@ -17,9 +17,9 @@ from meridina.rules.common import Place
 from meridina.rules.numbers import read_number
 
 from .game_text import attach_comments, comment_text, make_tag
-from .grammar import ignored, terminal, turn_words
+from .grammar import ignored, terminal, turn_separator, turn_words
 from .splitter import GameChunk
-from .text import Comment, GameText, Tag, TurnText, Word
+from .text import Comment, GameText, LaidOut, Tag, TurnText, laid_out_turn
 
 _KINDS = {"WORD": "word", "NUMBER": "number", "PLACE": "place", "KEY": "key"}
 
@@ -33,7 +33,9 @@ class _Patterns:
     quiet_line: re.Pattern[str]  # only spaces and comments
     token: re.Pattern[str]  # any other line of turns: one token at a time
     comment: re.Pattern[str]
-    words: re.Pattern[str]
+    separators: re.Pattern[str]  # the runs between a turn's words, kept by split
+    # The separators other than a space: a body without them is split by str.split(" ").
+    other_separators: re.Pattern[str]
 
 
 @lru_cache(maxsize=1)
@@ -52,8 +54,17 @@ def _patterns() -> _Patterns:
         quiet_line=re.compile(quiet),
         token=re.compile(f"(?P<TURN>{turn})|(?P<COMMENT>{comment})|(?P<SPACE>{space})"),
         comment=re.compile(comment),
-        words=turn_words(),
+        separators=re.compile(f"({turn_separator()})"),
+        other_separators=_other_separators(turn_separator()),
     )
+
+
+def _other_separators(separator: str) -> re.Pattern[str]:
+    """Any character ``separator`` matches besides a space (any character, without a space)."""
+    chars = [chr(code) for code in range(128) if re.fullmatch(separator, chr(code))]
+    if " " not in chars or re.fullmatch(separator, "  ") is None:
+        return re.compile(".", re.DOTALL)  # a space alone does not separate words
+    return re.compile("|".join(re.escape(char) for char in chars if char != " "))
 
 
 class _NotPlain(Exception):
@@ -81,7 +92,7 @@ def _read(chunk: GameChunk) -> GameText:
             continue
         found = turn_line.fullmatch(line)
         if found is not None:
-            turns.append(_turn(line, found.start(1), found.end(1), line_no, patterns.words))
+            turns.append(_turn(line, found.start(1), found.end(1), line_no))
             if found.start(2) != found.end(2):
                 _comments(line, found.start(2), line_no, patterns.comment, comments)
             continue
@@ -100,24 +111,71 @@ def _read(chunk: GameChunk) -> GameText:
     return GameText(tuple(tags), None, tuple(turns), start, tuple(leading), ())
 
 
-def _turn(line: str, start: int, stop: int, line_no: int, words: re.Pattern[str]) -> TurnText:
-    """The turn written at ``line[start:stop]``, a whole TURN token."""
+def _turn(line: str, start: int, stop: int, line_no: int) -> TurnText:
+    """The turn written at ``line[start:stop]``, a whole TURN token; its words are made later."""
     dot = line.index(".", start)
-    number = read_number(line[start:dot])
-    if number is None:
+    number = _turn_number(line[start:dot])
+    body = line[dot + 1 : stop]
+    words = _body_words(body)
+    if number is None or words is None:
         raise _NotPlain
-    found: list[Word] = []
-    for word in words.finditer(line, dot + 1, stop):
+    return laid_out_turn(number, LaidOut(line_no, dot + 2, body, words), Place(line_no, start + 1))
+
+
+@lru_cache(maxsize=4096)
+def _body_words(body: str) -> tuple[tuple[str, str, int], ...] | None:
+    """The words of a turn's body: kind, text and offset; None when it is not plain.
+
+    The TURN token joins its words with runs of separators only, so the body is split on
+    those, and each run between them is read once for all the turns it recurs in. Both
+    caches are bounded; a turn body recurs too, mostly in Meridian.
+    """
+    patterns = _patterns()
+    found: list[tuple[str, str, int]] = []
+    offset = 0
+    if patterns.other_separators.search(body) is None:
+        for part in body.split(" "):
+            if part and not _add_pieces(part, offset, found):
+                return None
+            offset += len(part) + 1
+        return tuple(found)
+    is_piece = True  # the split alternates pieces and the separators between them
+    for part in patterns.separators.split(body):
+        if is_piece and part and not _add_pieces(part, offset, found):
+            return None
+        offset += len(part)
+        is_piece = not is_piece
+    return tuple(found)
+
+
+def _add_pieces(part: str, offset: int, found: list[tuple[str, str, int]]) -> bool:
+    """Add the words of ``part``, found at ``offset`` in its body; False when not plain."""
+    pieces = _pieces(part)
+    if pieces is None:
+        return False
+    for kind, text, at in pieces:
+        found.append((kind, text, offset + at))
+    return True
+
+
+_turn_number = lru_cache(maxsize=1024)(read_number)
+
+
+@lru_cache(maxsize=4096)
+def _pieces(piece: str) -> tuple[tuple[str, str, int], ...] | None:
+    """The words of one run of a turn between separators: kind, text and offset in the run.
+
+    None when the run holds a character no word takes; the turn then goes to the full parse.
+    A bounded cache, since the same few words make up most turns.
+    """
+    found = []
+    for word in turn_words().finditer(piece):
         kind = word.lastgroup
-        if kind == "SPACE":
-            continue
-        if kind == "BAD" or kind is None:
-            raise _NotPlain
+        if kind is None or kind not in _KINDS:
+            return None
         text = word.group()
-        if kind == "KEY":
-            text = text[:-1]
-        found.append(Word(_KINDS[kind], text, Place(line_no, word.start() + 1)))
-    return TurnText(number, tuple(found), Place(line_no, start + 1))
+        found.append((_KINDS[kind], text[:-1] if kind == "KEY" else text, word.start()))
+    return tuple(found)
 
 
 def _comments(
@@ -138,7 +196,7 @@ def _line_of_turns(
         if token is None:
             raise _NotPlain
         if token.lastgroup == "TURN":
-            turns.append(_turn(line, pos, token.end(), line_no, patterns.words))
+            turns.append(_turn(line, pos, token.end(), line_no))
         elif token.lastgroup == "COMMENT":
             comments.append(Comment(comment_text(token.group()), Place(line_no, pos + 1)))
         pos = token.end()

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from typing import Any, NamedTuple
 
-from meridina.rules.common import Place, Problem
+from meridina.rules.common import Place, Problem, value
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Word:
     """One word of a turn or a position entry, with its kind and place.
 
@@ -20,7 +20,7 @@ class Word:
     at: Place
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Tag:
     name: str
     value: str
@@ -28,14 +28,39 @@ class Tag:
     value_at: Place
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Comment:
     text: str
     at: Place
 
 
-@dataclass(frozen=True, slots=True)
+class LaidOut(NamedTuple):
+    """A turn's words as the plain reading found them, before any ``Word`` is made of them.
+
+    ``body`` is the turn as written after its number (the same body always holds the same
+    words); ``words`` are their kinds, texts and columns in ``body``, counted from ``col``.
+    """
+
+    line: int
+    col: int  # the column of body[0]
+    body: str
+    words: tuple[tuple[str, str, int], ...]
+
+    def make(self) -> tuple[Word, ...]:
+        line, col = self.line, self.col
+        return tuple(
+            Word(kind, text, Place(line, col + offset)) for kind, text, offset in self.words
+        )
+
+
+@value
 class TurnText:
+    """One turn as written: its number, its words and its place.
+
+    ``words`` may be given as a ``LaidOut`` (see ``laid_out``): the words are then made on
+    first use, so that a game that is only checked never makes them.
+    """
+
     number: int
     words: tuple[Word, ...]
     at: Place
@@ -52,20 +77,56 @@ class TurnText:
         """A syntax fault costs the turn: it is reported and not played."""
         return any(not problem.warning for problem in self.problems)
 
+    def laid_out(self) -> LaidOut | None:
+        """The words as the plain reading laid them out, while no ``Word`` is made of them."""
+        words = _WORDS_SLOT.__get__(self, TurnText)
+        return words if type(words) is LaidOut else None
 
-@dataclass(frozen=True, slots=True)
+
+def _words(turn: TurnText) -> tuple[Word, ...]:
+    words = _WORDS_SLOT.__get__(turn, TurnText)
+    if type(words) is LaidOut:
+        words = words.make()
+        _WORDS_SLOT.__set__(turn, words)
+    return words  # type: ignore[no-any-return]
+
+
+def _set_words(turn: TurnText, words: tuple[Word, ...] | LaidOut) -> None:
+    _WORDS_SLOT.__set__(turn, words)
+
+
+# ``words`` is a property over its slot, so that equality, hashing, repr, replace and
+# pickling, which all read it by name, see the words made.
+_WORDS_SLOT: Any = TurnText.__dict__["words"]
+TurnText.words = property(_words, _set_words)  # type: ignore[assignment]
+
+
+def with_comments(turn: TurnText, comments: tuple[Comment, ...]) -> TurnText:
+    """``turn`` with ``comments``; words not made yet stay so."""
+    words = _WORDS_SLOT.__get__(turn, TurnText)
+    return TurnText(
+        turn.number, words, turn.at, comments, turn.problems, turn.written, turn.numbered
+    )
+
+
+def laid_out_turn(number: int, words: LaidOut, at: Place) -> TurnText:
+    """A turn whose words are made on first use."""
+    return TurnText(number, words, at)  # type: ignore[arg-type]
+
+
+@value
 class EntryText:
     key: Word
     words: tuple[Word, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class PositionText:
     entries: tuple[EntryText, ...]
     at: Place
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class GameText:
     """One game as written: tags, an optional position, turns and comments."""
 
@@ -73,8 +134,8 @@ class GameText:
     position: PositionText | None
     turns: tuple[TurnText, ...]
     at: Place
-    comments: tuple[Comment, ...] = field(default=())
-    problems: tuple[Problem, ...] = field(default=())  # syntax problems outside the turns
+    comments: tuple[Comment, ...] = ()
+    problems: tuple[Problem, ...] = ()  # syntax problems outside the turns
 
     def tag(self, name: str) -> Tag | None:
         lowered = name.lower()

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Final, Generic, TypeVar
 
-from meridina.rules.common import Problem
+from meridina.rules.common import Problem, value
 
 from .text import GameText, TurnText
 
@@ -16,7 +16,7 @@ T = TypeVar("T")
 TurnCo = TypeVar("TurnCo", covariant=True)  # an entry is read-only
 
 
-@dataclass(frozen=True)
+@value
 class TurnEntry(Generic[TurnCo]):
     """A turn as written and as understood (``turn`` is None when unreadable)."""
 
@@ -38,18 +38,19 @@ def read_turns(
     expected: int | None = None
     listed = list(texts)
     for index, text in enumerate(listed):
-        entry = _read(text, read_turn)
-        following = listed[index + 1].number if index + 1 < len(listed) else None
-        if expected is not None and text.number != expected:
+        entry = _read(text, read_turn) if text.problems else read_turn(text)
+        number = text.number
+        if number != expected and expected is not None:
             numbering = Problem(
                 NUMBERING_RULE,
-                f"turn {text.number} follows turn {expected - 1}; expected {expected}",
+                f"turn {number} follows turn {expected - 1}; expected {expected}",
                 text.at,
             )
             entry = TurnEntry(entry.text, entry.turn, (numbering, *entry.problems), entry.colour)
+            following = listed[index + 1].number if index + 1 < len(listed) else None
             if following == expected + 1:
-                text = replace(text, number=expected)
-        expected = text.number + 1
+                number = expected
+        expected = number + 1
         entries.append(entry)
     return tuple(entries)
 
@@ -57,8 +58,6 @@ def read_turns(
 def _read(text: TurnText, read_turn: Callable[[TurnText], TurnEntry[T]]) -> TurnEntry[T]:
     """A turn with a syntax fault is not played; only its mover, if readable, is kept."""
     entry = read_turn(text)
-    if not text.problems:
-        return entry
     if text.broken:
         return TurnEntry(text, None, text.problems, entry.colour)
     return TurnEntry(text, entry.turn, (*text.problems, *entry.problems), entry.colour)

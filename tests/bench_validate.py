@@ -5,15 +5,22 @@ shared and noisy, so what counts is the ratio of two things measured in one run,
 in interleaved rounds). Run from the project folder, with the ``bench`` extra
 installed (``pip install -e '.[bench]'``, for python-chess):
 
-    python tests/bench_validate.py            # the sizes the targets name (takes minutes)
+    python tests/bench_validate.py            # the sizes the targets name (takes long)
     python tests/bench_validate.py --quick    # smaller sizes, for a first look
+    nice python tests/bench_validate.py --only memory --formats junit,sarif
 
-``--memory-mb SMALL,LARGE`` and ``--jobs-mb N`` choose other corpus sizes. The
-records come from ``meridina generate`` (a set of distinct games, repeated with
-fresh Round tags up to the size wanted); the PGN from random legal chess games
-played with python-chess, both from fixed seeds. Times are CPU seconds (user and
-system), which a busy machine disturbs less than the clock on the wall; only the
-``-j`` comparison, which is about using a second core, is timed on the wall clock.
+``--only`` runs some of the targets (throughput, startup, memory, jobs); ``--formats``
+measures the memory of some output formats only; ``--memory-mb SMALL,LARGE`` and
+``--jobs-mb N`` choose other corpus sizes. The full memory figure validates 100 MB
+once per format, each in a fresh process, so it takes minutes per format.
+
+The records come from ``meridina generate`` (a set of distinct games, repeated with
+fresh Round tags up to the size wanted; in the memory corpora one game in ten has a
+wrong Result tag, so that the formats that list problems have some to write); the
+PGN from random legal chess games played with python-chess, both from fixed seeds.
+Times are CPU seconds (user and system), which a busy machine disturbs less than the
+clock on the wall; only the ``-j`` comparison, which is about using a second core, is
+timed on the wall clock, with the machine's load printed beside it.
 """
 
 from __future__ import annotations
@@ -40,6 +47,9 @@ DISTINCT_GAMES = {"meridian": 60, "medina": 16}  # played once, then repeated
 CHESS_GAMES = 40
 TURN_LINE = re.compile(r"^\d+\. ", re.MULTILINE)
 ROUND_TAG = re.compile(r'^\[Round "\d+"\]$', re.MULTILINE)
+FIRST_SCORE = re.compile(r'^(\[Result "\S+ )(\d+)', re.MULTILINE)
+BROKEN_EVERY = 10  # in the memory corpora, one game in this many has a wrong score
+TARGETS = ("throughput", "startup", "memory", "jobs")
 
 
 @dataclass(frozen=True)
@@ -73,9 +83,9 @@ class Figure:
 
 def report(target: str, measured: str, passed: bool | None, detail: str = "") -> None:
     verdict = {True: "PASS", False: "MISS", None: "n/a "}[passed]
-    print(f"{verdict}  {target:<68} {measured}")
+    print(f"{verdict}  {target:<68} {measured}", flush=True)
     if detail:
-        print(f"      {detail}")
+        print(f"      {detail}", flush=True)
 
 
 # ---------------------------------------------------------------- corpora
@@ -102,8 +112,19 @@ def generated_games(game: str, count: int) -> list[str]:
     return [part for part in re.split(r"(?m)^(?=\[Game )", done.stdout) if part.strip()]
 
 
-def fill(path: Path, games: Sequence[str], size: int, renumber: bool) -> Corpus:
-    """Write ``games`` over and over to ``path`` until it holds ``size`` bytes."""
+def fill(
+    path: Path,
+    games: Sequence[str],
+    size: int,
+    renumber: bool,
+    keep: bool = False,
+    broken_every: int = 0,
+) -> Corpus:
+    """Write ``games`` over and over to ``path`` until it holds ``size`` bytes.
+
+    ``keep``: keep each game's text (for the bare parse; not for the large corpora).
+    ``broken_every``: every so many games, one with a wrong score in its Result tag.
+    """
     written = turns = copies = 0
     kept: list[str] = []
     with path.open("w", encoding="utf-8", newline="\n") as out:
@@ -112,11 +133,14 @@ def fill(path: Path, games: Sequence[str], size: int, renumber: bool) -> Corpus:
             copies += 1
             if renumber:
                 game = ROUND_TAG.sub(f'[Round "{copies}"]', game, count=1)
+            if broken_every and copies % broken_every == 0:
+                game = FIRST_SCORE.sub(lambda m: f"{m[1]}{int(m[2]) + 1}", game, count=1)
             text = game.rstrip("\n") + "\n\n"
             out.write(text)
             written += len(text.encode())
             turns += len(TURN_LINE.findall(game))
-            kept.append(text)
+            if keep:
+                kept.append(text)
     return Corpus(path, written, turns, kept)
 
 
@@ -271,7 +295,7 @@ def throughput(folder: Path, sizes: Sizes, jobs_known: bool) -> None:
     for game, target in (("meridian", 2.0), ("medina", 1.0)):
         name = game.capitalize()
         corpus = fill(
-            folder / f"{game}.mrec", generated_games(game, DISTINCT_GAMES[game]), size, True
+            folder / f"{game}.mrec", generated_games(game, DISTINCT_GAMES[game]), size, True, True
         )
         ours, chess_time, lark_time = paired(
             [
@@ -340,18 +364,24 @@ def output_formats(help_text: str) -> list[str]:
     return found.group(1).split("|") if found else ["text"]
 
 
-def memory(folder: Path, sizes: Sizes, help_text: str) -> None:
+def memory(folder: Path, sizes: Sizes, formats: Sequence[str]) -> None:
     games = generated_games("meridian", DISTINCT_GAMES["meridian"])
     small_mb, large_mb = sizes.memory_mb
-    small = fill(folder / "small.mrec", games, int(small_mb * 1_000_000), True)
-    large = fill(folder / "large.mrec", games, int(large_mb * 1_000_000), True)
+    corpora = [
+        fill(folder / f"{name}.mrec", games, int(mb * 1_000_000), True, broken_every=BROKEN_EVERY)
+        for name, mb in (("small", small_mb), ("large", large_mb))
+    ]
+    small, large = corpora
     print(
         f"      memory: Meridian records of {small.size / 1e6:.1f} MB and "
-        f"{large.size / 1e6:.1f} MB, validate's peak resident memory per output format"
+        f"{large.size / 1e6:.1f} MB (one game in {BROKEN_EVERY} invalid), validate's peak "
+        "resident memory per output format, each run in a fresh process",
+        flush=True,
     )
-    for output_format in output_formats(help_text):
+    for output_format in formats:
         peaks = []
-        for corpus in (small, large):
+        started = time.perf_counter()
+        for corpus in corpora:
             command = [*meridina_command(), "validate", str(corpus.path), "--format", output_format]
             peaks.append(peak_megabytes(command))
         growth = peaks[1] - peaks[0]
@@ -359,7 +389,10 @@ def memory(folder: Path, sizes: Sizes, help_text: str) -> None:
             f"validate --format {output_format}: peak flat (+<=10 MB) and < 50 MB",
             f"{peaks[0]:.1f} MB -> {peaks[1]:.1f} MB (+{growth:.1f} MB)",
             growth <= 10 and peaks[1] < 50,
+            f"{time.perf_counter() - started:.0f} s on the wall clock for both runs",
         )
+    for corpus in corpora:
+        corpus.path.unlink()
 
 
 def load() -> str:
@@ -369,6 +402,13 @@ def load() -> str:
         return "unknown"
 
 
+def cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
 def jobs(folder: Path, sizes: Sizes, jobs_known: bool) -> None:
     target = "validate -j 2 / -j 1 speed on one large file >= 1.8x"
     if not jobs_known:
@@ -376,17 +416,20 @@ def jobs(folder: Path, sizes: Sizes, jobs_known: bool) -> None:
         return
     games = generated_games("meridian", DISTINCT_GAMES["meridian"])
     corpus = fill(folder / "jobs.mrec", games, int(sizes.jobs_mb * 1_000_000), True)
-    before = load()
     base = [*meridina_command(), "validate", str(corpus.path)]
+    loads = [load()]
     one = child_run([*base, "-j", "1"])[1]
+    loads.append(load())
     two = child_run([*base, "-j", "2"])[1]
+    loads.append(load())
     report(
         target,
         f"{one / two:.2f}x ({one:.1f} s vs {two:.1f} s wall, one pair)",
         one / two >= 1.8,
-        f"{corpus.size / 1e6:.1f} MB of Meridian records; {os.cpu_count()} cores; "
-        f"/proc/loadavg before: {before}, after: {load()}",
+        f"{corpus.size / 1e6:.1f} MB of Meridian records; {cores()} cores available; "
+        f"/proc/loadavg before -j 1, before -j 2, after: {' | '.join(loads)}",
     )
+    corpus.path.unlink()
 
 
 def megabyte_pair(text: str) -> tuple[float, float]:
@@ -399,9 +442,29 @@ def megabyte_pair(text: str) -> tuple[float, float]:
     return small, large
 
 
+def name_list(choices: Sequence[str]) -> Callable[[str], list[str]]:
+    def parse(text: str) -> list[str]:
+        names = [part.strip() for part in text.split(",") if part.strip()]
+        unknown = [name for name in names if name not in choices]
+        if unknown or not names:
+            raise argparse.ArgumentTypeError(f"choose from {', '.join(choices)}")
+        return names
+
+    return parse
+
+
 def main(argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--quick", action="store_true", help="smaller corpora, a fast look")
+    parser.add_argument(
+        "--only",
+        type=name_list(TARGETS),
+        default=list(TARGETS),
+        help=f"comma-separated targets to run, of {','.join(TARGETS)} (default: all)",
+    )
+    parser.add_argument(
+        "--formats", help="comma-separated output formats for the memory targets (default: all)"
+    )
     parser.add_argument(
         "--memory-mb", type=megabyte_pair, help="SMALL,LARGE megabytes for the memory targets"
     )
@@ -412,15 +475,25 @@ def main(argv: Sequence[str]) -> int:
         sizes = Sizes(sizes.throughput_kb, options.memory_mb, sizes.jobs_mb)
     if options.jobs_mb:
         sizes = Sizes(sizes.throughput_kb, sizes.memory_mb, options.jobs_mb)
-    try:
-        import chess  # noqa: F401
-    except ImportError:
-        print("python-chess is missing: pip install -e '.[bench]'", file=sys.stderr)
-        return 2
+    help_text = validate_options()
+    known_formats = output_formats(help_text)
+    formats = known_formats
+    if options.formats:
+        try:
+            formats = name_list(known_formats)(options.formats)
+        except argparse.ArgumentTypeError as error:
+            parser.error(f"--formats: {error}")
+    if "throughput" in options.only:
+        try:
+            import chess  # noqa: F401
+        except ImportError:
+            print("python-chess is missing: pip install -e '.[bench]'", file=sys.stderr)
+            return 2
     kind = "quick" if options.quick else "full"
     if sizes != (QUICK if options.quick else FULL):
         kind += ", sizes chosen"
-    help_text = validate_options()
+    if options.only != list(TARGETS):
+        kind += f", only {','.join(options.only)}"
     jobs_known = "--jobs" in help_text
     print(
         f"meridina benchmark ({kind} run): "
@@ -428,13 +501,17 @@ def main(argv: Sequence[str]) -> int:
         f"{sizes.memory_mb[0]:g} MB vs {sizes.memory_mb[1]:g} MB; -j on {sizes.jobs_mb:g} MB"
     )
     print(f"      CPU time (user+sys) unless said; /proc/loadavg at start: {load()}")
-    print("      figures: median [least-greatest] of the paired rounds")
+    print("      figures: median [least-greatest] of the paired rounds", flush=True)
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
-        throughput(folder, sizes, jobs_known)
-        whole_process(folder)
-        memory(folder, sizes, help_text)
-        jobs(folder, sizes, jobs_known)
+        if "throughput" in options.only:
+            throughput(folder, sizes, jobs_known)
+        if "startup" in options.only:
+            whole_process(folder)
+        if "memory" in options.only:
+            memory(folder, sizes, formats)
+        if "jobs" in options.only:
+            jobs(folder, sizes, jobs_known)
     return 0
 
 

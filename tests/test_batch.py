@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import io
 import json
 import os
@@ -11,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
-from meridina.cli.batch import Progress
+from meridina.cli.batch import YOUNG_COLLECTION, Progress, fewer_collections
 from meridina.cli.main import cli
 from test_formats import MEDINA_BAD, MEDINA_OK, MERIDIAN_BAD, MERIDIAN_OK
 
@@ -264,3 +265,17 @@ def test_progress_bar_only_on_a_terminal_outside_ci(
     assert ("2/4 files" in terminal.getvalue()) is shown
     progress.clear()
     assert terminal.getvalue().endswith("\r\x1b[K") is shown
+
+
+def test_a_run_collects_young_objects_less_often_and_then_as_before() -> None:
+    before = gc.get_threshold()
+    with fewer_collections():
+        during = gc.get_threshold()
+    assert during == (max(before[0], YOUNG_COLLECTION), *before[1:])
+    assert gc.get_threshold() == before
+    gc.set_threshold(0, *before[1:])  # collection switched off stays off
+    try:
+        with fewer_collections():
+            assert gc.get_threshold()[0] == 0
+    finally:
+        gc.set_threshold(*before)

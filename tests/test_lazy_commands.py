@@ -6,6 +6,7 @@ import importlib
 import pkgutil
 import subprocess
 import sys
+from pathlib import Path
 
 import click
 import meridina.cli
@@ -93,3 +94,20 @@ def test_every_format_names_a_reporter() -> None:
 def test_every_view_is_its_game_s() -> None:
     for game in VIEWS:
         assert game == view_for(game).TITLE
+
+
+def test_validate_with_one_job_loads_no_process_pool() -> None:
+    record = Path(__file__).parent.parent / "examples" / "meridian" / "two-players.mrec"
+    probe = (
+        "import sys\n"
+        "from meridina.cli.main import cli\n"
+        "try:\n"
+        f"    cli.main(['validate', {str(record)!r}], prog_name='meridina')\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "print(' '.join(sorted(sys.modules)), file=sys.stderr)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    loaded = done.stderr.split()
+    assert "1 game in 1 file: 1 valid, 0 invalid" in done.stdout
+    assert [m for m in loaded if m.startswith(("multiprocessing", "concurrent"))] == []

@@ -9,6 +9,8 @@ be declined, never read differently.
 from __future__ import annotations
 
 import io
+import pickle
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -17,8 +19,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from medina_games import random_game as random_medina
 from meridian_games import random_game as random_meridian
-from meridina.notation import medina, meridian
+from meridina.notation import medina, medina_turn, meridian, meridian_turn, plain_game
 from meridina.notation.check import check_game
+from meridina.notation.grammar import terminal, turn_separator
 from meridina.notation.lark_game import parse_with_lark
 from meridina.notation.plain_game import read_plain_game
 from meridina.notation.reader import ParsedGame
@@ -68,10 +71,18 @@ def same_reading(chunk: GameChunk) -> bool:
     lark = full(chunk)
     assert plain == lark, chunk.text
     assert isinstance(lark, GameText)
-    assert meridian.read_record(plain) == meridian.read_record(lark)
-    assert medina.read_record(plain) == medina.read_record(lark)
-    assert checked(chunk, plain) == checked(chunk, lark)
+    # Each bridge gets a fresh plain reading, whose words are not made yet (comparing made them).
+    assert meridian.read_record(fresh(chunk)) == meridian.read_record(lark)
+    assert medina.read_record(fresh(chunk)) == medina.read_record(lark)
+    assert checked(chunk, fresh(chunk)) == checked(chunk, lark)
     return True
+
+
+def fresh(chunk: GameChunk) -> GameText:
+    game = read_plain_game(chunk)
+    assert game is not None
+    assert all(turn.laid_out() is not None for turn in game.turns)
+    return game
 
 
 @lru_cache(maxsize=1)
@@ -153,3 +164,49 @@ turn_line = st.tuples(st.lists(turn, min_size=1, max_size=3).map(" ".join), comm
 )
 def test_random_text_is_read_alike_or_left_to_the_full_parse(lines: list[str], first: int) -> None:
     same_reading(GameChunk("\n".join(lines) + "\n", first))
+
+
+def shifted(text: str, lines: int, spaces: str) -> str:
+    """The same game further down the file, each line indented."""
+    return "\n" * lines + "".join(spaces + line for line in text.splitlines(keepends=True))
+
+
+@pytest.mark.parametrize(("lines", "spaces"), [(0, ""), (3, " "), (1, "\t, "), (40, "  ")])
+def test_words_read_before_give_each_turn_its_own_places(lines: int, spaces: str) -> None:
+    """The words of turns, and what they mean, are kept from turn to turn; places never are."""
+    plain_game._pieces.cache_clear()
+    plain_game._body_words.cache_clear()
+    meridian_turn._PLANS.clear()
+    medina_turn._piece.cache_clear()
+    for text in valid_games():
+        for chunk in chunks(shifted(text, lines, spaces)):
+            assert same_reading(chunk)
+    assert plain_game._pieces.cache_info().hits > 0
+    assert plain_game._body_words.cache_info().hits > 0
+    assert meridian_turn._PLANS and medina_turn._piece.cache_info().hits > 0
+
+
+@pytest.mark.parametrize("separator", [" ", "\t", ",", " ,\t "])
+def test_a_turn_splits_on_the_separators_its_token_joins_words_with(separator: str) -> None:
+    assert f"(?:{turn_separator()}" in terminal("TURN")
+    words = ("orange", "4-5-6-7/6:", "x", "2@4")
+    text = f'[Game "Meridian"]\n1.{separator.join(words)}{separator}{{c}}\n'
+    (chunk,) = chunks(text)
+    assert same_reading(chunk)
+    game = read_plain_game(chunk)
+    assert game is not None
+    assert [word.text for word in game.turns[0].words] == ["orange", "4-5-6-7/6", "x", "2@4"]
+
+
+def test_words_made_on_first_use_are_the_words_of_the_turn() -> None:
+    (chunk, *_) = chunks(valid_games()[0])
+    plain = read_plain_game(chunk)
+    assert plain is not None
+    lark = full(chunk)
+    assert isinstance(lark, GameText)
+    for turn, made in zip(plain.turns, lark.turns, strict=True):
+        assert turn.laid_out() is not None
+        copied = pickle.loads(pickle.dumps(turn))
+        assert turn.laid_out() is None  # the words are made now, and kept
+        assert (hash(turn), repr(turn)) == (hash(made), repr(made))
+        assert copied == made and replace(copied, number=1) == replace(made, number=1)

@@ -11,7 +11,7 @@ from urllib.parse import quote
 from meridina.rules.codes import TITLES
 from meridina.rules.common import Problem
 
-from ..output import READ_RULE, GameResult, InputError, Tally
+from ..output import READ_RULE, GameResult, InputError, Tally, dumps_at
 from .base import Reporter, ReportOptions
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -20,39 +20,68 @@ RULE_INDEX = {rule: index for index, rule in enumerate(RULES)}
 
 
 class SarifReporter(Reporter):
+    """Writes each result as it comes, so memory does not grow with the run.
+
+    The results array is the last thing in the document: what stands before it is
+    written with the first result, what stands after it at the end. The document is
+    the one ``json.dumps(..., indent=2)`` would write for the whole, byte for byte.
+    """
+
     def __init__(self, out: IO[str], options: ReportOptions) -> None:
         super().__init__(out, options)
-        self.results: list[dict[str, Any]] = []
-        self.files: list[str] = []
+        self.results = 0  # written so far
+        self.after_results = ""
 
     def game(self, result: GameResult) -> None:
         for problem in result.problems:
-            self.results.append(sarif_result(result.source, problem))
+            self.result(sarif_result(result.source, problem))
 
     def input_error(self, error: InputError) -> None:
-        self.results.append(
-            result_for(error.source, READ_RULE, "error", error.text, error.line, error.col)
-        )
+        self.result(result_for(error.source, READ_RULE, "error", error.text, error.line, error.col))
+
+    def result(self, found: dict[str, Any]) -> None:
+        if self.results == 0:
+            before, self.after_results = document_around_results()
+            self.out.write(f"{before}\n{RESULT_INDENT}")
+        else:
+            self.out.write(f",\n{RESULT_INDENT}")
+        self.out.write(dumps_at(found, RESULTS_DEPTH))
+        self.results += 1
 
     def end(self, tally: Tally) -> None:
-        document = {
-            "$schema": SARIF_SCHEMA,
-            "version": "2.1.0",
-            "runs": [
-                {
-                    "tool": {
-                        "driver": {
-                            "name": "meridina",
-                            "version": _version(),
-                            "rules": [rule_descriptor(rule) for rule in RULES],
-                        }
-                    },
-                    "columnKind": "unicodeCodePoints",
-                    "results": self.results,
-                }
-            ],
-        }
-        self.write(json.dumps(document, indent=2, ensure_ascii=False))
+        if self.results == 0:
+            before, after = document_around_results()
+            self.write(f"{before}{after}")
+        else:
+            self.write(f"\n{'  ' * (RESULTS_DEPTH - 1)}{self.after_results}")
+
+
+RESULTS_DEPTH = 4  # document > runs > run > results > result
+RESULT_INDENT = "  " * RESULTS_DEPTH
+
+
+def document_around_results() -> tuple[str, str]:
+    """The document as JSON up to its results array's ``[`` and from its ``]`` on."""
+    document = {
+        "$schema": SARIF_SCHEMA,
+        "version": "2.1.0",
+        "runs": [
+            {
+                "tool": {
+                    "driver": {
+                        "name": "meridina",
+                        "version": _version(),
+                        "rules": [rule_descriptor(rule) for rule in RULES],
+                    }
+                },
+                "columnKind": "unicodeCodePoints",
+                "results": [],
+            }
+        ],
+    }
+    text = json.dumps(document, indent=2, ensure_ascii=False)
+    before, empty, after = text.rpartition('"results": []')
+    return before + empty[:-1], empty[-1:] + after
 
 
 def rule_descriptor(rule: str) -> dict[str, Any]:

@@ -6,8 +6,8 @@ from dataclasses import dataclass
 
 from meridina.rules.common import Problem
 
-from .model import Build, EmptyMeridian, OwnPush, TakeOff, Tower
-from .placement import Placed, Push, Refused, place, push_in
+from .model import COLOURS, PIECES_PER_COLOUR, Build, EmptyMeridian, OwnPush, TakeOff, Tower
+from .placement import Placed, Push, Refused, place
 from .state import Column, State, who
 
 
@@ -19,8 +19,39 @@ class Effect:
     placed: tuple[int, Tower] | None  # (city, tower) built
     pushes: tuple[Push, ...]
 
+    @classmethod
+    def of(cls, data: EffectData) -> Effect:
+        removed, placed, moves = data
+        if moves is None:
+            return cls(removed, placed, ())
+        moved, city, step = moves
+        return cls(
+            removed,
+            placed,
+            tuple(
+                [
+                    Push(tower, city + k * step, city + (k + 1) * step)
+                    for k, tower in enumerate(moved)
+                    if tower is not None  # always: a chain has no gaps
+                ]
+            ),
+        )
 
+
+# A push chain as the quick check keeps it: the towers moved, nearest the new tower
+# first, the city the first of them stood on, and the way they moved (1 up, -1 down).
+Moves = tuple[tuple[Tower | None, ...], int, int]
+# An effect as plain values, as the quick check makes it: (removed, placed, moves).
+# Most effects are never looked at, so their ``Effect`` is made only when one is.
+EffectData = tuple[tuple[int, Tower] | None, tuple[int, Tower] | None, Moves | None]
+NO_EFFECT: EffectData = (None, None, None)
 Outcome = tuple[Column, dict[str, int], Effect]
+
+# Every tower a build can make, made once: towers are values and never change.
+TOWERS: dict[str, tuple[Tower, ...]] = {
+    colour: tuple(Tower(colour, height) for height in range(PIECES_PER_COLOUR + 1))
+    for colour in COLOURS
+}
 
 
 def quick_act(
@@ -31,72 +62,128 @@ def quick_act(
     Checks the same rules as ``act`` in one pass over the meridian, building no message:
     the common legal turn costs little, and ``act`` puts any fault into words.
     """
-    seating = state.seating
-    owner_of = seating.owner_of
-    owner = owner_of[colour]
+    outcome = quick_outcome(state, colour, meridian, take_off, build, state.seating.mates[colour])
+    if outcome is None:
+        return None
+    column, hands, effect = outcome
+    return column, hands, Effect.of(effect)
+
+
+def quick_outcome(
+    state: State,
+    colour: str,
+    meridian: int,
+    take_off: TakeOff | None,
+    build: Build | None,
+    mine: tuple[str, ...],
+) -> tuple[Column, dict[str, int], EffectData] | None:
+    """``quick_act`` with the effect as plain values; ``mine`` are the mover's player's colours.
+
+    Made for every turn, so written for few steps: one pass over the meridian checks the
+    order of heights, the height already there and the towers per player together.
+    """
     column = state.columns[meridian - 1]
     hands = state.hands
     removed: tuple[int, Tower] | None = None
     if take_off is not None:
         wanted = take_off.city
-        found = 0
         for city, tower in enumerate(column, start=1):
-            if tower is None or owner_of[tower.colour] != owner:
-                continue
-            if wanted is None or city == wanted:
+            if tower is not None and tower.colour in mine and (wanted is None or city == wanted):
+                if removed is not None:
+                    return None  # two towers of the player's, and no city said
                 removed = (city, tower)
-                found += 1
-        if found != 1 or removed is None:
+        if removed is None:
             return None
+        city, gone = removed
         cells = list(column)
-        cells[removed[0] - 1] = None
+        cells[city - 1] = None
         column = tuple(cells)
-        hands = dict(hands)
-        hands[removed[1].colour] += removed[1].height
+        hands = hands.copy()
+        hands[gone.colour] += gone.height
         if build is None:
-            return column, hands, Effect(removed, None, ())
+            return column, hands, (removed, None, None)
     elif build is None:
-        return column, dict(hands), Effect(None, None, ())
+        return column, hands.copy(), NO_EFFECT
     tower_colour = build.colour or colour
     height = build.height
     city = build.city
     if (
-        tower_colour not in seating.players[owner].colours
-        or not 1 <= city <= len(column)
-        or not 1 <= height <= hands[tower_colour]
+        tower_colour not in mine
+        or height < 1
+        or height > hands[tower_colour]
+        or city < 1
+        or city > len(column)
     ):
         return None
+    index = city - 1
+    occupant = column[index]
+    # The towers that end up below the new one: those below its city, and the occupant
+    # too when the new tower is taller and pushes it down. Each must be shorter than the
+    # new tower and every other one taller, which also rules out a height twice.
+    below = city if occupant is not None and occupant.height < height else index
     own = 0
-    empty = True
-    for tower in column:
+    for tower in column[:below]:
         if tower is not None:
-            if tower.height == height:
+            if tower.height >= height:
                 return None
-            empty = False
-            if owner_of[tower.colour] == owner:
+            if tower.colour in mine:
                 own += 1
-    if own >= seating.towers_per_player:
+    for tower in column[below:]:
+        if tower is not None:
+            if tower.height <= height:
+                return None
+            if tower.colour in mine:
+                own += 1
+    table = state.table
+    if own >= table.towers_per_player:
         return None
-    if (
-        empty
-        and height < 2
-        and (
-            state.rulings.empty_meridian is EmptyMeridian.ALWAYS or meridian not in state.ever_built
-        )
-    ):
-        return None
-    if removed is not None and removed[0] == city and removed[1] == Tower(tower_colour, height):
-        return None
-    new_tower = Tower(tower_colour, height)
-    result = push_in(column, new_tower, city)
-    if isinstance(result, Refused):
-        return None
-    if result.pushes and own_push_fault(state, owner, result.pushes, build) is not None:
-        return None
+    if height < 2 and not any(column) and (table.empty_always or meridian not in state.ever_built):
+        return None  # the first tower on an empty meridian is at least 2 high
+    if removed is not None and city == removed[0]:
+        gone = removed[1]
+        if gone.height == height and gone.colour == tower_colour:
+            return None  # a rebuild must differ
+    try:
+        new_tower = TOWERS[tower_colour][height]
+    except IndexError:
+        new_tower = Tower(tower_colour, height)
+    cells = list(column)
+    moves: Moves | None = None
+    if occupant is None:
+        cells[index] = new_tower
+    else:
+        moved: tuple[Tower | None, ...]
+        if below == index:  # shorter: the chain moves up to the first free city above
+            end = city
+            size = len(column)
+            while end < size and column[end] is not None:
+                end += 1
+            if end == size:
+                return None  # a tower would be pushed off the board
+            moved = column[index:end]
+            cells[index : end + 1] = (new_tower, *moved)
+            moves = (moved, city, 1)
+        else:  # taller: the chain moves down to the first free city below
+            end = index - 1
+            while end >= 0 and column[end] is not None:
+                end -= 1
+            if end < 0:
+                return None  # a tower would be pushed off the board
+            moved = column[index:end:-1]
+            cells[end:city] = (*column[end + 1 : city], new_tower)
+            moves = (moved, city, -1)
+        rule = table.own_push
+        if rule is not OwnPush.ANY:
+            if occupant.colour in mine:
+                return None  # a tower of the player's own displaced directly
+            if rule is OwnPush.NEVER:
+                for tower in moved:
+                    if tower is not None and tower.colour in mine:
+                        return None  # ... or pushed along
     if removed is None:
-        hands = dict(hands)
+        hands = hands.copy()
     hands[tower_colour] -= height
-    return result.column, hands, Effect(removed, (city, new_tower), result.pushes)
+    return tuple(cells), hands, (removed, (city, new_tower), moves)
 
 
 def act(

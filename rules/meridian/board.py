@@ -48,7 +48,13 @@ class Board:
 
 
 def board_names() -> list[str]:
-    return bundled_names(PACKAGE, "boards")
+    return list(_bundled_board_names())
+
+
+@lru_cache(maxsize=1)
+def _bundled_board_names() -> tuple[str, ...]:
+    """The boards shipped with meridina, listed once per process: views ask for every game."""
+    return tuple(bundled_names(PACKAGE, "boards"))
 
 
 @lru_cache(maxsize=8)

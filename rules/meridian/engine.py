@@ -2,27 +2,64 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 
 from meridina.rules.common import Problem, RecordError
 from meridina.rules.game import Applied
 
-from .action import Effect, Outcome, act, quick_act
+from .action import NO_EFFECT, Effect, EffectData, Outcome, act, quick_act, quick_outcome
 from .board import Board, load_board
-from .legal import builds_for, describe_action
+from .legal import builds_for, can_build, describe_action
 from .model import COLOURS, DECK, MERIDIANS, PIECES_PER_COLOUR, Card, Setup, Skip, Turn
 from .position import apply_position
-from .state import Column, Seating, State
+from .state import BITS_BY_ID, Column, Seating, State, card_bit
 
 
-@dataclass(slots=True)
 class Step:
-    """The outcome of one turn: the state to go on from, problems, and what happened."""
+    """The outcome of one turn: the state to go on from, problems, and what happened.
+
+    One is made for every turn, so it is made without an ``__init__`` (``step`` makes
+    one), and a legal turn's effect is kept as plain tuples until it is looked at.
+    """
+
+    __slots__ = ("_effect", "problems", "state")
 
     state: State
     problems: tuple[Problem, ...]
-    effect: Effect | None
+    _effect: Effect | EffectData | None
+
+    @property
+    def effect(self) -> Effect | None:
+        """What the turn did to the board; None when it broke a rule of the placement."""
+        effect = self._effect
+        if type(effect) is tuple:
+            effect = self._effect = Effect.of(effect)
+        assert effect is None or isinstance(effect, Effect)
+        return effect
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Step):
+            return NotImplemented
+        return (self.state, self.problems, self.effect) == (
+            other.state,
+            other.problems,
+            other.effect,
+        )
+
+    __hash__ = None  # type: ignore[assignment]  # compared by value, like the values it holds
+
+    def __repr__(self) -> str:
+        return f"Step(state={self.state!r}, problems={self.problems!r}, effect={self.effect!r})"
+
+
+def step(state: State, problems: tuple[Problem, ...], effect: Effect | EffectData | None) -> Step:
+    """A turn's outcome."""
+    made = Step()
+    made.state = state
+    made.problems = problems
+    made._effect = effect
+    return made
 
 
 def initial_state(
@@ -70,9 +107,9 @@ def initial_state(
             )
         else:
             decks[colour] = order
-    state = State(
+    state = State.new(
         board=board,
-        seating=Seating.of(setup.players, setup.rulings),
+        seating=Seating.cached(setup.players, setup.rulings),
         rulings=setup.rulings,
         columns=tuple((None,) * board.cities for _ in range(MERIDIANS)),
         hands={c: PIECES_PER_COLOUR for c in colours},
@@ -126,19 +163,77 @@ def apply(state: State, turn: Turn) -> Step:
     A placement that breaks a rule is not made: the card counts as discarded. A
     fault of turn order or of the card itself (played before, not face up) is
     reported, but a legal placement still stands, since later turns build on it.
+
+    The usual turn, which breaks no rule, is decided here in one pass; at the first
+    sign of a fault the turn is played again by ``_apply_worded``, which finds every
+    fault and puts it into words.
     """
+    colour = turn.colour
+    table = state.table
+    seat = table.seat.get(colour)
+    played = state.played_bits
+    if seat is None or played == table.all_played or colour not in table.may_play[state.next_index]:
+        return _apply_worded(state, turn)
+    card = turn.card
+    bit = BITS_BY_ID.get(id(card))  # None for a card value that is not the deck's own
+    if bit is None:
+        return _apply_worded(state, turn)
+    shift, mates, index_after = seat
+    bit <<= shift
+    meridian = turn.meridian
+    if played & bit or meridian not in card.numbers:
+        return _apply_worded(state, turn)
+    if table.decks:
+        face_up = state.face_up(colour)
+        if face_up is not None and card not in face_up:
+            return _apply_worded(state, turn)
+    made = Step()
+    made.problems = ()
+    made.state = after = State()
+    skip = turn.skip
+    if skip is None:
+        outcome = quick_outcome(state, colour, meridian, turn.take_off, turn.build, mates)
+        if outcome is None:
+            return _apply_worded(state, turn)
+        column, after.hands, effect = outcome
+        columns = list(state.columns)
+        columns[meridian - 1] = column
+        after.columns = tuple(columns)
+        built = state.ever_built
+        if meridian not in built and effect[1] is not None:
+            built = built | {meridian}
+        after.ever_built = built
+        made._effect = effect
+    elif skip is Skip.PASS or (
+        skip is Skip.STUCK and not can_build(state, colour, meridian, mates)
+    ):
+        after.columns = state.columns
+        after.hands = state.hands
+        after.ever_built = state.ever_built
+        made._effect = NO_EFFECT
+    else:
+        return _apply_worded(state, turn)
+    after.table = table
+    after.played_bits = played | bit
+    after.next_index = index_after
+    after.turns_applied = state.turns_applied + 1
+    return made
+
+
+def _apply_worded(state: State, turn: Turn) -> Step:
+    """``apply`` for a turn that may break rules: every fault found, in words."""
     colour = turn.colour
     if colour not in state.hands:
         problem = Problem("MER-S1", f"{colour} is not playing in this game", turn.colour_at)
-        return Step(state, (problem,), None)
+        return step(state, (problem,), None)
     if state.finished:
         problem = Problem("MER-E1", "the game is over: every card has been played", turn.at)
-        return Step(state, (problem,), None)
+        return step(state, (problem,), None)
     problems = _order_faults(state, turn)  # a new list, to add to
     card_ok = True
     if problems and any(problem.rule == "MER-T2" for problem in problems):
         card_ok = False  # every card is played: said once, not again for this card
-    elif turn.card in state.played[colour]:
+    elif state.played_mark(colour) & card_bit(turn.card):
         card_ok = False
         problems.append(
             Problem("MER-T2", f"{colour} has already played card {turn.card.label}", turn.card_at)
@@ -163,7 +258,7 @@ def apply(state: State, turn: Turn) -> Step:
                 turn.card_at,
             )
         )
-        return Step(_advance(state, colour, card), tuple(problems), None)
+        return step(_advance(state, colour, card), tuple(problems), None)
     if turn.skip is Skip.STUCK:
         example = next(builds_for(state, colour, turn.card, turn.meridian), None)
         if example is not None:
@@ -175,9 +270,9 @@ def apply(state: State, turn: Turn) -> Step:
                     turn.at,
                 )
             )
-        return Step(_advance(state, colour, card), tuple(problems), Effect(None, None, ()))
+        return step(_advance(state, colour, card), tuple(problems), Effect(None, None, ()))
     if turn.skip is Skip.PASS:
-        return Step(_advance(state, colour, card), tuple(problems), Effect(None, None, ()))
+        return step(_advance(state, colour, card), tuple(problems), Effect(None, None, ()))
     meridian = turn.meridian
     outcome: Outcome | list[Problem] | None
     outcome = quick_act(state, colour, meridian, turn.take_off, turn.build)
@@ -185,7 +280,7 @@ def apply(state: State, turn: Turn) -> Step:
         outcome = act(state, colour, meridian, turn.take_off, turn.build)
     if isinstance(outcome, list):
         problems.extend(outcome)
-        return Step(_advance(state, colour, card), tuple(problems), None)
+        return step(_advance(state, colour, card), tuple(problems), None)
     column, hands, effect = outcome
     columns = list(state.columns)
     columns[meridian - 1] = column
@@ -193,7 +288,7 @@ def apply(state: State, turn: Turn) -> Step:
     if effect.placed and meridian not in built:
         built = built | {meridian}
     after = _advance(state, colour, card, tuple(columns), hands, built)
-    return Step(after, tuple(problems), effect)
+    return step(after, tuple(problems), effect)
 
 
 def _order_faults(state: State, turn: Turn) -> list[Problem]:
@@ -231,18 +326,13 @@ def _advance(
 
     ``columns``, ``hands`` and ``ever_built`` are what the turn changed, if anything.
     """
-    played = state.played
-    unplayed = state.unplayed
+    played = state.played_bits
     if card is not None:
-        before = played[colour]
-        played = dict(played)
-        after = played[colour] = before | {card}
-        unplayed -= len(after) - len(before)
+        played |= card_bit(card) << state.seating.shift[colour]
     return state.successor(
         state.columns if columns is None else columns,
         state.hands if hands is None else hands,
         played,
         state.seating.index_after[colour],
         state.ever_built if ever_built is None else ever_built,
-        unplayed,
     )

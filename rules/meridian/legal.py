@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from .action import quick_act
+from .action import quick_act, quick_outcome
 from .model import DECK, PIECES_PER_COLOUR, Build, Card, Skip, TakeOff, Turn
 from .state import State
 
@@ -55,6 +55,45 @@ def _actions(state: State, colour: str, meridian: int) -> Iterator[Action]:
                     build = Build(height, city, named)
                     if quick_act(state, colour, meridian, take_off, build) is not None:
                         yield Action(take_off, build)
+
+
+def can_build(state: State, colour: str, meridian: int, mine: tuple[str, ...]) -> bool:
+    """Whether ``builds_for`` would find any action for ``colour`` on ``meridian``.
+
+    ``mine`` are the colours of ``colour``'s player. The same search, cut short: a
+    tower of the player's own can be taken off, and a height already standing on the
+    meridian fits on no city, so those builds are not tried.
+    """
+    column = state.columns[meridian - 1]
+    taken = set()
+    for tower in column:
+        if tower is not None:
+            if tower.colour in mine:
+                return True
+            taken.add(tower.height)
+    cities = range(1, state.board.cities + 1)
+    for tower_colour in mine:
+        named = tower_colour if tower_colour != colour else None
+        for height in range(1, min(state.hands[tower_colour], PIECES_PER_COLOUR) + 1):
+            if height in taken:
+                continue
+            for city in cities:
+                build = _build(height, city, named)
+                if quick_outcome(state, colour, meridian, None, build, mine) is not None:
+                    return True
+    return False
+
+
+_BUILDS: dict[tuple[int, int, str | None], Build] = {}
+
+
+def _build(height: int, city: int, colour: str | None) -> Build:
+    """A build as a value made once, as the search tries the same ones game after game."""
+    key = (height, city, colour)
+    build = _BUILDS.get(key)
+    if build is None:
+        build = _BUILDS[key] = Build(height, city, colour)
+    return build
 
 
 def builds_for(state: State, colour: str, card: Card, meridian: int) -> Iterator[Action]:

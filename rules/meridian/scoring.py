@@ -4,18 +4,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .board import Island
+from .board import Board, Island
 from .state import State
 
+# A sheet's rows are plain slotted values, not frozen ones, whose ``__init__`` costs
+# several times more: one sheet is made for every game checked. They are never changed.
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(slots=True)
 class IslandScore:
     island: Island
     garrisons: dict[int, int]  # player index -> garrison value (a capital counts 2)
     holder: int | None  # None when nobody has a tower there or the lead is tied
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class PlayerScore:
     index: int
     name: str
@@ -37,20 +40,47 @@ class ScoreSheet:
         return sorted(self.players, key=lambda p: (p.rank, p.index))
 
 
+# Each island's cities as (meridian index, city index, garrison value), per board.
+IslandCells = tuple[tuple[Island, tuple[tuple[int, int, int], ...]], ...]
+_CELLS: dict[int, tuple[Board, IslandCells]] = {}
+
+
+def _island_cells(board: Board) -> IslandCells:
+    """Where each island's cities lie on the columns, worked out once per board."""
+    known = _CELLS.get(id(board))
+    if known is not None and known[0] is board:
+        return known[1]
+    cells = tuple(
+        (
+            island,
+            tuple(
+                (meridian - 1, city - 1, 2 if island.capital == (meridian, city) else 1)
+                for meridian, city in island.cities
+            ),
+        )
+        for island in board.islands
+    )
+    if len(_CELLS) >= 64:
+        _CELLS.clear()  # boards from many record files: keep the table small
+    _CELLS[id(board)] = (board, cells)
+    return cells
+
+
 def island_scores(state: State) -> tuple[IslandScore, ...]:
-    board = state.board
+    columns = state.columns
+    owner_of = state.seating.owner_of
     results = []
-    for island in board.islands:
+    for island, cells in _island_cells(state.board):
         garrisons: dict[int, int] = {}
-        for meridian, city in island.cities:
-            tower = state.columns[meridian - 1][city - 1]
-            if tower is None:
-                continue
-            owner = state.owner(tower.colour)
-            value = 2 if island.capital == (meridian, city) else 1
-            garrisons[owner] = garrisons.get(owner, 0) + value
+        for meridian, city, value in cells:
+            tower = columns[meridian][city]
+            if tower is not None:
+                owner = owner_of[tower.colour]
+                garrisons[owner] = garrisons.get(owner, 0) + value
         holder = None
-        if garrisons:
+        if len(garrisons) == 1:
+            holder = next(iter(garrisons))
+        elif garrisons:
             best = max(garrisons.values())
             leaders = [owner for owner, value in garrisons.items() if value == best]
             holder = leaders[0] if len(leaders) == 1 else None
@@ -60,11 +90,12 @@ def island_scores(state: State) -> tuple[IslandScore, ...]:
 
 def score(state: State) -> ScoreSheet:
     islands = island_scores(state)
+    hands = state.hands
     totals = []
     for index, player in enumerate(state.players):
         held = tuple(s.island.name for s in islands if s.holder == index)
         points = sum(s.island.points for s in islands if s.holder == index)
-        pieces = sum(state.hands[colour] for colour in player.colours)
+        pieces = sum(hands[colour] for colour in player.colours)
         totals.append((index, player, held, points, pieces))
     ranked = []
     for index, player, held, points, pieces in totals:
@@ -72,7 +103,5 @@ def score(state: State) -> ScoreSheet:
         ranked.append(
             PlayerScore(index, player.name, player.colours, points, held, pieces, better + 1)
         )
-    cards_left = (
-        sum(state.cards_left(colour) for colour in state.colours) if state.cards_known else None
-    )
+    cards_left = state.unplayed if state.cards_known else None
     return ScoreSheet(tuple(ranked), islands, state.finished, cards_left)

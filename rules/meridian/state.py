@@ -6,9 +6,33 @@ from dataclasses import dataclass
 from typing import Any
 
 from .board import Board
-from .model import DECK, Card, Player, Rulings, Tower, TwoPlayerTurns
+from .model import DECK, Card, EmptyMeridian, Player, Rulings, Tower, TwoPlayerTurns
 
 Column = tuple[Tower | None, ...]  # one meridian, index 0 = city 1 at the bottom
+
+# The cards a colour has played are kept as one number, a bit per card of the deck.
+CARD_BITS: dict[Card, int] = {card: 1 << index for index, card in enumerate(DECK)}
+# The same by the identity of the deck's own card values, which every record's turns use:
+# looking a card up this way does not hash it.
+BITS_BY_ID: dict[int, int] = {id(card): bit for card, bit in CARD_BITS.items()}
+ALL_CARDS = (1 << len(DECK)) - 1
+
+
+def card_bit(card: Card) -> int:
+    """The card's bit (0 for a value that is not a card of the deck)."""
+    bit = BITS_BY_ID.get(id(card))
+    return CARD_BITS.get(card, 0) if bit is None else bit
+
+
+def cards_of(mark: int) -> frozenset[Card]:
+    """The cards whose bits are set in ``mark``, in a set made once per value."""
+    cards = _CARD_SETS.get(mark)
+    if cards is None:
+        cards = _CARD_SETS[mark] = frozenset(card for card, bit in CARD_BITS.items() if mark & bit)
+    return cards
+
+
+_CARD_SETS: dict[int, frozenset[Card]] = {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,6 +46,8 @@ class Seating:
     free_turns: bool
     towers_per_player: int  # on one meridian
     index_after: dict[str, int]  # colour -> ``next_index`` once it has played
+    mates: dict[str, tuple[str, ...]]  # colour -> every colour of its player
+    shift: dict[str, int]  # colour -> where its field of cards played starts in a state
 
     @classmethod
     def of(cls, players: tuple[Player, ...], rulings: Rulings) -> Seating:
@@ -35,7 +61,110 @@ class Seating:
         owner_of = {c: index for index, player in enumerate(players) for c in player.colours}
         free = two and rulings.two_player_turns is TwoPlayerTurns.FREE
         after = {c: (owner_of[c] if free else rotation.index(c)) + 1 for c in colours}
-        return cls(players, colours, rotation, owner_of, free, 2 if len(players) == 2 else 1, after)
+        mates = {c: players[owner_of[c]].colours for c in colours}
+        per_player = 2 if len(players) == 2 else 1
+        shift = {c: index * len(DECK) for index, c in enumerate(colours)}
+        return cls(players, colours, rotation, owner_of, free, per_player, after, mates, shift)
+
+    @classmethod
+    def cached(cls, players: tuple[Player, ...], rulings: Rulings) -> Seating:
+        """``of``, made once for the seats and rulings of many games alike."""
+        key = (players, rulings)
+        seating = _SEATINGS.get(key)
+        if seating is None:
+            if len(_SEATINGS) >= CACHE_SIZE:
+                _SEATINGS.clear()
+            seating = _SEATINGS[key] = cls.of(players, rulings)
+        return seating
+
+
+# Games alike share their seating and table; the caches stay small however many differ.
+CACHE_SIZE = 256
+_SEATINGS: dict[tuple[tuple[Player, ...], Rulings], Seating] = {}
+
+
+class Table:
+    """What stays the same through a game, shared by all its states.
+
+    Besides the board, the seats, the rulings and the decks, it holds the tables the
+    quick check of a turn looks things up in.
+    """
+
+    __slots__ = (
+        "all_played",
+        "board",
+        "cards_known",
+        "decks",
+        "empty_always",
+        "may_play",
+        "own_push",
+        "rulings",
+        "seat",
+        "seating",
+        "towers_per_player",
+    )
+
+    def __init__(
+        self,
+        board: Board,
+        seating: Seating,
+        rulings: Rulings,
+        cards_known: bool,
+        decks: dict[str, tuple[Card, ...]],
+    ) -> None:
+        self.board = board
+        self.seating = seating
+        self.rulings = rulings
+        self.cards_known = cards_known
+        self.decks = decks
+        colours = seating.colours
+        # Every card of every colour played: the game is over (when the cards are known;
+        # otherwise -1, which no state's bits equal).
+        self.all_played = (1 << len(DECK) * len(colours)) - 1 if cards_known else -1
+        # colour -> (where its cards played start, its player's colours, next_index after it)
+        self.seat: dict[str, tuple[int, tuple[str, ...], int]] = {
+            c: (seating.shift[c], seating.mates[c], seating.index_after[c]) for c in colours
+        }
+        # By ``next_index``: the colours that may play without a fault of turn order. The
+        # last entry, which index -1 finds, is every colour: the first turn after a position
+        # that does not say who is next. With free turns a colour whose cards are all
+        # played may not play for its player; any card it names it has played, which the
+        # check of the card catches.
+        movers = (
+            [p.colours for p in seating.players]
+            if seating.free_turns
+            else [(c,) for c in seating.rotation]
+        )
+        self.may_play: tuple[tuple[str, ...], ...] = (
+            *(movers[i % len(movers)] for i in range(len(movers) + 1)),
+            colours,
+        )
+        self.towers_per_player = seating.towers_per_player
+        self.empty_always = rulings.empty_meridian is EmptyMeridian.ALWAYS
+        self.own_push = rulings.own_push
+
+    @classmethod
+    def of(
+        cls,
+        board: Board,
+        seating: Seating,
+        rulings: Rulings,
+        cards_known: bool,
+        decks: dict[str, tuple[Card, ...]],
+    ) -> Table:
+        """A table, shared with earlier games on the same board and seats without decks."""
+        if decks:
+            return cls(board, seating, rulings, cards_known, decks)
+        key = (id(board), id(seating), rulings, cards_known)
+        table = _TABLES.get(key)
+        if table is None or table.board is not board or table.seating is not seating:
+            if len(_TABLES) >= CACHE_SIZE:
+                _TABLES.clear()
+            table = _TABLES[key] = cls(board, seating, rulings, cards_known, decks)
+        return table
+
+
+_TABLES: dict[tuple[int, int, Rulings, bool], Table] = {}
 
 
 class State:
@@ -43,39 +172,35 @@ class State:
 
     A plain slotted class, not a frozen dataclass, as one is made for every turn. A
     state is never changed once made: a turn makes the next one (``successor``),
-    sharing every part the turn leaves alone.
+    sharing every part the turn leaves alone, and the whole game shares one ``table``.
+    ``State.new`` makes a first state; the class has no ``__init__``, so that making
+    the next one costs no call to it.
+
+    The cards played are one number, ``played_bits``: each colour has a field of a bit
+    per card of the deck, at ``seating.shift[colour]``; ``played`` shows them as sets.
     """
 
     __slots__ = (
-        "board",
-        "cards_known",
         "columns",
-        "decks",
         "ever_built",
         "hands",
         "next_index",
-        "played",
-        "rulings",
-        "seating",
+        "played_bits",
+        "table",
         "turns_applied",
-        "unplayed",
     )
 
-    board: Board
-    seating: Seating
-    rulings: Rulings
+    table: Table
     columns: tuple[Column, ...]  # index 0 = meridian 1
     hands: dict[str, int]
-    played: dict[str, frozenset[Card]]
+    played_bits: int  # every colour's cards played, a field of bits per colour
     next_index: int  # into ``rotation`` (or ``players`` when players alternate freely)
-    cards_known: bool  # False when a position did not say which cards were played
-    decks: dict[str, tuple[Card, ...]]
     ever_built: frozenset[int]  # meridians that have held a tower
     turns_applied: int
-    unplayed: int  # cards not yet played, all colours together
 
-    def __init__(
-        self,
+    @classmethod
+    def new(
+        cls,
         board: Board,
         seating: Seating,
         rulings: Rulings,
@@ -87,52 +212,97 @@ class State:
         decks: dict[str, tuple[Card, ...]] | None = None,
         ever_built: frozenset[int] = frozenset(),
         turns_applied: int = 0,
-    ) -> None:
-        self.board = board
-        self.seating = seating
-        self.rulings = rulings
-        self.columns = columns
-        self.hands = hands
-        self.played = played
-        self.next_index = next_index
-        self.cards_known = cards_known
-        self.decks = {} if decks is None else decks
-        self.ever_built = ever_built
-        self.turns_applied = turns_applied
-        self.unplayed = sum(len(DECK) - len(played[c]) for c in seating.colours)
+    ) -> State:
+        state = cls()
+        state.table = Table.of(board, seating, rulings, cards_known, {} if decks is None else decks)
+        state.columns = columns
+        state.hands = hands
+        shift = seating.shift
+        state.played_bits = sum(
+            card_bit(card) << shift[colour] for colour, cards in played.items() for card in cards
+        )
+        state.next_index = next_index
+        state.ever_built = ever_built
+        state.turns_applied = turns_applied
+        return state
 
     def changed(self, **changes: Any) -> State:
         """A copy with the given fields changed (for setting up; a turn uses ``successor``)."""
-        fields = {name: getattr(self, name) for name in self.__slots__ if name != "unplayed"}
-        return State(**{**fields, **changes})
+        fields = {
+            "board": self.board,
+            "seating": self.seating,
+            "rulings": self.rulings,
+            "columns": self.columns,
+            "hands": self.hands,
+            "played": self.played,
+            "next_index": self.next_index,
+            "cards_known": self.cards_known,
+            "decks": self.decks,
+            "ever_built": self.ever_built,
+            "turns_applied": self.turns_applied,
+        }
+        return State.new(**{**fields, **changes})
 
     def successor(
         self,
         columns: tuple[Column, ...],
         hands: dict[str, int],
-        played: dict[str, frozenset[Card]],
+        played_bits: int,
         next_index: int,
         ever_built: frozenset[int],
-        unplayed: int,
     ) -> State:
         """The state after a turn: what the turn changed is given, the rest is shared."""
-        after = State.__new__(State)
-        after.board = self.board
-        after.seating = self.seating
-        after.rulings = self.rulings
+        after = State()
+        after.table = self.table
         after.columns = columns
         after.hands = hands
-        after.played = played
+        after.played_bits = played_bits
         after.next_index = next_index
-        after.cards_known = self.cards_known
-        after.decks = self.decks
         after.ever_built = ever_built
         after.turns_applied = self.turns_applied + 1
-        after.unplayed = unplayed
         return after
 
     def __repr__(self) -> str:
         return f"State(turns_applied={self.turns_applied}, columns={self.columns!r})"
+
+    @property
+    def board(self) -> Board:
+        return self.table.board
+
+    @property
+    def seating(self) -> Seating:
+        return self.table.seating
+
+    @property
+    def rulings(self) -> Rulings:
+        return self.table.rulings
+
+    @property
+    def cards_known(self) -> bool:
+        """False when a position did not say which cards were played."""
+        return self.table.cards_known
+
+    @property
+    def decks(self) -> dict[str, tuple[Card, ...]]:
+        return self.table.decks
+
+    @property
+    def unplayed(self) -> int:
+        """Cards not yet played, all colours together."""
+        return len(DECK) * len(self.seating.colours) - self.played_bits.bit_count()
+
+    def played_mark(self, colour: str) -> int:
+        """The bits of the cards ``colour`` has played."""
+        return (self.played_bits >> self.seating.shift[colour]) & ALL_CARDS
+
+    @property
+    def played(self) -> dict[str, frozenset[Card]]:
+        """The cards each colour has played."""
+        bits = self.played_bits
+        return {
+            colour: cards_of((bits >> shift) & ALL_CARDS)
+            for colour, shift in self.seating.shift.items()
+        }
 
     @property
     def players(self) -> tuple[Player, ...]:
@@ -159,11 +329,11 @@ class State:
         return self.seating.owner_of[colour]
 
     def cards_left(self, colour: str) -> int:
-        return len(DECK) - len(self.played[colour])
+        return len(DECK) - self.played_mark(colour).bit_count()
 
     @property
     def finished(self) -> bool:
-        return self.cards_known and self.unplayed == 0
+        return self.played_bits == self.table.all_played
 
     def expected_colours(self) -> tuple[str, ...]:
         """The colours that may play the next card."""
@@ -177,8 +347,8 @@ class State:
         deck = self.decks.get(colour)
         if deck is None:
             return None
-        played = self.played[colour]
-        return tuple([card for card in deck if card not in played][:2])
+        mark = self.played_mark(colour)
+        return tuple([card for card in deck if not mark & card_bit(card)][:2])
 
     def towers_on(self, meridian: int) -> list[tuple[int, Tower]]:
         return [
