@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
@@ -49,7 +50,7 @@ from .placing import (
     wall_arm,
 )
 from .position import apply_position
-from .quick import Closer, quick_target
+from .quick import Closer, quick_place
 from .state import BUILDING, MERCHANT, WELL, Hand, State, holds_pieces
 
 
@@ -332,7 +333,7 @@ def _board_order(cell: Cell) -> tuple[int, int]:
     return -cell[1], cell[0]
 
 
-def _could_hold(state: State, player: str, kind: Kind, colour: str | None) -> set[Cell]:
+def _could_hold(state: State, player: str, kind: Kind, colour: str | None) -> AbstractSet[Cell]:
     """Every field a piece of this kind might legally go on now, and perhaps a few more.
 
     A cheap first sieve: each field left out breaks a rule whatever else holds, so
@@ -352,11 +353,7 @@ def _could_hold(state: State, player: str, kind: Kind, colour: str | None) -> se
                 and not state.near_well(cell)
                 and spaced(state, cell, palace.ident)
             }
-        return {
-            cell
-            for cell in board.building_fields
-            if cell not in pieces and not state.near_well(cell) and spaced(state, cell, None)
-        }
+        return _open_fields(state)
     if kind in (ROOF_KIND, NEUTRAL_KIND):  # MED-R1: on an unroofed palace
         return {
             cell
@@ -374,13 +371,25 @@ def _could_hold(state: State, player: str, kind: Kind, colour: str | None) -> se
         }
     if kind is MERCHANT_KIND:  # MED-M1: at an end of the street, unless both are blocked
         if street_blocked(state):
-            return {cell for cell in board.building_fields if cell not in pieces}
+            return board.building_fields - pieces.keys()
         return {cell for end in street_ends(state) for cell in board.next_to[end]}
     return {  # MED-W1: the next field of a tower's arm
         arm.cells[filled]
         for arm, filled in zip(board.arms, state.arm_fill, strict=True)
         if filled < len(arm.cells)
     }
+
+
+def _open_fields(state: State) -> AbstractSet[Cell]:
+    """The free building fields away from the well that touch no palace at all."""
+    board = state.board
+    taken: set[Cell] = set(state.pieces)
+    for cell in state.palace_at:  # the spacing rule: nothing touches another palace
+        taken.update(board.around(cell))
+    if state.well is not None:  # the well and the fields around it
+        col, row = state.well
+        taken.update((col + dx, row + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1))
+    return board.building_fields - taken
 
 
 def can_place(state: State, player: str, kind: Kind | None = None) -> bool:
@@ -451,8 +460,7 @@ def expected_player(state: State) -> str:
 
 
 def _single_piece_turn(state: State) -> bool:
-    turns = state.edition.single_piece_turns.get(len(state.players), 0)
-    return state.turns_played < turns
+    return state.turns_played < state.opening_turns
 
 
 def _opening_turns(state: State) -> str:
@@ -469,11 +477,13 @@ def _opening_turns(state: State) -> str:
 def apply(state: State, turn: Turn) -> Step:
     """Play one turn; illegal placements are reported and not made, the rest stands."""
     player = turn.player
-    if player not in state.hands:
+    hand = state.hands.get(player)
+    if hand is None:
         return Step(
             state, (Problem("MED-S1", f"{player} is not playing in this game", turn.player_at),), ()
         )
-    if finished(state):
+    # With no passes yet, a mover with pieces shows that the game goes on.
+    if (state.passes_in_a_row or not holds_pieces(hand)) and finished(state):
         return Step(state, (_game_over(turn),), ())
     step = _play(state, turn)
     # A faulty turn may come after an end whose last round of passes went unwritten.
@@ -495,13 +505,16 @@ def nobody_can_place(state: State) -> bool:
 def _play(state: State, turn: Turn) -> Step:
     player = turn.player
     problems: list[Problem] = []
-    expected = expected_player(state)
+    seats = state.seat_colours
+    expected = seats[state.next_seat % len(seats)]  # the usual case: the next seat's turn
+    if expected != player or not holds_pieces(state.hands[player]):
+        expected = expected_player(state)
     if player != expected:
         problems.append(
             Problem("MED-T1", f"it is {expected}'s turn, not {player}'s", turn.player_at)
         )
     after = state.copy()
-    after.next_seat = state.seat_colours.index(player) + 1
+    after.next_seat = seats.index(player) + 1
     after.turns_played += 1
     hands = state.hands
     hand = hands[player]
@@ -523,8 +536,9 @@ def _play(state: State, turn: Turn) -> Step:
         roofs_only_mine = all(
             hands[colour].roofs == 0 for colour in state.seat_colours if colour != player
         )
-    single = _single_piece_turn(state)
+    single = state.turns_played < state.opening_turns
     placements = turn.placements
+    own_hand = after.hand_to_change(player)
     events: list[Event] = []
     made = 0  # pieces placed (tea tiles are not pieces)
     used_tea = False
@@ -555,13 +569,13 @@ def _play(state: State, turn: Turn) -> Step:
                 )
             )
             break
-        target = quick_target(after, player, placement)
-        if isinstance(target, Closer):  # not a plain legal placement: the full check
+        found = quick_place(after, player, own_hand, placement)
+        if isinstance(found, Closer):  # not a plain legal placement: the full check
             target, faults = placement_faults(after, player, placement)
             if faults:
                 problems.extend(fault.at(placement.at) for fault in faults)
                 continue
-        found = make_placement(after, player, placement, target)
+            found = make_placement(after, player, placement, target)
         if found:
             events.extend(found)
         if kind is TEA_KIND:

@@ -220,8 +220,8 @@ def place_building(state: State, player: str, colour: str, cell: Cell, target: i
         target = max(state.palaces, default=0) + 1
         state.add_palace(Palace(target, colour, set()))
     state.palace_to_change(target).buildings.add(cell)
-    state.palace_at_to_change()[cell] = target
-    state.pieces_to_change()[cell] = BUILDING
+    state.palace_at[cell] = target
+    state.pieces[cell] = BUILDING
     hand = state.hand_to_change(player)
     if hand.known:
         hand.buildings[colour] -= 1
@@ -257,8 +257,8 @@ def place_stable(state: State, player: str, cell: Cell, target: int) -> list[Eve
     # The towers it touched before matter only to a roofed palace.
     before = state.towers_touching(palace) if palace.owner is not None else set()
     palace.stables.add(cell)
-    state.palace_at_to_change()[cell] = target
-    state.pieces_to_change()[cell] = STABLE
+    state.palace_at[cell] = target
+    state.pieces[cell] = STABLE
     hand = state.hand_to_change(player)
     if hand.known:
         hand.stables -= 1
@@ -403,7 +403,7 @@ def place_merchant(state: State, player: str, cell: Cell, end: int | None) -> No
         streets[-1].insert(0, cell)
     else:
         streets[-1].append(cell)
-    state.pieces_to_change()[cell] = MERCHANT
+    state.pieces[cell] = MERCHANT
     hand = state.hand_to_change(player)
     if hand.known:
         hand.merchants -= 1
@@ -444,7 +444,7 @@ def wall_arm(state: State, cell: Cell) -> tuple[int | None, list[Fault]]:
 def place_wall(state: State, player: str, cell: Cell, arm: int) -> list[Event]:
     arm_fill, wall_tower = state.walls_to_change()
     arm_fill[arm] += 1
-    state.pieces_to_change()[cell] = WALL
+    state.pieces[cell] = WALL
     wall_tower[cell] = state.board.arms[arm].tower
     hand = state.hand_to_change(player)
     if hand.known:

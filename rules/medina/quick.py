@@ -1,19 +1,23 @@
-"""The usual legal placement, told quickly: its target, or "look closer".
+"""The usual legal placement, checked and made in one go.
 
-Nearly every placement in a record is legal. ``quick_target`` answers for the plain
-legal cases of each kind with a few look-ups and no lists or faults built; whatever
-it does not settle (every illegal placement, and a few legal ones) it leaves to the
-full check, ``placement_faults``, which names the rules broken. Where it answers, it
-gives the target the full check would give.
+Nearly every placement in a record is legal. ``quick_place`` settles the plain legal
+cases of each kind with a few look-ups, no lists or faults built, and makes the
+placement at once. Whatever it does not settle (every illegal placement, and a few
+legal ones) it leaves untouched for the full check, ``placement_faults``, which names
+the rules broken, and ``make_placement``. Where it answers, it places the piece
+exactly where those two would.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
+from .events import Event
 from .model import (
     BUILDING_KIND,
     MERCHANT_KIND,
+    NEUTRAL,
     NEUTRAL_KIND,
     ROOF_KIND,
     STABLE_KIND,
@@ -23,7 +27,8 @@ from .model import (
     Placement,
 )
 from .placing import unfinished
-from .state import BUILDING, MERCHANT, State
+from .state import BUILDING, MERCHANT, STABLE, WALL, Hand, Palace, State
+from .tiles import after_roof, after_stable, after_wall, update_palace_tile
 
 
 class Closer:
@@ -31,101 +36,129 @@ class Closer:
 
 
 CLOSER: Final = Closer()
+NOTHING: Final[tuple[Event, ...]] = ()  # placed, and nothing else happened
 
 
-def quick_target(state: State, player: str, placement: Placement) -> int | Closer | None:
-    """Where a legal placement goes, as ``placement_faults`` says; CLOSER when not settled."""
+def quick_place(
+    state: State, player: str, hand: Hand, placement: Placement
+) -> Sequence[Event] | Closer:
+    """Make a plain legal placement and say what it brought about; else CLOSER.
+
+    ``hand`` is ``player``'s hand in ``state``, already this state's own to change.
+    """
     kind, cell = placement.kind, placement.cell
-    hand = state.hands[player]
     if cell is None:
-        return None if kind is TEA_KIND and hand.tea > 0 else CLOSER
+        if kind is TEA_KIND and hand.tea > 0:
+            hand.tea -= 1
+            return NOTHING
+        return CLOSER
     if kind is BUILDING_KIND:
         colour = placement.colour or ""
         if colour in state.retired or (hand.known and hand.buildings.get(colour, 0) <= 0):
             return CLOSER
-        return _building(state, colour, cell)
+        return _building(state, hand, colour, cell)
     if kind is WALL_KIND:
         if hand.known and hand.walls <= 0:
             return CLOSER
-        return _wall(state, cell)
+        return _wall(state, hand, cell)
     if kind is MERCHANT_KIND:
         if hand.known and hand.merchants <= 0:
             return CLOSER
-        return _merchant(state, cell)
+        return _merchant(state, hand, cell)
     if kind is STABLE_KIND:
         if hand.known and hand.stables <= 0:
             return CLOSER
-        return _stable(state, cell)
+        return _stable(state, player, hand, cell)
     if kind is ROOF_KIND:
         if hand.roofs <= 0:
             return CLOSER
-        return _roof(state, player, cell, False)
+        return _roof(state, player, hand, cell, False)
     if kind is NEUTRAL_KIND:
         if "neutral-roofs" not in state.options or hand.neutral_roofs <= 0:
             return CLOSER
-        return _roof(state, player, cell, True)
+        return _roof(state, player, hand, cell, True)
     return CLOSER
 
 
-def _free_field(state: State, cell: Cell) -> bool:
-    """A building field with no piece, away from the well."""
-    if cell not in state.board.building_fields or cell in state.pieces:
-        return False
-    well = state.well
-    if well is None:
-        return True
-    col, row = cell
-    return abs(col - well[0]) > 1 or abs(row - well[1]) > 1
-
-
-def _touches_only(state: State, cell: Cell, own: int | None) -> bool:
-    """The spacing rule: ``cell`` touches no palace but ``own``."""
-    palace_at = state.palace_at
-    for other in state.board.all_around[cell]:
-        ident = palace_at.get(other)
-        if ident is not None and ident != own:
-            return False
-    return True
-
-
-def _building(state: State, colour: str, cell: Cell) -> int | Closer | None:
-    if not _free_field(state, cell):
+def _building(state: State, hand: Hand, colour: str, cell: Cell) -> Sequence[Event] | Closer:
+    board, pieces, palace_at = state.board, state.pieces, state.palace_at
+    if cell not in board.building_fields or cell in pieces:
         return CLOSER
-    pieces, palace_at = state.pieces, state.palace_at
-    for other in state.board.next_to[cell]:
+    well = state.well
+    if well is not None and abs(cell[0] - well[0]) <= 1 and abs(cell[1] - well[1]) <= 1:
+        return CLOSER
+    target = None
+    for other in board.next_to[cell]:
         ident = palace_at.get(other)
         if ident is not None and pieces[other] == BUILDING:
             # Next to a palace of its colour that is not roofed: the only one to join.
             joined = state.palaces[ident]
-            if (
-                joined.colour == colour
-                and joined.owner is None
-                and _touches_only(state, cell, ident)
-            ):
-                return ident
+            if joined.colour != colour or joined.owner is not None:
+                return CLOSER
+            target = ident
+            break
+    for other in board.all_around[cell]:  # the spacing rule
+        ident = palace_at.get(other)
+        if ident is not None and ident != target:
             return CLOSER
-    # A new palace: touching no palace, and no palace of its colour can still grow.
-    if _touches_only(state, cell, None) and not unfinished(state, colour):
-        return None
-    return CLOSER
+    if target is None:
+        # A new palace, touching none, while no palace of its colour can still grow.
+        if unfinished(state, colour):
+            return CLOSER
+        target = max(state.palaces, default=0) + 1
+        state.add_palace(Palace(target, colour, set()))
+    state.palace_to_change(target).buildings.add(cell)
+    palace_at[cell] = target
+    pieces[cell] = BUILDING
+    if hand.known:
+        hand.buildings[colour] -= 1
+    if state.open_palaces:
+        state.open_palaces.clear()  # the city changed: which palaces can grow is worked out again
+    return NOTHING
 
 
-def _stable(state: State, cell: Cell) -> int | Closer | None:
-    if not _free_field(state, cell):
+def _stable(state: State, player: str, hand: Hand, cell: Cell) -> Sequence[Event] | Closer:
+    board, pieces, palace_at = state.board, state.pieces, state.palace_at
+    if cell not in board.building_fields or cell in pieces:
         return CLOSER
-    pieces, palace_at = state.pieces, state.palace_at
+    well = state.well
+    if well is not None and abs(cell[0] - well[0]) <= 1 and abs(cell[1] - well[1]) <= 1:
+        return CLOSER
     target = None
-    for other in state.board.next_to[cell]:
+    for other in board.next_to[cell]:
         if pieces.get(other) == BUILDING:
             ident = palace_at[other]
             if target is None or ident < target:
                 target = ident
-    if target is None or not _touches_only(state, cell, target):
+    if target is None:
         return CLOSER
-    return target
+    for other in board.all_around[cell]:  # the spacing rule
+        near = palace_at.get(other)
+        if near is not None and near != target:
+            return CLOSER
+    palace = state.palace_to_change(target)
+    roofed = palace.owner is not None
+    # A roofed palace's towers matter, and only a stable next to a wall can add one.
+    wall_tower = state.wall_tower
+    walled = roofed and any(other in wall_tower for other in board.ring_next_to[cell])
+    before = state.towers_touching(palace) if walled else None
+    palace.stables.add(cell)
+    palace_at[cell] = target
+    pieces[cell] = STABLE
+    if hand.known:
+        hand.stables -= 1
+    if state.open_palaces:
+        state.open_palaces.clear()
+    if not roofed:
+        return NOTHING
+    if before is None:  # no tower newly touched: only the palace tile may move
+        return update_palace_tile(state, palace.colour)
+    return after_stable(state, palace, before, player)
 
 
-def _roof(state: State, player: str, cell: Cell, neutral: bool) -> int | Closer | None:
+def _roof(
+    state: State, player: str, hand: Hand, cell: Cell, neutral: bool
+) -> Sequence[Event] | Closer:
     ident = state.palace_at.get(cell)
     if ident is None:
         return CLOSER
@@ -141,14 +174,23 @@ def _roof(state: State, player: str, cell: Cell, neutral: bool) -> int | Closer 
         for other in state.palaces.values():
             if other.owner == player and other.colour == colour and other.ident != ident:
                 return CLOSER
-    return ident
+    palace = state.palace_to_change(ident)
+    palace.owner = NEUTRAL if neutral else player
+    state.roofs_placed += 1
+    palace.roofed_at = state.roofs_placed
+    if neutral:
+        hand.neutral_roofs -= 1
+    else:
+        hand.roofs -= 1
+    if state.open_palaces:
+        state.open_palaces.clear()
+    return after_roof(state, palace)
 
 
-def _merchant(state: State, cell: Cell) -> int | Closer | None:
-    pieces = state.pieces
+def _merchant(state: State, hand: Hand, cell: Cell) -> Sequence[Event] | Closer:
+    pieces, streets = state.pieces, state.streets
     if cell not in state.board.building_fields or cell in pieces or cell == state.well:
         return CLOSER
-    streets = state.streets
     if not streets:
         return CLOSER
     next_to = state.board.next_to[cell]
@@ -160,13 +202,25 @@ def _merchant(state: State, cell: Cell) -> int | Closer | None:
         return CLOSER
     street = streets[-1]
     if street[0] in next_to:
-        return 0
-    if len(street) > 1 and street[-1] in next_to:
-        return -1
-    return CLOSER
+        at_start = len(street) > 1  # a lone merchant's street grows at its end
+    elif len(street) > 1 and street[-1] in next_to:
+        at_start = False
+    else:
+        return CLOSER
+    street = state.street_to_change()[-1]
+    if at_start:
+        street.insert(0, cell)
+    else:
+        street.append(cell)
+    pieces[cell] = MERCHANT
+    if hand.known:
+        hand.merchants -= 1
+    if state.open_palaces:
+        state.open_palaces.clear()
+    return NOTHING
 
 
-def _wall(state: State, cell: Cell) -> int | Closer | None:
+def _wall(state: State, hand: Hand, cell: Cell) -> Sequence[Event] | Closer:
     board = state.board
     if cell in state.pieces or cell in board.towers:
         return CLOSER
@@ -180,6 +234,14 @@ def _wall(state: State, cell: Cell) -> int | Closer | None:
         length = len(arm.cells)
         if filled < length and arm.cells[filled] == cell:
             if filled + 1 + arm_fill[board.arm_partner[index]] >= length:
-                return CLOSER
-            return index
+                return CLOSER  # it would close the gate
+            arm_fill, wall_tower = state.walls_to_change()
+            arm_fill[index] += 1
+            state.pieces[cell] = WALL
+            wall_tower[cell] = arm.tower
+            if hand.known:
+                hand.walls -= 1
+            if state.open_palaces:
+                state.open_palaces.clear()
+            return after_wall(state, cell)
     return CLOSER

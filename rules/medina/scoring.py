@@ -57,22 +57,23 @@ class ScoreSheet:
 def palace_score(state: State, palace: Palace) -> PalaceScore:
     board = state.board
     buildings, stables = palace.buildings, palace.stables
-    touching: set[Cell] = set()
-    for cell in (*buildings, *stables):
-        touching.update(board.neighbours(cell))
-    touching -= buildings
-    touching -= stables
     pieces = state.pieces
-    walls = merchants = 0
-    for cell in touching:
-        piece = pieces.get(cell)
-        if piece == WALL:
-            walls += 1
-        elif piece == MERCHANT:
-            merchants += 1
-    cells = palace.cells()
+    # The walls and merchants next to the palace, each counted once.
+    walls: set[Cell] = set()
+    merchants: set[Cell] = set()
+    for cells in (buildings, stables):
+        for cell in cells:
+            for other in board.neighbours(cell):
+                piece = pieces.get(other)
+                if (
+                    piece in (WALL, MERCHANT)  # (rarely either: most fields stay empty)
+                    and other not in buildings
+                    and other not in stables
+                ):
+                    (walls if piece == WALL else merchants).add(other)
     well = 0
     if state.well is not None:
+        cells = palace.cells()
         distance = state.edition.well_distance
         wx, wy = state.well
         for x, y in cells:
@@ -85,8 +86,8 @@ def palace_score(state: State, palace: Palace) -> PalaceScore:
         describe_palace(palace),
         len(palace.buildings),
         len(palace.stables),
-        walls,
-        merchants,
+        len(walls),
+        len(merchants),
         well,
     )
 

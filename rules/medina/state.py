@@ -9,6 +9,8 @@ from .model import NEUTRAL, Cell, Player, Rulings
 
 BUILDING, STABLE, MERCHANT, WALL, WELL = "building", "stable", "merchant", "wall", "well"
 
+_new = object.__new__  # an instance with its slots still to fill
+
 
 @dataclass(slots=True)
 class Palace:
@@ -33,14 +35,15 @@ class Palace:
         return self.buildings | self.stables
 
     def clone(self) -> Palace:
-        return Palace(
-            self.ident,
-            self.colour,
-            set(self.buildings),
-            set(self.stables),
-            self.owner,
-            self.roofed_at,
-        )
+        # Filled in slot by slot: quicker than the dataclass's __init__.
+        clone = _new(Palace)
+        clone.ident = self.ident
+        clone.colour = self.colour
+        clone.buildings = set(self.buildings)
+        clone.stables = set(self.stables)
+        clone.owner = self.owner
+        clone.roofed_at = self.roofed_at
+        return clone
 
 
 @dataclass(slots=True)
@@ -67,22 +70,23 @@ class Hand:
         )
 
     def clone(self) -> Hand:
-        return Hand(
-            dict(self.buildings),
-            self.roofs,
-            self.neutral_roofs,
-            self.stables,
-            self.merchants,
-            self.walls,
-            self.tea,
-            self.known,
-        )
+        clone = _new(Hand)
+        clone.buildings = self.buildings.copy()
+        clone.roofs = self.roofs
+        clone.neutral_roofs = self.neutral_roofs
+        clone.stables = self.stables
+        clone.merchants = self.merchants
+        clone.walls = self.walls
+        clone.tea = self.tea
+        clone.known = self.known
+        return clone
 
 
 # What a state may change in place rather than copy first (``State.own``): a copy
 # shares these containers with the state it came from until one of them changes.
-PIECES, PALACE_AT, STREETS, WALLS, TILES, RETIRED = 1, 2, 4, 8, 16, 32
-ALL_OWN = PIECES | PALACE_AT | STREETS | WALLS | TILES | RETIRED
+# (``pieces`` and ``palace_at`` change on most turns: a copy gets its own at once.)
+STREETS, WALLS, TILES, RETIRED = 1, 2, 4, 8
+ALL_OWN = STREETS | WALLS | TILES | RETIRED
 
 
 @dataclass(slots=True)
@@ -120,13 +124,17 @@ class State:
     own_palaces: set[int] | None = field(default=None, repr=False, compare=False)
     changed_palaces: set[int] | None = field(default=None, repr=False, compare=False)
     own_hands: set[str] | None = field(default=None, repr=False, compare=False)
-    # The containers (PIECES, STREETS, ...) this state may change in place.
+    # The containers (STREETS, WALLS, ...) this state may change in place.
     own: int = field(default=ALL_OWN, repr=False, compare=False)
     # The unfinished palaces of each colour, remembered until the next placement.
     open_palaces: dict[str, list[int]] = field(default_factory=dict, repr=False, compare=False)
 
+    # How many opening turns place a single piece (the edition's rule for this count).
+    opening_turns: int = field(init=False, repr=False, compare=False)
+
     def __post_init__(self) -> None:
         self.seat_colours = tuple(player.colour for player in self.players)
+        self.opening_turns = self.edition.single_piece_turns.get(len(self.players), 0)
 
     def copy(self) -> State:
         """A state to play on from this one; only what a placement changes is copied."""
@@ -151,8 +159,8 @@ class State:
         clone.rulings = self.rulings
         clone.players = self.players
         clone.hands = self.hands.copy()
-        clone.pieces = self.pieces
-        clone.palace_at = self.palace_at
+        clone.pieces = self.pieces.copy()
+        clone.palace_at = self.palace_at.copy()
         clone.palaces = palaces
         clone.streets = self.streets
         clone.arm_fill = self.arm_fill
@@ -168,24 +176,13 @@ class State:
         clone.roofs_placed = self.roofs_placed
         clone.passes_in_a_row = self.passes_in_a_row
         clone.seat_colours = self.seat_colours
+        clone.opening_turns = self.opening_turns
         clone.own_palaces = changed
         clone.changed_palaces = set()
         clone.own_hands = set()
         clone.own = 0
         clone.open_palaces = {}
         return clone
-
-    def pieces_to_change(self) -> dict[Cell, str]:
-        if not self.own & PIECES:
-            self.pieces = self.pieces.copy()
-            self.own |= PIECES
-        return self.pieces
-
-    def palace_at_to_change(self) -> dict[Cell, int]:
-        if not self.own & PALACE_AT:
-            self.palace_at = self.palace_at.copy()
-            self.own |= PALACE_AT
-        return self.palace_at
 
     def street_to_change(self) -> list[list[Cell]]:
         """The streets, with the current (last) one this state's own to grow."""

@@ -123,5 +123,5 @@ def retire_if_owned(state: State, colour: str) -> list[Event]:
 
 
 def describe_palace(palace: Palace) -> str:
-    first = cell_name(min(palace.buildings, key=lambda c: (c[1], c[0])))
-    return f"{palace.colour} palace at {first}"
+    row, col = min([(row, col) for col, row in palace.buildings])  # the lowest row, then left
+    return f"{palace.colour} palace at {cell_name((col, row))}"
