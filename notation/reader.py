@@ -6,7 +6,7 @@ import io
 import os
 import stat
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO, Final
@@ -22,6 +22,7 @@ READ_RULE: Final = "REC-0"
 
 LARGEST_RECORD = 1 << 30  # bytes: read game by game, so this bounds time, not memory
 LONGEST_LINE = 1 << 20  # bytes: no line of a record comes near a megabyte
+BLOCK = 16 << 10  # bytes read at a time: a few of them are the reader's whole memory
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,8 +60,8 @@ def iter_chunks(source: str | Path) -> Iterator[tuple[int, GameChunk]]:
     """The games of a file, numbered from 1 and not yet parsed (to parse them elsewhere)."""
     stream = _open(source)
     try:
-        lines = _checked_lines(stream, str(source))
-        yield from _numbered(split_games(lines), str(source))
+        blocks = _checked_blocks(stream, str(source))
+        yield from _numbered(split_games(blocks), str(source))
     finally:
         if stream is not sys.stdin.buffer:
             stream.close()
@@ -68,7 +69,7 @@ def iter_chunks(source: str | Path) -> Iterator[tuple[int, GameChunk]]:
 
 def parse_text(text: str) -> list[ParsedGame]:
     """Parse a whole record held in memory (tests, tools)."""
-    return [parse_chunk(i, chunk) for i, chunk in _numbered(split_games(io.StringIO(text)), "-")]
+    return [parse_chunk(i, chunk) for i, chunk in _numbered(split_games((text,)), "-")]
 
 
 def parse_chunk(index: int, chunk: GameChunk) -> ParsedGame:
@@ -123,10 +124,51 @@ def _not_a_file(mode: int) -> str:
     return f"{file_kind(mode)}, not a record file"
 
 
-def _checked_lines(stream: BinaryIO, name: str) -> Iterator[str]:
-    """Decode line by line, so that a fault is reported on its own line."""
-    total = 0
-    number = 0
+def _checked_blocks(stream: BinaryIO, name: str) -> Iterator[str]:
+    """Decode the input a block of whole lines at a time.
+
+    A block that holds a fault (or a line too long) is gone through again line by line, so
+    that the fault is placed on its own line and the lines before it are handed on first,
+    as they would be read one by one.
+    """
+    read: Callable[[int], bytes] = getattr(stream, "read1", stream.read)
+    number = 0  # lines before the block
+    total = 0  # bytes before the block
+    pending = bytearray()  # the start of a line whose end is not read yet
+    while data := read(BLOCK):
+        cut = data.rfind(b"\n") + 1
+        if not cut:
+            pending += data
+            if len(pending) > LONGEST_LINE:
+                yield from _checked_lines(io.BytesIO(pending), name, number, total)
+            continue
+        pending += memoryview(data)[:cut]
+        yield from _checked_block(pending, name, number, total)
+        number += pending.count(b"\n")
+        total += len(pending)
+        pending = bytearray(memoryview(data)[cut:])
+    if pending:
+        yield from _checked_block(pending, name, number, total)
+
+
+def _checked_block(raw: bytearray, name: str, number: int, total: int) -> Iterator[str]:
+    """One block of whole lines, ``number`` lines and ``total`` bytes into the input."""
+    if len(raw) > LONGEST_LINE or total + len(raw) > LARGEST_RECORD or 0 in raw:
+        yield from _checked_lines(io.BytesIO(raw), name, number, total)
+        return
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        yield from _checked_lines(io.BytesIO(raw), name, number, total)
+        return
+    if number == 0 and text.startswith("\ufeff"):
+        text = text[1:]
+    yield text.replace("\r\n", "\n")  # "\n" ends every line, so this is only at line ends
+
+
+def _checked_lines(stream: BinaryIO, name: str, number: int = 0, total: int = 0) -> Iterator[str]:
+    """Decode line by line, so that a fault is reported on its own line; ``number`` lines and
+    ``total`` bytes were read before."""
     while raw := stream.readline(LONGEST_LINE + 1):
         number += 1
         total += len(raw)
