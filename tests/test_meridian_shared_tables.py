@@ -1,0 +1,67 @@
+"""Games alike share their seats' and table's lookups; each game's are still its own."""
+
+from __future__ import annotations
+
+import itertools
+
+from meridina.rules.meridian.board import load_board
+from meridina.rules.meridian.engine import initial_state
+from meridina.rules.meridian.model import (
+    EmptyMeridian,
+    OwnPush,
+    Player,
+    Rulings,
+    Setup,
+    TwoPlayerTurns,
+)
+from meridina.rules.meridian.state import Seating, State, Table
+
+SEATS = [
+    (("orange", "black"), ("grey", "brown")),
+    (("grey", "brown"), ("orange", "black")),
+    (("orange",), ("black",), ("grey",)),
+    (("brown",), ("grey",), ("black",), ("orange",)),
+]
+ALL_RULINGS = [
+    Rulings(turns, empty, push)
+    for turns, empty, push in itertools.product(TwoPlayerTurns, EmptyMeridian, OwnPush)
+]
+LOOKUPS = ("all_played", "seat", "may_play", "towers_per_player", "empty_always", "own_push")
+
+
+def setup_of(groups: tuple[tuple[str, ...], ...], names: str, rulings: Rulings) -> Setup:
+    players = tuple(Player(f"{names}{index}", colours) for index, colours in enumerate(groups))
+    board = "four-city" if len(groups) == 3 else "five-city"
+    return Setup(players=players, board=board, rulings=rulings)
+
+
+def first_state(setup: Setup) -> State:
+    state = initial_state(setup).state
+    assert state is not None
+    return state
+
+
+def test_each_game_has_the_lookups_its_own_seats_and_rulings_give() -> None:
+    # A state changed to other rulings keeps the seating it was made with: its table
+    # must not lend its turn order to later games under those rulings.
+    for groups, rulings in itertools.product(SEATS, ALL_RULINGS):
+        for other in ALL_RULINGS:
+            first_state(setup_of(groups, "Ann", rulings)).changed(rulings=other)
+        for names in ("Ann", "Ben"):
+            setup = setup_of(groups, names, rulings)
+            state = first_state(setup)
+            assert state.players == setup.players  # the game's own names
+            assert state.rulings == rulings
+            fresh_seating = Seating.of(setup.players, rulings)
+            assert state.seating == fresh_seating
+            board = load_board(setup.board)
+            fresh = Table(board, fresh_seating, rulings, True, {})
+            for lookup in LOOKUPS:
+                assert getattr(state.table, lookup) == getattr(fresh, lookup), lookup
+
+
+def test_a_first_state_is_a_new_one_for_every_game() -> None:
+    setup = setup_of(SEATS[0], "Ann", ALL_RULINGS[0])
+    one, two = first_state(setup), first_state(setup)
+    assert one is not two and one.hands is not two.hands  # a game never changes another's
+    assert one.hands == two.hands == dict.fromkeys(one.colours, 20)
