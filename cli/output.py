@@ -108,8 +108,9 @@ class Tally:
 
     def add(self, result: GameResult) -> None:
         self.games += 1
-        self.invalid += not result.valid
-        self.rules.update(p.rule for p in result.problems)
+        if result.problems:  # most games have none
+            self.invalid += not result.valid
+            self.rules.update(p.rule for p in result.problems)
 
     def status(self, exit_zero: bool = False) -> int:
         if self.unreadable:

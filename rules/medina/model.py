@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Final
 
-from meridina.rules.common import Place
+from meridina.rules.common import Place, value
 from meridina.rules.numbers import read_number
 
 Cell = tuple[int, int]  # (column, row): column 0 = A, row 1 = the bottom row
@@ -56,7 +56,7 @@ PIECE_WORDS = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@value  # made for every piece of every turn: a frozen dataclass costs far more to build
 class Placement:
     """One piece put on a cell (a building has its colour); or a tea tile played."""
 
@@ -66,7 +66,7 @@ class Placement:
     at: Place | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Turn:
     """A player's turn: up to two placements, or a pass."""
 
