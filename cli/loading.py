@@ -11,9 +11,8 @@ import glob
 import os
 import stat
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import click
 from meridina.notation.check import GameReport, RulingDefaults, check_game
@@ -45,8 +44,7 @@ class InputFault(click.ClickException):
         click.echo(f"meridina: {self.message}", err=True)
 
 
-@dataclass(frozen=True)
-class Selection:
+class Selection(NamedTuple):
     """Which files a folder walk keeps: exclude patterns (gitignore style) and .gitignore."""
 
     exclude: tuple[str, ...] = DEFAULT_EXCLUDES

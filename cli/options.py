@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 import click
 
@@ -74,8 +73,7 @@ def formats_option(choices: list[str], help_text: str) -> Callable[[F], F]:
     return decorate
 
 
-@dataclass(frozen=True)
-class BatchOptions:
+class BatchOptions(NamedTuple):
     """What every command over many records was given: where output goes, which files, colour."""
 
     output: str | None

@@ -12,9 +12,8 @@ import sys
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, NamedTuple
 
 import click
 from meridina.rules.codes import TITLES
@@ -27,32 +26,56 @@ EXIT_UNREADABLE = 2
 READ_RULE = "REC-0"
 
 
-@dataclass(frozen=True)
 class GameResult:
     """One checked game of one file: small enough to collect per file and print later.
 
     ``text`` and ``data`` are what ``replay`` and ``score`` show of the game (its text
     block, its JSON object); a command builds only the one its reporter needs.
+    A plain class: one is built per game, and a class statement costs a run's start
+    far less than a dataclass's.
     """
 
-    source: str
-    index: int
-    line: int
-    name: str | None
-    problems: tuple[Problem, ...]
-    text: str | None = None
-    data: dict[str, Any] | None = None
-    # validate: the board as {name, stand_in}, and what text output says of a stand-in board
-    board: dict[str, Any] | None = None
-    stand_in_note: str | None = None
+    __slots__ = (
+        "board",
+        "data",
+        "index",
+        "line",
+        "name",
+        "problems",
+        "source",
+        "stand_in_note",
+        "text",
+    )
+
+    def __init__(
+        self,
+        source: str,
+        index: int,
+        line: int,
+        name: str | None,
+        problems: tuple[Problem, ...],
+        text: str | None = None,
+        data: dict[str, Any] | None = None,
+        # validate: the board as {name, stand_in}, and what text output says of a stand-in board
+        board: dict[str, Any] | None = None,
+        stand_in_note: str | None = None,
+    ) -> None:
+        self.source = source
+        self.index = index
+        self.line = line
+        self.name = name
+        self.problems = problems
+        self.text = text
+        self.data = data
+        self.board = board
+        self.stand_in_note = stand_in_note
 
     @property
     def valid(self) -> bool:
         return not any(not p.warning for p in self.problems)
 
 
-@dataclass(frozen=True)
-class InputError:
+class InputError(NamedTuple):
     """A path that could not be checked at all: ``message`` reads ``FILE[:L:C]: REC-0 text``."""
 
     source: str
@@ -73,20 +96,21 @@ def input_error(source: str, message: str, at: Place | None = None) -> InputErro
     return InputError(source, message)
 
 
-@dataclass
 class Tally:
     """Counts over a whole run, for summaries, statistics and the exit status."""
 
-    files: int = 0
-    games: int = 0
-    invalid: int = 0
-    unreadable: int = 0
-    rules: Counter[str] = field(default_factory=Counter)
+    def __init__(self) -> None:
+        self.files = 0
+        self.games = 0
+        self.invalid = 0
+        self.unreadable = 0
+        self.rules: Counter[str] = Counter()
 
     def add(self, result: GameResult) -> None:
         self.games += 1
-        self.invalid += not result.valid
-        self.rules.update(p.rule for p in result.problems)
+        if result.problems:  # most games have none
+            self.invalid += not result.valid
+            self.rules.update(p.rule for p in result.problems)
 
     def status(self, exit_zero: bool = False) -> int:
         if self.unreadable:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import fields, replace
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, Generic
@@ -46,7 +46,6 @@ GAME_RULE: Final = "REC-2"
 RulingDefaults = Mapping[str, Mapping[str, Any]]
 
 
-@dataclass
 class GameReport:
     """One game of a file, checked: its problems in file order, and what was played.
 
@@ -54,13 +53,25 @@ class GameReport:
     (Meridian's or Medina's); ``game`` says which.
     """
 
-    index: int
-    first_line: int
-    game: str | None
-    problems: list[Problem] = field(default_factory=list)
-    record: Any = None
-    run: Any = None
-    source: str = ""  # the game's text as it stands in the file
+    __slots__ = ("first_line", "game", "index", "problems", "record", "run", "source")
+
+    def __init__(
+        self,
+        index: int,
+        first_line: int,
+        game: str | None,
+        problems: list[Problem] | None = None,
+        record: Any = None,
+        run: Any = None,
+        source: str = "",  # the game's text as it stands in the file
+    ) -> None:
+        self.index = index
+        self.first_line = first_line
+        self.game = game
+        self.problems: list[Problem] = [] if problems is None else problems
+        self.record = record
+        self.run = run
+        self.source = source
 
     @property
     def errors(self) -> list[Problem]:
@@ -71,7 +82,6 @@ class GameReport:
         return not self.errors
 
 
-@dataclass(frozen=True)
 class GameSpec(Generic[SetupT, StateT, TurnT, StepT, SheetT]):
     """One game as the checker sees it: its name, its notation bridge and its rules core.
 
@@ -79,14 +89,19 @@ class GameSpec(Generic[SetupT, StateT, TurnT, StepT, SheetT]):
     its records are of.
     """
 
-    name: str
-    load: Callable[
-        [],
-        tuple[
-            Callable[[GameText], GameRecord[SetupT, TurnT]],
-            RulesCore[SetupT, StateT, TurnT, StepT, SheetT],
+    def __init__(
+        self,
+        name: str,
+        load: Callable[
+            [],
+            tuple[
+                Callable[[GameText], GameRecord[SetupT, TurnT]],
+                RulesCore[SetupT, StateT, TurnT, StepT, SheetT],
+            ],
         ],
-    ]
+    ) -> None:
+        self.name = name
+        self.load = load
 
     @cached_property
     def _parts(

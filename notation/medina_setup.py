@@ -2,21 +2,32 @@
 
 from __future__ import annotations
 
-from meridina.rules.common import Problem
-from meridina.rules.medina.model import RULING_NAMES, Player, Rulings, Setup, parse_cell
+from meridina.rules.common import Place, Problem
+from meridina.rules.medina.model import RULING_NAMES, Cell, Player, Rulings, Setup, parse_cell
 
 from .medina_position import read_position
-from .tagvalues import COMMON_TAGS, TAG_RULE, parts, read_result, read_rulings
-from .text import GameText
+from .tagvalues import (
+    COMMON_TAGS,
+    TAG_RULE,
+    RulingsReader,
+    kept_by_text,
+    read_result,
+    split_value,
+    tags_by_name,
+)
+from .text import GameText, Tag
 
 TAGS = (*COMMON_TAGS, "Edition", "Setup", "Options")
+
+_read_rulings = RulingsReader(RULING_NAMES, Rulings)
 
 
 def read_setup(game: GameText, problems: list[Problem]) -> Setup | None:
     """The edition, players, options, board, rulings, result and start position of a game."""
-    edition_tag = game.tag("Edition")
+    tags = tags_by_name(game)
+    edition_tag = tags.get("edition")
     edition = edition_tag.value.strip() if edition_tag else "1"
-    players_tag = game.tag("Players")
+    players_tag = tags.get("players")
     if players_tag is None:
         problems.append(
             Problem(
@@ -26,40 +37,22 @@ def read_setup(game: GameText, problems: list[Problem]) -> Setup | None:
             )
         )
         return None
-    players = []
-    for text, _ in parts(players_tag, ";"):
-        words = text.split()
-        players.append(Player(" ".join(words[:-1]), words[-1].lower()))
-    options: frozenset[str] | None = None
-    options_tag = game.tag("Options")
-    if options_tag is not None:
-        names = {text.lower() for text, _ in parts(options_tag)}
-        options = frozenset() if names in ({"none"}, set()) else frozenset(names)
-    start_merchant = well = None
-    setup_tag = game.tag("Setup")
-    if setup_tag is not None:
-        for text, at in parts(setup_tag):
-            words = text.split()
-            cell = parse_cell(words[-1]) if len(words) == 2 else None
-            if cell is None or words[0].lower() not in ("merchant", "well"):
-                problems.append(
-                    Problem(TAG_RULE, f"{text!r}: write 'merchant H7' or 'well F6'", at)
-                )
-            elif words[0].lower() == "merchant":
-                start_merchant = (cell, at)
-            else:
-                well = (cell, at)
-    board_tag = game.tag("Board")
-    result_tag = game.tag("Result")
+    players = _players(players_tag.value)
+    options_tag = tags.get("options")
+    options = None if options_tag is None else _options(options_tag.value)
+    setup_tag = tags.get("setup")
+    start_merchant, well = _read_start(setup_tag, problems)
+    board_tag = tags.get("board")
+    result_tag = tags.get("result")
     result = read_result(result_tag, problems)
     return Setup(
         edition=edition,
-        players=tuple(players),
+        players=players,
         options=options,
         board=board_tag.value.strip() if board_tag else None,
         start_merchant=start_merchant,
         well=well,
-        rulings=_read_rulings(game, problems),
+        rulings=_read_rulings(tags.get("rulings"), problems),
         position=read_position(game, problems),
         result=result,
         edition_at=edition_tag.value_at if edition_tag else game.at,
@@ -71,5 +64,61 @@ def read_setup(game: GameText, problems: list[Problem]) -> Setup | None:
     )
 
 
-def _read_rulings(game: GameText, problems: list[Problem]) -> Rulings:
-    return Rulings(**read_rulings(game.tag("Rulings"), RULING_NAMES, problems))
+def _read_players(value: str) -> tuple[Player, ...]:
+    """``Ann red; Ben blue`` -> the players, each named by its last word, its colour."""
+    players = []
+    for text, _ in split_value(value, ";"):
+        words = text.split()
+        players.append(Player(" ".join(words[:-1]), words[-1].lower()))
+    return tuple(players)
+
+
+_players = kept_by_text(_read_players)
+
+
+def _read_options(value: str) -> frozenset[str]:
+    names = {text.lower() for text, _ in split_value(value)}
+    return frozenset() if names in ({"none"}, set()) else frozenset(names)
+
+
+_options = kept_by_text(_read_options)
+
+# A Setup tag's parts: (the text, "merchant" or "well", its cell, offset); the word and
+# the cell are None for a part that names no merchant or well on a cell.
+StartPart = tuple[str, str | None, Cell | None, int]
+
+
+def _read_start_parts(value: str) -> tuple[StartPart, ...]:
+    found: list[StartPart] = []
+    for text, offset in split_value(value):
+        words = text.split()
+        cell = parse_cell(words[-1]) if len(words) == 2 else None
+        what = words[0].lower()
+        if cell is None or what not in ("merchant", "well"):
+            found.append((text, None, None, offset))
+        else:
+            found.append((text, what, cell, offset))
+    return tuple(found)
+
+
+_start_parts = kept_by_text(_read_start_parts)
+
+Start = tuple[Cell, Place | None] | None
+
+
+def _read_start(tag: Tag | None, problems: list[Problem]) -> tuple[Start, Start]:
+    """The start merchant's and the well's cells a Setup tag gives, with their places."""
+    start_merchant: Start = None
+    well: Start = None
+    if tag is None:
+        return start_merchant, well
+    line, col = tag.value_at.line, tag.value_at.col
+    for text, what, cell, offset in _start_parts(tag.value):
+        at = Place(line, col + offset)
+        if what is None or cell is None:
+            problems.append(Problem(TAG_RULE, f"{text!r}: write 'merchant H7' or 'well F6'", at))
+        elif what == "merchant":
+            start_merchant = (cell, at)
+        else:
+            well = (cell, at)
+    return start_merchant, well

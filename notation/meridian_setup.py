@@ -14,17 +14,28 @@ from meridina.rules.meridian.model import (
 )
 
 from .meridian_position import read_position
-from .tagvalues import COMMON_TAGS, TAG_RULE, parts, read_result, read_rulings
-from .text import GameText
+from .tagvalues import (
+    COMMON_TAGS,
+    TAG_RULE,
+    RulingsReader,
+    kept_by_text,
+    read_result,
+    split_value,
+    tags_by_name,
+)
+from .text import GameText, Tag
 
 TAGS = (*COMMON_TAGS, "Decks")
 
 DEFAULT_BOARDS = {2: "five-city", 3: "four-city", 4: "five-city"}
 
+_read_rulings = RulingsReader(RULING_NAMES, Rulings)
+
 
 def read_setup(game: GameText, problems: list[Problem]) -> Setup | None:
     """The players, board, rulings, decks, result and start position of a game's tags."""
-    players_tag = game.tag("Players")
+    tags = tags_by_name(game)
+    players_tag = tags.get("players")
     if players_tag is None:
         problems.append(
             Problem(
@@ -34,24 +45,16 @@ def read_setup(game: GameText, problems: list[Problem]) -> Setup | None:
             )
         )
         return None
-    players = []
-    for text, _ in parts(players_tag, ";"):
-        words = text.split()
-        colours = tuple(w.lower() for w in words if w.lower() in COLOURS)
-        name = " ".join(w for w in words if w.lower() not in COLOURS)
-        if not colours:
-            colours = (words[-1].lower(),)
-            name = " ".join(words[:-1])
-        players.append(Player(name, colours))
-    board_tag = game.tag("Board")
+    players = _players(players_tag.value)
+    board_tag = tags.get("board")
     board = board_tag.value.strip() if board_tag else DEFAULT_BOARDS.get(len(players), "five-city")
-    rulings = _read_rulings(game, problems)
-    decks = _read_decks(game, problems)
-    result_tag = game.tag("Result")
+    rulings = _read_rulings(tags.get("rulings"), problems)
+    decks = _read_decks(tags.get("decks"), problems)
+    result_tag = tags.get("result")
     result = read_result(result_tag, problems)
     position = read_position(game, problems)
     return Setup(
-        players=tuple(players),
+        players=players,
         board=board,
         rulings=rulings,
         decks=decks,
@@ -63,25 +66,55 @@ def read_setup(game: GameText, problems: list[Problem]) -> Setup | None:
     )
 
 
-def _read_rulings(game: GameText, problems: list[Problem]) -> Rulings:
-    return Rulings(**read_rulings(game.tag("Rulings"), RULING_NAMES, problems))
+def _read_players(value: str) -> tuple[Player, ...]:
+    """``Ann orange; Ben black`` -> the players, each with its colours (those it names)."""
+    players = []
+    for text, _ in split_value(value, ";"):
+        words = text.split()
+        lowered = text.lower().split()  # lower case makes or takes no space: word for word
+        colours = tuple([word for word in lowered if word in COLOURS])
+        if not colours:
+            colours = (lowered[-1],)
+            name = " ".join(words[:-1])
+        elif len(colours) == 1 and lowered[-1] in COLOURS:
+            name = " ".join(words[:-1])  # the usual "name colour"
+        else:
+            name = " ".join(
+                [w for w, low in zip(words, lowered, strict=True) if low not in COLOURS]
+            )
+        players.append(Player(name, colours))
+    return tuple(players)
+
+
+_players = kept_by_text(_read_players)
+
+# A Decks tag's parts: (colour, its cards, the labels that are no card, offset).
+DeckPart = tuple[str, tuple[Card, ...], tuple[str, ...], int]
+
+
+def _read_deck_parts(value: str) -> tuple[DeckPart, ...]:
+    found = []
+    for text, offset in split_value(value, ";"):
+        colour, *labels = text.split()
+        cards = tuple(CARDS_BY_LABEL[label] for label in labels if label in CARDS_BY_LABEL)
+        unknown = tuple(label for label in labels if label not in CARDS_BY_LABEL)
+        found.append((colour.lower(), cards, unknown, offset))
+    return tuple(found)
+
+
+_deck_parts = kept_by_text(_read_deck_parts)
 
 
 def _read_decks(
-    game: GameText, problems: list[Problem]
+    tag: Tag | None, problems: list[Problem]
 ) -> dict[str, tuple[tuple[Card, ...], Place | None]]:
-    tag = game.tag("Decks")
     if tag is None:
         return {}
+    line, col = tag.value_at.line, tag.value_at.col
     decks: dict[str, tuple[tuple[Card, ...], Place | None]] = {}
-    for text, at in parts(tag, ";"):
-        colour, *labels = text.split()
-        cards = []
-        for label in labels:
-            card = CARDS_BY_LABEL.get(label)
-            if card is None:
-                problems.append(Problem(TAG_RULE, f"{label!r} is not a Meridian card", at))
-            else:
-                cards.append(card)
-        decks[colour.lower()] = (tuple(cards), at)
+    for colour, cards, unknown, offset in _deck_parts(tag.value):
+        at = Place(line, col + offset)
+        for label in unknown:
+            problems.append(Problem(TAG_RULE, f"{label!r} is not a Meridian card", at))
+        decks[colour] = (cards, at)
     return decks

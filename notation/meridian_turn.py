@@ -42,9 +42,28 @@ def turn_reader(
         laid = text.laid_out()
         if laid is None:
             return _read(text, players)
-        plan = _PLANS.get(laid.body)
-        if plan is not None:
-            return _planned(text, laid, plan)
+        line, col, body, _ = laid
+        plan = _PLANS.get(body)
+        if plan is not None:  # the turn a body read before means, with this turn's places
+            colour, card, meridian, skip, city, off_at, height, built, tower, build_at, *ats = plan
+            take_off = None if off_at < 0 else TakeOff(city, Place(line, col + off_at))
+            build = (
+                None if build_at < 0 else Build(height, built, tower, Place(line, col + build_at))
+            )
+            colour_at, card_at = ats
+            turn = Turn(
+                colour,
+                card,
+                meridian,
+                take_off,
+                build,
+                skip,
+                text.number,
+                text.at,
+                None if colour_at < 0 else Place(line, col + colour_at),
+                None if card_at < 0 else Place(line, col + card_at),
+            )
+            return TurnEntry(text, turn, (), colour)
         entry = _read(text, players)
         if entry.turn is not None and not entry.problems:
             _remember(laid, entry.turn)
@@ -88,29 +107,6 @@ def _remember(laid: LaidOut, turn: Turn) -> None:
         offset(turn.colour_at),
         offset(turn.card_at),
     )
-
-
-def _planned(text: TurnText, laid: LaidOut, plan: _Plan) -> TurnEntry[Turn]:
-    """The turn a body read before means, with this turn's places."""
-    colour, card, meridian, skip, city, take_off_at, height, built, tower, build_at, at, card_at = (
-        plan
-    )
-    line, col = laid.line, laid.col
-    take_off = None if take_off_at < 0 else TakeOff(city, Place(line, col + take_off_at))
-    build = None if build_at < 0 else Build(height, built, tower, Place(line, col + build_at))
-    turn = Turn(
-        colour,
-        card,
-        meridian,
-        take_off,
-        build,
-        skip,
-        text.number,
-        text.at,
-        None if at < 0 else Place(line, col + at),
-        None if card_at < 0 else Place(line, col + card_at),
-    )
-    return TurnEntry(text, turn, (), colour)
 
 
 def _read(text: TurnText, players: Sequence[tuple[str, Sequence[str]]]) -> TurnEntry[Turn]:

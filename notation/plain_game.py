@@ -19,7 +19,7 @@ from meridina.rules.numbers import read_number
 from .game_text import attach_comments, comment_text, make_tag
 from .grammar import ignored, terminal, turn_separator, turn_words
 from .splitter import GameChunk
-from .text import Comment, GameText, LaidOut, Tag, TurnText, laid_out_turn
+from .text import Comment, GameText, Tag, TurnText, laid_out_turn
 
 _KINDS = {"WORD": "word", "NUMBER": "number", "PLACE": "place", "KEY": "key"}
 
@@ -92,9 +92,10 @@ def _read(chunk: GameChunk) -> GameText:
             continue
         found = turn_line.fullmatch(line)
         if found is not None:
-            turns.append(_turn(line, found.start(1), found.end(1), line_no))
-            if found.start(2) != found.end(2):
-                _comments(line, found.start(2), line_no, patterns.comment, comments)
+            begin, end = found.span(1)
+            turns.append(_turn(line, begin, end, line_no))
+            if end != len(line):  # spaces or comments follow the turn
+                _comments(line, end, line_no, patterns.comment, comments)
             continue
         if quiet_line.fullmatch(line) is not None:
             _comments(line, 0, line_no, patterns.comment, comments)
@@ -119,7 +120,7 @@ def _turn(line: str, start: int, stop: int, line_no: int) -> TurnText:
     words = _body_words(body)
     if number is None or words is None:
         raise _NotPlain
-    return laid_out_turn(number, LaidOut(line_no, dot + 2, body, words), Place(line_no, start + 1))
+    return laid_out_turn(number, Place(line_no, start + 1), dot + 2, body, words)
 
 
 @lru_cache(maxsize=4096)
@@ -135,8 +136,12 @@ def _body_words(body: str) -> tuple[tuple[str, str, int], ...] | None:
     offset = 0
     if patterns.other_separators.search(body) is None:
         for part in body.split(" "):
-            if part and not _add_pieces(part, offset, found):
-                return None
+            if part:
+                pieces = _pieces(part)
+                if pieces is None:
+                    return None
+                for kind, text, at in pieces:
+                    found.append((kind, text, offset + at))
             offset += len(part) + 1
         return tuple(found)
     is_piece = True  # the split alternates pieces and the separators between them

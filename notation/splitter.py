@@ -5,12 +5,19 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from functools import lru_cache
+
+from .grammar import terminal
 
 LARGEST_GAME = 1 << 20  # characters: a game, even richly commented, is a few KB
 
-# A line that is one whole tag, as the grammar writes it: it starts a game even
-# after a brace comment left open.
-_TAG_LINE = re.compile(r'\s*\[\s*[A-Za-z][A-Za-z0-9_\'\-]*\s+"(?:[^"\\\n]|\\.)*"\s*\]')
+
+@lru_cache(maxsize=1)
+def _tag_line() -> re.Pattern[str]:
+    """A line that starts with one whole tag, of the grammar's tokens: it starts a game even
+    after a brace comment left open. Built on first use, as few files need it."""
+    tag_open, name, value = terminal("TAG_OPEN"), terminal("WORD"), terminal("STRING")
+    return re.compile(rf"\s*{tag_open}\s*{name}\s+{value}\s*\]")
 
 
 class GameTooLong(Exception):
@@ -49,7 +56,7 @@ def split_games(lines: Iterable[str]) -> Iterator[GameChunk]:
     for number, line in enumerate(lines, start=1):
         stripped = line.lstrip()
         starts_tag = not in_comment and stripped.startswith("[")
-        resync = in_comment and _TAG_LINE.match(line) is not None
+        resync = in_comment and _tag_line().match(line) is not None
         if (starts_tag and seen_body) or resync:
             if any(part.strip() for part in buffer):
                 yield GameChunk("".join(buffer), first_line)

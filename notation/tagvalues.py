@@ -1,12 +1,18 @@
-"""Small readers for the values inside header tags, shared by both games' bridges."""
+"""Small readers for the values inside header tags, shared by both games' bridges.
+
+The same tag values come back game after game (the same players, rulings and results
+in a file of many games), so what a value says is worked out once and kept by its text,
+as immutable values with each part's place as a column offset; every game still gets
+places of its own.
+"""
 
 from __future__ import annotations
 
-import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from enum import Enum
-from typing import Any, Final
+from functools import lru_cache
+from typing import Any, Final, Generic, TypeVar
 
 from meridina.rules.common import Place, Problem
 from meridina.rules.numbers import number_fault, read_number
@@ -19,51 +25,133 @@ TAG_RULE: Final = "REC-2"
 # Tags every game knows; each game adds its own.
 COMMON_TAGS = ("Game", "Event", "Site", "Date", "Round", "Players", "Board", "Rulings", "Result")
 
-_PART = re.compile(r"[^;,]+")
+# A value longer than this is read afresh every time: the caches hold short texts only.
+LONGEST_KEPT = 512
+KEPT_VALUES = 256
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+# A part of a tag value: its text, stripped, and the column offset of its place from the
+# value's place.
+Part = tuple[str, int]
+
+
+def kept_by_text(read: Callable[[str], T], size: int = KEPT_VALUES) -> Callable[[str], T]:
+    """``read``, whose results for short texts are kept (the results must be immutable)."""
+    kept = lru_cache(maxsize=size)(read)
+
+    def reader(text: str) -> T:
+        return kept(text) if len(text) <= LONGEST_KEPT else read(text)
+
+    return reader
+
+
+def _splitter(separators: str) -> Callable[[str], tuple[Part, ...]]:
+    """A reader of the parts between any of ``separators`` (single characters)."""
+    first, others = separators[0], separators[1:]
+
+    def split(value: str) -> tuple[Part, ...]:
+        for other in others:
+            value = value.replace(other, first)  # one character for another: columns stay
+        found = []
+        offset = 1  # the value's place is the column before its first character
+        for piece in value.split(first):
+            stripped = piece.strip()
+            if stripped:
+                found.append((stripped, offset + len(piece) - len(piece.lstrip())))
+            offset += len(piece) + 1
+        return tuple(found)
+
+    return split
+
+
+_SPLITTERS: dict[str, Callable[[str], tuple[Part, ...]]] = {
+    ";,": kept_by_text(_splitter(";,")),
+    ";": kept_by_text(_splitter(";")),
+}
+
+
+def split_value(value: str, separators: str = ";,") -> tuple[Part, ...]:
+    """A tag value's parts between separators, each with its column offset (see ``Part``)."""
+    split = _SPLITTERS.get(separators)
+    if split is None:
+        split = _splitter(separators)
+        if len(_SPLITTERS) < 16:
+            _SPLITTERS[separators] = split = kept_by_text(split)
+    return split(value)
 
 
 def parts(tag: Tag, separators: str = ";,") -> list[tuple[str, Place]]:
     """Split a tag value at separators, each part with its place in the file."""
-    pattern = _PART if separators == ";," else re.compile(rf"[^{re.escape(separators)}]+")
-    found = []
-    for match in pattern.finditer(tag.value):
-        text = match.group(0)
-        stripped = text.strip()
-        if stripped:
-            lead = len(text) - len(text.lstrip())
-            found.append((stripped, shift(tag.value_at, 1 + match.start() + lead)))
-    return found
+    at = tag.value_at
+    line, col = at.line, at.col
+    return [
+        (text, Place(line, col + offset)) for text, offset in split_value(tag.value, separators)
+    ]
 
 
 def shift(at: Place, columns: int) -> Place:
     return Place(at.line, at.col + columns)
 
 
+def tags_by_name(game: GameText) -> dict[str, Tag]:
+    """A game's tags by lower-case name; the first of a name, as ``GameText.tag`` finds."""
+    found: dict[str, Tag] = {}
+    for tag in game.tags:
+        found.setdefault(tag.name.lower(), tag)
+    return found
+
+
 def scores(tag: Tag) -> list[tuple[str, int | None, Place]]:
     """``orange 14; Ben 11`` -> [(name, points or None if unreadable, place)]."""
-    result = []
-    for text, at in parts(tag):
+    line, col = tag.value_at.line, tag.value_at.col
+    return [
+        (name, points, Place(line, col + offset))
+        for name, points, offset, _ in _stated_scores(tag.value)
+    ]
+
+
+# A Result tag's parts: (name, points or None, offset, the fault's message when unreadable).
+StatedScore = tuple[str, int | None, int, str | None]
+
+
+def _read_scores(value: str) -> tuple[StatedScore, ...]:
+    result: list[StatedScore] = []
+    for text, offset in split_value(value):
         words = text.split()
-        number = read_number(words[-1]) if words else None
-        name = " ".join(words[:-1]) if number is not None else text
-        result.append((name, number, at))
-    return result
+        last = words[-1]
+        if len(last) <= 4 and last.isdigit() and last.isascii():
+            number: int | None = int(last)  # what read_number gives, without its call
+        else:
+            number = read_number(last)
+        if number is None:
+            usual = f"{text!r}: a result reads 'name points' or 'colour points'"
+            result.append((text, None, offset, number_fault(last, usual)))
+        else:
+            result.append((" ".join(words[:-1]), number, offset, None))
+    return tuple(result)
+
+
+_stated_scores = kept_by_text(_read_scores)
 
 
 def read_result(
     tag: Tag | None, problems: list[Problem]
 ) -> dict[str, tuple[int, Place | None]] | None:
     """The points a Result tag states, by player name or colour; None when it states none."""
-    if tag is None or tag.value.strip() in ("", "*"):
+    if tag is None:
         return None
+    value = tag.value
+    if value.strip() in ("", "*"):
+        return None
+    line, col = tag.value_at.line, tag.value_at.col
     result: dict[str, tuple[int, Place | None]] = {}
-    for name, points, at in scores(tag):
-        if points is None:
-            last = name.split()[-1] if name.split() else ""
-            usual = f"{name!r}: a result reads 'name points' or 'colour points'"
-            problems.append(Problem(TAG_RULE, number_fault(last, usual), at))
-        else:
-            result[name] = (points, at)
+    for name, points, offset, fault in _stated_scores(value):
+        if fault is not None:
+            problems.append(Problem(TAG_RULE, fault, Place(line, col + offset)))
+        elif points is not None:
+            result[name] = (points, Place(line, col + offset))
     return result
 
 
@@ -74,24 +162,69 @@ def read_rulings(
 
     ``names`` maps each ruling to its type: an Enum of the allowed values, or int.
     """
-    chosen: dict[str, Any] = {}
     if tag is None:
-        return chosen
-    for text, at in parts(tag):
-        name, _, value = (piece.strip().lower() for piece in text.partition("="))
+        return {}
+    chosen, faults = _choose_rulings(tag.value, names)
+    line, col = tag.value_at.line, tag.value_at.col
+    for message, offset in faults:
+        problems.append(Problem(TAG_RULE, message, Place(line, col + offset)))
+    return dict(chosen)
+
+
+def _choose_rulings(
+    value: str, names: Mapping[str, type]
+) -> tuple[tuple[tuple[str, Any], ...], tuple[tuple[str, int], ...]]:
+    """The rulings a tag value chooses, and its faults' messages with their offsets."""
+    chosen: dict[str, Any] = {}
+    faults = []
+    for text, offset in split_value(value):
+        name, _, choice = (piece.strip().lower() for piece in text.partition("="))
         kind = names.get(name)
         if kind is None:
             known = ", ".join(names)
-            problems.append(Problem(TAG_RULE, f"unknown ruling {name!r} (known: {known})", at))
+            faults.append((f"unknown ruling {name!r} (known: {known})", offset))
             continue
         try:
-            chosen[name.replace("-", "_")] = _ruling_value(kind, value)
+            chosen[name.replace("-", "_")] = _ruling_value(kind, choice)
         except ValueError:
             allowed = (
                 ", ".join(str(m.value) for m in kind) if issubclass(kind, Enum) else "a number"
             )
-            problems.append(Problem(TAG_RULE, f"ruling {name} takes one of: {allowed}", at))
-    return chosen
+            faults.append((f"ruling {name} takes one of: {allowed}", offset))
+    return tuple(chosen.items()), tuple(faults)
+
+
+class RulingsReader(Generic[R]):
+    """One game's Rulings tag read into its Rulings value, kept by the tag's text.
+
+    ``make`` builds the game's (immutable) Rulings from keyword arguments; ``names`` is as
+    for ``read_rulings``.
+    """
+
+    def __init__(self, names: Mapping[str, type], make: Callable[..., R]) -> None:
+        self.names = names
+        self.make = make
+        self.default = make()
+        self._read = kept_by_text(self._rulings)
+
+    def _rulings(self, value: str) -> tuple[R, tuple[tuple[str, int], ...]]:
+        chosen, faults = _choose_rulings(value, self.names)
+        return self.make(**dict(chosen)), faults
+
+    def __call__(self, tag: Tag | None, problems: list[Problem]) -> R:
+        if tag is None:
+            return self.default
+        rulings, faults = self._read(tag.value)
+        if faults:
+            line, col = tag.value_at.line, tag.value_at.col
+            for message, offset in faults:
+                problems.append(Problem(TAG_RULE, message, Place(line, col + offset)))
+        return rulings
+
+
+@lru_cache(maxsize=8)
+def _lowered(known: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(name.lower() for name in known)
 
 
 def read_tag_names(game: GameText, known: Sequence[str], problems: list[Problem]) -> GameText:
@@ -100,8 +233,13 @@ def read_tag_names(game: GameText, known: Sequence[str], problems: list[Problem]
     A misspelt tag stands for the tag it probably means when the game lacks that tag,
     so ``[Player "..."]`` is read as ``[Players "..."]``; the game is returned so.
     """
+    known_names = _lowered(tuple(known))
+    for tag in game.tags:
+        if tag.name.lower() not in known_names:
+            break
+    else:
+        return game  # the usual game: every tag is known
     present = {tag.name.lower() for tag in game.tags}
-    known_names = {name.lower() for name in known}
     renamed: dict[int, Tag] = {}
     for index, tag in enumerate(game.tags):
         if tag.name.lower() in known_names:

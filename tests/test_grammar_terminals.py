@@ -7,7 +7,8 @@ import sys
 
 import pytest
 from lark import Lark
-from meridina.notation.grammar import GRAMMAR_FILE, GrammarShapeError, _pattern, terminals
+from meridina.notation.grammar import GRAMMAR_FILE, GrammarShapeError, _pattern, terminal, terminals
+from meridina.notation.splitter import _tag_line
 
 
 def lark_terminals() -> dict[str, str]:
@@ -67,3 +68,10 @@ def test_checking_a_plain_record_does_not_load_lark(tmp_path: object) -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
     )
     assert done.stdout.strip() == "False"
+
+
+def test_the_splitter_knows_a_tag_by_the_grammar_terminals() -> None:
+    pattern = _tag_line().pattern
+    assert all(terminal(name) in pattern for name in ("TAG_OPEN", "WORD", "STRING"))
+    assert _tag_line().match(' [Event "a \\" b"] ; more') is not None
+    assert _tag_line().match('[Event "a" ') is None

@@ -210,3 +210,14 @@ def test_words_made_on_first_use_are_the_words_of_the_turn() -> None:
         assert turn.laid_out() is None  # the words are made now, and kept
         assert (hash(turn), repr(turn)) == (hash(made), repr(made))
         assert copied == made and replace(copied, number=1) == replace(made, number=1)
+
+
+@pytest.mark.parametrize(
+    "prefix", ["2.", "02.", "²2.", "2².", " 2.", "99999.", "2.2.", "x2.", "1 2."]
+)
+def test_a_body_read_before_after_other_digits_is_read_alike(prefix: str) -> None:
+    """A body read before is read alike after any digits, or left to the full parse."""
+    body = " orange 7: 3@2"
+    text = f'[Game "Meridian"]\n1.{body}\n' + "".join(f"{prefix}{body}\n" for _ in range(20))
+    for chunk in chunks(text):
+        same_reading(chunk)

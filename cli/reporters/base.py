@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import IO, ClassVar
+from typing import IO, ClassVar, NamedTuple
 
 import click
 
 from ..output import GameResult, InputError, Tally
 
 
-@dataclass(frozen=True)
-class ReportOptions:
+class ReportOptions(NamedTuple):
     """How the run asked to be reported; a reporter uses what applies to its format."""
 
     command: str = "validate"

@@ -56,7 +56,7 @@ PIECE_WORDS = {
 }
 
 
-@value
+@value  # made for every piece of every turn: a frozen dataclass costs far more to build
 class Placement:
     """One piece put on a cell (a building has its colour); or a tea tile played."""
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
 from pathlib import Path
 
 from meridina.rules.common import Problem, RecordError
@@ -75,9 +76,10 @@ def initial_state(
             board = load_board(setup.board, base)
         except RecordError as error:
             return Applied(None, (replace(error.problem, at=setup.board_at),))
-    problems.extend(replace(warning, at=setup.board_at) for warning in board.warnings)
+    if board.warnings:
+        problems.extend(replace(warning, at=setup.board_at) for warning in board.warnings)
     problems.extend(_check_players(setup))
-    if any(not p.warning for p in problems):
+    if problems and any(not p.warning for p in problems):
         return Applied(None, tuple(problems))
     if len(setup.players) not in board.players:
         sides = " or ".join(str(n) for n in board.players)
@@ -111,7 +113,7 @@ def initial_state(
         board=board,
         seating=Seating.cached(setup.players, setup.rulings),
         rulings=setup.rulings,
-        columns=tuple((None,) * board.cities for _ in range(MERIDIANS)),
+        columns=_empty_board(board.cities),
         hands={c: PIECES_PER_COLOUR for c in colours},
         played={c: frozenset() for c in colours},
         next_index=0,
@@ -121,6 +123,12 @@ def initial_state(
         state, found = apply_position(state, setup)
         problems.extend(found)
     return Applied(state, tuple(problems))
+
+
+@lru_cache(maxsize=4)
+def _empty_board(cities: int) -> tuple[Column, ...]:
+    """Every meridian empty: a value, so one serves every game."""
+    return tuple((None,) * cities for _ in range(MERIDIANS))
 
 
 def _check_players(setup: Setup) -> list[Problem]:

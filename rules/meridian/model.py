@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
-from meridina.rules.common import Place
+from meridina.rules.common import Place, value
 
 COLOURS: tuple[str, ...] = ("orange", "black", "grey", "brown")
 PIECES_PER_COLOUR = 20
@@ -14,6 +14,8 @@ MERIDIANS = 10
 # Values made for every turn (towers, builds, take-offs, turns) are plain slotted
 # dataclasses rather than frozen ones, whose ``__init__`` costs several times more.
 # They are still never changed once made, so they hash by value like the frozen ones.
+# A game's players and setup, made for every game read, are ``value``s: frozen to the
+# type checker, built at the cost of plain ones.
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,7 +87,7 @@ class Turn:
     card_at: Place | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Player:
     name: str
     colours: tuple[str, ...]
@@ -147,7 +149,7 @@ class StartPosition:
     colour_at: dict[str, Place] = field(default_factory=dict)  # where hand:/played: name each
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Setup:
     """What a record's header says about the game to be played."""
 

@@ -29,12 +29,57 @@ class PlayerScore:
     rank: int
 
 
-@dataclass(frozen=True, slots=True)
 class ScoreSheet:
+    """Points, ranks and islands of a game as it stands.
+
+    The island rows are worked out when first looked at: checking a record needs only
+    the players' points.
+    """
+
+    __slots__ = ("_islands", "_state", "cards_left", "finished", "players")
+
     players: tuple[PlayerScore, ...]  # in seat order
-    islands: tuple[IslandScore, ...]
     finished: bool
     cards_left: int | None  # None when the cards played are unknown
+
+    def __init__(
+        self,
+        players: tuple[PlayerScore, ...],
+        islands: tuple[IslandScore, ...] | State,
+        finished: bool,
+        cards_left: int | None,
+    ) -> None:
+        self.players = players
+        self.finished = finished
+        self.cards_left = cards_left
+        self._islands: tuple[IslandScore, ...] | None = None
+        self._state: State | None = None
+        if isinstance(islands, tuple):
+            self._islands = islands
+        else:
+            self._state = islands  # the state to work the rows out from
+
+    @property
+    def islands(self) -> tuple[IslandScore, ...]:
+        if self._islands is None:
+            assert self._state is not None
+            self._islands = island_scores(self._state)
+            self._state = None
+        return self._islands
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ScoreSheet):
+            return NotImplemented
+        mine = (self.players, self.islands, self.finished, self.cards_left)
+        return mine == (other.players, other.islands, other.finished, other.cards_left)
+
+    __hash__ = None  # type: ignore[assignment]  # its island rows hold dicts
+
+    def __repr__(self) -> str:
+        return (
+            f"ScoreSheet(players={self.players!r}, islands={self.islands!r}, "
+            f"finished={self.finished!r}, cards_left={self.cards_left!r})"
+        )
 
     def ranking(self) -> list[PlayerScore]:
         return sorted(self.players, key=lambda p: (p.rank, p.index))
@@ -88,13 +133,36 @@ def island_scores(state: State) -> tuple[IslandScore, ...]:
     return tuple(results)
 
 
+def _held(state: State) -> list[tuple[int, str, int]]:
+    """(holder, name, points) of each island someone holds, as ``island_scores`` finds."""
+    columns = state.columns
+    owner_of = state.seating.owner_of
+    result = []
+    for island, cells in _island_cells(state.board):
+        garrisons: dict[int, int] = {}
+        for meridian, city, value in cells:
+            tower = columns[meridian][city]
+            if tower is not None:
+                owner = owner_of[tower.colour]
+                garrisons[owner] = garrisons.get(owner, 0) + value
+        if len(garrisons) == 1:
+            for holder in garrisons:
+                result.append((holder, island.name, len(island.cities)))
+        elif garrisons:
+            best = max(garrisons.values())
+            leaders = [owner for owner, value in garrisons.items() if value == best]
+            if len(leaders) == 1:
+                result.append((leaders[0], island.name, len(island.cities)))
+    return result
+
+
 def score(state: State) -> ScoreSheet:
-    islands = island_scores(state)
+    held_by = _held(state)
     hands = state.hands
     totals = []
     for index, player in enumerate(state.players):
-        held = tuple(s.island.name for s in islands if s.holder == index)
-        points = sum(s.island.points for s in islands if s.holder == index)
+        held = tuple(name for holder, name, _ in held_by if holder == index)
+        points = sum(points for holder, _, points in held_by if holder == index)
         pieces = sum(hands[colour] for colour in player.colours)
         totals.append((index, player, held, points, pieces))
     ranked = []
@@ -104,4 +172,4 @@ def score(state: State) -> ScoreSheet:
             PlayerScore(index, player.name, player.colours, points, held, pieces, better + 1)
         )
     cards_left = state.unplayed if state.cards_known else None
-    return ScoreSheet(tuple(ranked), islands, state.finished, cards_left)
+    return ScoreSheet(tuple(ranked), state, state.finished, cards_left)

@@ -69,7 +69,8 @@ class Seating:
     @classmethod
     def cached(cls, players: tuple[Player, ...], rulings: Rulings) -> Seating:
         """``of``, made once for the seats and rulings of many games alike."""
-        key = (players, rulings)
+        # Keyed by plain values, which hash without calling into Python code.
+        key = (tuple([(p.name, p.colours) for p in players]), rulings.two_player_turns._name_)
         seating = _SEATINGS.get(key)
         if seating is None:
             if len(_SEATINGS) >= CACHE_SIZE:
@@ -80,7 +81,7 @@ class Seating:
 
 # Games alike share their seating and table; the caches stay small however many differ.
 CACHE_SIZE = 256
-_SEATINGS: dict[tuple[tuple[Player, ...], Rulings], Seating] = {}
+_SEATINGS: dict[tuple[tuple[tuple[str, tuple[str, ...]], ...], str], Seating] = {}
 
 
 class Table:
@@ -155,7 +156,7 @@ class Table:
         """A table, shared with earlier games on the same board and seats without decks."""
         if decks:
             return cls(board, seating, rulings, cards_known, decks)
-        key = (id(board), id(seating), rulings, cards_known)
+        key = (id(board), id(seating), _ruling_names(rulings), cards_known)
         table = _TABLES.get(key)
         if table is None or table.board is not board or table.seating is not seating:
             if len(_TABLES) >= CACHE_SIZE:
@@ -164,7 +165,11 @@ class Table:
         return table
 
 
-_TABLES: dict[tuple[int, int, Rulings, bool], Table] = {}
+_TABLES: dict[tuple[int, int, tuple[str, str, str], bool], Table] = {}
+
+
+def _ruling_names(rulings: Rulings) -> tuple[str, str, str]:
+    return (rulings.two_player_turns._name_, rulings.empty_meridian._name_, rulings.own_push._name_)
 
 
 class State:
