@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from pathlib import Path
@@ -320,12 +320,14 @@ def legal_placements(state: State, player: str) -> Iterator[Placement]:
     ):
         if count > 0 or (not hand.known and kind not in (ROOF_KIND, NEUTRAL_KIND)):
             kinds.append((kind, None))
-    open_fields: list[Cell] | None = None  # the same for every colour with no palace to grow
+    open_fields: AbstractSet[Cell] | None = None  # the same for each colour with none to grow
     for kind, colour in kinds:
+        ordered: Iterable[Cell]
         if kind is BUILDING_KIND and not unfinished(state, colour or ""):
             if open_fields is None:
-                open_fields = sorted(_open_fields(state), key=_board_order)
-            ordered = open_fields
+                open_fields = _open_fields(state)
+            # In board order, found one by one: often the first is placement enough.
+            ordered = (cell for cell in state.board.cell_order if cell in open_fields)
         else:
             ordered = sorted(_could_hold(state, player, kind, colour), key=_board_order)
         for cell in ordered:
