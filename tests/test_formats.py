@@ -8,7 +8,10 @@ parser, GitHub workflow commands with their documented escaping.
 from __future__ import annotations
 
 import json
+import os
 import re
+import subprocess
+import sys
 import xml.etree.ElementTree as ET
 from importlib.resources import files
 from pathlib import Path
@@ -279,3 +282,26 @@ def test_warnings_are_warnings_in_every_format() -> None:
     assert click.unstyle(line) == "a.mrec:4:7: REC-3 warning: a slip, read anyway"
     result = GameResult("a.mrec", 1, 1, "Meridian", (warning,))
     assert result.valid
+
+
+@pytest.mark.parametrize(
+    "output_format", ["text", "json", "json-lines", "github", "junit", "sarif"]
+)
+def test_a_file_name_that_is_not_utf8_is_reported_in_every_format(
+    tmp_path: Path, output_format: str
+) -> None:
+    # Run as a program: the real standard output, not a test runner's, is what must cope.
+    name = os.fsdecode(b"game-\xff.mrec")
+    (tmp_path / name).write_text(MERIDIAN_BAD, "utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "meridina", "validate", "--format", output_format, name],
+        capture_output=True,
+        cwd=tmp_path,
+        check=False,
+    )
+    assert done.returncode == 1, done.stderr
+    assert b"Traceback" not in done.stderr and b"internal error" not in done.stderr
+    assert b"MER-R2" in done.stdout
+    if output_format == "sarif":
+        location = json.loads(done.stdout)["runs"][0]["results"][0]["locations"][0]
+        assert location["physicalLocation"]["artifactLocation"]["uri"] == "game-%FF.mrec"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import IO, Any
@@ -122,7 +123,8 @@ def artifact_uri(source: str) -> str:
     if source == "-":
         return "stdin"
     path = Path(source)
-    return path.as_uri() if path.is_absolute() else quote(path.as_posix())
+    # A name that is not UTF-8 is quoted from its own bytes, as ``as_uri`` does.
+    return path.as_uri() if path.is_absolute() else quote(os.fsencode(path.as_posix()))
 
 
 def _version() -> str:

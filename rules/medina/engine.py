@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from pathlib import Path
@@ -320,9 +320,17 @@ def legal_placements(state: State, player: str) -> Iterator[Placement]:
     ):
         if count > 0 or (not hand.known and kind not in (ROOF_KIND, NEUTRAL_KIND)):
             kinds.append((kind, None))
+    open_fields: AbstractSet[Cell] | None = None  # the same for each colour with none to grow
     for kind, colour in kinds:
-        fields = _could_hold(state, player, kind, colour)
-        for cell in sorted(fields, key=_board_order):
+        ordered: Iterable[Cell]
+        if kind is BUILDING_KIND and not unfinished(state, colour or ""):
+            if open_fields is None:
+                open_fields = _open_fields(state)
+            # In board order, found one by one: often the first is placement enough.
+            ordered = (cell for cell in state.board.cell_order if cell in open_fields)
+        else:
+            ordered = sorted(_could_hold(state, player, kind, colour), key=_board_order)
+        for cell in ordered:
             placement = Placement(kind, cell, colour)
             if check_placement(state, player, placement)[1] is None:
                 yield placement
@@ -485,7 +493,7 @@ def apply(state: State, turn: Turn) -> Step:
     # With no passes yet, a mover with pieces shows that the game goes on.
     if (state.passes_in_a_row or not holds_pieces(hand)) and finished(state):
         return Step(state, (_game_over(turn),), ())
-    step = _play(state, turn)
+    step = _play(state, turn, hand)
     # A faulty turn may come after an end whose last round of passes went unwritten.
     problems = step.problems
     if problems and any(not p.warning for p in problems) and nobody_can_place(state):
@@ -502,12 +510,13 @@ def nobody_can_place(state: State) -> bool:
     return not any(state.has_pieces(p.colour) and can_place(state, p.colour) for p in state.players)
 
 
-def _play(state: State, turn: Turn) -> Step:
+def _play(state: State, turn: Turn, hand: Hand) -> Step:
+    """Play a turn of the game that goes on; ``hand`` is the mover's."""
     player = turn.player
     problems: list[Problem] = []
     seats = state.seat_colours
     expected = seats[state.next_seat % len(seats)]  # the usual case: the next seat's turn
-    if expected != player or not holds_pieces(state.hands[player]):
+    if expected != player or not holds_pieces(hand):
         expected = expected_player(state)
     if player != expected:
         problems.append(
@@ -517,7 +526,6 @@ def _play(state: State, turn: Turn) -> Step:
     after.next_seat = seats.index(player) + 1
     after.turns_played += 1
     hands = state.hands
-    hand = hands[player]
     if turn.passed:
         after.passes_in_a_row += 1
         example = next(legal_placements(state, player), None)
@@ -533,9 +541,11 @@ def _play(state: State, turn: Turn) -> Step:
     after.passes_in_a_row = 0
     roofs_only_mine = False
     if state.edition.last_roofs_rule and hand.roofs > 0:
-        roofs_only_mine = all(
-            hands[colour].roofs == 0 for colour in state.seat_colours if colour != player
-        )
+        roofs_only_mine = True
+        for colour in seats:
+            if colour != player and hands[colour].roofs != 0:
+                roofs_only_mine = False
+                break
     single = state.turns_played < state.opening_turns
     placements = turn.placements
     own_hand = after.hand_to_change(player)

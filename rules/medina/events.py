@@ -5,10 +5,10 @@ The rules core only says what happened; a view puts it into words.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from meridina.rules.common import value
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class PalaceTileMoved:
     """A colour's palace tile went to a new holder (None: nobody, as for a neutral palace)."""
 
@@ -16,7 +16,7 @@ class PalaceTileMoved:
     holder: str | None
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class TowerTileMoved:
     """A tower tile was awarded, or passed to another holder (None: nobody)."""
 
@@ -24,7 +24,7 @@ class TowerTileMoved:
     holder: str | None
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class TowerMerchantsTaken:
     """The extra merchants on a tower tile went to its first taker (None: out of the game)."""
 
@@ -33,7 +33,7 @@ class TowerMerchantsTaken:
     taker: str | None
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class TeaTilesTaken:
     """Roofing a black palace brought its owner tea tiles."""
 
@@ -41,7 +41,7 @@ class TeaTilesTaken:
     count: int
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class ColourRetired:
     """Every player owns a palace of this colour: its buildings left the game."""
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from enum import Enum
 from typing import Final
 
@@ -78,7 +78,7 @@ class Turn:
     player_at: Place | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Player:
     name: str
     colour: str  # roof colour, names the player in turns
@@ -122,7 +122,7 @@ class TieBreak(Enum):
     NONE = "none"  # equal points share a place
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Rulings:
     """meridina's choices where the rulebooks are silent; a Rulings tag overrides."""
 
@@ -148,7 +148,7 @@ RULING_NAMES: dict[str, type[Enum] | type[int]] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class StartPosition:
     """A city written out: pieces on cells, roofs, tile holders, what is left in hand."""
 
@@ -177,7 +177,7 @@ class StartPosition:
         return groups
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Setup:
     """What a Medina record's header says."""
 

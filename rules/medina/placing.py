@@ -146,6 +146,18 @@ def can_extend(state: State, palace: Palace) -> bool:
     return False
 
 
+def can_grow(state: State, colour: str) -> bool:
+    """Whether some palace of the colour can still take a building (``unfinished`` is not
+    empty), told without listing them all."""
+    known = state.open_palaces.get(colour)
+    if known is not None:
+        return bool(known)
+    for palace in state.palaces.values():
+        if palace.colour == colour and palace.owner is None and can_extend(state, palace):
+            return True
+    return False
+
+
 def unfinished(state: State, colour: str) -> list[Palace]:
     """The palaces of a colour that a new building must extend."""
     known = state.open_palaces.get(colour)

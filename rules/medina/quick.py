@@ -26,7 +26,7 @@ from .model import (
     Cell,
     Placement,
 )
-from .placing import unfinished
+from .placing import can_grow
 from .state import BUILDING, MERCHANT, STABLE, WALL, Hand, Palace, State
 from .tiles import after_roof, after_stable, after_wall, update_palace_tile
 
@@ -103,7 +103,7 @@ def _building(state: State, hand: Hand, colour: str, cell: Cell) -> Sequence[Eve
             return CLOSER
     if target is None:
         # A new palace, touching none, while no palace of its colour can still grow.
-        if unfinished(state, colour):
+        if can_grow(state, colour):
             return CLOSER
         target = max(state.palaces, default=0) + 1
         state.add_palace(Palace(target, colour, set()))

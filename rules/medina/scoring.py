@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Final
+
+from meridina.rules.common import value
 
 from .model import NEUTRAL, Cell, TieBreak, WellBonus
 from .state import MERCHANT, WALL, Palace, State
@@ -14,7 +15,7 @@ _ONCE_A_PALACE: Final = WellBonus.PALACE
 _BY_PALACE: Final = TieBreak.PALACE
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class PalaceScore:
     palace: Palace
     name: str  # "orange palace at E5"
@@ -29,7 +30,7 @@ class PalaceScore:
         return self.buildings + self.stables + self.walls + self.merchants + self.well
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class PlayerScore:
     index: int
     name: str
@@ -44,7 +45,7 @@ class PlayerScore:
     rank: int
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class ScoreSheet:
     players: tuple[PlayerScore, ...]  # seat order
     finished: bool
@@ -57,20 +58,20 @@ class ScoreSheet:
 def palace_score(state: State, palace: Palace) -> PalaceScore:
     board = state.board
     buildings, stables = palace.buildings, palace.stables
-    pieces = state.pieces
-    # The walls and merchants next to the palace, each counted once.
-    walls: set[Cell] = set()
-    merchants: set[Cell] = set()
+    touching: set[Cell] = set()
     for cells in (buildings, stables):
         for cell in cells:
-            for other in board.neighbours(cell):
-                piece = pieces.get(other)
-                if (
-                    piece in (WALL, MERCHANT)  # (rarely either: most fields stay empty)
-                    and other not in buildings
-                    and other not in stables
-                ):
-                    (walls if piece == WALL else merchants).add(other)
+            touching.update(board.neighbours(cell))
+    touching -= buildings
+    touching -= stables
+    pieces = state.pieces
+    walls = merchants = 0
+    for cell in touching:
+        piece = pieces.get(cell)
+        if piece == WALL:
+            walls += 1
+        elif piece == MERCHANT:
+            merchants += 1
     well = 0
     if state.well is not None:
         cells = palace.cells()
@@ -86,8 +87,8 @@ def palace_score(state: State, palace: Palace) -> PalaceScore:
         describe_palace(palace),
         len(palace.buildings),
         len(palace.stables),
-        len(walls),
-        len(merchants),
+        walls,
+        merchants,
         well,
     )
 

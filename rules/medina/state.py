@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 from .board import Board, Edition
 from .model import NEUTRAL, Cell, Player, Rulings
@@ -10,6 +12,17 @@ from .model import NEUTRAL, Cell, Player, Rulings
 BUILDING, STABLE, MERCHANT, WALL, WELL = "building", "stable", "merchant", "wall", "well"
 
 _new = object.__new__  # an instance with its slots still to fill
+_NONE_OWN: frozenset[Any] = frozenset()  # shared by the states that own nothing yet
+
+T = TypeVar("T")
+
+
+def _with(owned: AbstractSet[T], item: T) -> AbstractSet[T]:
+    """``owned`` with ``item`` added: in place, unless it is the shared empty set."""
+    if isinstance(owned, set):
+        owned.add(item)
+        return owned
+    return {item}
 
 
 @dataclass(slots=True)
@@ -121,9 +134,10 @@ class State:
     # ``own_palaces`` are this state's alone, free to change in place (None: all), and
     # ``changed_palaces`` were changed here (None: all), so a copy gets clones of them
     # (a clone of a changed palace keeps its sets' order as the palace's own copy would).
-    own_palaces: set[int] | None = field(default=None, repr=False, compare=False)
-    changed_palaces: set[int] | None = field(default=None, repr=False, compare=False)
-    own_hands: set[str] | None = field(default=None, repr=False, compare=False)
+    # (An empty one is the shared _NONE_OWN until something is added.)
+    own_palaces: AbstractSet[int] | None = field(default=None, repr=False, compare=False)
+    changed_palaces: AbstractSet[int] | None = field(default=None, repr=False, compare=False)
+    own_hands: AbstractSet[str] | None = field(default=None, repr=False, compare=False)
     # The containers (STREETS, WALLS, ...) this state may change in place.
     own: int = field(default=ALL_OWN, repr=False, compare=False)
     # The unfinished palaces of each colour, remembered until the next placement.
@@ -144,14 +158,20 @@ class State:
             changed = set(palaces)
         if changed:
             for ident in changed:
-                palaces[ident] = palaces[ident].clone()
-            self.own_palaces = set(changed)  # the others are shared with the copy from now on
-            changed = set(changed)
-        else:
-            self.own_palaces = set()
-            changed = set()
-        self.own_hands = set()  # and so are the hands
-        self.own = 0  # and every container
+                # A clone, slot by slot (see Palace.clone), without a call for each.
+                palace = palaces[ident]
+                fresh = palaces[ident] = _new(Palace)
+                fresh.ident = palace.ident
+                fresh.colour = palace.colour
+                fresh.buildings = set(palace.buildings)
+                fresh.stables = set(palace.stables)
+                fresh.owner = palace.owner
+                fresh.roofed_at = palace.roofed_at
+        # This state keeps the palaces it changed; the others are shared from now on,
+        # and so are the hands and every container.
+        self.own_palaces = changed if self.changed_palaces is not None else set(changed)
+        self.own_hands = _NONE_OWN
+        self.own = 0
         clone = State.__new__(State)
         clone.board = self.board
         clone.edition = self.edition
@@ -177,9 +197,9 @@ class State:
         clone.passes_in_a_row = self.passes_in_a_row
         clone.seat_colours = self.seat_colours
         clone.opening_turns = self.opening_turns
-        clone.own_palaces = changed
-        clone.changed_palaces = set()
-        clone.own_hands = set()
+        clone.own_palaces = set(changed) if changed else _NONE_OWN
+        clone.changed_palaces = _NONE_OWN
+        clone.own_hands = _NONE_OWN
         clone.own = 0
         clone.open_palaces = {}
         return clone
@@ -218,21 +238,27 @@ class State:
     def palace_to_change(self, ident: int) -> Palace:
         """The palace ``ident``, this state's own copy of it, ready to be changed."""
         palace = self.palaces[ident]
-        own, changed = self.own_palaces, self.changed_palaces
+        own = self.own_palaces
         if own is not None and ident not in own:
             palace = self.palaces[ident] = palace.clone()
-            own.add(ident)
-        if changed is not None:
+            if isinstance(own, set):
+                own.add(ident)
+            else:
+                self.own_palaces = {ident}
+        changed = self.changed_palaces
+        if isinstance(changed, set):
             changed.add(ident)
+        elif changed is not None:
+            self.changed_palaces = {ident}
         return palace
 
     def add_palace(self, palace: Palace) -> None:
         ident = palace.ident
         self.palaces[ident] = palace
         if self.own_palaces is not None:
-            self.own_palaces.add(ident)
+            self.own_palaces = _with(self.own_palaces, ident)
         if self.changed_palaces is not None:
-            self.changed_palaces.add(ident)
+            self.changed_palaces = _with(self.changed_palaces, ident)
 
     def hand_to_change(self, player: str) -> Hand:
         """The player's hand, this state's own copy of it, ready to be changed."""
@@ -240,7 +266,10 @@ class State:
         own = self.own_hands
         if own is not None and player not in own:
             hand = self.hands[player] = hand.clone()
-            own.add(player)
+            if isinstance(own, set):
+                own.add(player)
+            else:
+                self.own_hands = {player}
         return hand
 
     def palace(self, cell: Cell) -> Palace | None:

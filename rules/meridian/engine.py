@@ -14,7 +14,7 @@ from .board import Board, load_board
 from .legal import builds_for, can_build, describe_action
 from .model import COLOURS, DECK, MERIDIANS, PIECES_PER_COLOUR, Card, Setup, Skip, Turn
 from .position import apply_position
-from .state import BITS_BY_ID, Column, Seating, State, card_bit
+from .state import BITS_BY_ID, Column, Seating, State, Table, card_bit
 
 
 class Step:
@@ -91,7 +91,8 @@ def initial_state(
             )
         )
         return Applied(None, tuple(problems))
-    colours = [c for p in setup.players for c in p.colours]
+    seating = Seating.cached(setup.players, setup.rulings)
+    colours = seating.colours
     decks: dict[str, tuple[Card, ...]] = {}
     for colour, (order, at) in setup.decks.items():
         if colour not in colours:
@@ -109,15 +110,9 @@ def initial_state(
             )
         else:
             decks[colour] = order
-    state = State.new(
-        board=board,
-        seating=Seating.cached(setup.players, setup.rulings),
-        rulings=setup.rulings,
-        columns=_empty_board(board.cities),
-        hands={c: PIECES_PER_COLOUR for c in colours},
-        played={c: frozenset() for c in colours},
-        next_index=0,
-        decks=decks,
+    table = Table.of(board, seating, setup.rulings, True, decks)
+    state = State.start(
+        table, _empty_board(board.cities), dict.fromkeys(colours, PIECES_PER_COLOUR)
     )
     if setup.position is not None:
         state, found = apply_position(state, setup)
@@ -132,37 +127,41 @@ def _empty_board(cities: int) -> tuple[Column, ...]:
 
 
 def _check_players(setup: Setup) -> list[Problem]:
-    at = setup.players_at
-    count = len(setup.players)
+    groups = tuple([player.colours for player in setup.players])
+    if _fair_seats(groups):
+        return []
+    names = tuple([player.name for player in setup.players])
+    return [Problem("MER-S1", message, setup.players_at) for message in _seat_faults(groups, names)]
+
+
+@lru_cache(maxsize=64)
+def _fair_seats(groups: tuple[tuple[str, ...], ...]) -> bool:
+    """No fault in the seats' colours; the players' names only word the faults."""
+    return not _seat_faults(groups, ("",) * len(groups))
+
+
+def _seat_faults(groups: tuple[tuple[str, ...], ...], names: tuple[str, ...]) -> list[str]:
+    """What is wrong with the players' colours, in words (rule MER-S1)."""
+    count = len(groups)
     if not 2 <= count <= 4:
-        return [Problem("MER-S1", f"Meridian is for 2 to 4 players, not {count}", at)]
-    problems: list[Problem] = []
+        return [f"Meridian is for 2 to 4 players, not {count}"]
+    faults: list[str] = []
     seen: set[str] = set()
-    for player in setup.players:
+    for colours, name in zip(groups, names, strict=True):
         want = 2 if count == 2 else 1
-        who = player.name or "a player"
-        if len(player.colours) != want:
-            problems.append(
-                Problem(
-                    "MER-S1",
-                    f"{who} must have {want} colour{'s' if want > 1 else ''} in a "
-                    f"{count}-player game, not {len(player.colours)}",
-                    at,
-                )
+        who = name or "a player"
+        if len(colours) != want:
+            faults.append(
+                f"{who} must have {want} colour{'s' if want > 1 else ''} in a "
+                f"{count}-player game, not {len(colours)}"
             )
-        for colour in player.colours:
+        for colour in colours:
             if colour not in COLOURS:
-                problems.append(
-                    Problem(
-                        "MER-S1",
-                        f"{colour!r} is not a Meridian colour ({', '.join(COLOURS)})",
-                        at,
-                    )
-                )
+                faults.append(f"{colour!r} is not a Meridian colour ({', '.join(COLOURS)})")
             elif colour in seen:
-                problems.append(Problem("MER-S1", f"{colour} is given to two seats", at))
+                faults.append(f"{colour} is given to two seats")
             seen.add(colour)
-    return problems
+    return faults
 
 
 def apply(state: State, turn: Turn) -> Step:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
-from meridina.rules.common import Problem
+from meridina.rules.common import Place, Problem
 from meridina.rules.game import Applied, compare_result
 from meridina.rules.game import GameRun as BaseRun
 
@@ -14,7 +14,7 @@ from .engine import Step
 from .legal import legal_turns
 from .model import Setup, Turn
 from .scoring import ScoreSheet, score
-from .state import State
+from .state import Seating, State
 
 GameRun = BaseRun[State, Step, ScoreSheet]
 
@@ -44,23 +44,58 @@ RULES = MeridianRules()
 
 def check_result(setup: Setup, state: State, sheet: ScoreSheet) -> list[Problem]:
     """Compare the record's Result tag with the computed points (rule MER-E5)."""
-    if setup.result is None:
+    stated = setup.result
+    if stated is None:
         return []
-    problems = []
     if state.cards_known and not state.finished:
         left = sheet.cards_left
-        problems.append(
+        return [
             Problem(
                 "MER-E5",
                 f"the record states a result, but {left} card{'s' if left != 1 else ''} "
                 "remain to be played",
                 setup.result_at,
             )
-        )
-        return problems
+        ]
+    seating = state.seating
+    totals = sheet.points
+    if _agrees(stated, _seat_of(seating), totals):
+        return []
     seats = [
         (player.name or " and ".join(player.colours), (player.name, *player.colours))
-        for player in state.players
+        for player in seating.players
     ]
-    totals = [row.points for row in sheet.players]
-    return compare_result(setup.result, seats, totals, "MER-E5", setup.result_at)
+    return compare_result(stated, seats, totals, "MER-E5", setup.result_at)
+
+
+def _agrees(
+    stated: dict[str, tuple[int, Place | None]], seat_of: dict[str, int], totals: tuple[int, ...]
+) -> bool:
+    """The usual result, with nothing for ``compare_result`` to say: every player named
+    (by name or colour) once, with the points they score."""
+    if len(stated) != len(totals):
+        return False
+    seen = set()
+    for name, (points, _) in stated.items():
+        seat = seat_of.get(name.lower())
+        if seat is None or points != totals[seat] or seat in seen:
+            return False
+        seen.add(seat)
+    return True
+
+
+_SEATS: dict[int, tuple[Seating, dict[str, int]]] = {}
+
+
+def _seat_of(seating: Seating) -> dict[str, int]:
+    """Each seat by the lower-case names that may stand for it, as ``compare_result`` has
+    them; once per seating."""
+    known = _SEATS.get(id(seating))
+    if known is not None and known[0] is seating:
+        return known[1]
+    keys = [(player.name, *player.colours) for player in seating.players]
+    named = {key.lower(): index for index, names in enumerate(keys) for key in names if key}
+    if len(_SEATS) >= 256:
+        _SEATS.clear()
+    _SEATS[id(seating)] = (seating, named)
+    return named

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import chain
+from operator import itemgetter
+from typing import Any
 
 from .board import Board, Island
+from .model import Tower
 from .state import State
 
 # A sheet's rows are plain slotted values, not frozen ones, whose ``__init__`` costs
@@ -32,13 +37,12 @@ class PlayerScore:
 class ScoreSheet:
     """Points, ranks and islands of a game as it stands.
 
-    The island rows are worked out when first looked at: checking a record needs only
-    the players' points.
+    The players' and islands' rows are worked out when first looked at: checking a
+    record needs only the players' points.
     """
 
-    __slots__ = ("_islands", "_state", "cards_left", "finished", "players")
+    __slots__ = ("_held", "_islands", "_players", "_points", "_state", "cards_left", "finished")
 
-    players: tuple[PlayerScore, ...]  # in seat order
     finished: bool
     cards_left: int | None  # None when the cards played are unknown
 
@@ -49,7 +53,9 @@ class ScoreSheet:
         finished: bool,
         cards_left: int | None,
     ) -> None:
-        self.players = players
+        self._players: tuple[PlayerScore, ...] | None = players
+        self._points: tuple[int, ...] = tuple([row.points for row in players])
+        self._held: list[tuple[int, str, int]] = []
         self.finished = finished
         self.cards_left = cards_left
         self._islands: tuple[IslandScore, ...] | None = None
@@ -59,12 +65,44 @@ class ScoreSheet:
         else:
             self._state = islands  # the state to work the rows out from
 
+    @classmethod
+    def _of(
+        cls,
+        state: State,
+        held: list[tuple[int, str, int]],
+        points: tuple[int, ...],
+        cards_left: int | None,
+    ) -> ScoreSheet:
+        """A sheet whose rows are made from ``state`` and ``held`` when first looked at."""
+        sheet = cls.__new__(cls)
+        sheet._players = None
+        sheet._points = points
+        sheet._held = held
+        sheet.finished = state.finished
+        sheet.cards_left = cards_left
+        sheet._islands = None
+        sheet._state = state
+        return sheet
+
+    @property
+    def players(self) -> tuple[PlayerScore, ...]:
+        """Each player's row, in seat order."""
+        if self._players is None:
+            assert self._state is not None
+            self._players = _rows(self._state, self._held, self._points)
+            self._held = []
+        return self._players
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        """Each player's points, in seat order."""
+        return self._points
+
     @property
     def islands(self) -> tuple[IslandScore, ...]:
         if self._islands is None:
             assert self._state is not None
             self._islands = island_scores(self._state)
-            self._state = None
         return self._islands
 
     def __eq__(self, other: object) -> bool:
@@ -133,43 +171,84 @@ def island_scores(state: State) -> tuple[IslandScore, ...]:
     return tuple(results)
 
 
+# Each island as the score looks at it: its name, its points, its cities' towers picked
+# from the board's cells one meridian after another, and their garrison values.
+Picks = tuple[tuple[str, int, Callable[[Sequence[Tower | None]], Any], tuple[int, ...]], ...]
+_PICKS: dict[int, tuple[Board, Picks]] = {}
+
+
+def _picks(board: Board) -> Picks:
+    """The islands' cells as places in the board's cells laid end to end, once per board."""
+    known = _PICKS.get(id(board))
+    if known is not None and known[0] is board:
+        return known[1]
+    picks = []
+    for island, cells in _island_cells(board):
+        places = [meridian * board.cities + city for meridian, city, _ in cells]
+        # itemgetter of several places gives a tuple; of one, the item alone
+        pick = itemgetter(*places) if len(places) > 1 else _one(places[0])
+        picks.append((island.name, len(island.cities), pick, tuple(v for _, _, v in cells)))
+    if len(_PICKS) >= 64:
+        _PICKS.clear()
+    _PICKS[id(board)] = (board, tuple(picks))
+    return tuple(picks)
+
+
+def _one(place: int) -> Callable[[Sequence[Tower | None]], tuple[Tower | None]]:
+    return lambda cells: (cells[place],)
+
+
 def _held(state: State) -> list[tuple[int, str, int]]:
-    """(holder, name, points) of each island someone holds, as ``island_scores`` finds."""
-    columns = state.columns
+    """(holder, name, points) of each island someone holds, as ``island_scores`` finds.
+
+    The holder has the one highest garrison; nobody holds an island without towers.
+    """
     owner_of = state.seating.owner_of
+    nobody = [0] * len(state.seating.players)
+    cells = list(chain.from_iterable(state.columns))
     result = []
-    for island, cells in _island_cells(state.board):
-        garrisons: dict[int, int] = {}
-        for meridian, city, value in cells:
-            tower = columns[meridian][city]
+    for name, points, pick, values in _picks(state.board):
+        garrisons = nobody.copy()
+        for tower, value in zip(pick(cells), values, strict=True):
             if tower is not None:
-                owner = owner_of[tower.colour]
-                garrisons[owner] = garrisons.get(owner, 0) + value
-        if len(garrisons) == 1:
-            for holder in garrisons:
-                result.append((holder, island.name, len(island.cities)))
-        elif garrisons:
-            best = max(garrisons.values())
-            leaders = [owner for owner, value in garrisons.items() if value == best]
-            if len(leaders) == 1:
-                result.append((leaders[0], island.name, len(island.cities)))
+                garrisons[owner_of[tower.colour]] += value
+        best = max(garrisons)
+        if best and garrisons.count(best) == 1:
+            result.append((garrisons.index(best), name, points))
     return result
 
 
 def score(state: State) -> ScoreSheet:
-    held_by = _held(state)
-    hands = state.hands
-    totals = []
-    for index, player in enumerate(state.players):
-        held = tuple(name for holder, name, _ in held_by if holder == index)
-        points = sum(points for holder, _, points in held_by if holder == index)
-        pieces = sum(hands[colour] for colour in player.colours)
-        totals.append((index, player, held, points, pieces))
-    ranked = []
-    for index, player, held, points, pieces in totals:
-        better = sum(1 for other in totals if (other[3], other[4]) > (points, pieces))
-        ranked.append(
-            PlayerScore(index, player.name, player.colours, points, held, pieces, better + 1)
-        )
+    held = _held(state)
+    points = [0] * len(state.seating.players)
+    for holder, _, worth in held:
+        points[holder] += worth
     cards_left = state.unplayed if state.cards_known else None
-    return ScoreSheet(tuple(ranked), state, state.finished, cards_left)
+    return ScoreSheet._of(state, held, tuple(points), cards_left)
+
+
+def _rows(
+    state: State, held_by: list[tuple[int, str, int]], points: tuple[int, ...]
+) -> tuple[PlayerScore, ...]:
+    """Each player's row of the sheet: points, islands held, pieces left and rank."""
+    players = state.players
+    hands = state.hands
+    held: list[list[str]] = [[] for _ in players]
+    for holder, name, _ in held_by:
+        held[holder].append(name)
+    pieces = [sum([hands[colour] for colour in player.colours]) for player in players]
+    standing = list(zip(points, pieces, strict=True))
+    return tuple(
+        [
+            PlayerScore(
+                index,
+                player.name,
+                player.colours,
+                points[index],
+                tuple(held[index]),
+                pieces[index],
+                1 + sum([other > standing[index] for other in standing]),
+            )
+            for index, player in enumerate(players)
+        ]
+    )

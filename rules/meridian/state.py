@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
+
+from meridina.rules.common import value
 
 from .board import Board
 from .model import DECK, Card, EmptyMeridian, Player, Rulings, Tower, TwoPlayerTurns
@@ -35,7 +37,7 @@ def cards_of(mark: int) -> frozenset[Card]:
 _CARD_SETS: dict[int, frozenset[Card]] = {}
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Seating:
     """Who plays which colours, worked out once per game."""
 
@@ -51,20 +53,8 @@ class Seating:
 
     @classmethod
     def of(cls, players: tuple[Player, ...], rulings: Rulings) -> Seating:
-        colours = tuple(colour for player in players for colour in player.colours)
-        rotation = colours
-        two = len(players) == 2 and all(len(p.colours) == 2 for p in players)
-        if two:
-            # In the 2-player game the partners' colours interleave.
-            first, second = players
-            rotation = (first.colours[0], second.colours[0], first.colours[1], second.colours[1])
-        owner_of = {c: index for index, player in enumerate(players) for c in player.colours}
-        free = two and rulings.two_player_turns is TwoPlayerTurns.FREE
-        after = {c: (owner_of[c] if free else rotation.index(c)) + 1 for c in colours}
-        mates = {c: players[owner_of[c]].colours for c in colours}
-        per_player = 2 if len(players) == 2 else 1
-        shift = {c: index * len(DECK) for index, c in enumerate(colours)}
-        return cls(players, colours, rotation, owner_of, free, per_player, after, mates, shift)
+        groups = tuple([player.colours for player in players])
+        return cls(players, *_layout(groups, rulings.two_player_turns._name_))
 
     @classmethod
     def cached(cls, players: tuple[Player, ...], rulings: Rulings) -> Seating:
@@ -82,6 +72,40 @@ class Seating:
 # Games alike share their seating and table; the caches stay small however many differ.
 CACHE_SIZE = 256
 _SEATINGS: dict[tuple[tuple[tuple[str, tuple[str, ...]], ...], str], Seating] = {}
+
+# A seating without its players' names: what turn order and scoring need of the seats.
+Layout = tuple[
+    tuple[str, ...],
+    tuple[str, ...],
+    dict[str, int],
+    bool,
+    int,
+    dict[str, int],
+    dict[str, tuple[str, ...]],
+    dict[str, int],
+]
+
+
+@lru_cache(maxsize=64)
+def _layout(groups: tuple[tuple[str, ...], ...], two_player_turns: str) -> Layout:
+    """The fields of a ``Seating`` after its players, from each player's colours.
+
+    Games whose players differ only by name share it (its dicts are never changed).
+    """
+    colours = tuple(colour for group in groups for colour in group)
+    rotation = colours
+    two = len(groups) == 2 and all(len(group) == 2 for group in groups)
+    if two:
+        # In the 2-player game the partners' colours interleave.
+        first, second = groups
+        rotation = (first[0], second[0], first[1], second[1])
+    owner_of = {c: index for index, group in enumerate(groups) for c in group}
+    free = two and two_player_turns == TwoPlayerTurns.FREE._name_
+    after = {c: (owner_of[c] if free else rotation.index(c)) + 1 for c in colours}
+    mates = {c: groups[owner_of[c]] for c in colours}
+    per_player = 2 if len(groups) == 2 else 1
+    shift = {c: index * len(DECK) for index, c in enumerate(colours)}
+    return colours, rotation, owner_of, free, per_player, after, mates, shift
 
 
 class Table:
@@ -153,19 +177,60 @@ class Table:
         cards_known: bool,
         decks: dict[str, tuple[Card, ...]],
     ) -> Table:
-        """A table, shared with earlier games on the same board and seats without decks."""
+        """A table, shared with earlier games on the same board and seats without decks.
+
+        Games whose seats differ only by name share its lookup tables.
+        """
         if decks:
             return cls(board, seating, rulings, cards_known, decks)
-        key = (id(board), id(seating), _ruling_names(rulings), cards_known)
+        names = _ruling_names(rulings)
+        key = (id(board), id(seating), names, cards_known)
         table = _TABLES.get(key)
         if table is None or table.board is not board or table.seating is not seating:
             if len(_TABLES) >= CACHE_SIZE:
                 _TABLES.clear()
-            table = _TABLES[key] = cls(board, seating, rulings, cards_known, decks)
+            table = _TABLES[key] = cls._alike(board, seating, rulings, cards_known, names)
+        return table
+
+    @classmethod
+    def _alike(
+        cls,
+        board: Board,
+        seating: Seating,
+        rulings: Rulings,
+        cards_known: bool,
+        names: tuple[str, str, str],
+    ) -> Table:
+        """A table without decks, its lookup tables taken from one of seats alike."""
+        # The seats' turn order may follow other rulings than the table's (a state
+        # ``changed`` to other rulings keeps its seating), so both are in the key.
+        groups = tuple([p.colours for p in seating.players])
+        key = (id(board), groups, seating.free_turns, names, cards_known)
+        model = _MODELS.get(key)
+        if model is None or model.board is not board:
+            if len(_MODELS) >= CACHE_SIZE:
+                _MODELS.clear()
+            model = _MODELS[key] = cls(board, seating, rulings, cards_known, {})
+            return model
+        table = cls.__new__(cls)
+        table.board = board
+        table.seating = seating
+        table.rulings = rulings
+        table.cards_known = cards_known
+        table.decks = model.decks  # empty, never changed
+        table.all_played = model.all_played
+        table.seat = model.seat
+        table.may_play = model.may_play
+        table.towers_per_player = model.towers_per_player
+        table.empty_always = model.empty_always
+        table.own_push = model.own_push
         return table
 
 
 _TABLES: dict[tuple[int, int, tuple[str, str, str], bool], Table] = {}
+# By board, each player's colours, the seats' turn order, rulings and whether the cards
+# are known: a table whose lookup tables others alike share.
+_MODELS: dict[tuple[int, tuple[tuple[str, ...], ...], bool, tuple[str, str, str], bool], Table] = {}
 
 
 def _ruling_names(rulings: Rulings) -> tuple[str, str, str]:
@@ -202,6 +267,19 @@ class State:
     next_index: int  # into ``rotation`` (or ``players`` when players alternate freely)
     ever_built: frozenset[int]  # meridians that have held a tower
     turns_applied: int
+
+    @classmethod
+    def start(cls, table: Table, columns: tuple[Column, ...], hands: dict[str, int]) -> State:
+        """A game's first state: no card played yet, the first seat to move."""
+        state = cls()
+        state.table = table
+        state.columns = columns
+        state.hands = hands
+        state.played_bits = 0
+        state.next_index = 0
+        state.ever_built = frozenset()
+        state.turns_applied = 0
+        return state
 
     @classmethod
     def new(
