@@ -12,6 +12,7 @@ from meridina.rules.medina.model import PIECE_WORDS, Cell, Kind, Placement, Turn
 from .medina_words import COLOUR_WORDS, not_a_field
 from .suggest import did_you_mean, name_for_colour, name_message, nearest
 from .text import LaidOut, TurnText, Word
+from .turn_body import pieces
 from .turns import TurnEntry
 
 TURN_RULE: Final = "REC-3"
@@ -45,37 +46,58 @@ def turn_reader(
 def _read_laid_out(
     text: TurnText, laid: LaidOut, colours: frozenset[str]
 ) -> TurnEntry[Turn] | None:
-    """A turn of the usual forms from its words as laid out, without making them; None when
-    the turn is in any other form or has a fault, which ``_read`` then explains."""
-    words = laid.words
-    if not words or words[0][0] != "word":
+    """A turn of the usual forms from its body's parts as laid out, without making its words;
+    None when the turn is in any other form or has a fault, which ``_read`` then explains."""
+    line, col, _, parts = laid
+    if parts is None:
         return None
-    player = words[0][1].lower()
-    if colours and player not in colours:
-        return None
-    line, col = laid.line, laid.col
+    player: str | None = None
+    player_at = 0
     placements: list[Placement] = []
     passed = False
-    for kind, word, offset in words[1:]:
-        if kind == "place" and not passed:
-            piece = _piece(word)
-            if piece is None:
+    offset = 0
+    for part in parts:
+        if not part:
+            offset += 1
+            continue
+        meaning = _meaning(part)
+        if player is None:
+            if not isinstance(meaning, str):
                 return None
-            placements.append(Placement(piece[0], piece[1], piece[2], Place(line, col + offset)))
-        elif kind != "word":
+            player, player_at = meaning, offset
+        elif meaning is None:
             return None
-        elif word.lower() == "tea" and not passed:
+        elif isinstance(meaning, tuple):
+            if passed:
+                return None
+            kind, cell, colour = meaning
+            placements.append(Placement(kind, cell, colour, Place(line, col + offset)))
+        elif meaning == "tea" and not passed:
             placements.append(Placement(Kind.TEA, at=Place(line, col + offset)))
-        elif word.lower() == "pass" and not placements and not passed:
+        elif meaning == "pass" and not placements and not passed:
             passed = True
         else:
             return None
-    if not placements and not passed:
+        offset += len(part) + 1
+    if player is None or (colours and player not in colours) or not (placements or passed):
         return None
-    at = Place(line, col + words[0][2])
+    at = Place(line, col + player_at)
     return TurnEntry(
         text, Turn(player, tuple(placements), passed, text.number, text.at, at), (), player
     )
+
+
+@lru_cache(maxsize=4096)
+def _meaning(part: str) -> str | tuple[Kind, Cell, str | None] | None:
+    """One part of a turn's body as a single word: a name (a player's colour, ``tea`` or
+    ``pass``, in lower case), or the piece and field a PIECE@FIELD word names; else None."""
+    words = pieces(part)
+    if words is None or len(words) != 1:
+        return None
+    kind, word, _ = words[0]
+    if kind == "word":
+        return word.lower()
+    return _piece(word) if kind == "place" else None
 
 
 @lru_cache(maxsize=4096)

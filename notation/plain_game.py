@@ -17,11 +17,10 @@ from meridina.rules.common import Place
 from meridina.rules.numbers import read_number
 
 from .game_text import attach_comments, comment_text, make_tag
-from .grammar import ignored, terminal, turn_separator, turn_words
+from .grammar import ignored, terminal
 from .splitter import GameChunk
 from .text import Comment, GameText, Tag, TurnText, laid_out_turn
-
-_KINDS = {"WORD": "word", "NUMBER": "number", "PLACE": "place", "KEY": "key"}
+from .turn_body import body_words, plain_parts
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,9 +32,6 @@ class _Patterns:
     quiet_line: re.Pattern[str]  # only spaces and comments
     token: re.Pattern[str]  # any other line of turns: one token at a time
     comment: re.Pattern[str]
-    separators: re.Pattern[str]  # the runs between a turn's words, kept by split
-    # The separators other than a space: a body without them is split by str.split(" ").
-    other_separators: re.Pattern[str]
 
 
 @lru_cache(maxsize=1)
@@ -54,17 +50,7 @@ def _patterns() -> _Patterns:
         quiet_line=re.compile(quiet),
         token=re.compile(f"(?P<TURN>{turn})|(?P<COMMENT>{comment})|(?P<SPACE>{space})"),
         comment=re.compile(comment),
-        separators=re.compile(f"({turn_separator()})"),
-        other_separators=_other_separators(turn_separator()),
     )
-
-
-def _other_separators(separator: str) -> re.Pattern[str]:
-    """Any character ``separator`` matches besides a space (any character, without a space)."""
-    chars = [chr(code) for code in range(128) if re.fullmatch(separator, chr(code))]
-    if " " not in chars or re.fullmatch(separator, "  ") is None:
-        return re.compile(".", re.DOTALL)  # a space alone does not separate words
-    return re.compile("|".join(re.escape(char) for char in chars if char != " "))
 
 
 class _NotPlain(Exception):
@@ -117,70 +103,13 @@ def _turn(line: str, start: int, stop: int, line_no: int) -> TurnText:
     dot = line.index(".", start)
     number = _turn_number(line[start:dot])
     body = line[dot + 1 : stop]
-    words = _body_words(body)
-    if number is None or words is None:
+    parts = plain_parts(body)
+    if number is None or (parts is None and body_words(body) is None):
         raise _NotPlain
-    return laid_out_turn(number, Place(line_no, start + 1), dot + 2, body, words)
-
-
-@lru_cache(maxsize=4096)
-def _body_words(body: str) -> tuple[tuple[str, str, int], ...] | None:
-    """The words of a turn's body: kind, text and offset; None when it is not plain.
-
-    The TURN token joins its words with runs of separators only, so the body is split on
-    those, and each run between them is read once for all the turns it recurs in. Both
-    caches are bounded; a turn body recurs too, mostly in Meridian.
-    """
-    patterns = _patterns()
-    found: list[tuple[str, str, int]] = []
-    offset = 0
-    if patterns.other_separators.search(body) is None:
-        for part in body.split(" "):
-            if part:
-                pieces = _pieces(part)
-                if pieces is None:
-                    return None
-                for kind, text, at in pieces:
-                    found.append((kind, text, offset + at))
-            offset += len(part) + 1
-        return tuple(found)
-    is_piece = True  # the split alternates pieces and the separators between them
-    for part in patterns.separators.split(body):
-        if is_piece and part and not _add_pieces(part, offset, found):
-            return None
-        offset += len(part)
-        is_piece = not is_piece
-    return tuple(found)
-
-
-def _add_pieces(part: str, offset: int, found: list[tuple[str, str, int]]) -> bool:
-    """Add the words of ``part``, found at ``offset`` in its body; False when not plain."""
-    pieces = _pieces(part)
-    if pieces is None:
-        return False
-    for kind, text, at in pieces:
-        found.append((kind, text, offset + at))
-    return True
+    return laid_out_turn(number, Place(line_no, start + 1), dot + 2, body, parts)
 
 
 _turn_number = lru_cache(maxsize=1024)(read_number)
-
-
-@lru_cache(maxsize=4096)
-def _pieces(piece: str) -> tuple[tuple[str, str, int], ...] | None:
-    """The words of one run of a turn between separators: kind, text and offset in the run.
-
-    None when the run holds a character no word takes; the turn then goes to the full parse.
-    A bounded cache, since the same few words make up most turns.
-    """
-    found = []
-    for word in turn_words().finditer(piece):
-        kind = word.lastgroup
-        if kind is None or kind not in _KINDS:
-            return None
-        text = word.group()
-        found.append((_KINDS[kind], text[:-1] if kind == "KEY" else text, word.start()))
-    return tuple(found)
 
 
 def _comments(

@@ -6,6 +6,8 @@ from typing import Any, NamedTuple
 
 from meridina.rules.common import Place, Problem, value
 
+from .turn_body import Words, body_words
+
 
 @value
 class Word:
@@ -37,14 +39,20 @@ class Comment:
 class LaidOut(NamedTuple):
     """A turn's words as the plain reading found them, before any ``Word`` is made of them.
 
-    ``body`` is the turn as written after its number (the same body always holds the same
-    words); ``words`` are their kinds, texts and columns in ``body``, counted from ``col``.
+    ``body`` is the turn as written after its number, a body the plain reading has found to
+    be words and separators only (the same body always holds the same words); ``parts`` is
+    ``body.split(" ")`` when no other separator is in it, else None.
     """
 
     line: int
     col: int  # the column of body[0]
     body: str
-    words: tuple[tuple[str, str, int], ...]
+    parts: tuple[str, ...] | None
+
+    @property
+    def words(self) -> Words:
+        """The kinds, texts and columns in ``body`` (counted from ``col``) of its words."""
+        return body_words(self.body) or ()
 
     def make(self) -> tuple[Word, ...]:
         line, col = self.line, self.col
@@ -110,13 +118,13 @@ def with_comments(turn: TurnText, comments: tuple[Comment, ...]) -> TurnText:
 
 
 def laid_out_turn(
-    number: int, at: Place, col: int, body: str, words: tuple[tuple[str, str, int], ...]
+    number: int, at: Place, col: int, body: str, parts: tuple[str, ...] | None
 ) -> TurnText:
-    """``TurnText(number, LaidOut(at.line, col, body, words), at)``, whose words are made on
+    """``TurnText(number, LaidOut(at.line, col, body, parts), at)``, whose words are made on
     first use; built slot by slot, which costs half as much as through ``__init__``."""
     turn: Any = _new_object(TurnText)
     turn.number = number
-    _WORDS_SLOT.__set__(turn, _new_tuple(LaidOut, (at.line, col, body, words)))
+    _WORDS_SLOT.__set__(turn, _new_tuple(LaidOut, (at.line, col, body, parts)))
     turn.at = at
     turn.comments = turn.problems = ()
     turn.written = ""

@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from medina_games import random_game as random_medina
 from meridian_games import random_game as random_meridian
-from meridina.notation import medina, medina_turn, meridian, meridian_turn, plain_game
+from meridina.notation import medina, medina_turn, meridian, meridian_turn, turn_body
 from meridina.notation.check import check_game
 from meridina.notation.grammar import terminal, turn_separator
 from meridina.notation.lark_game import parse_with_lark
@@ -174,16 +174,18 @@ def shifted(text: str, lines: int, spaces: str) -> str:
 @pytest.mark.parametrize(("lines", "spaces"), [(0, ""), (3, " "), (1, "\t, "), (40, "  ")])
 def test_words_read_before_give_each_turn_its_own_places(lines: int, spaces: str) -> None:
     """The words of turns, and what they mean, are kept from turn to turn; places never are."""
-    plain_game._pieces.cache_clear()
-    plain_game._body_words.cache_clear()
+    turn_body.pieces.cache_clear()
+    turn_body.body_words.cache_clear()
+    medina_turn._meaning.cache_clear()
+    medina_turn._piece.cache_clear()
     meridian_turn._PLANS.clear()
     medina_turn._piece.cache_clear()
     for text in valid_games():
         for chunk in chunks(shifted(text, lines, spaces)):
             assert same_reading(chunk)
-    assert plain_game._pieces.cache_info().hits > 0
-    assert plain_game._body_words.cache_info().hits > 0
-    assert meridian_turn._PLANS and medina_turn._piece.cache_info().hits > 0
+    assert turn_body.pieces.cache_info().hits > 0
+    assert turn_body.body_words.cache_info().hits > 0
+    assert meridian_turn._PLANS and medina_turn._meaning.cache_info().hits > 0
 
 
 @pytest.mark.parametrize("separator", [" ", "\t", ",", " ,\t "])
