@@ -80,12 +80,18 @@ def quick_place(
     return CLOSER
 
 
+def _free_building_field(state: State, cell: Cell) -> bool:
+    """A building field with nothing on it and away from the well: a building or stable may go."""
+    return (
+        cell in state.board.building_fields
+        and cell not in state.pieces
+        and not state.near_well(cell)
+    )
+
+
 def _building(state: State, hand: Hand, colour: str, cell: Cell) -> Sequence[Event] | Closer:
     board, pieces, palace_at = state.board, state.pieces, state.palace_at
-    if cell not in board.building_fields or cell in pieces:
-        return CLOSER
-    well = state.well
-    if well is not None and abs(cell[0] - well[0]) <= 1 and abs(cell[1] - well[1]) <= 1:
+    if not _free_building_field(state, cell):
         return CLOSER
     target = None
     for other in board.next_to[cell]:
@@ -119,10 +125,7 @@ def _building(state: State, hand: Hand, colour: str, cell: Cell) -> Sequence[Eve
 
 def _stable(state: State, player: str, hand: Hand, cell: Cell) -> Sequence[Event] | Closer:
     board, pieces, palace_at = state.board, state.pieces, state.palace_at
-    if cell not in board.building_fields or cell in pieces:
-        return CLOSER
-    well = state.well
-    if well is not None and abs(cell[0] - well[0]) <= 1 and abs(cell[1] - well[1]) <= 1:
+    if not _free_building_field(state, cell):
         return CLOSER
     target = None
     for other in board.next_to[cell]:
