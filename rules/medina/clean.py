@@ -23,7 +23,7 @@ from .engine import (
     roof_this_turn,
 )
 from .model import ROOF_KIND, TEA_KIND, TeaPlacement, Turn
-from .quick import Closer, quick_place
+from .quick import CLOSER, QUICK
 from .state import State, holds_pieces
 
 _TEA_SECOND: Final = TeaPlacement.SECOND
@@ -37,6 +37,8 @@ def play_clean(start: State, turns: Sequence[Turn | Unreadable]) -> State | None
     state = start.detached()
     seats = state.seat_colours
     count = len(seats)
+    seat_after = {colour: index + 1 for index, colour in enumerate(seats)}
+    quick = QUICK
     hands = state.hands
     opening = state.opening_turns
     last_roofs = state.edition.last_roofs_rule
@@ -48,15 +50,17 @@ def play_clean(start: State, turns: Sequence[Turn | Unreadable]) -> State | None
         hand = hands.get(player)
         if hand is None:  # MED-S1: not playing
             return None
-        if (state.passes_in_a_row or not holds_pieces(hand)) and finished(state):
+        holds = holds_pieces(hand)
+        if (state.passes_in_a_row or not holds) and finished(state):
             return None  # MED-E1: the game is over
-        expected = seats[state.next_seat % count]
-        if (expected != player or not holds_pieces(hand)) and player != expected_player(state):
+        if (seats[state.next_seat % count] != player or not holds) and player != expected_player(
+            state
+        ):
             return None  # MED-T1: not this player's turn
         if turn.passed:
             if next(legal_placements(state, player), None) is not None:  # MED-T3
                 return None
-            state.next_seat = seats.index(player) + 1
+            state.next_seat = seat_after[player]
             state.turns_played += 1
             state.passes_in_a_row += 1
             continue
@@ -82,11 +86,11 @@ def play_clean(start: State, turns: Sequence[Turn | Unreadable]) -> State | None
                 state.own_all()  # the look-ahead copied this state: it is all its own again
                 if way is not None:
                     return None
-        state.next_seat = seats.index(player) + 1
+        state.next_seat = seat_after[player]
         state.turns_played += 1
         state.passes_in_a_row = 0
         for placement in placements:
-            if isinstance(quick_place(state, player, hand, placement), Closer):
+            if quick[placement.kind](state, player, hand, placement) is CLOSER:
                 target, faults = placement_faults(state, player, placement)
                 if faults:
                     return None

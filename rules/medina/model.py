@@ -36,6 +36,10 @@ class Kind(Enum):
     WALL = "wall"
     TEA = "tea"  # a tea tile played instead of a piece
 
+    # Each member is the one object of its kind: hashed by identity, in C, rather than
+    # by its name through Enum's own __hash__ (kinds key the per-piece tables).
+    __hash__ = object.__hash__
+
 
 # Each kind as a plain module name: on Python 3.11 reading a member off an Enum class
 # costs about ten times as much, and the per-turn code reads them often.

@@ -10,7 +10,7 @@ exactly where those two would.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final
 
 from .events import Event
@@ -24,6 +24,7 @@ from .model import (
     TEA_KIND,
     WALL_KIND,
     Cell,
+    Kind,
     Placement,
 )
 from .placing import can_grow
@@ -39,6 +40,9 @@ CLOSER: Final = Closer()
 NOTHING: Final[tuple[Event, ...]] = ()  # placed, and nothing else happened
 
 
+QuickPlace = Callable[[State, str, Hand, Placement], "Sequence[Event] | Closer"]
+
+
 def quick_place(
     state: State, player: str, hand: Hand, placement: Placement
 ) -> Sequence[Event] | Closer:
@@ -46,38 +50,61 @@ def quick_place(
 
     ``hand`` is ``player``'s hand in ``state``, already this state's own to change.
     """
-    kind, cell = placement.kind, placement.cell
-    if cell is None:
-        if kind is TEA_KIND and hand.tea > 0:
-            hand.tea -= 1
-            return NOTHING
-        return CLOSER
-    if kind is BUILDING_KIND:
-        colour = placement.colour or ""
-        if colour in state.retired or (hand.known and hand.buildings.get(colour, 0) <= 0):
-            return CLOSER
-        return _building(state, hand, colour, cell)
-    if kind is WALL_KIND:
-        if hand.known and hand.walls <= 0:
-            return CLOSER
-        return _wall(state, hand, cell)
-    if kind is MERCHANT_KIND:
-        if hand.known and hand.merchants <= 0:
-            return CLOSER
-        return _merchant(state, hand, cell)
-    if kind is STABLE_KIND:
-        if hand.known and hand.stables <= 0:
-            return CLOSER
-        return _stable(state, player, hand, cell)
-    if kind is ROOF_KIND:
-        if hand.roofs <= 0:
-            return CLOSER
-        return _roof(state, player, hand, cell, False)
-    if kind is NEUTRAL_KIND:
-        if "neutral-roofs" not in state.options or hand.neutral_roofs <= 0:
-            return CLOSER
-        return _roof(state, player, hand, cell, True)
+    return QUICK[placement.kind](state, player, hand, placement)
+
+
+def _tea(state: State, player: str, hand: Hand, placement: Placement) -> Sequence[Event] | Closer:
+    if placement.cell is None and hand.tea > 0:
+        hand.tea -= 1
+        return NOTHING
     return CLOSER
+
+
+def _building(
+    state: State, player: str, hand: Hand, placement: Placement
+) -> Sequence[Event] | Closer:
+    colour = placement.colour or ""
+    if (hand.known and hand.buildings.get(colour, 0) <= 0) or colour in state.retired:
+        return CLOSER
+    cell = placement.cell
+    board, pieces = state.board, state.pieces
+    # A free building field away from the well (a cell of None is on no field).
+    if cell not in board.building_fields or cell in pieces:
+        return CLOSER
+    well = state.well
+    if well is not None and abs(cell[0] - well[0]) <= 1 and abs(cell[1] - well[1]) <= 1:
+        return CLOSER
+    palace_at = state.palace_at
+    target = None
+    for other in board.next_to[cell]:
+        ident = palace_at.get(other)
+        if ident is not None and pieces[other] == BUILDING:
+            # Next to a palace of its colour that is not roofed: the only one to join.
+            joined = state.palaces[ident]
+            if joined.colour != colour or joined.owner is not None:
+                return CLOSER
+            target = ident
+            break
+    around = board.all_around[cell]
+    if target is None:
+        # A new palace, touching none, while no palace of its colour can still grow.
+        if not palace_at.keys().isdisjoint(around) or can_grow(state, colour):
+            return CLOSER
+        target = max(state.palaces, default=0) + 1
+        state.add_palace(Palace(target, colour, {cell}))
+    else:
+        for other in around:  # the spacing rule
+            ident = palace_at.get(other)
+            if ident is not None and ident != target:
+                return CLOSER
+        state.palace_to_change(target).buildings.add(cell)
+    palace_at[cell] = target
+    pieces[cell] = BUILDING
+    if hand.known:
+        hand.buildings[colour] -= 1
+    if state.open_palaces:
+        state.open_palaces.clear()  # the city changed: which palaces can grow is worked out again
+    return NOTHING
 
 
 def _free_building_field(state: State, cell: Cell) -> bool:
@@ -89,43 +116,14 @@ def _free_building_field(state: State, cell: Cell) -> bool:
     )
 
 
-def _building(state: State, hand: Hand, colour: str, cell: Cell) -> Sequence[Event] | Closer:
-    board, pieces, palace_at = state.board, state.pieces, state.palace_at
-    if not _free_building_field(state, cell):
+def _stable(
+    state: State, player: str, hand: Hand, placement: Placement
+) -> Sequence[Event] | Closer:
+    if hand.known and hand.stables <= 0:
         return CLOSER
-    target = None
-    for other in board.next_to[cell]:
-        ident = palace_at.get(other)
-        if ident is not None and pieces[other] == BUILDING:
-            # Next to a palace of its colour that is not roofed: the only one to join.
-            joined = state.palaces[ident]
-            if joined.colour != colour or joined.owner is not None:
-                return CLOSER
-            target = ident
-            break
-    for other in board.all_around[cell]:  # the spacing rule
-        ident = palace_at.get(other)
-        if ident is not None and ident != target:
-            return CLOSER
-    if target is None:
-        # A new palace, touching none, while no palace of its colour can still grow.
-        if can_grow(state, colour):
-            return CLOSER
-        target = max(state.palaces, default=0) + 1
-        state.add_palace(Palace(target, colour, set()))
-    state.palace_to_change(target).buildings.add(cell)
-    palace_at[cell] = target
-    pieces[cell] = BUILDING
-    if hand.known:
-        hand.buildings[colour] -= 1
-    if state.open_palaces:
-        state.open_palaces.clear()  # the city changed: which palaces can grow is worked out again
-    return NOTHING
-
-
-def _stable(state: State, player: str, hand: Hand, cell: Cell) -> Sequence[Event] | Closer:
+    cell = placement.cell
     board, pieces, palace_at = state.board, state.pieces, state.palace_at
-    if not _free_building_field(state, cell):
+    if cell is None or not _free_building_field(state, cell):
         return CLOSER
     target = None
     for other in board.next_to[cell]:
@@ -159,10 +157,26 @@ def _stable(state: State, player: str, hand: Hand, cell: Cell) -> Sequence[Event
     return after_stable(state, palace, before, player)
 
 
-def _roof(
-    state: State, player: str, hand: Hand, cell: Cell, neutral: bool
+def _own_roof(
+    state: State, player: str, hand: Hand, placement: Placement
 ) -> Sequence[Event] | Closer:
-    ident = state.palace_at.get(cell)
+    if hand.roofs <= 0:
+        return CLOSER
+    return _roof(state, player, hand, placement.cell, False)
+
+
+def _neutral_roof(
+    state: State, player: str, hand: Hand, placement: Placement
+) -> Sequence[Event] | Closer:
+    if "neutral-roofs" not in state.options or hand.neutral_roofs <= 0:
+        return CLOSER
+    return _roof(state, player, hand, placement.cell, True)
+
+
+def _roof(
+    state: State, player: str, hand: Hand, cell: Cell | None, neutral: bool
+) -> Sequence[Event] | Closer:
+    ident = state.palace_at.get(cell)  # type: ignore[arg-type]  # None is no palace's field
     if ident is None:
         return CLOSER
     palace = state.palaces[ident]
@@ -190,9 +204,19 @@ def _roof(
     return after_roof(state, palace)
 
 
-def _merchant(state: State, hand: Hand, cell: Cell) -> Sequence[Event] | Closer:
+def _merchant(
+    state: State, player: str, hand: Hand, placement: Placement
+) -> Sequence[Event] | Closer:
+    if hand.known and hand.merchants <= 0:
+        return CLOSER
+    cell = placement.cell
     pieces, streets = state.pieces, state.streets
-    if cell not in state.board.building_fields or cell in pieces or cell == state.well:
+    if (
+        cell is None
+        or cell not in state.board.building_fields
+        or cell in pieces
+        or cell == state.well
+    ):
         return CLOSER
     if not streets:
         return CLOSER
@@ -223,9 +247,12 @@ def _merchant(state: State, hand: Hand, cell: Cell) -> Sequence[Event] | Closer:
     return NOTHING
 
 
-def _wall(state: State, hand: Hand, cell: Cell) -> Sequence[Event] | Closer:
+def _wall(state: State, player: str, hand: Hand, placement: Placement) -> Sequence[Event] | Closer:
+    if hand.known and hand.walls <= 0:
+        return CLOSER
+    cell = placement.cell
     board = state.board
-    if cell in state.pieces or cell in board.towers:
+    if cell is None or cell in state.pieces or cell in board.towers:
         return CLOSER
     arms_through = board.arms_through.get(cell)
     if not arms_through:  # off the ring
@@ -248,3 +275,15 @@ def _wall(state: State, hand: Hand, cell: Cell) -> Sequence[Event] | Closer:
                 state.open_palaces.clear()
             return after_wall(state, cell)
     return CLOSER
+
+
+# The quick check and placement of each kind of piece.
+QUICK: Final[dict[Kind, QuickPlace]] = {
+    BUILDING_KIND: _building,
+    WALL_KIND: _wall,
+    MERCHANT_KIND: _merchant,
+    STABLE_KIND: _stable,
+    ROOF_KIND: _own_roof,
+    NEUTRAL_KIND: _neutral_roof,
+    TEA_KIND: _tea,
+}
