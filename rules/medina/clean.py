@@ -44,13 +44,13 @@ def play_clean(start: State, turns: Sequence[Turn | Unreadable]) -> State | None
     last_roofs = state.edition.last_roofs_rule
     tea_second = state.rulings.tea_placement is _TEA_SECOND
     for turn in turns:
-        if isinstance(turn, Unreadable):
+        if type(turn) is not Turn:  # an unreadable turn (anything else: the usual way)
             return None
         player = turn.player
         hand = hands.get(player)
         if hand is None:  # MED-S1: not playing
             return None
-        holds = holds_pieces(hand)
+        holds = hand.roofs > 0 or holds_pieces(hand)
         if (state.passes_in_a_row or not holds) and finished(state):
             return None  # MED-E1: the game is over
         if (seats[state.next_seat % count] != player or not holds) and player != expected_player(
@@ -69,14 +69,6 @@ def play_clean(start: State, turns: Sequence[Turn | Unreadable]) -> State | None
         single = state.turns_played < opening
         if written > (1 if single else 2):  # MED-T2: too many pieces
             return None
-        used_tea = False
-        for placement in placements:
-            if placement.kind is TEA_KIND:
-                if used_tea or written == 1:  # MED-T5: two tea tiles, or tea alone
-                    return None
-                used_tea = True
-        if used_tea and tea_second and placements[0].kind is TEA_KIND:  # MED-T5
-            return None
         if last_roofs and hand.roofs > 0 and _roofs_only(state, player):
             for placement in placements:
                 if placement.kind is ROOF_KIND:
@@ -89,14 +81,25 @@ def play_clean(start: State, turns: Sequence[Turn | Unreadable]) -> State | None
         state.next_seat = seat_after[player]
         state.turns_played += 1
         state.passes_in_a_row = 0
+        teas = 0
         for placement in placements:
-            if quick[placement.kind](state, player, hand, placement) is CLOSER:
+            kind = placement.kind
+            if kind is TEA_KIND:
+                teas += 1
+            if quick[kind](state, player, hand, placement) is CLOSER:
                 target, faults = placement_faults(state, player, placement)
                 if faults:
                     return None
                 make_placement(state, player, placement, target)
-        short = written < (1 if single or used_tea else 2)
-        if short and holds_pieces(hand) and can_place(state, player):
+        # (A turn found wrong here is played again from the start, the usual way: what
+        # it changed on the working state does not matter.)
+        if teas and (teas > 1 or written == 1 or (tea_second and placements[0].kind is TEA_KIND)):
+            return None  # MED-T5: two tea tiles, a tea tile alone, or one first by the ruling
+        if (
+            written < (1 if single or teas else 2)
+            and holds_pieces(hand)
+            and can_place(state, player)
+        ):
             return None  # MED-T2: a short turn while a piece can still be placed
     return state
 

@@ -5,6 +5,7 @@ Each function returns the events saying what changed hands, for replay and annot
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Final
 
 from .events import (
@@ -26,12 +27,17 @@ def article(word: str) -> str:
     return f"{'an' if word[:1] in 'aeiou' else 'a'} {word}"
 
 
-def update_palace_tile(state: State, colour: str) -> list[Event]:
-    """The tile goes to the largest roofed palace; only a strictly larger one takes it."""
+def update_palace_tile(
+    state: State, colour: str, of_colour: Iterable[Palace] | None = None
+) -> list[Event]:
+    """The tile goes to the largest roofed palace; only a strictly larger one takes it.
+
+    ``of_colour``: the colour's palaces in the state's order, when already picked out.
+    """
     holder = state.palace_tiles.get(colour)
     best_size = state.palaces[holder].size if holder is not None else 0
     best = None
-    for palace in state.palaces.values():
+    for palace in state.palaces.values() if of_colour is None else of_colour:
         if palace.colour == colour and palace.owner is not None:
             size = len(palace.buildings) + len(palace.stables)
             if size > best_size:
@@ -64,7 +70,10 @@ def award_tower(state: State, tower: int, owner: str | None) -> list[Event]:
 
 
 def after_roof(state: State, palace: Palace) -> list[Event]:
-    events = update_palace_tile(state, palace.colour)
+    colour = palace.colour
+    # Picked out once: the tile and retiring look only at the palaces of this colour.
+    of_colour = [other for other in state.palaces.values() if other.colour == colour]
+    events = update_palace_tile(state, colour, of_colour)
     for tower in sorted(state.towers_touching(palace)):
         events.extend(award_tower(state, tower, palace.owner))
     tea = state.edition.tea_tiles
@@ -74,7 +83,7 @@ def after_roof(state: State, palace: Palace) -> list[Event]:
         if palace.owner not in (None, NEUTRAL):
             state.hand_to_change(str(palace.owner)).tea += count
             events.append(TeaTilesTaken(str(palace.owner), count))
-    events.extend(retire_if_owned(state, palace.colour))
+    events.extend(retire_if_owned(state, colour, of_colour))
     return events
 
 
@@ -109,12 +118,18 @@ def after_wall(state: State, wall: object) -> list[Event]:
     return award_tower(state, tower, palace.owner)
 
 
-def retire_if_owned(state: State, colour: str) -> list[Event]:
-    """Once every player owns a palace of a colour, its other buildings leave the game."""
+def retire_if_owned(
+    state: State, colour: str, of_colour: Iterable[Palace] | None = None
+) -> list[Event]:
+    """Once every player owns a palace of a colour, its other buildings leave the game.
+
+    ``of_colour``: the colour's palaces, when already picked out.
+    """
     if state.rulings.retire_colours is _NO_RETIRING or colour in state.retired:
         return []
-    owners = {p.owner for p in state.palaces.values() if p.colour == colour}
-    if all(player in owners for player in state.seat_colours):
+    palaces = state.palaces.values() if of_colour is None else of_colour
+    owners = {p.owner for p in palaces if p.colour == colour}
+    if owners.issuperset(state.seat_colours):
         state.retired_to_change().add(colour)
         for player in list(state.hands):
             state.hand_to_change(player).buildings[colour] = 0
