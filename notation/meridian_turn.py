@@ -83,17 +83,19 @@ _LARGEST_PLANS: Final = 4096
 
 
 def _remember(laid: LaidOut, turn: Turn) -> None:
+    line, col, body, _ = laid
+
     def offset(at: Place | None) -> int:
-        return -1 if at is None else at.col - laid.col
+        return -1 if at is None else at.col - col
 
     take_off, build = turn.take_off, turn.build
     places = [turn.colour_at, turn.card_at]
     places += [take_off.at if take_off else None, build.at if build else None]
-    if any(place is not None and place.line != laid.line for place in places):
+    if any(place is not None and place.line != line for place in places):
         return
     if len(_PLANS) >= _LARGEST_PLANS:
         _PLANS.clear()
-    _PLANS[laid.body] = (
+    _PLANS[body] = (
         turn.colour,
         turn.card,
         turn.meridian,

@@ -24,7 +24,7 @@ def plain_parts(body: str) -> tuple[str, ...] | None:
     A part holding any other separator is not plain here: ``body_words`` then splits the
     body on every separator. Each part is read through a bounded cache, without a word made.
     """
-    if not _splits_on_space():
+    if not splits_on_space():
         return None
     parts = body.split(" ")
     return tuple(parts) if all(map(pieces, filter(None, parts))) else None
@@ -68,7 +68,7 @@ def _separators() -> re.Pattern[str]:
 
 
 @lru_cache(maxsize=1)
-def _splits_on_space() -> bool:
+def splits_on_space() -> bool:
     """Whether spaces, alone or in runs, separate a turn's words."""
     return _other_separators().pattern != "."
 

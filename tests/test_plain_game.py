@@ -174,18 +174,23 @@ def shifted(text: str, lines: int, spaces: str) -> str:
 @pytest.mark.parametrize(("lines", "spaces"), [(0, ""), (3, " "), (1, "\t, "), (40, "  ")])
 def test_words_read_before_give_each_turn_its_own_places(lines: int, spaces: str) -> None:
     """The words of turns, and what they mean, are kept from turn to turn; places never are."""
-    turn_body.pieces.cache_clear()
-    turn_body.body_words.cache_clear()
-    medina_turn._meaning.cache_clear()
-    medina_turn._piece.cache_clear()
-    meridian_turn._PLANS.clear()
-    medina_turn._piece.cache_clear()
+    clear_caches()
     for text in valid_games():
         for chunk in chunks(shifted(text, lines, spaces)):
             assert same_reading(chunk)
     assert turn_body.pieces.cache_info().hits > 0
     assert turn_body.body_words.cache_info().hits > 0
-    assert meridian_turn._PLANS and medina_turn._meaning.cache_info().hits > 0
+    assert meridian_turn._PLANS and medina_turn._MEANINGS
+
+
+def clear_caches() -> None:
+    """Forget every word, body and plan read before."""
+    turn_body.pieces.cache_clear()
+    turn_body.body_words.cache_clear()
+    turn_body.plain_parts.cache_clear()
+    medina_turn._MEANINGS.clear()
+    medina_turn._piece.cache_clear()
+    meridian_turn._PLANS.clear()
 
 
 @pytest.mark.parametrize("separator", [" ", "\t", ",", " ,\t "])
