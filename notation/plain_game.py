@@ -113,9 +113,11 @@ def _plain_turn(line: str, line_no: int) -> TurnText | None:
     read as ``_turn`` reads that token, without matching the token's pattern.
     """
     head, dot, body = line.partition(".")
+    if not dot:
+        return None
     number = _NUMBERS.get(head)
     if number is None:
-        number = _number(head) if dot else None
+        number = _number(head)
         if number is None:
             return None
     if line[-1] == " " or body[:1] in _DIGITS:

@@ -218,6 +218,14 @@ def test_a_plain_turn_line_is_read_as_its_token_is(text: str, line_no: int) -> N
     assert fast == slow
 
 
+@pytest.mark.parametrize("text", ["12", "0", " 12.", "12 .", "12,", "x12."])
+def test_a_number_read_before_makes_no_turn_without_its_dot(text: str) -> None:
+    for number in ("12", "0"):
+        assert plain_game._plain_turn(f"{number}. red x", 1) is not None
+    assert plain_game._plain_turn(text, 1) is None
+    same_reading(GameChunk(f"12. orange 7: 3@2\n0. red x\n{text}\n", 1))
+
+
 def test_plain_turn_lines_are_read_without_the_token_pattern() -> None:
     lines = [text for text in valid_games()[0].splitlines() if text[:1].isdigit()]
     assert lines and all(plain_game._plain_turn(text, 1) is not None for text in lines)
