@@ -51,6 +51,7 @@ class GameCheck(NamedTuple):
     summary: Summary
     rulings: RulingDefaults | None = None
     game_number: int | None = None  # only this game of each file
+    keep_steps: bool = True  # False when the summary needs no state but the last
 
 
 class Batch(NamedTuple):
@@ -74,7 +75,7 @@ def check_batch(check: GameCheck, batch: Batch) -> Checked:
     try:
         for index, text, first_line in batch.games:
             parsed = parse_chunk(index, GameChunk(text, first_line))
-            report = check_game(parsed, batch.base, check.rulings)
+            report = check_game(parsed, batch.base, check.rulings, check.keep_steps)
             results.append(check.summary(batch.source, report))
     except InputFault as fault:
         return Checked(results, input_error(batch.source, fault.message, fault.at))

@@ -80,7 +80,7 @@ def score(
         )
         needs = "data" if standings else reporter.needs
         summary = partial(scored_game, details, needs)
-        check = GameCheck(summary, rulings, game_number)
+        check = GameCheck(summary, rulings, game_number, keep_steps=False)
         tally = run_batch(paths, batch.selection, check, reporter, batch.jobs)
     raise SystemExit(tally.status())
 

@@ -76,7 +76,7 @@ def validate(
         )
         reporter = make_reporter(output_format, stream, options)
         summary = partial(checked_game, reporter.needs, select, ignore)
-        check = GameCheck(summary, rulings)
+        check = GameCheck(summary, rulings, keep_steps=False)
         tally = run_batch(paths, batch.selection, check, reporter, batch.jobs)
     raise SystemExit(tally.status(exit_zero))
 

@@ -121,11 +121,16 @@ class GameSpec(Generic[SetupT, StateT, TurnT, StepT, SheetT]):
         return self._parts[1]
 
     def play(
-        self, text: GameText, base: Path | None, rulings: Mapping[str, Any] | None = None
+        self,
+        text: GameText,
+        base: Path | None,
+        rulings: Mapping[str, Any] | None = None,
+        keep_steps: bool = True,
     ) -> tuple[GameRecord[SetupT, TurnT], GameRun[StateT, StepT, SheetT] | None, list[Problem]]:
         """Read a game with the bridge, then play it through the rules core.
 
         ``rulings`` (from a config file) apply where the record's own Rulings tag is silent.
+        Without ``keep_steps`` a clean game keeps no state for each turn (see ``play``).
         """
         record = self.read_record(text)
         if rulings and record.setup is not None:
@@ -138,7 +143,7 @@ class GameSpec(Generic[SetupT, StateT, TurnT, StepT, SheetT]):
             turns.append(entry.turn or Unreadable(entry.colour))
         if record.setup is None:
             return record, None, problems
-        return record, play(self.rules, record.setup, turns, base), problems
+        return record, play(self.rules, record.setup, turns, base, keep_steps), problems
 
 
 def _meridian() -> tuple[
@@ -170,9 +175,16 @@ GAMES: dict[str, GameSpec[Any, Any, Any, Any, Any]] = {
 
 
 def check_game(
-    parsed: ParsedGame, base: Path | None = None, rulings: RulingDefaults | None = None
+    parsed: ParsedGame,
+    base: Path | None = None,
+    rulings: RulingDefaults | None = None,
+    keep_steps: bool = True,
 ) -> GameReport:
-    """Read one parsed game with its game's bridge and play it through its rules core."""
+    """Read one parsed game with its game's bridge and play it through its rules core.
+
+    ``keep_steps``: keep the state after each turn (replay and annotate show them; a
+    check that only needs the problems and the end does without, and is quicker).
+    """
     report = GameReport(parsed.index, parsed.first_line, None, source=parsed.source)
     if parsed.problem is not None or parsed.text is None:
         report.problems.append(parsed.problem or Problem("REC-1", "unreadable game"))
@@ -208,7 +220,7 @@ def check_game(
         known = GAMES[guess.lower()]
     report.game = known.name
     defaults = (rulings or {}).get(known.name.lower())
-    report.record, report.run, problems = known.play(text, base, defaults)
+    report.record, report.run, problems = known.play(text, base, defaults, keep_steps)
     if report.run is not None:
         problems.extend(report.run.start_problems)
         for step in report.run.steps:

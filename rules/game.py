@@ -74,6 +74,19 @@ class RulesCore(Protocol[SetupIn, StateT, TurnT, StepOut, ScoreT]):
         ...
 
 
+TurnIn = TypeVar("TurnIn", contravariant=True)
+
+
+class PlaysClean(Protocol[StateT, TurnIn]):
+    """A rules core that can also play a whole game without keeping a state for each turn."""
+
+    def play_clean(self, start: StateT, turns: Sequence[TurnIn | Unreadable]) -> StateT | None:
+        """The state after ``turns`` when every one of them is legal and plain: no problem
+        of any kind, not even a warning. None as soon as one is not, and the game must be
+        played turn by turn to say what is wrong. ``start`` is left as it was."""
+        ...
+
+
 @dataclass
 class GameRun(Generic[StateT, StepT, SheetT]):
     """A played game: the start, each turn's step, the score and the result's problems."""
@@ -83,9 +96,14 @@ class GameRun(Generic[StateT, StepT, SheetT]):
     steps: list[StepT | None] = field(default_factory=list)  # None for an unreadable turn
     result_problems: tuple[Problem, ...] = ()
     sheet: SheetT | None = None
+    # A game played clean (``play(..., keep_steps=False)``) keeps no steps, only its end.
+    steps_kept: bool = True
+    last: StateT | None = None
 
     @property
     def final(self) -> StateT | None:
+        if not self.steps_kept:
+            return self.last
         for step in reversed(self.steps):
             if step is not None:
                 return cast(StateT, step.state)
@@ -93,6 +111,8 @@ class GameRun(Generic[StateT, StepT, SheetT]):
 
     def states(self) -> list[StateT]:
         """The state after each turn (the previous one for an unreadable turn)."""
+        if not self.steps_kept:
+            raise ValueError("this game was played without keeping a state for each turn")
         assert self.start is not None
         current = self.start
         result = []
@@ -115,13 +135,29 @@ def play(
     setup: SetupT,
     turns: Iterable[TurnT | Unreadable],
     base: Path | None = None,
+    keep_steps: bool = True,
 ) -> GameRun[StateT, StepT, SheetT]:
-    """Play a whole game through its rules core: every turn, the score, the stated result."""
+    """Play a whole game through its rules core: every turn, the score, the stated result.
+
+    With ``keep_steps`` false, a core that can play a game clean (``PlaysClean``) tries
+    that first: a game with no problem in any turn then keeps only its last state. A
+    game with any problem is played turn by turn all the same, so it is described
+    exactly as it would be otherwise.
+    """
     started = core.initial_state(setup, base)
     run: GameRun[StateT, StepT, SheetT] = GameRun(started.problems, started.state)
     state = started.state
     if state is None:
         return run
+    play_clean = None if keep_steps else getattr(core, "play_clean", None)
+    if play_clean is not None:
+        turns = turns if isinstance(turns, Sequence) else list(turns)
+        final = cast("PlaysClean[StateT, TurnT]", core).play_clean(state, turns)
+        if final is not None:
+            run.steps_kept, run.last = False, final
+            run.sheet = core.score(final)
+            run.result_problems = tuple(core.check_result(setup, final, run.sheet))
+            return run
     apply, pass_over, keep = core.apply, core.pass_over, run.steps.append  # looked up once
     for turn in turns:
         if isinstance(turn, Unreadable):
