@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import lru_cache
 from typing import Final
 
 from meridina.rules.common import Place, Problem
@@ -17,6 +16,7 @@ from meridina.rules.medina.model import (
     parse_cell,
 )
 
+from .kept import kept_by_text, memory, remember
 from .medina_words import COLOUR_WORDS, not_a_field
 from .suggest import did_you_mean, name_for_colour, name_message, nearest
 from .text import LaidOut, TurnText, Word, laid_out
@@ -122,11 +122,11 @@ def _read_parts(
 
 # One part of a turn's body as a single word: its name (in lower case) when a name, and the
 # piece, field and building colour it places when it places one (a PIECE@FIELD, or tea);
-# None for each it is not. Keyed by the part as written; bounded: emptied when full.
+# None for each it is not. Keyed by the part as written; bounded (see ``kept``).
 _Piece = tuple[Kind, Cell | None, str | None]
 _Meaning = tuple[str | None, _Piece | None]
-_MEANINGS: dict[str, _Meaning] = {}
-_LARGEST_MEANINGS: Final = 4096
+_MEANINGS: dict[str, _Meaning] = memory()
+_KEPT_MEANINGS: Final = 4096
 _TEA: Final = (TEA_KIND, None, None)
 
 
@@ -141,14 +141,10 @@ def _meaning(part: str) -> _Meaning:
             meaning = (name, _TEA if name == "tea" else None)
         elif kind == "place":
             meaning = (None, _piece(word))
-    if len(_MEANINGS) >= _LARGEST_MEANINGS:
-        _MEANINGS.clear()
-    _MEANINGS[part] = meaning
-    return meaning
+    return remember(_MEANINGS, part, meaning, _KEPT_MEANINGS)
 
 
-@lru_cache(maxsize=4096)
-def _piece(word: str) -> tuple[Kind, Cell, str | None] | None:
+def _read_piece(word: str) -> tuple[Kind, Cell, str | None] | None:
     """The piece and field a PIECE@FIELD word names; None when it names none."""
     piece, _, where = word.lower().partition("@")
     cell = parse_cell(where)
@@ -159,6 +155,9 @@ def _piece(word: str) -> tuple[Kind, Cell, str | None] | None:
     if piece in PIECE_WORDS:
         return PIECE_WORDS[piece], cell, None
     return None
+
+
+_piece = kept_by_text(_read_piece, 4096)
 
 
 def _read(text: TurnText, players: Sequence[tuple[str, Sequence[str]]]) -> TurnEntry[Turn]:

@@ -18,6 +18,7 @@ from meridina.rules.meridian.model import (
 )
 from meridina.rules.numbers import is_digits, number_fault, read_number
 
+from .kept import memory, remember
 from .suggest import did_you_mean, name_for_colour, name_message, nearest
 from .text import LaidOut, TurnText, Word, laid_out
 from .turns import TurnEntry
@@ -77,10 +78,10 @@ def turn_reader(
 # height, city, colour, offset, colour offset, card offset); -1 where there is no take-off
 # or no build.
 # Keyed by the body as written, which fixes its words; the players play no part in a turn
-# that reads well. Bounded: emptied when full.
+# that reads well. Bounded (see ``kept``).
 _Plan = tuple[str, Card, int, Skip | None, int | None, int, int, int, str | None, int, int, int]
-_PLANS: dict[str, _Plan] = {}
-_LARGEST_PLANS: Final = 4096
+_PLANS: dict[str, _Plan] = memory()
+_KEPT_PLANS: Final = 4096
 
 
 def _remember(laid: LaidOut, turn: Turn) -> None:
@@ -94,9 +95,7 @@ def _remember(laid: LaidOut, turn: Turn) -> None:
     places += [part.at for part in (take_off, build) if part is not None]
     if any(place is None or place.line != line for place in places):
         return  # each place is kept as an offset on the turn's line
-    if len(_PLANS) >= _LARGEST_PLANS:
-        _PLANS.clear()
-    _PLANS[body] = (
+    plan: _Plan = (
         turn.colour,
         turn.card,
         turn.meridian,
@@ -110,6 +109,7 @@ def _remember(laid: LaidOut, turn: Turn) -> None:
         offset(turn.colour_at),
         offset(turn.card_at),
     )
+    remember(_PLANS, body, plan, _KEPT_PLANS)
 
 
 def _read(text: TurnText, players: Sequence[tuple[str, Sequence[str]]]) -> TurnEntry[Turn]:

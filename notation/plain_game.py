@@ -19,6 +19,7 @@ from meridina.rules.numbers import read_number
 
 from .game_text import attach_comments, comment_text, make_tag
 from .grammar import ignored, terminal
+from .kept import kept_by_text, memory, remember, remember_text, text_set
 from .splitter import GameChunk
 from .text import Comment, GameText, Tag, TurnText, laid_out_turn
 from .turn_body import body_words, pieces, plain_parts, splits_on_space
@@ -132,9 +133,7 @@ def _number(head: str) -> int | None:
     """The number a turn's ``head`` (all before its dot) writes, remembered; else None."""
     number = read_number(head)
     if number is not None:
-        if len(_NUMBERS) >= _LARGEST_NUMBERS:
-            _NUMBERS.clear()
-        _NUMBERS[head] = number
+        remember(_NUMBERS, head, number, _KEPT_NUMBERS)
     return number
 
 
@@ -145,9 +144,7 @@ def _plain_parts(parts: list[str]) -> bool:
         if part not in known:
             if pieces(part) is None:
                 return False
-            if len(known) >= _LARGEST_PLAIN_PARTS:
-                known.clear()
-            known.add(part)
+            remember_text(known, part, _KEPT_PARTS)
     return True
 
 
@@ -157,12 +154,11 @@ def _never(line: str, line_no: int) -> TurnText | None:
 
 # A digit right after a turn number's dot (``1.5``) makes no turn of it.
 _DIGITS: Final = frozenset("0123456789")
-# Turn numbers as written before their dot, and parts of turn bodies found to be words;
-# bounded: emptied when full.
-_NUMBERS: dict[str, int] = {}
-_LARGEST_NUMBERS: Final = 1024
-_PLAIN_PARTS: set[str] = set()
-_LARGEST_PLAIN_PARTS: Final = 4096
+# Turn numbers as written before their dot, and parts of turn bodies found to be words.
+_NUMBERS: dict[str, int] = memory()
+_KEPT_NUMBERS: Final = 1024
+_PLAIN_PARTS: set[str] = text_set()
+_KEPT_PARTS: Final = 4096
 
 
 def _turn(line: str, start: int, stop: int, line_no: int) -> TurnText:
@@ -176,7 +172,7 @@ def _turn(line: str, start: int, stop: int, line_no: int) -> TurnText:
     return laid_out_turn(number, Place(line_no, start + 1), dot + 2, body, parts)
 
 
-_turn_number = lru_cache(maxsize=1024)(read_number)
+_turn_number = kept_by_text(read_number, _KEPT_NUMBERS)
 
 
 def _comments(

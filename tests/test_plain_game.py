@@ -20,12 +20,12 @@ from hypothesis import strategies as st
 from medina_games import random_game as random_medina
 from meridian_games import random_game as random_meridian
 from meridina.notation import (
+    kept,
     medina,
     medina_turn,
     meridian,
     meridian_turn,
     plain_game,
-    turn_body,
 )
 from meridina.notation.check import check_game
 from meridina.notation.grammar import terminal, turn_separator
@@ -185,21 +185,12 @@ def test_words_read_before_give_each_turn_its_own_places(lines: int, spaces: str
     for text in valid_games():
         for chunk in chunks(shifted(text, lines, spaces)):
             assert same_reading(chunk)
-    assert turn_body.pieces.cache_info().hits > 0
-    assert turn_body.body_words.cache_info().hits > 0
     assert meridian_turn._PLANS and medina_turn._MEANINGS
 
 
 def clear_caches() -> None:
     """Forget every number, word, body and plan read before."""
-    turn_body.pieces.cache_clear()
-    turn_body.body_words.cache_clear()
-    turn_body.plain_parts.cache_clear()
-    plain_game._NUMBERS.clear()
-    plain_game._PLAIN_PARTS.clear()
-    medina_turn._MEANINGS.clear()
-    medina_turn._piece.cache_clear()
-    meridian_turn._PLANS.clear()
+    kept.forget_all()
 
 
 @settings(max_examples=300, deadline=None)
