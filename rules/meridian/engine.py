@@ -10,12 +10,24 @@ from pathlib import Path
 from meridina.rules.common import Problem, RecordError
 from meridina.rules.game import Applied, Unreadable
 
-from .action import NO_EFFECT, Effect, EffectData, Outcome, act, quick_act, quick_outcome
+from .action import (
+    NO_EFFECT,
+    Effect,
+    EffectData,
+    Outcome,
+    act,
+    quick_act,
+    quick_change,
+    quick_outcome,
+)
 from .board import Board, load_board
-from .legal import builds_for, can_build, describe_action
+from .legal import builds_for, can_act, can_build, describe_action
 from .model import COLOURS, DECK, MERIDIANS, PIECES_PER_COLOUR, Card, Setup, Skip, Turn
 from .position import apply_position
-from .state import BITS_BY_ID, Column, Seating, State, Table, card_bit
+from .state import BITS_BY_ID, Column, Seating, State, Table, card_bit, face_up
+
+# Skips as plain names: an enum's member looked up on its class costs a call.
+_PASS, _STUCK = Skip.PASS, Skip.STUCK
 
 
 class Step:
@@ -212,9 +224,7 @@ def apply(state: State, turn: Turn) -> Step:
             built = built | {meridian}
         after.ever_built = built
         made._effect = effect
-    elif skip is Skip.PASS or (
-        skip is Skip.STUCK and not can_build(state, colour, meridian, mates)
-    ):
+    elif skip is _PASS or (skip is _STUCK and not can_build(state, colour, meridian, mates)):
         after.columns = state.columns
         after.hands = state.hands
         after.ever_built = state.ever_built
@@ -232,31 +242,28 @@ def play_clean(start: State, turns: Sequence[Turn | Unreadable]) -> State | None
     """The state after ``turns`` when ``apply`` would decide each of them in its quick
     pass, with no problem; None at the first turn it would not.
 
-    The same checks as ``apply``'s quick pass, on one working state changed in place:
-    no state and no step is made for each turn. ``start`` is left as it was.
+    The checks of ``apply``'s quick pass, on the board's meridians and the hands copied
+    once and changed in place: no state and no step is made for each turn. ``start`` is
+    left as it was.
     """
     table = start.table
-    seats = table.seat
-    all_played = table.all_played
-    may_play = table.may_play
+    seat_for = table.seat_for
     decks = table.decks
-    work = State()  # what ``quick_outcome``, ``can_build`` and ``face_up`` look at
-    work.table = table
-    work.columns = columns = list(start.columns)  # type: ignore[assignment]  # a list here
-    work.hands = start.hands  # ``quick_outcome`` copies what it changes
-    work.ever_built = built = start.ever_built
+    card_bits = BITS_BY_ID.get
+    columns = [list(column) for column in start.columns]
+    hands = start.hands.copy()
+    built = start.ever_built
     played = start.played_bits
     next_index = start.next_index
     for turn in turns:
         if type(turn) is not Turn:
             return None  # an unreadable turn
         colour = turn.colour
-        seat = seats.get(colour)
-        if seat is None or played == all_played or colour not in may_play[next_index]:
-            return None
+        # Once every card is played, any card is one played before: no check of its own.
+        seat = seat_for[next_index].get(colour)
         card = turn.card
-        bit = BITS_BY_ID.get(id(card))
-        if bit is None:
+        bit = card_bits(id(card))
+        if seat is None or bit is None:
             return None
         shift, mates, next_index = seat
         bit <<= shift
@@ -264,27 +271,36 @@ def play_clean(start: State, turns: Sequence[Turn | Unreadable]) -> State | None
         if played & bit or meridian not in card.numbers:
             return None
         if decks:
-            work.played_bits = played
-            face_up = work.face_up(colour)
-            if face_up is not None and card not in face_up:
+            cards = face_up(table, played, colour)
+            if cards is not None and card not in cards:
                 return None
         skip = turn.skip
         if skip is None:
-            outcome = quick_outcome(work, colour, meridian, turn.take_off, turn.build, mates)
-            if outcome is None:
+            effect = quick_change(
+                columns[meridian - 1],
+                hands,
+                table,
+                built,
+                meridian,
+                colour,
+                turn.take_off,
+                turn.build,
+                mates,
+            )
+            if effect is None:
                 return None
-            columns[meridian - 1], work.hands, effect = outcome
             if meridian not in built and effect[1] is not None:
-                work.ever_built = built = built | {meridian}
-        elif skip is not Skip.PASS and (
-            skip is not Skip.STUCK or can_build(work, colour, meridian, mates)
+                built = built | {meridian}
+        elif skip is not _PASS and (
+            skip is not _STUCK
+            or can_act(columns[meridian - 1], hands, table, built, meridian, colour, mates)
         ):
             return None
         played |= bit
     final = State()
     final.table = table
-    final.columns = tuple(columns)
-    final.hands = work.hands
+    final.columns = tuple([tuple(column) for column in columns])
+    final.hands = hands
     final.played_bits = played
     final.next_index = next_index
     final.ever_built = built
