@@ -186,12 +186,16 @@ def _roof(
         or len(palace.buildings) < state.rulings.min_roof_size
     ):
         return CLOSER
+    colour = palace.colour
+    of_colour = [other for other in state.palaces.values() if other.colour == colour]
     if not neutral:
-        colour = palace.colour
-        for other in state.palaces.values():
-            if other.owner == player and other.colour == colour and other.ident != ident:
+        for other in of_colour:
+            if other.owner == player and other.ident != ident:
                 return CLOSER
+    shared = palace
     palace = state.palace_to_change(ident)
+    if palace is not shared:  # a state played turn by turn roofs its own copy of the palace
+        of_colour = [palace if other is shared else other for other in of_colour]
     palace.owner = NEUTRAL if neutral else player
     state.roofs_placed += 1
     palace.roofed_at = state.roofs_placed
@@ -201,7 +205,7 @@ def _roof(
         hand.roofs -= 1
     if state.open_palaces:
         state.open_palaces.clear()
-    return after_roof(state, palace)
+    return after_roof(state, palace, of_colour)
 
 
 def _merchant(

@@ -69,10 +69,13 @@ def award_tower(state: State, tower: int, owner: str | None) -> list[Event]:
     return events
 
 
-def after_roof(state: State, palace: Palace) -> list[Event]:
+def after_roof(state: State, palace: Palace, of_colour: list[Palace] | None = None) -> list[Event]:
+    """What a roof brings about; ``of_colour``: the palaces of its colour, in the state's
+    order, when already picked out."""
     colour = palace.colour
     # Picked out once: the tile and retiring look only at the palaces of this colour.
-    of_colour = [other for other in state.palaces.values() if other.colour == colour]
+    if of_colour is None:
+        of_colour = [other for other in state.palaces.values() if other.colour == colour]
     events = update_palace_tile(state, colour, of_colour)
     for tower in sorted(state.towers_touching(palace)):
         events.extend(award_tower(state, tower, palace.owner))
