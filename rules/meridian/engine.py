@@ -239,12 +239,13 @@ def apply(state: State, turn: Turn) -> Step:
 
 
 def play_clean(start: State, turns: Sequence[Turn | Unreadable]) -> State | None:
-    """The state after ``turns`` when ``apply`` would decide each of them in its quick
-    pass, with no problem; None at the first turn it would not.
+    """The state after ``turns`` when each of them breaks no rule; None at the first turn
+    that ``apply`` would not decide in its quick pass.
 
     The checks of ``apply``'s quick pass, on the board's meridians and the hands copied
-    once and changed in place: no state and no step is made for each turn. ``start`` is
-    left as it was.
+    once and changed in place: no state and no step is made for each turn. It also takes
+    a pass or stuck on a group card that names no meridian, which ``apply`` words
+    without a problem. ``start`` is left as it was.
     """
     table = start.table
     seat_for = table.seat_for
@@ -268,13 +269,14 @@ def play_clean(start: State, turns: Sequence[Turn | Unreadable]) -> State | None
         shift, mates, next_index = seat
         bit <<= shift
         meridian = turn.meridian
-        if played & bit or meridian not in card.numbers:
+        skip = turn.skip
+        # A pass or stuck on a group card need not name its meridian (0).
+        if played & bit or (meridian not in card.numbers and (meridian or skip is None)):
             return None
         if decks:
             cards = face_up(table, played, colour)
             if cards is not None and card not in cards:
                 return None
-        skip = turn.skip
         if skip is None:
             effect = quick_change(
                 columns[meridian - 1],
@@ -291,11 +293,10 @@ def play_clean(start: State, turns: Sequence[Turn | Unreadable]) -> State | None
                 return None
             if meridian not in built and effect[1] is not None:
                 built = built | {meridian}
-        elif skip is not _PASS and (
-            skip is not _STUCK
-            or can_act(columns[meridian - 1], hands, table, built, meridian, colour, mates)
-        ):
-            return None
+        elif skip is _STUCK:  # (a pass changes nothing but the cards played)
+            for number in (meridian,) if meridian else card.numbers:
+                if can_act(columns[number - 1], hands, table, built, number, colour, mates):
+                    return None  # not stuck
         played |= bit
     final = State()
     final.table = table
