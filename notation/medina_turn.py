@@ -3,15 +3,23 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import lru_cache
 from typing import Final
 
 from meridina.rules.common import Place, Problem
-from meridina.rules.medina.model import PIECE_WORDS, Cell, Kind, Placement, Turn, parse_cell
+from meridina.rules.medina.model import (
+    PIECE_WORDS,
+    TEA_KIND,
+    Cell,
+    Kind,
+    Placement,
+    Turn,
+    parse_cell,
+)
 
+from .kept import kept_by_text, memory, remember
 from .medina_words import COLOUR_WORDS, not_a_field
 from .suggest import did_you_mean, name_for_colour, name_message, nearest
-from .text import LaidOut, TurnText, Word
+from .text import LaidOut, TurnText, Word, laid_out
 from .turn_body import pieces
 from .turns import TurnEntry
 
@@ -31,26 +39,58 @@ def turn_reader(
 ) -> Callable[[TurnText], TurnEntry[Turn]]:
     """``read_turn`` for the turns of one game, its players' colours looked up once."""
     colours = frozenset(colour for _, (colour, *_) in players)
+    known, new_place, new_placement, new_turn = _MEANINGS, Place, Placement, Turn
 
     def read(text: TurnText) -> TurnEntry[Turn]:
-        laid = text.laid_out()
-        if laid is not None:
-            entry = _read_laid_out(text, laid, colours)
-            if entry is not None:
-                return entry
-        return _read(text, players)
+        laid = laid_out(text)
+        if laid is None:
+            return _read(text, players)
+        line, col, _, parts = laid
+        # The usual forms, " COLOUR PIECE@FIELD [PIECE@FIELD|tea]" and " COLOUR pass", read
+        # here at once; ``_read_parts`` reads every other form alike, only slower.
+        if parts is None or not 3 <= len(parts) <= 4 or parts[0]:
+            return _read_parts(text, laid, colours, players)
+        player_part, first = parts[1], parts[2]
+        player = (known.get(player_part) or _meaning(player_part))[0]
+        if player is None or (colours and player not in colours):
+            return _read_parts(text, laid, colours, players)
+        name, piece = known.get(first) or _meaning(first)
+        if piece is not None:
+            at = col + 2 + len(player_part)
+            kind, cell, colour = piece
+            one = new_placement(kind, cell, colour, new_place(line, at))
+            if len(parts) == 3:
+                placements: tuple[Placement, ...] = (one,)
+            else:
+                piece = (known.get(parts[3]) or _meaning(parts[3]))[1]
+                if piece is None:
+                    return _read_parts(text, laid, colours, players)
+                kind, cell, colour = piece
+                placed = new_place(line, at + len(first) + 1)
+                placements = (one, new_placement(kind, cell, colour, placed))
+            passed = False
+        elif name == "pass" and len(parts) == 3:
+            placements, passed = (), True
+        else:
+            return _read_parts(text, laid, colours, players)
+        player_at = new_place(line, col + 1)
+        turn = new_turn(player, placements, passed, text.number, text.at, player_at)
+        return TurnEntry(text, turn, (), player)
 
     return read
 
 
-def _read_laid_out(
-    text: TurnText, laid: LaidOut, colours: frozenset[str]
-) -> TurnEntry[Turn] | None:
-    """A turn of the usual forms from its body's parts as laid out, without making its words;
-    None when the turn is in any other form or has a fault, which ``_read`` then explains."""
+def _read_parts(
+    text: TurnText,
+    laid: LaidOut,
+    colours: frozenset[str],
+    players: Sequence[tuple[str, Sequence[str]]],
+) -> TurnEntry[Turn]:
+    """A turn from its body's parts as laid out, without making its words; a turn in a form
+    the parts do not give, or with a fault, is read (and explained) by ``_read``."""
     line, col, _, parts = laid
     if parts is None:
-        return None
+        return _read(text, players)
     player: str | None = None
     player_at = 0
     placements: list[Placement] = []
@@ -60,48 +100,51 @@ def _read_laid_out(
         if not part:
             offset += 1
             continue
-        meaning = _meaning(part)
+        name, piece = _MEANINGS.get(part) or _meaning(part)
         if player is None:
-            if not isinstance(meaning, str):
-                return None
-            player, player_at = meaning, offset
-        elif meaning is None:
-            return None
-        elif isinstance(meaning, tuple):
-            if passed:
-                return None
-            kind, cell, colour = meaning
-            placements.append(Placement(kind, cell, colour, Place(line, col + offset)))
-        elif meaning == "tea" and not passed:
-            placements.append(Placement(Kind.TEA, at=Place(line, col + offset)))
-        elif meaning == "pass" and not placements and not passed:
+            if name is None:
+                return _read(text, players)
+            player, player_at = name, offset
+        elif piece is not None and not passed:
+            placements.append(Placement(*piece, Place(line, col + offset)))
+        elif name == "pass" and not placements and not passed:
             passed = True
         else:
-            return None
+            return _read(text, players)
         offset += len(part) + 1
     if player is None or (colours and player not in colours) or not (placements or passed):
-        return None
+        return _read(text, players)
     at = Place(line, col + player_at)
     return TurnEntry(
         text, Turn(player, tuple(placements), passed, text.number, text.at, at), (), player
     )
 
 
-@lru_cache(maxsize=4096)
-def _meaning(part: str) -> str | tuple[Kind, Cell, str | None] | None:
-    """One part of a turn's body as a single word: a name (a player's colour, ``tea`` or
-    ``pass``, in lower case), or the piece and field a PIECE@FIELD word names; else None."""
+# One part of a turn's body as a single word: its name (in lower case) when a name, and the
+# piece, field and building colour it places when it places one (a PIECE@FIELD, or tea);
+# None for each it is not. Keyed by the part as written; bounded (see ``kept``).
+_Piece = tuple[Kind, Cell | None, str | None]
+_Meaning = tuple[str | None, _Piece | None]
+_MEANINGS: dict[str, _Meaning] = memory()
+_KEPT_MEANINGS: Final = 4096
+_TEA: Final = (TEA_KIND, None, None)
+
+
+def _meaning(part: str) -> _Meaning:
+    """What ``part`` means, remembered in ``_MEANINGS``."""
     words = pieces(part)
-    if words is None or len(words) != 1:
-        return None
-    kind, word, _ = words[0]
-    if kind == "word":
-        return word.lower()
-    return _piece(word) if kind == "place" else None
+    meaning: _Meaning = (None, None)
+    if words is not None and len(words) == 1:
+        kind, word, _ = words[0]
+        if kind == "word":
+            name = word.lower()
+            meaning = (name, _TEA if name == "tea" else None)
+        elif kind == "place":
+            meaning = (None, _piece(word))
+    return remember(_MEANINGS, part, meaning, _KEPT_MEANINGS)
 
 
-@lru_cache(maxsize=4096)
-def _piece(word: str) -> tuple[Kind, Cell, str | None] | None:
+def _read_piece(word: str) -> tuple[Kind, Cell, str | None] | None:
     """The piece and field a PIECE@FIELD word names; None when it names none."""
     piece, _, where = word.lower().partition("@")
     cell = parse_cell(where)
@@ -112,6 +155,9 @@ def _piece(word: str) -> tuple[Kind, Cell, str | None] | None:
     if piece in PIECE_WORDS:
         return PIECE_WORDS[piece], cell, None
     return None
+
+
+_piece = kept_by_text(_read_piece, 4096)
 
 
 def _read(text: TurnText, players: Sequence[tuple[str, Sequence[str]]]) -> TurnEntry[Turn]:

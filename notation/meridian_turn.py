@@ -18,8 +18,9 @@ from meridina.rules.meridian.model import (
 )
 from meridina.rules.numbers import is_digits, number_fault, read_number
 
+from .kept import memory, remember
 from .suggest import did_you_mean, name_for_colour, name_message, nearest
-from .text import LaidOut, TurnText, Word
+from .text import LaidOut, TurnText, Word, laid_out
 from .turns import TurnEntry
 
 TURN_RULE: Final = "REC-3"
@@ -38,62 +39,63 @@ def turn_reader(
 ) -> Callable[[TurnText], TurnEntry[Turn]]:
     """``read_turn`` for the turns of one game."""
 
+    plans, new_place, new_turn = _PLANS, Place, Turn
+
     def read(text: TurnText) -> TurnEntry[Turn]:
-        laid = text.laid_out()
+        laid = laid_out(text)
         if laid is None:
             return _read(text, players)
         line, col, body, _ = laid
-        plan = _PLANS.get(body)
-        if plan is not None:  # the turn a body read before means, with this turn's places
-            colour, card, meridian, skip, city, off_at, height, built, tower, build_at, *ats = plan
-            take_off = None if off_at < 0 else TakeOff(city, Place(line, col + off_at))
-            build = (
-                None if build_at < 0 else Build(height, built, tower, Place(line, col + build_at))
-            )
-            colour_at, card_at = ats
-            turn = Turn(
-                colour,
-                card,
-                meridian,
-                take_off,
-                build,
-                skip,
-                text.number,
-                text.at,
-                None if colour_at < 0 else Place(line, col + colour_at),
-                None if card_at < 0 else Place(line, col + card_at),
-            )
-            return TurnEntry(text, turn, (), colour)
-        entry = _read(text, players)
-        if entry.turn is not None and not entry.problems:
-            _remember(laid, entry.turn)
-        return entry
+        plan = plans.get(body)
+        if plan is None:
+            entry = _read(text, players)
+            if entry.turn is not None and not entry.problems:
+                _remember(laid, entry.turn)
+            return entry
+        # the turn a body read before means, with this turn's places
+        colour, card, meridian, skip, city, off_at, height, built, tower, build_at, at, card_at = (
+            plan
+        )
+        turn = new_turn(
+            colour,
+            card,
+            meridian,
+            None if off_at < 0 else TakeOff(city, new_place(line, col + off_at)),
+            None if build_at < 0 else Build(height, built, tower, new_place(line, col + build_at)),
+            skip,
+            text.number,
+            text.at,
+            new_place(line, col + at),
+            new_place(line, col + card_at),
+        )
+        return TurnEntry(text, turn, (), colour)
 
     return read
 
 
 # What a turn body that reads without a fault means, all but its places, which are kept as
 # offsets in the body: (colour, card, meridian, skip, take-off city, take-off offset, build
-# height, city, colour, offset, colour offset, card offset); -1 where there is no such part.
+# height, city, colour, offset, colour offset, card offset); -1 where there is no take-off
+# or no build.
 # Keyed by the body as written, which fixes its words; the players play no part in a turn
-# that reads well. Bounded: emptied when full.
+# that reads well. Bounded (see ``kept``).
 _Plan = tuple[str, Card, int, Skip | None, int | None, int, int, int, str | None, int, int, int]
-_PLANS: dict[str, _Plan] = {}
-_LARGEST_PLANS: Final = 4096
+_PLANS: dict[str, _Plan] = memory()
+_KEPT_PLANS: Final = 4096
 
 
 def _remember(laid: LaidOut, turn: Turn) -> None:
+    line, col, body, _ = laid
+
     def offset(at: Place | None) -> int:
-        return -1 if at is None else at.col - laid.col
+        return -1 if at is None else at.col - col
 
     take_off, build = turn.take_off, turn.build
     places = [turn.colour_at, turn.card_at]
-    places += [take_off.at if take_off else None, build.at if build else None]
-    if any(place is not None and place.line != laid.line for place in places):
-        return
-    if len(_PLANS) >= _LARGEST_PLANS:
-        _PLANS.clear()
-    _PLANS[laid.body] = (
+    places += [part.at for part in (take_off, build) if part is not None]
+    if any(place is None or place.line != line for place in places):
+        return  # each place is kept as an offset on the turn's line
+    plan: _Plan = (
         turn.colour,
         turn.card,
         turn.meridian,
@@ -107,6 +109,7 @@ def _remember(laid: LaidOut, turn: Turn) -> None:
         offset(turn.colour_at),
         offset(turn.card_at),
     )
+    remember(_PLANS, body, plan, _KEPT_PLANS)
 
 
 def _read(text: TurnText, players: Sequence[tuple[str, Sequence[str]]]) -> TurnEntry[Turn]:

@@ -12,15 +12,17 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Final
 
 from meridina.rules.common import Place
 from meridina.rules.numbers import read_number
 
 from .game_text import attach_comments, comment_text, make_tag
 from .grammar import ignored, terminal
+from .kept import kept_by_text, memory, remember, remember_text, text_set
 from .splitter import GameChunk
 from .text import Comment, GameText, Tag, TurnText, laid_out_turn
-from .turn_body import body_words, plain_parts
+from .turn_body import body_words, pieces, plain_parts, splits_on_space
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,9 +74,14 @@ def _read(chunk: GameChunk) -> GameText:
     turns: list[TurnText] = []
     comments: list[Comment] = []
     line_no = chunk.first_line - 1
+    plain_turn = _plain_turn if splits_on_space() else _never
     for line in chunk.text.split("\n"):
         line_no += 1
         if not line:
+            continue
+        turn = plain_turn(line, line_no)
+        if turn is not None:
+            turns.append(turn)
             continue
         found = turn_line.fullmatch(line)
         if found is not None:
@@ -98,6 +105,62 @@ def _read(chunk: GameChunk) -> GameText:
     return GameText(tuple(tags), None, tuple(turns), start, tuple(leading), ())
 
 
+def _plain_turn(line: str, line_no: int) -> TurnText | None:
+    """The turn a line holds when it is the plainest kind: ``N.`` at its start, then words
+    joined by spaces up to its end; None for any other line, left to the patterns.
+
+    Such a line is one whole TURN token (a word holds no character that ends the token or
+    starts a comment, and no ``.`` that could start another turn's number), and so it is
+    read as ``_turn`` reads that token, without matching the token's pattern.
+    """
+    head, dot, body = line.partition(".")
+    if not dot:
+        return None
+    number = _NUMBERS.get(head)
+    if number is None:
+        number = _number(head)
+        if number is None:
+            return None
+    if line[-1] == " " or body[:1] in _DIGITS:
+        return None
+    parts = body.split(" ")
+    if not _PLAIN_PARTS.issuperset(parts) and not _plain_parts(parts):
+        return None
+    return laid_out_turn(number, Place(line_no, 1), len(head) + 2, body, parts)
+
+
+def _number(head: str) -> int | None:
+    """The number a turn's ``head`` (all before its dot) writes, remembered; else None."""
+    number = read_number(head)
+    if number is not None:
+        remember(_NUMBERS, head, number, _KEPT_NUMBERS)
+    return number
+
+
+def _plain_parts(parts: list[str]) -> bool:
+    """Whether each part is words only, as ``plain_parts`` reads it; remembered."""
+    known = _PLAIN_PARTS
+    for part in parts:
+        if part not in known:
+            if pieces(part) is None:
+                return False
+            remember_text(known, part, _KEPT_PARTS)
+    return True
+
+
+def _never(line: str, line_no: int) -> TurnText | None:
+    return None
+
+
+# A digit right after a turn number's dot (``1.5``) makes no turn of it.
+_DIGITS: Final = frozenset("0123456789")
+# Turn numbers as written before their dot, and parts of turn bodies found to be words.
+_NUMBERS: dict[str, int] = memory()
+_KEPT_NUMBERS: Final = 1024
+_PLAIN_PARTS: set[str] = text_set()
+_KEPT_PARTS: Final = 4096
+
+
 def _turn(line: str, start: int, stop: int, line_no: int) -> TurnText:
     """The turn written at ``line[start:stop]``, a whole TURN token; its words are made later."""
     dot = line.index(".", start)
@@ -109,7 +172,7 @@ def _turn(line: str, start: int, stop: int, line_no: int) -> TurnText:
     return laid_out_turn(number, Place(line_no, start + 1), dot + 2, body, parts)
 
 
-_turn_number = lru_cache(maxsize=1024)(read_number)
+_turn_number = kept_by_text(read_number, _KEPT_NUMBERS)
 
 
 def _comments(

@@ -17,6 +17,7 @@ from typing import Any, Final, Generic, TypeVar
 from meridina.rules.common import Place, Problem
 from meridina.rules.numbers import number_fault, read_number
 
+from . import kept
 from .suggest import TAG_CUTOFF, nearest
 from .text import GameText, Tag
 
@@ -38,13 +39,8 @@ Part = tuple[str, int]
 
 
 def kept_by_text(read: Callable[[str], T], size: int = KEPT_VALUES) -> Callable[[str], T]:
-    """``read``, whose results for short texts are kept (the results must be immutable)."""
-    kept = lru_cache(maxsize=size)(read)
-
-    def reader(text: str) -> T:
-        return kept(text) if len(text) <= LONGEST_KEPT else read(text)
-
-    return reader
+    """``read``, whose results for tag values up to ``LONGEST_KEPT`` long are kept."""
+    return kept.kept_by_text(read, size, LONGEST_KEPT)
 
 
 def _splitter(separators: str) -> Callable[[str], tuple[Part, ...]]:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from meridina.rules.common import Place, Problem, value
 
-from .turn_body import Words, body_words
+from .turn_body import body_words
 
 
 @value
@@ -36,29 +37,20 @@ class Comment:
     at: Place
 
 
-class LaidOut(NamedTuple):
-    """A turn's words as the plain reading found them, before any ``Word`` is made of them.
+# A turn's words as the plain reading found them, before any ``Word`` is made of them: the
+# line, the column of ``body[0]``, ``body`` (the turn as written after its number, found to be
+# words and separators only, so that the same body always holds the same words) and its
+# ``parts``, ``body.split(" ")`` when no other separator is in it, else None. A plain tuple,
+# the cheapest to build; its first item, a number, tells it from a tuple of words.
+LaidOut = tuple[int, int, str, "Sequence[str] | None"]
 
-    ``body`` is the turn as written after its number, a body the plain reading has found to
-    be words and separators only (the same body always holds the same words); ``parts`` is
-    ``body.split(" ")`` when no other separator is in it, else None.
-    """
 
-    line: int
-    col: int  # the column of body[0]
-    body: str
-    parts: tuple[str, ...] | None
-
-    @property
-    def words(self) -> Words:
-        """The kinds, texts and columns in ``body`` (counted from ``col``) of its words."""
-        return body_words(self.body) or ()
-
-    def make(self) -> tuple[Word, ...]:
-        line, col = self.line, self.col
-        return tuple(
-            Word(kind, text, Place(line, col + offset)) for kind, text, offset in self.words
-        )
+def _make(laid: LaidOut) -> tuple[Word, ...]:
+    """The words of a laid-out turn."""
+    line, col, body, _ = laid
+    return tuple(
+        Word(kind, text, Place(line, col + offset)) for kind, text, offset in body_words(body) or ()
+    )
 
 
 @value
@@ -87,25 +79,28 @@ class TurnText:
 
     def laid_out(self) -> LaidOut | None:
         """The words as the plain reading laid them out, while no ``Word`` is made of them."""
-        words = _WORDS_SLOT.__get__(self, TurnText)
-        return words if type(words) is LaidOut else None
+        return laid_out(self)
+
+
+def laid_out(turn: TurnText) -> LaidOut | None:
+    """``turn.laid_out()``, at the cost of a function call only."""
+    words = _get_words(turn)
+    return words if words and type(words[0]) is int else None
 
 
 def _words(turn: TurnText) -> tuple[Word, ...]:
-    words = _WORDS_SLOT.__get__(turn, TurnText)
-    if type(words) is LaidOut:
-        words = words.make()
-        _WORDS_SLOT.__set__(turn, words)
+    words = _get_words(turn)
+    if words and type(words[0]) is int:
+        words = _make(words)
+        _set_words(turn, words)
     return words  # type: ignore[no-any-return]
-
-
-def _set_words(turn: TurnText, words: tuple[Word, ...] | LaidOut) -> None:
-    _WORDS_SLOT.__set__(turn, words)
 
 
 # ``words`` is a property over its slot, so that equality, hashing, repr, replace and
 # pickling, which all read it by name, see the words made.
 _WORDS_SLOT: Any = TurnText.__dict__["words"]
+_get_words: Callable[[TurnText], Any] = _WORDS_SLOT.__get__
+_set_words: Callable[[TurnText, tuple[Word, ...] | LaidOut], None] = _WORDS_SLOT.__set__
 TurnText.words = property(_words, _set_words)  # type: ignore[assignment]
 
 
@@ -118,13 +113,13 @@ def with_comments(turn: TurnText, comments: tuple[Comment, ...]) -> TurnText:
 
 
 def laid_out_turn(
-    number: int, at: Place, col: int, body: str, parts: tuple[str, ...] | None
+    number: int, at: Place, col: int, body: str, parts: Sequence[str] | None
 ) -> TurnText:
-    """``TurnText(number, LaidOut(at.line, col, body, parts), at)``, whose words are made on
+    """``TurnText(number, (at.line, col, body, parts), at)``, whose words are made on
     first use; built slot by slot, which costs half as much as through ``__init__``."""
     turn: Any = _new_object(TurnText)
     turn.number = number
-    _WORDS_SLOT.__set__(turn, _new_tuple(LaidOut, (at.line, col, body, parts)))
+    _set_words(turn, (at.line, col, body, parts))
     turn.at = at
     turn.comments = turn.problems = ()
     turn.written = ""
@@ -133,7 +128,6 @@ def laid_out_turn(
 
 
 _new_object = object.__new__
-_new_tuple = tuple.__new__
 
 
 @value

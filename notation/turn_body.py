@@ -1,37 +1,37 @@
 """The words of a turn's body, split with the grammar's own terminals.
 
 A TURN token joins its words with runs of separators only, so a body is split on those and
-each run between them is read word by word, as Lark's lexer reads it. Both readings here are
-cached: the same few runs make up most turns, and in Meridian whole bodies recur too.
+each run between them is read word by word, as Lark's lexer reads it. The readings of short
+texts are kept: the same few runs make up most turns, and in Meridian whole bodies recur too.
 """
 
 from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import Final
 
 from .grammar import turn_separator, turn_words
+from .kept import kept_by_text
 
 Words = tuple[tuple[str, str, int], ...]  # kind, text and offset of each word
 
 _KINDS = {"WORD": "word", "NUMBER": "number", "PLACE": "place", "KEY": "key"}
 
 
-@lru_cache(maxsize=4096)
-def plain_parts(body: str) -> tuple[str, ...] | None:
+def _plain_parts(body: str) -> tuple[str, ...] | None:
     """``body.split(" ")`` when every part of it is one or more words; else None.
 
     A part holding any other separator is not plain here: ``body_words`` then splits the
     body on every separator. Each part is read through a bounded cache, without a word made.
     """
-    if not _splits_on_space():
+    if not splits_on_space():
         return None
     parts = body.split(" ")
     return tuple(parts) if all(map(pieces, filter(None, parts))) else None
 
 
-@lru_cache(maxsize=4096)
-def body_words(body: str) -> Words | None:
+def _body_words(body: str) -> Words | None:
     """The words of a turn's body: kind, text and offset; None when it is not plain."""
     found: list[tuple[str, str, int]] = []
     offset = 0
@@ -68,7 +68,7 @@ def _separators() -> re.Pattern[str]:
 
 
 @lru_cache(maxsize=1)
-def _splits_on_space() -> bool:
+def splits_on_space() -> bool:
     """Whether spaces, alone or in runs, separate a turn's words."""
     return _other_separators().pattern != "."
 
@@ -84,8 +84,7 @@ def _other_separators() -> re.Pattern[str]:
     return re.compile("|".join(re.escape(char) for char in chars if char != " "))
 
 
-@lru_cache(maxsize=4096)
-def pieces(piece: str) -> Words | None:
+def _pieces(piece: str) -> Words | None:
     """The words of one run of a turn between separators: kind, text and offset in the run.
 
     None when the run holds a character no word takes, or a separator; the turn then goes
@@ -99,3 +98,9 @@ def pieces(piece: str) -> Words | None:
         text = word.group()
         found.append((_KINDS[kind], text[:-1] if kind == "KEY" else text, word.start()))
     return tuple(found)
+
+
+KEPT: Final = 4096  # bodies, and runs of words, whose reading is kept
+plain_parts = kept_by_text(_plain_parts, KEPT)
+body_words = kept_by_text(_body_words, KEPT)
+pieces = kept_by_text(_pieces, KEPT)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final, Generic, TypeVar
 
@@ -34,25 +34,35 @@ def read_turns(
     A number miswritten on one turn is one problem: when the next turn's number fits
     the count, the count goes on from there rather than from the miswritten number.
     """
-    entries = []
-    expected: int | None = None
-    listed = list(texts)
+    listed = texts if type(texts) is tuple else tuple(texts)
+    entries = [_read(text, read_turn) if text.problems else read_turn(text) for text in listed]
+    numbers = [text.number for text in listed]
+    if numbers and numbers != list(range(numbers[0], numbers[0] + len(numbers))):
+        _number_faults(listed, numbers, entries)
+    return tuple(entries)
+
+
+def _number_faults(
+    listed: Sequence[TurnText], numbers: list[int], entries: list[TurnEntry[T]]
+) -> None:
+    """Add to ``entries`` a problem for each number that does not follow on (REC-4)."""
+    expected = numbers[0]
     for index, text in enumerate(listed):
-        entry = _read(text, read_turn) if text.problems else read_turn(text)
-        number = text.number
-        if number != expected and expected is not None:
+        number = numbers[index]
+        if number != expected:
             numbering = Problem(
                 NUMBERING_RULE,
                 f"turn {number} follows turn {expected - 1}; expected {expected}",
                 text.at,
             )
-            entry = TurnEntry(entry.text, entry.turn, (numbering, *entry.problems), entry.colour)
-            following = listed[index + 1].number if index + 1 < len(listed) else None
+            entry = entries[index]
+            entries[index] = TurnEntry(
+                entry.text, entry.turn, (numbering, *entry.problems), entry.colour
+            )
+            following = numbers[index + 1] if index + 1 < len(numbers) else None
             if following == expected + 1:
                 number = expected
         expected = number + 1
-        entries.append(entry)
-    return tuple(entries)
 
 
 def _read(text: TurnText, read_turn: Callable[[TurnText], TurnEntry[T]]) -> TurnEntry[T]:

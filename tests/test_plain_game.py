@@ -19,7 +19,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from medina_games import random_game as random_medina
 from meridian_games import random_game as random_meridian
-from meridina.notation import medina, medina_turn, meridian, meridian_turn, turn_body
+from meridina.notation import (
+    kept,
+    medina,
+    medina_turn,
+    meridian,
+    meridian_turn,
+    plain_game,
+)
 from meridina.notation.check import check_game
 from meridina.notation.grammar import terminal, turn_separator
 from meridina.notation.lark_game import parse_with_lark
@@ -174,18 +181,81 @@ def shifted(text: str, lines: int, spaces: str) -> str:
 @pytest.mark.parametrize(("lines", "spaces"), [(0, ""), (3, " "), (1, "\t, "), (40, "  ")])
 def test_words_read_before_give_each_turn_its_own_places(lines: int, spaces: str) -> None:
     """The words of turns, and what they mean, are kept from turn to turn; places never are."""
-    turn_body.pieces.cache_clear()
-    turn_body.body_words.cache_clear()
-    medina_turn._meaning.cache_clear()
-    medina_turn._piece.cache_clear()
-    meridian_turn._PLANS.clear()
-    medina_turn._piece.cache_clear()
+    clear_caches()
     for text in valid_games():
         for chunk in chunks(shifted(text, lines, spaces)):
             assert same_reading(chunk)
-    assert turn_body.pieces.cache_info().hits > 0
-    assert turn_body.body_words.cache_info().hits > 0
-    assert meridian_turn._PLANS and medina_turn._meaning.cache_info().hits > 0
+    assert meridian_turn._PLANS and medina_turn._MEANINGS
+
+
+def clear_caches() -> None:
+    """Forget every number, word, body and plan read before."""
+    kept.forget_all()
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.one_of(turn_line, line, st.text(max_size=30)), line_no=st.integers(1, 10**6))
+def test_a_plain_turn_line_is_read_as_its_token_is(text: str, line_no: int) -> None:
+    """A line read without the token's pattern is one whole TURN token, read alike."""
+    fast = plain_game._plain_turn(text, line_no)
+    if fast is None:
+        return
+    found = plain_game._patterns().turn_line.fullmatch(text)
+    assert found is not None and found.span(1) == (0, len(text))
+    slow = plain_game._turn(text, 0, len(text), line_no)
+    fast_laid, slow_laid = fast.laid_out(), slow.laid_out()
+    assert fast_laid is not None and slow_laid is not None
+    assert (*fast_laid[:3], tuple(fast_laid[3] or ())) == (*slow_laid[:3], slow_laid[3])
+    assert fast == slow
+
+
+@pytest.mark.parametrize("text", ["12", "0", " 12.", "12 .", "12,", "x12."])
+def test_a_number_read_before_makes_no_turn_without_its_dot(text: str) -> None:
+    for number in ("12", "0"):
+        assert plain_game._plain_turn(f"{number}. red x", 1) is not None
+    assert plain_game._plain_turn(text, 1) is None
+    same_reading(GameChunk(f"12. orange 7: 3@2\n0. red x\n{text}\n", 1))
+
+
+def test_plain_turn_lines_are_read_without_the_token_pattern() -> None:
+    lines = [text for text in valid_games()[0].splitlines() if text[:1].isdigit()]
+    assert lines and all(plain_game._plain_turn(text, 1) is not None for text in lines)
+
+
+MEDINA_WORDS = (
+    "red", "Blue", "green", "orange@E5", "Roof@e6", "grey@A1", "white@B2", "stable@C3",
+    "merchant@H7", "wall@A1", "neutral@F4", "tea", "Tea", "pass", "PASS", "x", "7:",
+    "orange@Z", "orange@E99999", "ann", "3@2", "@E5", "orange", "E5",
+)  # fmt: skip
+medina_body = st.tuples(
+    st.sampled_from(["", " ", "  "]),
+    st.lists(st.sampled_from(MEDINA_WORDS), max_size=4).map(" ".join),
+    st.sampled_from(["", " ", "  x"]),
+).map("".join)
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    body=medina_body,
+    players=st.lists(st.sampled_from(["red", "blue", "green"]), unique=True, max_size=3),
+    cleared=st.booleans(),
+)
+def test_medina_reads_a_laid_out_turn_as_its_words(
+    body: str, players: list[str], cleared: bool
+) -> None:
+    """The usual forms read at once, and the parts loop, give what the words give."""
+    if cleared:
+        clear_caches()
+    game = read_plain_game(GameChunk(f"1.{body}\n", 3))
+    if game is None:
+        return
+    (turn,) = game.turns
+    seats = [(colour.title(), (colour,)) for colour in players]
+    assert turn.laid_out() is not None
+    fast = medina_turn.read_turn(turn, seats)
+    made = replace(turn, number=turn.number)  # its words made
+    assert made.laid_out() is None
+    assert fast == medina_turn._read(made, seats)
 
 
 @pytest.mark.parametrize("separator", [" ", "\t", ",", " ,\t "])
