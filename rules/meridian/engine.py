@@ -20,11 +20,11 @@ from .action import (
     quick_change,
     quick_outcome,
 )
-from .board import Board, load_board
+from .board import Board, bundled_board, load_board
 from .legal import builds_for, can_act, can_build, describe_action
 from .model import COLOURS, DECK, MERIDIANS, PIECES_PER_COLOUR, Card, Setup, Skip, Turn
 from .position import apply_position
-from .state import BITS_BY_ID, Column, Seating, State, Table, card_bit, face_up
+from .state import BITS_BY_ID, CACHE_SIZE, Column, Seating, State, Table, card_bit, face_up
 
 # Skips as plain names: an enum's member looked up on its class costs a call.
 _PASS, _STUCK = Skip.PASS, Skip.STUCK
@@ -83,6 +83,37 @@ def initial_state(
 
     ``base`` is the folder a board path in the record is relative to.
     """
+    if board is None and not setup.decks and setup.position is None:
+        rulings = setup.rulings
+        key = (
+            setup.board,
+            tuple([(player.name, player.colours) for player in setup.players]),
+            rulings.two_player_turns._name_,
+            rulings.empty_meridian._name_,
+            rulings.own_push._name_,
+        )
+        known = _STARTS.get(key)
+        if known is not None:  # a game of its own: a new state, with hands of its own
+            return Applied(State.start(known.table, known.columns, known.hands.copy()))
+        started = _start(setup, None, base)
+        # Kept only when clean and on a board shipped with meridina, which a name always
+        # finds, whatever the folder: a board file may change.
+        state = started.state
+        if not started.problems and state and state.board is bundled_board(setup.board):
+            if len(_STARTS) >= CACHE_SIZE:
+                _STARTS.clear()
+            _STARTS[key] = state
+        return started
+    return _start(setup, board, base)
+
+
+# Clean first states without decks or a position, by board name, players and rulings:
+# games set up alike start from a copy.
+_STARTS: dict[tuple[str, tuple[tuple[str, tuple[str, ...]], ...], str, str, str], State] = {}
+
+
+def _start(setup: Setup, board: Board | None, base: Path | None) -> Applied[State | None]:
+    """``initial_state`` worked out."""
     problems: list[Problem] = []
     if board is None:
         try:
