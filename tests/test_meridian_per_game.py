@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import itertools
+from importlib.resources import files
+from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -18,6 +20,7 @@ from meridina.rules.meridian.model import (
     Player,
     Rulings,
     Setup,
+    StartPosition,
     TwoPlayerTurns,
 )
 from meridina.rules.meridian.scoring import score
@@ -110,3 +113,37 @@ def test_a_result_is_checked_as_the_full_comparison_checks_it(
     ]
     expected = compare_result(stated, seats, sheet.points, "MER-E5", Place(9, 9))
     assert check_result(setup, state, sheet) == expected
+
+
+def test_games_set_up_alike_start_alike_and_others_have_their_own_start() -> None:
+    for groups, rulings in itertools.product(SEATS, ALL_RULINGS):
+        first, again = (first_state(setup_of(groups, "Ann", rulings)) for _ in range(2))
+        assert again.table is first.table and again.columns == first.columns
+        assert (again.played_bits, again.next_index, again.turns_applied) == (0, 0, 0)
+        other = first_state(setup_of(groups, "Ben", rulings))
+        assert other.table is not first.table
+        assert other.players == setup_of(groups, "Ben", rulings).players
+        assert other.rulings == rulings
+
+
+def test_a_board_file_is_read_again_for_each_game(tmp_path: Path) -> None:
+    """A start on a board file is never shared: the file may have changed in between."""
+    bundled = (files("meridina.rules.meridian") / "boards" / "five-city.toml").read_text("utf-8")
+    board_file = tmp_path / "mine.toml"
+    setup = Setup(players=setup_of(SEATS[0], "Ann", Rulings()).players, board="mine.toml")
+    board_file.write_text(bundled, "utf-8")
+    before = initial_state(setup, base=tmp_path)
+    board_file.write_text(bundled.replace("players = [2, 4]", "players = [3]"), "utf-8")
+    after = initial_state(setup, base=tmp_path)
+    assert before.state is not None and before.problems == ()
+    assert after.state is None and [p.rule for p in after.problems] == ["MER-S2"]
+
+
+def test_a_start_with_a_problem_or_a_position_is_worked_out_each_time() -> None:
+    setup = setup_of(SEATS[2], "Ann", Rulings())  # three players ...
+    on_five = Setup(players=setup.players, board="five-city")  # ... on the board for 2 or 4
+    for _ in range(2):
+        assert [p.rule for p in initial_state(on_five).problems] == ["MER-S2"]
+    position = Setup(players=setup.players, board=setup.board, position=StartPosition())
+    one, two = first_state(position), first_state(position)
+    assert one is not two and one.hands is not two.hands

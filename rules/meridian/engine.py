@@ -20,11 +20,11 @@ from .action import (
     quick_change,
     quick_outcome,
 )
-from .board import Board, load_board
+from .board import Board, bundled_board, load_board
 from .legal import builds_for, can_act, can_build, describe_action
 from .model import COLOURS, DECK, MERIDIANS, PIECES_PER_COLOUR, Card, Setup, Skip, Turn
 from .position import apply_position
-from .state import BITS_BY_ID, Column, Seating, State, Table, card_bit, face_up
+from .state import BITS_BY_ID, CACHE_SIZE, Column, Seating, State, Table, card_bit, face_up
 
 # Skips as plain names: an enum's member looked up on its class costs a call.
 _PASS, _STUCK = Skip.PASS, Skip.STUCK
@@ -83,6 +83,37 @@ def initial_state(
 
     ``base`` is the folder a board path in the record is relative to.
     """
+    if board is None and not setup.decks and setup.position is None:
+        rulings = setup.rulings
+        key = (
+            setup.board,
+            tuple([(player.name, player.colours) for player in setup.players]),
+            rulings.two_player_turns._name_,
+            rulings.empty_meridian._name_,
+            rulings.own_push._name_,
+        )
+        known = _STARTS.get(key)
+        if known is not None:  # a game of its own: a new state, with hands of its own
+            return Applied(State.start(known.table, known.columns, known.hands.copy()))
+        started = _start(setup, None, base)
+        # Kept only when clean and on a board shipped with meridina, which a name always
+        # finds, whatever the folder: a board file may change.
+        state = started.state
+        if not started.problems and state and state.board is bundled_board(setup.board):
+            if len(_STARTS) >= CACHE_SIZE:
+                _STARTS.clear()
+            _STARTS[key] = state
+        return started
+    return _start(setup, board, base)
+
+
+# Clean first states without decks or a position, by board name, players and rulings:
+# games set up alike start from a copy.
+_STARTS: dict[tuple[str, tuple[tuple[str, tuple[str, ...]], ...], str, str, str], State] = {}
+
+
+def _start(setup: Setup, board: Board | None, base: Path | None) -> Applied[State | None]:
+    """``initial_state`` worked out."""
     problems: list[Problem] = []
     if board is None:
         try:
@@ -239,12 +270,13 @@ def apply(state: State, turn: Turn) -> Step:
 
 
 def play_clean(start: State, turns: Sequence[Turn | Unreadable]) -> State | None:
-    """The state after ``turns`` when ``apply`` would decide each of them in its quick
-    pass, with no problem; None at the first turn it would not.
+    """The state after ``turns`` when each of them breaks no rule; None at the first turn
+    that ``apply`` would not decide in its quick pass.
 
     The checks of ``apply``'s quick pass, on the board's meridians and the hands copied
-    once and changed in place: no state and no step is made for each turn. ``start`` is
-    left as it was.
+    once and changed in place: no state and no step is made for each turn. It also takes
+    a pass or stuck on a group card that names no meridian, which ``apply`` words
+    without a problem. ``start`` is left as it was.
     """
     table = start.table
     seat_for = table.seat_for
@@ -268,13 +300,14 @@ def play_clean(start: State, turns: Sequence[Turn | Unreadable]) -> State | None
         shift, mates, next_index = seat
         bit <<= shift
         meridian = turn.meridian
-        if played & bit or meridian not in card.numbers:
+        skip = turn.skip
+        # A pass or stuck on a group card need not name its meridian (0).
+        if played & bit or (meridian not in card.numbers and (meridian or skip is None)):
             return None
         if decks:
             cards = face_up(table, played, colour)
             if cards is not None and card not in cards:
                 return None
-        skip = turn.skip
         if skip is None:
             effect = quick_change(
                 columns[meridian - 1],
@@ -291,11 +324,10 @@ def play_clean(start: State, turns: Sequence[Turn | Unreadable]) -> State | None
                 return None
             if meridian not in built and effect[1] is not None:
                 built = built | {meridian}
-        elif skip is not _PASS and (
-            skip is not _STUCK
-            or can_act(columns[meridian - 1], hands, table, built, meridian, colour, mates)
-        ):
-            return None
+        elif skip is _STUCK:  # (a pass changes nothing but the cards played)
+            for number in (meridian,) if meridian else card.numbers:
+                if can_act(columns[number - 1], hands, table, built, number, colour, mates):
+                    return None  # not stuck
         played |= bit
     final = State()
     final.table = table

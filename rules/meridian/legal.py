@@ -88,23 +88,23 @@ def can_act(
     The same search, cut short: a tower of the player's own can be taken off, and a
     height already standing on the meridian fits on no city, so those builds are not tried.
     """
-    taken = set()
+    taken = []
     for tower in column:
         if tower is not None:
             if tower.colour in mine:
                 return True
-            taken.add(tower.height)
-    cities = range(1, table.board.cities + 1)
-    # A build alone changes nothing unless it is legal, and the first legal one ends the
-    # search: every try can share one copy of the meridian and the hands.
-    cells = list(column)
-    hands = hands.copy()
+            taken.append(tower.height)
+    cells: list[Tower | None] | None = None
     for tower_colour in mine:
-        named = tower_colour if tower_colour != colour else None
         for height in range(1, min(hands[tower_colour], PIECES_PER_COLOUR) + 1):
             if height in taken:
                 continue
-            for city in cities:
+            if cells is None:
+                # A build alone changes nothing unless it is legal, and the first legal
+                # one ends the search: every try shares one copy of the meridian and hands.
+                cells, hands = list(column), hands.copy()
+            named = tower_colour if tower_colour != colour else None
+            for city in range(1, table.board.cities + 1):
                 build = _build(height, city, named)
                 effect = quick_change(
                     cells, hands, table, built, meridian, colour, None, build, mine

@@ -228,16 +228,14 @@ def _units(seating: Seating) -> dict[int, int]:
 
 
 def _holder(total: int) -> int:
-    """The seat a sum of units gives the island to, or -1 for nobody."""
-    holder = _HOLDERS.get(total)
-    if holder is None:
-        mask = (1 << SEAT_BITS) - 1
-        garrisons = [(total >> SEAT_BITS * seat) & mask for seat in range(4)]
-        best = max(garrisons)
-        holder = garrisons.index(best) if best and garrisons.count(best) == 1 else -1
-        if len(_HOLDERS) >= 4096:
-            _HOLDERS.clear()
-        _HOLDERS[total] = holder
+    """The seat a sum of units gives the island to, or -1 for nobody; kept in ``_HOLDERS``."""
+    mask = (1 << SEAT_BITS) - 1
+    garrisons = [(total >> SEAT_BITS * seat) & mask for seat in range(4)]
+    best = max(garrisons)
+    holder = garrisons.index(best) if best and garrisons.count(best) == 1 else -1
+    if len(_HOLDERS) >= 4096:
+        _HOLDERS.clear()
+    _HOLDERS[total] = holder
     return holder
 
 
@@ -257,10 +255,13 @@ def _held(state: State) -> list[tuple[int, str, int]]:
             if score.holder is not None
         ]
     result = []
+    known = _HOLDERS.get
     for name, points, pick in _picks(state.board):
         total = sum(pick(units))
         if total:
-            holder = _holder(total)
+            holder = known(total)
+            if holder is None:
+                holder = _holder(total)
             if holder >= 0:
                 result.append((holder, name, points))
     return result
