@@ -18,7 +18,6 @@ _BY_PALACE: Final = TieBreak.PALACE
 @value
 class PalaceScore:
     palace: Palace
-    name: str  # "orange palace at E5"
     buildings: int
     stables: int
     walls: int
@@ -26,8 +25,21 @@ class PalaceScore:
     well: int
 
     @property
+    def name(self) -> str:
+        """Such as "orange palace at E5"; worked out when read (most scores are only summed)."""
+        return describe_palace(self.palace)
+
+    @property
     def total(self) -> int:
         return self.buildings + self.stables + self.walls + self.merchants + self.well
+
+    def __repr__(self) -> str:
+        # As the dataclass would write it with ``name`` a field after ``palace``.
+        return (
+            f"PalaceScore(palace={self.palace!r}, name={self.name!r}, "
+            f"buildings={self.buildings!r}, stables={self.stables!r}, walls={self.walls!r}, "
+            f"merchants={self.merchants!r}, well={self.well!r})"
+        )
 
 
 @value
@@ -56,41 +68,36 @@ class ScoreSheet:
 
 
 def palace_score(state: State, palace: Palace) -> PalaceScore:
-    board = state.board
+    next_to = state.board.next_to
+    pieces = state.pieces
     buildings, stables = palace.buildings, palace.stables
-    touching: set[Cell] = set()
+    # Walls and merchants next to the palace, each counted once; a palace's own cells
+    # hold buildings and stables, never one of these.
+    beside: set[Cell] = set()
     for cells in (buildings, stables):
         for cell in cells:
-            touching.update(board.neighbours(cell))
-    touching -= buildings
-    touching -= stables
-    pieces = state.pieces
+            for other in next_to[cell]:
+                piece = pieces.get(other)
+                if piece in (WALL, MERCHANT):
+                    beside.add(other)
     walls = merchants = 0
-    for cell in touching:
-        piece = pieces.get(cell)
-        if piece == WALL:
+    for cell in beside:
+        if pieces[cell] == WALL:
             walls += 1
-        elif piece == MERCHANT:
+        else:
             merchants += 1
     well = 0
     if state.well is not None:
-        cells = palace.cells()
-        distance = state.edition.well_distance
+        edition = state.edition
+        distance, bonus = edition.well_distance, edition.well_bonus
         wx, wy = state.well
-        for x, y in cells:
-            if (x == wx and abs(y - wy) == distance) or (y == wy and abs(x - wx) == distance):
-                well += state.edition.well_bonus
+        for cells in (buildings, stables):
+            for x, y in cells:
+                if (x == wx and abs(y - wy) == distance) or (y == wy and abs(x - wx) == distance):
+                    well += bonus
         if state.rulings.well_bonus is _ONCE_A_PALACE:
-            well = min(well, state.edition.well_bonus)
-    return PalaceScore(
-        palace,
-        describe_palace(palace),
-        len(palace.buildings),
-        len(palace.stables),
-        walls,
-        merchants,
-        well,
-    )
+            well = min(well, bonus)
+    return PalaceScore(palace, len(buildings), len(stables), walls, merchants, well)
 
 
 def score(state: State, finished: bool = False) -> ScoreSheet:
