@@ -12,14 +12,16 @@ import copy
 import dataclasses
 import random
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from meridina.rules.game import Unreadable
-from meridina.rules.medina.engine import legal_turns
+from meridina.rules.medina.engine import _open_fields, legal_placements, legal_turns
 from meridina.rules.medina.game import RULES
 from meridina.rules.medina.model import (
+    Cell,
     Kind,
     Placement,
     Retire,
@@ -51,6 +53,7 @@ SPOILS = [
     "tea-first",
     "tea-alone",
     "three",
+    "pass-after-passes",
 ]
 
 rulings = st.builds(
@@ -116,6 +119,15 @@ def spoilt(game: PlayedGame, how: str, rng: random.Random) -> list[TurnIn]:
         turns[at] = dataclasses.replace(turn, placements=tea + turn.placements[:1], passed=False)
     elif how == "tea-alone":
         turns[at] = dataclasses.replace(turn, placements=(Placement(Kind.TEA),), passed=False)
+    elif how == "pass-after-passes":
+        # A pass, a placement that changes the city, then a pass where a piece could go:
+        # the open fields kept through the first pass must not answer for the second.
+        placed = [index for index, played in enumerate(game.turns) if not played.passed]
+        passes = [index for index, played in enumerate(game.turns) if played.passed]
+        later = [index for index in placed if passes and index > passes[0]]
+        if len(later) > 1:
+            at = rng.choice(later[1:])
+            turns[at:] = [Turn(game.turns[at].player, passed=True)]
     elif how == "three" and turn.placements:
         extra = rng.choice([t for t in game.turns if t.placements]).placements[0]
         turns[at] = dataclasses.replace(turn, placements=(*turn.placements, extra, extra))
@@ -204,6 +216,27 @@ def test_play_clean_from_the_middle_of_a_game(kind: tuple[str, int], seed: int, 
     clean = assert_clean_play_agrees(start, game.turns[at:])
     assert clean == game.final
     assert [contents(state) for state in game.before[:at]] == earlier
+
+
+@settings(max_examples=15, deadline=None)
+@given(kind=st.sampled_from(KINDS), seed=st.integers(0, 2**32 - 1))
+def test_open_fields_kept_for_one_city_answer_for_every_player(
+    kind: tuple[str, int], seed: int
+) -> None:
+    """The open fields kept while one player's pass is checked serve the next players'."""
+    edition, players = kind
+    game = play_game(random.Random(seed), edition, players)
+    for index, played in enumerate(game.turns):
+        if not played.passed and index % 5:
+            continue
+        state = game.before[index]
+        kept: list[AbstractSet[Cell]] = []
+        for colour in state.seat_colours:
+            fresh = list(legal_placements(state, colour))
+            assert list(legal_placements(state, colour, kept)) == fresh
+            assert len(kept) <= 1
+            if kept:
+                assert kept[0] == set(_open_fields(state))
 
 
 def test_a_working_state_stays_its_own_after_a_look_ahead_copy() -> None:

@@ -9,6 +9,7 @@ in, so that the game is played turn by turn to say what is wrong.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 from typing import Final
 
 from meridina.rules.game import Unreadable
@@ -22,7 +23,7 @@ from .engine import (
     placement_faults,
     roof_this_turn,
 )
-from .model import ROOF_KIND, TEA_KIND, TeaPlacement, Turn
+from .model import ROOF_KIND, TEA_KIND, Cell, TeaPlacement, Turn
 from .quick import CLOSER, QUICK
 from .state import State, holds_pieces
 
@@ -43,6 +44,8 @@ def play_clean(start: State, turns: Sequence[Turn | Unreadable]) -> State | None
     opening = state.opening_turns
     last_roofs = state.edition.last_roofs_rule
     tea_second = state.rulings.tea_placement is _TEA_SECOND
+    # The open fields of the city, kept through a run of passes (a pass changes no field).
+    kept: list[AbstractSet[Cell]] = []
     for turn in turns:
         if type(turn) is not Turn:  # an unreadable turn (anything else: the usual way)
             return None
@@ -58,12 +61,14 @@ def play_clean(start: State, turns: Sequence[Turn | Unreadable]) -> State | None
         ):
             return None  # MED-T1: not this player's turn
         if turn.passed:
-            if next(legal_placements(state, player), None) is not None:  # MED-T3
+            if next(legal_placements(state, player, kept), None) is not None:  # MED-T3
                 return None
             state.next_seat = seat_after[player]
             state.turns_played += 1
             state.passes_in_a_row += 1
             continue
+        if kept:
+            kept.clear()  # the city is about to change
         placements = turn.placements
         written = len(placements)
         single = state.turns_played < opening

@@ -303,8 +303,14 @@ def make_placement(
     return place_wall(state, player, cell, target)
 
 
-def legal_placements(state: State, player: str) -> Iterator[Placement]:
-    """Every piece ``player`` could place now (tea tiles not included)."""
+def legal_placements(
+    state: State, player: str, kept: list[AbstractSet[Cell]] | None = None
+) -> Iterator[Placement]:
+    """Every piece ``player`` could place now (tea tiles not included).
+
+    ``kept`` (empty, or holding the open fields of this very city) keeps the open
+    fields once worked out, for a caller asking again before the city changes.
+    """
     hand = state.hands[player]
     kinds: list[tuple[Kind, str | None]] = [
         (BUILDING_KIND, colour)
@@ -325,7 +331,12 @@ def legal_placements(state: State, player: str) -> Iterator[Placement]:
         ordered: Iterable[Cell]
         if kind is BUILDING_KIND and not unfinished(state, colour or ""):
             if open_fields is None:
-                open_fields = _open_fields(state)
+                if kept:
+                    open_fields = kept[0]
+                else:
+                    open_fields = _open_fields(state)
+                    if kept is not None:
+                        kept.append(open_fields)
             if not open_fields:  # often so late in a game, when a pass is checked
                 continue
             # In board order, found one by one: often the first is placement enough.
