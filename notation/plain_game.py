@@ -79,6 +79,17 @@ def _read(chunk: GameChunk) -> GameText:
         line_no += 1
         if not line:
             continue
+        if line[0] == "[":  # no turn and no comment starts so: a tag, or no plain line
+            found = tag_line.fullmatch(line) if not turns else None
+            if found is None:
+                _line_of_turns(line, line_no, patterns, turns, comments)
+                continue
+            tags.append(
+                make_tag(found[1], found[2], Place(line_no, 1), Place(line_no, found.start(2) + 1))
+            )
+            if found.end(3) != found.start(3):  # spaces or comments follow the tag
+                _comments(line, found.start(3), line_no, patterns.comment, comments)
+            continue
         turn = plain_turn(line, line_no)
         if turn is not None:
             turns.append(turn)
