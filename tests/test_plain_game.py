@@ -217,6 +217,16 @@ def test_a_number_read_before_makes_no_turn_without_its_dot(text: str) -> None:
     same_reading(GameChunk(f"12. orange 7: 3@2\n0. red x\n{text}\n", 1))
 
 
+def test_a_full_memory_of_bodies_reads_alike(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Bodies read when the memory of bodies is full, and after it was emptied, read alike."""
+    clear_caches()
+    monkeypatch.setattr(plain_game, "_KEPT_BODIES", 3)
+    for text in valid_games():
+        for chunk in chunks(text):
+            assert same_reading(chunk)
+    assert 0 < len(plain_game._BODIES) <= 3
+
+
 def test_plain_turn_lines_are_read_without_the_token_pattern() -> None:
     lines = [text for text in valid_games()[0].splitlines() if text[:1].isdigit()]
     assert lines and all(plain_game._plain_turn(text, 1) is not None for text in lines)
