@@ -326,6 +326,8 @@ def legal_placements(state: State, player: str) -> Iterator[Placement]:
         if kind is BUILDING_KIND and not unfinished(state, colour or ""):
             if open_fields is None:
                 open_fields = _open_fields(state)
+            if not open_fields:  # often so late in a game, when a pass is checked
+                continue
             # In board order, found one by one: often the first is placement enough.
             ordered = (cell for cell in state.board.cell_order if cell in open_fields)
         else:
@@ -390,14 +392,15 @@ def _could_hold(state: State, player: str, kind: Kind, colour: str | None) -> Ab
 
 def _open_fields(state: State) -> AbstractSet[Cell]:
     """The free building fields away from the well that touch no palace at all."""
-    board = state.board
-    taken: set[Cell] = set(state.pieces)
-    for cell in state.palace_at:  # the spacing rule: nothing touches another palace
-        taken.update(board.around(cell))
-    if state.well is not None:  # the well and the fields around it
-        col, row = state.well
-        taken.update((col + dx, row + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1))
-    return board.building_fields - taken
+    board, well = state.board, state.well
+    found = set(board.building_fields)
+    found.difference_update(state.pieces)
+    # The spacing rule: nothing touches another palace (the fields are marked in one go).
+    found.difference_update(*map(board.all_around.__getitem__, state.palace_at))
+    if well is not None:  # the well and the fields around it
+        col, row = well
+        found.difference_update((col + dx, row + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1))
+    return found
 
 
 def can_place(state: State, player: str, kind: Kind | None = None) -> bool:

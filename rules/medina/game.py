@@ -10,6 +10,7 @@ from meridina.rules.game import Applied, compare_result
 from meridina.rules.game import GameRun as BaseRun
 
 from . import engine
+from .clean import play_clean
 from .engine import Step, expected_player, finished, nobody_can_place
 from .model import Setup, Turn
 from .scoring import ScoreSheet, score
@@ -26,6 +27,8 @@ class MedinaRules:
         return engine.initial_state(setup, base)
 
     apply = staticmethod(engine.apply)  # called once a turn: no method of its own in between
+    # A whole game on one working state, for checks that need only the end (``PlaysClean``).
+    play_clean = staticmethod(play_clean)
 
     def pass_over(self, state: State, mover: str | None) -> State:
         """Only the order moves on: the next turn is the one after the stated mover's."""

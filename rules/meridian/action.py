@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from meridina.rules.common import Problem
 
 from .model import COLOURS, PIECES_PER_COLOUR, Build, EmptyMeridian, OwnPush, TakeOff, Tower
 from .placement import Placed, Push, Refused, place
-from .state import Column, State, who
+from .state import Column, State, Table, who
 
 
 @dataclass(slots=True)
@@ -40,11 +41,13 @@ class Effect:
 
 # A push chain as the quick check keeps it: the towers moved, nearest the new tower
 # first, the city the first of them stood on, and the way they moved (1 up, -1 down).
-Moves = tuple[tuple[Tower | None, ...], int, int]
+Moves = tuple[Sequence[Tower | None], int, int]
 # An effect as plain values, as the quick check makes it: (removed, placed, moves).
 # Most effects are never looked at, so their ``Effect`` is made only when one is.
 EffectData = tuple[tuple[int, Tower] | None, tuple[int, Tower] | None, Moves | None]
 NO_EFFECT: EffectData = (None, None, None)
+# Rulings as plain names: an enum's member looked up on its class costs a call.
+_ANY, _NEVER = OwnPush.ANY, OwnPush.NEVER
 Outcome = tuple[Column, dict[str, int], Effect]
 
 # Every tower a build can make, made once: towers are values and never change.
@@ -77,17 +80,42 @@ def quick_outcome(
     build: Build | None,
     mine: tuple[str, ...],
 ) -> tuple[Column, dict[str, int], EffectData] | None:
-    """``quick_act`` with the effect as plain values; ``mine`` are the mover's player's colours.
+    """``quick_act`` with the effect as plain values; ``mine`` are the mover's player's colours."""
+    cells = list(state.columns[meridian - 1])
+    hands = state.hands.copy()
+    effect = quick_change(
+        cells, hands, state.table, state.ever_built, meridian, colour, take_off, build, mine
+    )
+    if effect is None:
+        return None
+    return tuple(cells), hands, effect
+
+
+def quick_change(
+    cells: list[Tower | None],
+    hands: dict[str, int],
+    table: Table,
+    built: frozenset[int],
+    meridian: int,
+    colour: str,
+    take_off: TakeOff | None,
+    build: Build | None,
+    mine: tuple[str, ...],
+) -> EffectData | None:
+    """Make a take-off and/or build that breaks no rule on the meridian's ``cells`` and the
+    ``hands``, in place, and say what it did; None if it breaks a rule.
+
+    ``built`` are the meridians that have held a tower; ``mine`` are the mover's player's
+    colours. A build alone changes nothing unless it is legal; after a take-off, a build
+    that is not leaves the take-off made, so a caller works on copies it can drop.
 
     Made for every turn, so written for few steps: one pass over the meridian checks the
     order of heights, the height already there and the towers per player together.
     """
-    column = state.columns[meridian - 1]
-    hands = state.hands
     removed: tuple[int, Tower] | None = None
     if take_off is not None:
         wanted = take_off.city
-        for city, tower in enumerate(column, start=1):
+        for city, tower in enumerate(cells, start=1):
             if tower is not None and tower.colour in mine and (wanted is None or city == wanted):
                 if removed is not None:
                     return None  # two towers of the player's, and no city said
@@ -95,49 +123,43 @@ def quick_outcome(
         if removed is None:
             return None
         city, gone = removed
-        cells = list(column)
         cells[city - 1] = None
-        column = tuple(cells)
-        hands = hands.copy()
         hands[gone.colour] += gone.height
         if build is None:
-            return column, hands, (removed, None, None)
+            return removed, None, None
     elif build is None:
-        return column, hands.copy(), NO_EFFECT
+        return NO_EFFECT
     tower_colour = build.colour or colour
     height = build.height
     city = build.city
     if (
         tower_colour not in mine
-        or height < 1
-        or height > hands[tower_colour]
-        or city < 1
-        or city > len(column)
+        or not 0 < height <= hands[tower_colour]
+        or not 0 < city <= len(cells)
     ):
         return None
     index = city - 1
-    occupant = column[index]
+    occupant = cells[index]
     # The towers that end up below the new one: those below its city, and the occupant
     # too when the new tower is taller and pushes it down. Each must be shorter than the
     # new tower and every other one taller, which also rules out a height twice.
     below = city if occupant is not None and occupant.height < height else index
     own = 0
-    for tower in column[:below]:
+    for tower in cells[:below]:
         if tower is not None:
             if tower.height >= height:
                 return None
             if tower.colour in mine:
                 own += 1
-    for tower in column[below:]:
+    for tower in cells[below:]:
         if tower is not None:
             if tower.height <= height:
                 return None
             if tower.colour in mine:
                 own += 1
-    table = state.table
     if own >= table.towers_per_player:
         return None
-    if height < 2 and not any(column) and (table.empty_always or meridian not in state.ever_built):
+    if height < 2 and not any(cells) and (table.empty_always or meridian not in built):
         return None  # the first tower on an empty meridian is at least 2 high
     if removed is not None and city == removed[0]:
         gone = removed[1]
@@ -147,43 +169,40 @@ def quick_outcome(
         new_tower = TOWERS[tower_colour][height]
     except IndexError:
         new_tower = Tower(tower_colour, height)
-    cells = list(column)
     moves: Moves | None = None
-    if occupant is None:
-        cells[index] = new_tower
-    else:
-        moved: tuple[Tower | None, ...]
+    if occupant is not None:
         if below == index:  # shorter: the chain moves up to the first free city above
             end = city
-            size = len(column)
-            while end < size and column[end] is not None:
+            size = len(cells)
+            while end < size and cells[end] is not None:
                 end += 1
             if end == size:
                 return None  # a tower would be pushed off the board
-            moved = column[index:end]
-            cells[index : end + 1] = (new_tower, *moved)
+            moved = cells[index:end]
             moves = (moved, city, 1)
         else:  # taller: the chain moves down to the first free city below
             end = index - 1
-            while end >= 0 and column[end] is not None:
+            while end >= 0 and cells[end] is not None:
                 end -= 1
             if end < 0:
                 return None  # a tower would be pushed off the board
-            moved = column[index:end:-1]
-            cells[end:city] = (*column[end + 1 : city], new_tower)
+            moved = cells[index:end:-1]
             moves = (moved, city, -1)
         rule = table.own_push
-        if rule is not OwnPush.ANY:
+        if rule is not _ANY:
             if occupant.colour in mine:
                 return None  # a tower of the player's own displaced directly
-            if rule is OwnPush.NEVER:
+            if rule is _NEVER:
                 for tower in moved:
                     if tower is not None and tower.colour in mine:
                         return None  # ... or pushed along
-    if removed is None:
-        hands = hands.copy()
+        # The free city at ``end`` goes; the chain closes up towards it, leaving ``index``.
+        del cells[end]
+        cells.insert(index, new_tower)
+    else:
+        cells[index] = new_tower
     hands[tower_colour] -= height
-    return tuple(cells), hands, (removed, (city, new_tower), moves)
+    return removed, (city, new_tower), moves
 
 
 def act(

@@ -2,19 +2,32 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 
 from meridina.rules.common import Problem, RecordError
-from meridina.rules.game import Applied
+from meridina.rules.game import Applied, Unreadable
 
-from .action import NO_EFFECT, Effect, EffectData, Outcome, act, quick_act, quick_outcome
+from .action import (
+    NO_EFFECT,
+    Effect,
+    EffectData,
+    Outcome,
+    act,
+    quick_act,
+    quick_change,
+    quick_outcome,
+)
 from .board import Board, load_board
-from .legal import builds_for, can_build, describe_action
+from .legal import builds_for, can_act, can_build, describe_action
 from .model import COLOURS, DECK, MERIDIANS, PIECES_PER_COLOUR, Card, Setup, Skip, Turn
 from .position import apply_position
-from .state import BITS_BY_ID, Column, Seating, State, Table, card_bit
+from .state import BITS_BY_ID, Column, Seating, State, Table, card_bit, face_up
+
+# Skips as plain names: an enum's member looked up on its class costs a call.
+_PASS, _STUCK = Skip.PASS, Skip.STUCK
 
 
 class Step:
@@ -211,9 +224,7 @@ def apply(state: State, turn: Turn) -> Step:
             built = built | {meridian}
         after.ever_built = built
         made._effect = effect
-    elif skip is Skip.PASS or (
-        skip is Skip.STUCK and not can_build(state, colour, meridian, mates)
-    ):
+    elif skip is _PASS or (skip is _STUCK and not can_build(state, colour, meridian, mates)):
         after.columns = state.columns
         after.hands = state.hands
         after.ever_built = state.ever_built
@@ -225,6 +236,76 @@ def apply(state: State, turn: Turn) -> Step:
     after.next_index = index_after
     after.turns_applied = state.turns_applied + 1
     return made
+
+
+def play_clean(start: State, turns: Sequence[Turn | Unreadable]) -> State | None:
+    """The state after ``turns`` when ``apply`` would decide each of them in its quick
+    pass, with no problem; None at the first turn it would not.
+
+    The checks of ``apply``'s quick pass, on the board's meridians and the hands copied
+    once and changed in place: no state and no step is made for each turn. ``start`` is
+    left as it was.
+    """
+    table = start.table
+    seat_for = table.seat_for
+    decks = table.decks
+    card_bits = BITS_BY_ID.get
+    columns = [list(column) for column in start.columns]
+    hands = start.hands.copy()
+    built = start.ever_built
+    played = start.played_bits
+    next_index = start.next_index
+    for turn in turns:
+        if type(turn) is not Turn:
+            return None  # an unreadable turn
+        colour = turn.colour
+        # Once every card is played, any card is one played before: no check of its own.
+        seat = seat_for[next_index].get(colour)
+        card = turn.card
+        bit = card_bits(id(card))
+        if seat is None or bit is None:
+            return None
+        shift, mates, next_index = seat
+        bit <<= shift
+        meridian = turn.meridian
+        if played & bit or meridian not in card.numbers:
+            return None
+        if decks:
+            cards = face_up(table, played, colour)
+            if cards is not None and card not in cards:
+                return None
+        skip = turn.skip
+        if skip is None:
+            effect = quick_change(
+                columns[meridian - 1],
+                hands,
+                table,
+                built,
+                meridian,
+                colour,
+                turn.take_off,
+                turn.build,
+                mates,
+            )
+            if effect is None:
+                return None
+            if meridian not in built and effect[1] is not None:
+                built = built | {meridian}
+        elif skip is not _PASS and (
+            skip is not _STUCK
+            or can_act(columns[meridian - 1], hands, table, built, meridian, colour, mates)
+        ):
+            return None
+        played |= bit
+    final = State()
+    final.table = table
+    final.columns = tuple([tuple(column) for column in columns])
+    final.hands = hands
+    final.played_bits = played
+    final.next_index = next_index
+    final.ever_built = built
+    final.turns_applied = start.turns_applied + len(turns)
+    return final
 
 
 def _apply_worded(state: State, turn: Turn) -> Step:

@@ -28,6 +28,8 @@ class MeridianRules:
     # The engine's own functions, so that a turn costs no extra call.
     apply = staticmethod(engine.apply)
     pass_over = staticmethod(engine.pass_over)
+    # A whole game with no problem, on one working state (``PlaysClean``).
+    play_clean = staticmethod(engine.play_clean)
 
     def legal_turns(self, state: State) -> Iterator[Turn]:
         return legal_turns(state)

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from .action import quick_act, quick_outcome
-from .model import DECK, PIECES_PER_COLOUR, Build, Card, Skip, TakeOff, Turn
-from .state import State
+from .action import quick_act, quick_change
+from .model import DECK, PIECES_PER_COLOUR, Build, Card, Skip, TakeOff, Tower, Turn
+from .state import State, Table
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,26 +60,56 @@ def _actions(state: State, colour: str, meridian: int) -> Iterator[Action]:
 def can_build(state: State, colour: str, meridian: int, mine: tuple[str, ...]) -> bool:
     """Whether ``builds_for`` would find any action for ``colour`` on ``meridian``.
 
-    ``mine`` are the colours of ``colour``'s player. The same search, cut short: a
-    tower of the player's own can be taken off, and a height already standing on the
-    meridian fits on no city, so those builds are not tried.
+    ``mine`` are the colours of ``colour``'s player.
     """
-    column = state.columns[meridian - 1]
+    return can_act(
+        state.columns[meridian - 1],
+        state.hands,
+        state.table,
+        state.ever_built,
+        meridian,
+        colour,
+        mine,
+    )
+
+
+def can_act(
+    column: Sequence[Tower | None],
+    hands: dict[str, int],
+    table: Table,
+    built: frozenset[int],
+    meridian: int,
+    colour: str,
+    mine: tuple[str, ...],
+) -> bool:
+    """``can_build`` on the meridian's cells ``column``, the ``hands`` and the meridians
+    ever ``built`` on, as a state has them (neither is changed).
+
+    The same search, cut short: a tower of the player's own can be taken off, and a
+    height already standing on the meridian fits on no city, so those builds are not tried.
+    """
     taken = set()
     for tower in column:
         if tower is not None:
             if tower.colour in mine:
                 return True
             taken.add(tower.height)
-    cities = range(1, state.board.cities + 1)
+    cities = range(1, table.board.cities + 1)
+    # A build alone changes nothing unless it is legal, and the first legal one ends the
+    # search: every try can share one copy of the meridian and the hands.
+    cells = list(column)
+    hands = hands.copy()
     for tower_colour in mine:
         named = tower_colour if tower_colour != colour else None
-        for height in range(1, min(state.hands[tower_colour], PIECES_PER_COLOUR) + 1):
+        for height in range(1, min(hands[tower_colour], PIECES_PER_COLOUR) + 1):
             if height in taken:
                 continue
             for city in cities:
                 build = _build(height, city, named)
-                if quick_outcome(state, colour, meridian, None, build, mine) is not None:
+                effect = quick_change(
+                    cells, hands, table, built, meridian, colour, None, build, mine
+                )
+                if effect is not None:
                     return True
     return False
 

@@ -6,11 +6,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import chain
 from operator import itemgetter
-from typing import Any
 
+from .action import TOWERS
 from .board import Board, Island
-from .model import Tower
-from .state import State
+from .state import Seating, State
 
 # A sheet's rows are plain slotted values, not frozen ones, whose ``__init__`` costs
 # several times more: one sheet is made for every game checked. They are never changed.
@@ -171,9 +170,9 @@ def island_scores(state: State) -> tuple[IslandScore, ...]:
     return tuple(results)
 
 
-# Each island as the score looks at it: its name, its points, its cities' towers picked
-# from the board's cells one meridian after another, and their garrison values.
-Picks = tuple[tuple[str, int, Callable[[Sequence[Tower | None]], Any], tuple[int, ...]], ...]
+# Each island as the score looks at it: its name, its points, and its cities' garrison
+# units picked from the board's cells laid end to end (a capital's twice, as it counts 2).
+Picks = tuple[tuple[str, int, Callable[[Sequence[int]], Sequence[int]]], ...]
 _PICKS: dict[int, tuple[Board, Picks]] = {}
 
 
@@ -184,18 +183,62 @@ def _picks(board: Board) -> Picks:
         return known[1]
     picks = []
     for island, cells in _island_cells(board):
-        places = [meridian * board.cities + city for meridian, city, _ in cells]
+        places = [
+            meridian * board.cities + city
+            for meridian, city, value in cells
+            for _ in range(value)  # a capital counts twice
+        ]
         # itemgetter of several places gives a tuple; of one, the item alone
         pick = itemgetter(*places) if len(places) > 1 else _one(places[0])
-        picks.append((island.name, len(island.cities), pick, tuple(v for _, _, v in cells)))
+        picks.append((island.name, len(island.cities), pick))
     if len(_PICKS) >= 64:
         _PICKS.clear()
     _PICKS[id(board)] = (board, tuple(picks))
     return tuple(picks)
 
 
-def _one(place: int) -> Callable[[Sequence[Tower | None]], tuple[Tower | None]]:
+def _one(place: int) -> Callable[[Sequence[int]], tuple[int]]:
     return lambda cells: (cells[place],)
+
+
+# A city's garrison unit: 1 in its owner's field of 8 bits (the first seat lowest). Summed
+# over an island's cities it holds every seat's garrison at once: a garrison is at most the
+# island's cities and one more for a capital, under 256 on a board of 10 meridians of 5.
+SEAT_BITS = 8
+_UNITS: dict[int, tuple[Seating, dict[int, int]]] = {}
+# What a sum of units says: the seat that holds the island, or -1 for nobody (no tower,
+# or the highest garrison tied). Seats beyond a game's players have no units.
+_HOLDERS: dict[int, int] = {}
+
+
+def _units(seating: Seating) -> dict[int, int]:
+    """Each tower a turn can build (those of ``TOWERS``), by identity, and an empty city
+    (``None``): its unit; once per seating."""
+    known = _UNITS.get(id(seating))
+    if known is not None and known[0] is seating:
+        return known[1]
+    units = {id(None): 0}
+    for colour, owner in seating.owner_of.items():
+        for tower in TOWERS[colour]:
+            units[id(tower)] = 1 << SEAT_BITS * owner
+    if len(_UNITS) >= 256:
+        _UNITS.clear()
+    _UNITS[id(seating)] = (seating, units)
+    return units
+
+
+def _holder(total: int) -> int:
+    """The seat a sum of units gives the island to, or -1 for nobody."""
+    holder = _HOLDERS.get(total)
+    if holder is None:
+        mask = (1 << SEAT_BITS) - 1
+        garrisons = [(total >> SEAT_BITS * seat) & mask for seat in range(4)]
+        best = max(garrisons)
+        holder = garrisons.index(best) if best and garrisons.count(best) == 1 else -1
+        if len(_HOLDERS) >= 4096:
+            _HOLDERS.clear()
+        _HOLDERS[total] = holder
+    return holder
 
 
 def _held(state: State) -> list[tuple[int, str, int]]:
@@ -203,18 +246,23 @@ def _held(state: State) -> list[tuple[int, str, int]]:
 
     The holder has the one highest garrison; nobody holds an island without towers.
     """
-    owner_of = state.seating.owner_of
-    nobody = [0] * len(state.seating.players)
-    cells = list(chain.from_iterable(state.columns))
+    try:
+        units = list(
+            map(_units(state.seating).__getitem__, map(id, chain.from_iterable(state.columns)))
+        )
+    except KeyError:  # a tower a position put there, not one of ``TOWERS``
+        return [
+            (score.holder, score.island.name, score.island.points)
+            for score in island_scores(state)
+            if score.holder is not None
+        ]
     result = []
-    for name, points, pick, values in _picks(state.board):
-        garrisons = nobody.copy()
-        for tower, value in zip(pick(cells), values, strict=True):
-            if tower is not None:
-                garrisons[owner_of[tower.colour]] += value
-        best = max(garrisons)
-        if best and garrisons.count(best) == 1:
-            result.append((garrisons.index(best), name, points))
+    for name, points, pick in _picks(state.board):
+        total = sum(pick(units))
+        if total:
+            holder = _holder(total)
+            if holder >= 0:
+                result.append((holder, name, points))
     return result
 
 

@@ -125,6 +125,7 @@ class Table:
         "own_push",
         "rulings",
         "seat",
+        "seat_for",
         "seating",
         "towers_per_player",
     )
@@ -163,6 +164,10 @@ class Table:
         self.may_play: tuple[tuple[str, ...], ...] = (
             *(movers[i % len(movers)] for i in range(len(movers) + 1)),
             colours,
+        )
+        # ``seat`` of the colours that may play, by ``next_index``: one look-up for both.
+        self.seat_for: tuple[dict[str, tuple[int, tuple[str, ...], int]], ...] = tuple(
+            [{c: self.seat[c] for c in may} for may in self.may_play]
         )
         self.towers_per_player = seating.towers_per_player
         self.empty_always = rulings.empty_meridian is EmptyMeridian.ALWAYS
@@ -221,6 +226,7 @@ class Table:
         table.all_played = model.all_played
         table.seat = model.seat
         table.may_play = model.may_play
+        table.seat_for = model.seat_for
         table.towers_per_player = model.towers_per_player
         table.empty_always = model.empty_always
         table.own_push = model.own_push
@@ -427,11 +433,7 @@ class State:
 
     def face_up(self, colour: str) -> tuple[Card, ...] | None:
         """The two cards a colour may choose from, when its deck order is known."""
-        deck = self.decks.get(colour)
-        if deck is None:
-            return None
-        mark = self.played_mark(colour)
-        return tuple([card for card in deck if not mark & card_bit(card)][:2])
+        return face_up(self.table, self.played_bits, colour)
 
     def towers_on(self, meridian: int) -> list[tuple[int, Tower]]:
         return [
@@ -447,6 +449,16 @@ class State:
             for tower in column
             if tower is not None and tower.colour == colour
         )
+
+
+def face_up(table: Table, played_bits: int, colour: str) -> tuple[Card, ...] | None:
+    """The two cards ``colour`` may choose from, when its deck order is known, with the
+    cards played ``played_bits`` (as a state keeps them)."""
+    deck = table.decks.get(colour)
+    if deck is None:
+        return None
+    mark = (played_bits >> table.seating.shift[colour]) & ALL_CARDS
+    return tuple([card for card in deck if not mark & card_bit(card)][:2])
 
 
 def who(state: State, owner: int) -> str:
