@@ -178,7 +178,8 @@ _NUMBERS: dict[str, int] = memory()
 _KEPT_NUMBERS: Final = 1024
 _PLAIN_PARTS: set[str] = text_set()
 _KEPT_PARTS: Final = 4096
-# Bodies of plain turn lines, with their parts (a body ends no line that is not plain).
+# Bodies of plain turn lines, with their parts, shared by every turn of that body and never
+# changed: once its number is read, whether a line is a plain turn depends on its body alone.
 _BODIES: dict[str, list[str]] = memory()
 _KEPT_BODIES: Final = 4096
 _missed = [0]  # bodies missed since ``_BODIES`` was last full
