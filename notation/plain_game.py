@@ -19,7 +19,7 @@ from meridina.rules.numbers import read_number
 
 from .game_text import attach_comments, comment_text, make_tag
 from .grammar import ignored, terminal
-from .kept import kept_by_text, memory, remember, remember_text, text_set
+from .kept import LONGEST, kept_by_text, memory, remember, remember_text, text_set
 from .splitter import GameChunk
 from .text import Comment, GameText, Tag, TurnText, laid_out_turn
 from .turn_body import body_words, pieces, plain_parts, splits_on_space
@@ -79,6 +79,17 @@ def _read(chunk: GameChunk) -> GameText:
         line_no += 1
         if not line:
             continue
+        if line[0] == "[":  # no turn and no comment starts so: a tag, or no plain line
+            found = tag_line.fullmatch(line) if not turns else None
+            if found is None:
+                _line_of_turns(line, line_no, patterns, turns, comments)
+                continue
+            tags.append(
+                make_tag(found[1], found[2], Place(line_no, 1), Place(line_no, found.start(2) + 1))
+            )
+            if found.end(3) != found.start(3):  # spaces or comments follow the tag
+                _comments(line, found.start(3), line_no, patterns.comment, comments)
+            continue
         turn = plain_turn(line, line_no)
         if turn is not None:
             turns.append(turn)
@@ -121,11 +132,19 @@ def _plain_turn(line: str, line_no: int) -> TurnText | None:
         number = _number(head)
         if number is None:
             return None
-    if line[-1] == " " or body[:1] in _DIGITS:
-        return None
-    parts = body.split(" ")
-    if not _PLAIN_PARTS.issuperset(parts) and not _plain_parts(parts):
-        return None
+    parts = _BODIES.get(body)
+    if parts is None:
+        if line[-1] == " " or body[:1] in _DIGITS:
+            return None
+        split = body.split(" ")
+        if not _PLAIN_PARTS.issuperset(split) and not _plain_parts(split):
+            return None
+        if len(_BODIES) < _KEPT_BODIES:
+            if len(body) <= LONGEST:
+                _BODIES[body] = split
+        else:
+            _missed_when_full()
+        parts = split
     return laid_out_turn(number, Place(line_no, 1), len(head) + 2, body, parts)
 
 
@@ -159,6 +178,20 @@ _NUMBERS: dict[str, int] = memory()
 _KEPT_NUMBERS: Final = 1024
 _PLAIN_PARTS: set[str] = text_set()
 _KEPT_PARTS: Final = 4096
+# Bodies of plain turn lines, with their parts, shared by every turn of that body and never
+# changed: once its number is read, whether a line is a plain turn depends on its body alone.
+_BODIES: dict[str, list[str]] = memory()
+_KEPT_BODIES: Final = 4096
+_missed = [0]  # bodies missed since ``_BODIES`` was last full
+
+
+def _missed_when_full() -> None:
+    """Keep a full memory of bodies until as many again were missed (each Medina body is
+    new in most games): a stream of new bodies then costs few emptyings."""
+    _missed[0] += 1
+    if _missed[0] >= _KEPT_BODIES:
+        _BODIES.clear()
+        _missed[0] = 0
 
 
 def _turn(line: str, start: int, stop: int, line_no: int) -> TurnText:

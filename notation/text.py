@@ -154,8 +154,9 @@ class GameText:
     problems: tuple[Problem, ...] = ()  # syntax problems outside the turns
 
     def tag(self, name: str) -> Tag | None:
+        """The first tag named ``name``, in any case."""
         lowered = name.lower()
         for tag in self.tags:
-            if tag.name.lower() == lowered:
+            if tag.name == name or tag.name.lower() == lowered:  # as written, mostly
                 return tag
         return None

@@ -217,6 +217,16 @@ def test_a_number_read_before_makes_no_turn_without_its_dot(text: str) -> None:
     same_reading(GameChunk(f"12. orange 7: 3@2\n0. red x\n{text}\n", 1))
 
 
+def test_a_full_memory_of_bodies_reads_alike(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Bodies read when the memory of bodies is full, and after it was emptied, read alike."""
+    clear_caches()
+    monkeypatch.setattr(plain_game, "_KEPT_BODIES", 3)
+    for text in valid_games():
+        for chunk in chunks(text):
+            assert same_reading(chunk)
+    assert len(plain_game._BODIES) <= 3
+
+
 def test_plain_turn_lines_are_read_without_the_token_pattern() -> None:
     lines = [text for text in valid_games()[0].splitlines() if text[:1].isdigit()]
     assert lines and all(plain_game._plain_turn(text, 1) is not None for text in lines)
@@ -293,3 +303,47 @@ def test_a_body_read_before_after_other_digits_is_read_alike(prefix: str) -> Non
     text = f'[Game "Meridian"]\n1.{body}\n' + "".join(f"{prefix}{body}\n" for _ in range(20))
     for chunk in chunks(text):
         same_reading(chunk)
+
+
+MERIDIAN_WORDS = (
+    "orange", "Black", "grey", "brown", "red", "7:", "4-5-6-7/6:", "1-2-3:", "8-9-10/9:", "11:",
+    "3@2", "x", "x@4", "x@99999", "black", "pass", "stuck", "2-3", "@2", "7", "3@", "tea",
+)  # fmt: skip
+meridian_turn_words = st.tuples(
+    st.sampled_from(["orange", "Black", "grey", "red"]),
+    st.sampled_from(["7:", "4-5-6-7/6:", "1-2-3:", "8-9-10/9:", "11:", "7"]),
+    st.sampled_from(["", "x", "x@4", "black"]),
+    st.sampled_from(["3@2", "1@5", "pass", "stuck", ""]),
+).map(" ".join)
+meridian_body = st.tuples(
+    st.sampled_from(["", " ", "  "]),
+    st.one_of(
+        meridian_turn_words,
+        st.lists(st.sampled_from(MERIDIAN_WORDS), max_size=5).map(" ".join),
+    ),
+).map("".join)
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    bodies=st.lists(meridian_body, min_size=1, max_size=4),
+    players=st.lists(st.sampled_from(["orange", "black", "grey"]), unique=True, max_size=3),
+    cleared=st.booleans(),
+)
+def test_meridian_reads_a_remembered_body_as_its_words(
+    bodies: list[str], players: list[str], cleared: bool
+) -> None:
+    """A body read again, on other lines and columns, means what its words mean there."""
+    if cleared:
+        clear_caches()
+    seats = [(colour.title(), (colour,)) for colour in players]
+    text = "".join(f"{' ' * (index % 2)}{index + 1}.{body}\n" for index, body in enumerate(bodies))
+    for _ in range(2):  # the second time round, each body read well is remembered
+        game = read_plain_game(GameChunk(text * 2, 5))
+        if game is None:
+            return
+        for turn in game.turns:
+            assert turn.laid_out() is not None
+            fast = meridian_turn.read_turn(turn, seats)
+            made = replace(turn, number=turn.number)  # its words made
+            assert fast == meridian_turn._read(made, seats)
