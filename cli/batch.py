@@ -36,6 +36,9 @@ Summary = Callable[[str, GameReport], GameResult]
 BATCH_GAMES = 16  # games in one batch handed to a worker
 BATCH_CHARACTERS = 64 * 1024  # record text in one batch
 AHEAD = 2  # batches in flight per worker
+# A file's batches double up to this many times the first: a small file is still spread
+# over the workers, and a large one costs this process less to hand out.
+BATCH_GROWTH = 4
 # Objects allocated (net) between two young-generation collections during a run. Checking
 # a game builds and drops many small objects, few of them in cycles; at Python's default
 # of 700 the collector runs hundreds of times a second for little, costing about 4%.
@@ -180,13 +183,17 @@ def batches(path: str, game_number: int | None, most_games: int) -> Iterator[Bat
     base = record_base(path)
     games: list[tuple[int, str, int]] = []
     size = 0
+    most_characters = BATCH_CHARACTERS
+    largest_games = most_games * BATCH_GROWTH
     try:
         for index, chunk in game_chunks(path, game_number):
             games.append((index, chunk.text, chunk.first_line))
             size += len(chunk.text)
-            if len(games) >= most_games or size >= BATCH_CHARACTERS:
+            if len(games) >= most_games or size >= most_characters:
                 yield Batch(path, base, tuple(games))
                 games, size = [], 0
+                if most_games > 1 and most_games < largest_games:
+                    most_games, most_characters = most_games * 2, most_characters * 2
     except InputFault:
         if games:  # the games read before a fault are checked before it is told
             yield Batch(path, base, tuple(games))

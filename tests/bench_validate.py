@@ -45,6 +45,7 @@ ROUNDS = 5  # paired rounds for each throughput ratio (the median needs at least
 PROCESS_ROUNDS = 11  # paired runs for each whole-process ratio
 DISTINCT_GAMES = {"meridian": 60, "medina": 16}  # played once, then repeated
 CHESS_GAMES = 40
+JOB_PAIRS = 3  # paired -j 1 / -j 2 runs of the large file
 TURN_LINE = re.compile(r"^\d+\. ", re.MULTILINE)
 ROUND_TAG = re.compile(r'^\[Round "\d+"\]$', re.MULTILINE)
 FIRST_SCORE = re.compile(r'^(\[Result "\S+ )(\d+)', re.MULTILINE)
@@ -445,16 +446,19 @@ def jobs(folder: Path, sizes: Sizes, jobs_known: bool) -> None:
     corpus = fill(folder / "jobs.mrec", games, int(sizes.jobs_mb * 1_000_000), True)
     base = [*meridina_command(), "validate", str(corpus.path)]
     loads = [load()]
-    one = child_run([*base, "-j", "1"])[1]
-    loads.append(load())
-    two = child_run([*base, "-j", "2"])[1]
-    loads.append(load())
+    ones, twos = [], []
+    for _ in range(JOB_PAIRS):  # interleaved, so a change of load falls on both
+        ones.append(child_run([*base, "-j", "1"])[1])
+        twos.append(child_run([*base, "-j", "2"])[1])
+        loads.append(load())
+    figure = Figure(tuple(one / two for one, two in zip(ones, twos, strict=True)))
     report(
         target,
-        f"{one / two:.2f}x ({one:.1f} s vs {two:.1f} s wall, one pair)",
-        one / two >= 1.8,
+        f"{figure.text()} ({statistics.median(ones):.1f} s vs {statistics.median(twos):.1f} s"
+        f" wall, median of {JOB_PAIRS} pairs)",
+        figure.median >= 1.8,
         f"{corpus.size / 1e6:.1f} MB of Meridian records; {cores()} cores available; "
-        f"/proc/loadavg before -j 1, before -j 2, after: {' | '.join(loads)}",
+        f"/proc/loadavg at the start and after each pair: {' | '.join(loads)}",
     )
     corpus.path.unlink()
 

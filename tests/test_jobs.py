@@ -126,3 +126,15 @@ def test_events_leave_in_order_with_few_waited_for(done: list[bool], most: int) 
         assert waiting <= most  # never more than ``most`` batches read ahead of the output
         given_out.append(event)
     assert given_out == source
+
+
+def test_a_files_batches_grow_and_keep_every_game_once_in_order(tmp_path: Path) -> None:
+    game = '[Game "Meridian"]\n[Players "Ann red; Bob blue"]\n\n1. red 3: pass\n'
+    path = tmp_path / "many.mrec"
+    path.write_text("\n".join([game] * 200), encoding="utf-8")
+    sizes = [len(b.games) for b in batch.batches(str(path), None, 4)]
+    assert sizes[:4] == [4, 8, 16, 16]  # doubling up to BATCH_GROWTH times the first
+    assert sum(sizes) == 200
+    indices = [index for b in batch.batches(str(path), None, 4) for index, _, _ in b.games]
+    assert indices == list(range(1, 201))
+    assert {len(b.games) for b in batch.batches(str(path), None, 1)} == {1}  # -j 1 streams
