@@ -15,6 +15,7 @@ from typing import Final
 from meridina.rules.game import Unreadable
 
 from .engine import (
+    alone_with_roofs,
     can_place,
     expected_player,
     finished,
@@ -53,7 +54,7 @@ def play_clean(start: State, turns: Sequence[Turn | Unreadable]) -> State | None
         hand = hands.get(player)
         if hand is None:  # MED-S1: not playing
             return None
-        holds = hand.roofs > 0 or holds_pieces(hand)
+        holds = holds_pieces(hand)
         if (state.passes_in_a_row or not holds) and finished(state):
             return None  # MED-E1: the game is over
         if (seats[state.next_seat % count] != player or not holds) and player != expected_player(
@@ -74,7 +75,7 @@ def play_clean(start: State, turns: Sequence[Turn | Unreadable]) -> State | None
         single = state.turns_played < opening
         if written > (1 if single else 2):  # MED-T2: too many pieces
             return None
-        if last_roofs and hand.roofs > 0 and _roofs_only(state, player):
+        if last_roofs and hand.roofs > 0 and alone_with_roofs(state, player):
             for placement in placements:
                 if placement.kind is ROOF_KIND:
                     break
@@ -107,9 +108,3 @@ def play_clean(start: State, turns: Sequence[Turn | Unreadable]) -> State | None
         ):
             return None  # MED-T2: a short turn while a piece can still be placed
     return state
-
-
-def _roofs_only(state: State, player: str) -> bool:
-    """Whether ``player`` is the only one with roofs left (the last-roofs rule)."""
-    hands = state.hands
-    return all(hands[colour].roofs == 0 for colour in state.seat_colours if colour != player)

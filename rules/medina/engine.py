@@ -434,6 +434,12 @@ def roof_site(state: State, player: str) -> Cell | None:
     return None
 
 
+def alone_with_roofs(state: State, player: str) -> bool:
+    """Whether no other player has a roof left (for the last-roofs rule, MED-T4)."""
+    hands = state.hands
+    return all(hands[colour].roofs == 0 for colour in state.seat_colours if colour != player)
+
+
 def roof_this_turn(state: State, player: str) -> str | None:
     """One way for ``player`` to place a roof this turn, said in words; None if none.
 
@@ -539,7 +545,6 @@ def _play(state: State, turn: Turn, hand: Hand) -> Step:
     after = state.copy()
     after.next_seat = seats.index(player) + 1
     after.turns_played += 1
-    hands = state.hands
     if turn.passed:
         after.passes_in_a_row += 1
         example = next(legal_placements(state, player), None)
@@ -553,13 +558,9 @@ def _play(state: State, turn: Turn, hand: Hand) -> Step:
             )
         return Step(after, tuple(problems), ())
     after.passes_in_a_row = 0
-    roofs_only_mine = False
-    if state.edition.last_roofs_rule and hand.roofs > 0:
-        roofs_only_mine = True
-        for colour in seats:
-            if colour != player and hands[colour].roofs != 0:
-                roofs_only_mine = False
-                break
+    roofs_only_mine = (
+        state.edition.last_roofs_rule and hand.roofs > 0 and alone_with_roofs(state, player)
+    )
     single = state.turns_played < state.opening_turns
     placements = turn.placements
     own_hand = after.hand_to_change(player)

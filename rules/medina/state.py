@@ -158,15 +158,7 @@ class State:
             changed = set(palaces)
         if changed:
             for ident in changed:
-                # A clone, slot by slot (see Palace.clone), without a call for each.
-                palace = palaces[ident]
-                fresh = palaces[ident] = _new(Palace)
-                fresh.ident = palace.ident
-                fresh.colour = palace.colour
-                fresh.buildings = set(palace.buildings)
-                fresh.stables = set(palace.stables)
-                fresh.owner = palace.owner
-                fresh.roofed_at = palace.roofed_at
+                palaces[ident] = palaces[ident].clone()
         # This state keeps the palaces it changed; the others are shared from now on,
         # and so are the hands and every container.
         self.own_palaces = changed if self.changed_palaces is not None else set(changed)
