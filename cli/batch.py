@@ -54,6 +54,9 @@ class GameCheck(NamedTuple):
     summary: Summary
     rulings: RulingDefaults | None = None
     game_number: int | None = None  # only this game of each file
+    # only games of this kind ("Meridian", "Medina"); one whose kind cannot be told is kept,
+    # so its problems are still shown
+    game_kind: str | None = None
     keep_steps: bool = True  # False when the summary needs no state but the last
 
 
@@ -79,6 +82,8 @@ def check_batch(check: GameCheck, batch: Batch) -> Checked:
         for index, text, first_line in batch.games:
             parsed = parse_chunk(index, GameChunk(text, first_line))
             report = check_game(parsed, batch.base, check.rulings, check.keep_steps)
+            if check.game_kind is not None and report.game not in (None, check.game_kind):
+                continue
             results.append(check.summary(batch.source, report))
     except InputFault as fault:
         return Checked(results, input_error(batch.source, fault.message, fault.at))

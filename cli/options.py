@@ -37,6 +37,41 @@ def game_option(function: F) -> F:
     )(function)
 
 
+GAME_KINDS = ("meridian", "medina")
+MOST_GAME_DIGITS = 9
+
+
+def game_number_or_kind(
+    ctx: click.Context, param: click.Parameter, value: str | None
+) -> int | str | None:
+    """``--game N`` (the N-th game of each file, ASCII digits) or ``--game meridian|medina``.
+
+    The two forms cannot be confused: a number is all digits, a game's name none.
+    """
+    if value is None:
+        return None
+    text = value.strip()
+    if text.lower() in GAME_KINDS:
+        return text.lower()
+    if text.isascii() and text.isdigit() and len(text) <= MOST_GAME_DIGITS and int(text) > 0:
+        return int(text)
+    raise click.BadParameter(
+        f"{value!r} is not a game number (1, 2, ...) or a game (meridian, medina)"
+    )
+
+
+def game_number_or_kind_option(function: F) -> F:
+    return click.option(
+        "--game",
+        "game_choice",
+        metavar="N|meridian|medina",
+        default=None,
+        callback=game_number_or_kind,
+        help="Only the N-th game of each file (1 = first), or only the games of one kind "
+        "(meridian, medina). Default: every game.",
+    )(function)
+
+
 def record_argument(function: F) -> F:
     return click.argument(
         "record", type=click.Path(dir_okay=False, allow_dash=True, path_type=str)

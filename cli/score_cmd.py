@@ -14,20 +14,20 @@ from .options import (
     BatchOptions,
     batch_options,
     formats_option,
-    game_option,
+    game_number_or_kind_option,
     jobs_option,
     paths_argument,
 )
 from .output import GameResult, output_stream, problem_json, use_colour
 from .reporters import REPORTERS, Reporter, ReportOptions, make_reporter
 from .stand_in import board_json, stand_in_line
-from .standings import STANDINGS_FORMATS, StandingsReporter
+from .standings import STANDINGS_FORMATS, StandingsReporter, standing_game
 from .views import view_for
 
 
 @click.command(cls=ConfiguredCommand)
 @paths_argument
-@game_option
+@game_number_or_kind_option
 @click.option(
     "--islands",
     "--palaces",
@@ -39,8 +39,15 @@ from .views import view_for
 @click.option(
     "--standings",
     is_flag=True,
-    help="Sum all games into one table per player: games, wins, points, average "
-    "(text, json or csv).",
+    help="Club standings: one table per game (Meridian; Medina per edition) of each "
+    "player's games, wins, points and average, counting only valid, finished games; "
+    "every game left out is listed with its reason (text, json or csv).",
+)
+@click.option(
+    "--include-problems",
+    is_flag=True,
+    help="With --standings: also count games with problems or not known to be finished, "
+    "each marked and listed.",
 )
 @formats_option(
     [*REPORTERS, "csv"],
@@ -53,34 +60,39 @@ from .views import view_for
 def score(
     context: click.Context,
     paths: tuple[str, ...],
-    game_number: int | None,
+    game_choice: int | str | None,
     details: bool,
     standings: bool,
+    include_problems: bool,
     output_format: str,
     batch: BatchOptions,
 ) -> None:
     """Score each game of the record PATHS: points, what earned them, and the ranking.
 
     A record may be a whole game or a final position typed in from the table.
-    Says whether the record's Result tag agrees with the computed points.
+    Says whether the record's Result tag agrees with the computed points, and, above
+    the table, when problems in the game leave its score incomplete.
     """
     if output_format == "csv" and not standings:
         raise click.UsageError("--format csv gives standings: add --standings")
     if standings and output_format not in STANDINGS_FORMATS:
         raise click.UsageError(f"--standings comes as {', '.join(STANDINGS_FORMATS)}")
+    if include_problems and not standings:
+        raise click.UsageError("--include-problems goes with --standings")
+    game_number = game_choice if isinstance(game_choice, int) else None
+    game_kind = game_choice.capitalize() if isinstance(game_choice, str) else None
     rulings = config_of(context).rulings
     with output_stream(batch.output) as stream:
         options = ReportOptions(
             command="score", colour=use_colour(batch.color, stream), file_headings=several(paths)
         )
         reporter: Reporter = (
-            StandingsReporter(stream, options, output_format)
+            StandingsReporter(stream, options, output_format, include_problems)
             if standings
             else make_reporter(output_format, stream, options)
         )
-        needs = "data" if standings else reporter.needs
-        summary = partial(scored_game, details, needs)
-        check = GameCheck(summary, rulings, game_number, keep_steps=False)
+        summary = standing_game if standings else partial(scored_game, details, reporter.needs)
+        check = GameCheck(summary, rulings, game_number, game_kind, keep_steps=False)
         tally = run_batch(paths, batch.selection, check, reporter, batch.jobs)
     raise SystemExit(tally.status())
 
@@ -113,6 +125,8 @@ def score_text(report: GameReport, details: bool) -> str | None:
     )
     if note := stand_in_line(final.board):
         heading += "\n" + note
+    if missing := play_problems(report):
+        heading += f"\nscore incomplete: {missing} problem{'s' if missing != 1 else ''} below"
     return f"{heading}\n{view.score_text(run.sheet, final, details)}\n{said}\n"
 
 
@@ -126,10 +140,24 @@ def score_json(report: GameReport) -> dict[str, Any]:
         "game": report.index,
         "name": report.game,
         "board": board_json(final.board),
-        "score": view_for(report.game).sheet_json(run.sheet, final),
+        "score": {
+            "complete": not play_problems(report),
+            **view_for(report.game).sheet_json(run.sheet, final),
+        },
         "result_agrees": result_agrees(report),
         "problems": problems,
     }
+
+
+def play_problems(report: GameReport) -> int:
+    """How many errors the game has besides its Result tag's: each may leave the score wrong.
+
+    A Result tag that disagrees is a fault of the tag, not of the points computed.
+    """
+    errors = len(report.errors)
+    if errors and report.run is not None:
+        errors -= sum(not p.warning for p in report.run.result_problems)
+    return errors
 
 
 def result_agrees(report: GameReport) -> bool | None:

@@ -1,20 +1,75 @@
-"""Club or tournament standings: every scored game summed per player, matched by name."""
+"""Club or tournament standings: one table per game, each player's scored games summed by name.
+
+Meridian and Medina points are not on one scale (nor are Medina's two editions), so each
+has its own table. Only valid, finished games count unless asked otherwise; every game
+left out is listed with the reason.
+"""
 
 from __future__ import annotations
 
 import csv
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import IO, Any
 
 import click
+from meridina.notation.check import GameReport
 from tabulate import tabulate
 
 from .output import GameResult, Tally, problem_line
 from .reporters import Reporter, ReportOptions
-from .reporters.json_report import schema_id
 
 STANDINGS_FORMATS = ("text", "json", "csv")
+SCHEMA = "meridina/standings/2"
+GAME_ORDER = ("Meridian", "Medina")
+# What a spreadsheet reads as the start of a formula (OWASP's CSV injection list)
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def standing_game(path: str, report: GameReport) -> GameResult:
+    """What the standings need of one game: its table, its players' places, and its faults.
+
+    ``data["blocked"]`` names what keeps a game out of any table; ``data["flaws"]``, what
+    keeps it out unless games with problems are asked for.
+    """
+    run = report.run
+    sheet = run.sheet if run is not None else None
+    final = run.final if run is not None else None
+    data: dict[str, Any] = {"name": report.game, "edition": None, "players": [], "flaws": []}
+    if sheet is None or final is None or report.game is None:
+        data["blocked"] = "it could not be scored"
+    else:
+        if report.game == "Medina":
+            data["edition"] = final.edition.name
+        data["players"] = [
+            [player.name, player.rank, player.total if report.game == "Medina" else player.points]
+            for player in sheet.ranking()
+        ]
+        data["blocked"] = (
+            "it names no players"
+            if any(not name.strip() for name, _, _ in data["players"])
+            else None
+        )
+        data["flaws"] = unfinished(report.game, sheet)
+    errors = len(report.errors)
+    if errors:
+        data["flaws"].insert(0, f"{errors} problem{'s' if errors != 1 else ''}")
+    return GameResult(
+        path, report.index, report.first_line, report.game, tuple(report.problems), data=data
+    )
+
+
+def unfinished(game: str, sheet: Any) -> list[str]:
+    """Why the game is not known to be over, if it is not."""
+    if sheet.finished:
+        return []
+    if game == "Meridian":
+        if sheet.cards_left is None:
+            return ["a position whose cards played are unknown: it may not be over"]
+        return [f"not finished: {sheet.cards_left} cards left"]
+    if not sheet.supplies_known:
+        return ["a position whose pieces in hand are unknown: it may not be over"]
+    return ["not finished"]
 
 
 @dataclass
@@ -23,102 +78,240 @@ class Standing:
     games: int = 0
     wins: int = 0
     points: int = 0
+    with_problems: int = 0  # of its games, those counted in spite of problems
 
     @property
     def average(self) -> float:
         return round(self.points / self.games, 2) if self.games else 0.0
 
+    def order(self) -> tuple[int, int, float]:
+        return (-self.wins, -self.points, -self.average)
+
+
+@dataclass
+class Table:
+    """One game's (and for Medina, one edition's) standings."""
+
+    name: str
+    edition: str | None
+    games: int = 0
+    players: dict[str, Standing] = field(default_factory=dict)
+
+    @property
+    def title(self) -> str:
+        return self.name if self.edition is None else f"{self.name}, {edition_words(self.edition)}"
+
+    def ranked(self) -> list[tuple[int, Standing]]:
+        """Most wins first, then points, then average; equal players share a rank."""
+        rows = sorted(self.players.values(), key=lambda s: (*s.order(), s.name))
+        ranked: list[tuple[int, Standing]] = []
+        for place, standing in enumerate(rows, 1):
+            shares = ranked and ranked[-1][1].order() == standing.order()
+            ranked.append((ranked[-1][0] if shares else place, standing))
+        return ranked
+
+
+def edition_words(edition: str) -> str:
+    ordinals = {"1": "1st", "2": "2nd", "3": "3rd"}
+    return f"{ordinals.get(edition, edition)} edition"
+
+
+def spreadsheet_cell(text: str) -> str:
+    """A cell a spreadsheet shows as text, never runs as a formula (OWASP: a leading quote)."""
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
+
 
 class StandingsReporter(Reporter):
-    """Sums scored games as they come; writes the table at the end.
+    """Sums scored games as they come; writes the tables at the end.
 
     A win is a first place, shared first places each counting as a win (the rulebooks
-    let equal players share a place). A game that names no players, or that could not
-    be scored, is listed as not counted, with a warning on stderr.
+    let equal players share a place).
     """
 
-    def __init__(self, out: IO[str], options: ReportOptions, output_format: str) -> None:
+    def __init__(
+        self,
+        out: IO[str],
+        options: ReportOptions,
+        output_format: str,
+        include_problems: bool = False,
+    ) -> None:
         super().__init__(out, options)
         self.output_format = output_format
-        self.players: dict[str, Standing] = {}
+        self.include_problems = include_problems
+        self.tables: dict[tuple[str, str | None], Table] = {}
         self.counted = 0
+        self.with_problems: list[dict[str, Any]] = []
         self.uncounted: list[dict[str, Any]] = []
+        self.listed: list[tuple[bool, dict[str, Any]]] = []  # both, in input order: (counted, game)
 
     def game(self, result: GameResult) -> None:
         for problem in result.problems:
             click.echo(problem_line(result.source, problem), err=True)
-        score = (result.data or {}).get("score")
-        rows = score["players"] if score else []
-        reason = (
-            "it could not be scored"
-            if not score
-            else "it names no players"
-            if any(not row["name"].strip() for row in rows)
-            else None
-        )
-        if reason:
-            self.uncounted.append(
-                {"file": result.source, "game": result.index, "line": result.line, "reason": reason}
-            )
+        data = result.data or {}
+        flaws: list[str] = data.get("flaws", [])
+        blocked: str | None = data.get("blocked")
+        reason = "; ".join(([blocked] if blocked else []) + flaws)
+        entry = {
+            "file": result.source,
+            "game": result.index,
+            "line": result.line,
+            "name": result.name,
+            "reason": reason,
+        }
+        if blocked or (flaws and not self.include_problems):
+            self.uncounted.append(entry)
+            self.listed.append((False, entry))
             click.echo(
                 f"{result.source}:{result.line}: warning: game {result.index} is listed but not "
                 f"counted in the standings: {reason}",
                 err=True,
             )
             return
+        if flaws:
+            self.with_problems.append(entry)
+            self.listed.append((True, entry))
         self.counted += 1
-        for row in rows:
-            name = " ".join(row["name"].split())
-            standing = self.players.setdefault(name.casefold(), Standing(name))
+        key = (data["name"], data["edition"])
+        table = self.tables.setdefault(key, Table(*key))
+        table.games += 1
+        for name, rank, points in data["players"]:
+            name = " ".join(name.split())
+            standing = table.players.setdefault(name.casefold(), Standing(name))
             standing.games += 1
-            standing.wins += row["rank"] == 1
-            standing.points += row.get("points", row.get("total", 0))
+            standing.wins += rank == 1
+            standing.points += points
+            standing.with_problems += bool(flaws)
 
-    def table(self) -> list[Standing]:
-        return sorted(self.players.values(), key=lambda s: (-s.wins, -s.points, -s.average, s.name))
+    def ordered_tables(self) -> list[Table]:
+        return sorted(
+            self.tables.values(), key=lambda t: (GAME_ORDER.index(t.name), t.edition or "")
+        )
 
     def end(self, tally: Tally) -> None:
-        table = self.table()
         if self.output_format == "json":
-            self.write(
-                json.dumps(
-                    {
-                        "schema": schema_id("standings"),
-                        "games": self.counted,
-                        "players": [
-                            {
-                                "name": s.name,
-                                "games": s.games,
-                                "wins": s.wins,
-                                "points": s.points,
-                                "average": s.average,
-                            }
-                            for s in table
-                        ],
-                        "not_counted": self.uncounted,
-                    },
-                    indent=2,
-                    ensure_ascii=False,
-                )
-            )
+            self.write_json()
         elif self.output_format == "csv":
-            writer = csv.writer(self.out, lineterminator="\n")
-            writer.writerow(["player", "games", "wins", "points", "average"])
-            for s in table:
-                writer.writerow([s.name, s.games, s.wins, s.points, f"{s.average:.2f}"])
+            self.write_csv()
         else:
-            rows = [[s.name, s.games, s.wins, s.points, f"{s.average:.2f}"] for s in table]
+            self.write_text()
+
+    def write_json(self) -> None:
+        tables = [
+            {
+                "name": table.name,
+                "edition": table.edition,
+                "games": table.games,
+                "players": [
+                    {
+                        "rank": rank,
+                        "name": s.name,
+                        "games": s.games,
+                        "wins": s.wins,
+                        "points": s.points,
+                        "average": s.average,
+                        "games_with_problems": s.with_problems,
+                    }
+                    for rank, s in table.ranked()
+                ],
+            }
+            for table in self.ordered_tables()
+        ]
+        document = {
+            "schema": SCHEMA,
+            "games": self.counted,
+            "include_problems": self.include_problems,
+            "tables": tables,
+            "counted_with_problems": self.with_problems,
+            "not_counted": self.uncounted,
+        }
+        self.write(json.dumps(document, indent=2, ensure_ascii=False))
+
+    def write_csv(self) -> None:
+        """The tables as rows; then, after an empty row, the games left out or marked."""
+        writer = csv.writer(self.out, lineterminator="\n")
+        writer.writerow(
+            [
+                "game",
+                "edition",
+                "rank",
+                "player",
+                "games",
+                "wins",
+                "points",
+                "average",
+                "games_with_problems",
+            ]
+        )
+        for table in self.ordered_tables():
+            for rank, s in table.ranked():
+                writer.writerow(
+                    [
+                        table.name,
+                        table.edition or "",
+                        rank,
+                        spreadsheet_cell(s.name),
+                        s.games,
+                        s.wins,
+                        s.points,
+                        f"{s.average:.2f}",
+                        s.with_problems,
+                    ]
+                )
+        writer.writerow([])
+        writer.writerow(["file", "line", "game", "number", "counted", "reason"])
+        for counted, item in self.listed:
+            writer.writerow(
+                [
+                    spreadsheet_cell(item["file"]),
+                    item["line"],
+                    item["name"] or "",
+                    item["game"],
+                    "yes" if counted else "no",
+                    spreadsheet_cell(item["reason"]),
+                ]
+            )
+
+    def write_text(self) -> None:
+        """Every line starts with a rank, a heading or an indent: never with a name."""
+        headers = ["Rank", "Player", "Games", "Wins", "Points", "Average"]
+        if self.include_problems:
+            headers.append("With problems")
+        for table in self.ordered_tables():
+            rows = [
+                [rank, s.name, s.games, s.wins, s.points, f"{s.average:.2f}"]
+                + ([s.with_problems] if self.include_problems else [])
+                for rank, s in table.ranked()
+            ]
+            self.write(f"{table.title}: {plural(table.games, 'game')} counted")
             self.write(
                 tabulate(
                     rows,
-                    headers=["Player", "Games", "Wins", "Points", "Average"],
-                    colalign=("left", "right", "right", "right", "right"),
+                    headers=headers,
+                    colalign=("right", "left", *["right"] * (len(headers) - 2)),
                     disable_numparse=True,
                 )
             )
-            self.write(f"{self.counted} game{'s' if self.counted != 1 else ''} counted")
-            for item in self.uncounted:
-                self.write(
-                    f"not counted: {item['file']}: game {item['game']} (line {item['line']}), "
-                    f"{item['reason']}"
-                )
+            self.write("")
+        if not self.tables:
+            self.write("no games counted")
+        if self.with_problems:
+            self.write(
+                f"counted with problems (marked in 'With problems'): "
+                f"{plural(len(self.with_problems), 'game')}"
+            )
+            self.write_games(self.with_problems)
+        if self.uncounted:
+            only = "" if self.include_problems else "; only valid, finished games count"
+            self.write(f"not counted: {plural(len(self.uncounted), 'game')}{only}")
+            self.write_games(self.uncounted)
+
+    def write_games(self, entries: list[dict[str, Any]]) -> None:
+        for item in entries:
+            kind = f", {item['name']}" if item["name"] else ""
+            self.write(
+                f"  {item['file']}:{item['line']}: game {item['game']}{kind}: {item['reason']}"
+            )
+
+
+def plural(count: int, noun: str) -> str:
+    return f"{count} {noun}{'s' if count != 1 else ''}"

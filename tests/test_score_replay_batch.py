@@ -45,39 +45,73 @@ def club(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def test_standings_sum_points_and_count_shared_first_places(club: Path) -> None:
-    result = run("score", "club", "--standings", "--format", "json")
+    # positions whose cards played are unknown count only when games with problems are asked for
+    result = run("score", "club", "--standings", "--include-problems", "--format", "json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     schema = json.loads(
         (files("meridina.cli") / "schemas" / "standings.schema.json").read_text("utf-8")
     )
     jsonschema.validate(data, schema)
-    table = {p["name"]: (p["games"], p["wins"], p["points"]) for p in data["players"]}
-    assert table == {"Ann": (2, 1, 9), "Cy": (2, 1, 4), "Di": (2, 1, 0), "Ben": (2, 0, 0)}
-    assert [p["name"] for p in data["players"]] == ["Ann", "Cy", "Di", "Ben"]
+    (table,) = data["tables"]
+    assert (table["name"], table["edition"], table["games"]) == ("Meridian", None, 2)
+    rows = {p["name"]: (p["games"], p["wins"], p["points"]) for p in table["players"]}
+    assert rows == {"Ann": (2, 1, 9), "Cy": (2, 1, 4), "Di": (2, 1, 0), "Ben": (2, 0, 0)}
+    assert [(p["rank"], p["name"]) for p in table["players"]] == [
+        (1, "Ann"),
+        (2, "Cy"),
+        (3, "Di"),
+        (4, "Ben"),
+    ]
     assert data["games"] == 2
     assert data["not_counted"] == [
-        {"file": "club/3.mrec", "game": 1, "line": 1, "reason": "it names no players"}
+        {
+            "file": "club/3.mrec",
+            "game": 1,
+            "line": 1,
+            "name": "Meridian",
+            "reason": "it names no players; "
+            "a position whose cards played are unknown: it may not be over",
+        }
     ]
     assert "club/3.mrec:1: warning: game 1 is listed but not counted" in result.stderr
 
 
 def test_standings_as_csv_and_text(club: Path) -> None:
-    rows = list(
-        csv.reader(io.StringIO(run("score", "club", "--standings", "--format", "csv").stdout))
-    )
-    assert rows[0] == ["player", "games", "wins", "points", "average"]
-    assert rows[1] == ["Ann", "2", "1", "9", "4.50"]
-    text = run("score", "club", "--standings").stdout.splitlines()
-    assert text[0].split() == ["Player", "Games", "Wins", "Points", "Average"]
-    assert text[2].split() == ["Ann", "2", "1", "9", "4.50"]
-    assert "2 games counted" in text
-    assert any(line.startswith("not counted: club/3.mrec: game 1") for line in text)
+    args = ("score", "club", "--standings", "--include-problems")
+    rows = list(csv.reader(io.StringIO(run(*args, "--format", "csv").stdout)))
+    assert rows[0] == [
+        "game",
+        "edition",
+        "rank",
+        "player",
+        "games",
+        "wins",
+        "points",
+        "average",
+        "games_with_problems",
+    ]
+    assert rows[1] == ["Meridian", "", "1", "Ann", "2", "1", "9", "4.50", "2"]
+    text = run(*args).stdout.splitlines()
+    assert text[0] == "Meridian: 2 games counted"
+    assert text[1].split() == [
+        "Rank",
+        "Player",
+        "Games",
+        "Wins",
+        "Points",
+        "Average",
+        "With",
+        "problems",
+    ]
+    assert text[3].split() == ["1", "Ann", "2", "1", "9", "4.50", "2"]
+    assert "  club/3.mrec:1: game 1, Meridian: it names no players; " in "\n".join(text)
 
 
 def test_csv_needs_standings(club: Path) -> None:
     assert run("score", "club", "--format", "csv").exit_code == 2
     assert run("score", "club", "--standings", "--format", "sarif").exit_code == 2
+    assert run("score", "club", "--include-problems").exit_code == 2
 
 
 def test_score_takes_several_files_and_names_each(club: Path) -> None:

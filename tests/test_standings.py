@@ -1,0 +1,231 @@
+"""Club standings: one table per game, only valid finished games by default, every other listed."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from importlib.resources import files
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+from conftest import run_cli
+from meridina.cli import batch
+
+TOP = Path(__file__).resolve().parent.parent
+EXAMPLES = TOP / "examples"
+
+
+def example(name: str, players: str) -> str:
+    """A bundled finished game with other players' names and no Result tag."""
+    text = (EXAMPLES / name).read_text("utf-8")
+    text = re.sub(r'\[Players "[^"]*"\]', f'[Players "{players}"]', text)
+    return re.sub(r"\[Result \"[^\"]*\"\]\n", "", text)
+
+
+# final-position.mrec: brown 13, grey 5, orange 6, black 10 (the bundled five-city board)
+MERIDIAN_1 = example("meridian/final-position.mrec", "Ann brown; Ben grey; Cy orange; Di black")
+MERIDIAN_2 = example("meridian/final-position.mrec", "Ben brown; Ann grey; Cy orange; Di black")
+# first-edition-3p.mrec: red 31, yellow 61, green 31
+MEDINA_1 = example("medina/first-edition-3p.mrec", "Ann red; Ben yellow; Cy green")
+# second-edition-2p.mrec: green 46, red 50
+MEDINA_2 = example("medina/second-edition-2p.mrec", "Ann green; Ben red")
+# finished, but its Result tag is wrong: a game with a problem
+WRONG_RESULT = MERIDIAN_1.replace("[Players", '[Result "Ann 1; Ben 5; Cy 6; Di 10"]\n[Players', 1)
+# a position without the cards played: whether the game is over cannot be told
+OPEN_POSITION = (
+    '[Game "Meridian"]\n[Players "Ann orange; Ben black; Cy grey; Di brown"]\n\n'
+    "position\n  6: orange 2@2\n  7: orange 3@1 grey 4@5\n"
+)
+CLUB = {
+    "1-meridian.mrec": MERIDIAN_1,
+    "2-meridian.mrec": MERIDIAN_2,
+    "3-medina.mrec": MEDINA_1,
+    "4-medina.mrec": MEDINA_2,
+    "5-wrong-result.mrec": WRONG_RESULT,
+    "6-open.mrec": OPEN_POSITION,
+}
+
+
+@pytest.fixture
+def club(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "club").mkdir()
+    for name, text in CLUB.items():
+        (tmp_path / "club" / name).write_text(text, "utf-8")
+    return tmp_path
+
+
+def standings(*args: str) -> dict[str, Any]:
+    result = run_cli("score", *args, "--standings", "--format", "json")
+    data: dict[str, Any] = json.loads(result.stdout)
+    schema = json.loads(
+        (files("meridina.cli") / "schemas" / "standings.schema.json").read_text("utf-8")
+    )
+    jsonschema.validate(data, schema)
+    return data
+
+
+def tables(data: dict[str, Any]) -> dict[str, dict[str, tuple[int, int, int, int]]]:
+    """Per table title: player -> (rank, games, wins, points)."""
+    found = {}
+    for table in data["tables"]:
+        title = table["name"] + (f" {table['edition']}" if table["edition"] else "")
+        found[title] = {
+            p["name"]: (p["rank"], p["games"], p["wins"], p["points"]) for p in table["players"]
+        }
+    return found
+
+
+def test_each_game_and_edition_has_its_own_table(club: Path) -> None:
+    data = standings("club")
+    assert tables(data) == {
+        "Meridian": {
+            "Ann": (1, 2, 1, 18),
+            "Ben": (1, 2, 1, 18),
+            "Di": (3, 2, 0, 20),
+            "Cy": (4, 2, 0, 12),
+        },
+        "Medina 1": {"Ben": (1, 1, 1, 61), "Ann": (2, 1, 0, 31), "Cy": (2, 1, 0, 31)},
+        "Medina 2": {"Ben": (1, 1, 1, 50), "Ann": (2, 1, 0, 46)},
+    }
+    assert data["games"] == 4
+
+
+def test_games_with_problems_are_listed_not_counted(club: Path) -> None:
+    data = standings("club")
+    assert [(g["file"], g["reason"]) for g in data["not_counted"]] == [
+        ("club/5-wrong-result.mrec", "1 problem"),
+        ("club/6-open.mrec", "a position whose cards played are unknown: it may not be over"),
+    ]
+    assert data["counted_with_problems"] == []
+    text = run_cli("score", "club", "--standings").stdout
+    assert "not counted: 2 games; only valid, finished games count" in text
+    assert "  club/5-wrong-result.mrec:1: game 1, Meridian: 1 problem" in text
+    assert "With problems" not in text
+
+
+def test_an_option_counts_games_with_problems_and_marks_them(club: Path) -> None:
+    data = standings("club", "--include-problems")
+    assert data["include_problems"] is True
+    assert data["not_counted"] == []
+    marked = data["counted_with_problems"]
+    assert [g["file"] for g in marked] == ["club/5-wrong-result.mrec", "club/6-open.mrec"]
+    (meridian,) = [t for t in data["tables"] if t["name"] == "Meridian"]
+    assert meridian["games"] == 4
+    assert {p["name"]: p["games_with_problems"] for p in meridian["players"]} == {
+        "Ann": 2,
+        "Ben": 2,
+        "Cy": 2,
+        "Di": 2,
+    }
+    text = run_cli("score", "club", "--standings", "--include-problems").stdout
+    assert "counted with problems (marked in 'With problems'): 2 games" in text
+    rows = list(
+        csv.reader(
+            io.StringIO(
+                run_cli(
+                    "score", "club", "--standings", "--include-problems", "--format", "csv"
+                ).stdout
+            )
+        )
+    )
+    listed = rows[rows.index([]) + 1 :]
+    assert listed[0] == ["file", "line", "game", "number", "counted", "reason"]
+    assert [row[0] for row in listed[1:]] == ["club/5-wrong-result.mrec", "club/6-open.mrec"]
+    assert {row[4] for row in listed[1:]} == {"yes"}
+
+
+def test_the_bundled_examples_count_only_their_valid_finished_games() -> None:
+    """Every game is either counted (valid and finished) or listed with a reason."""
+    scored = json.loads(run_cli("score", str(EXAMPLES), "--format", "json").stdout)
+    good: set[tuple[str, int]] = set()
+    other: set[tuple[str, int]] = set()
+    for entry in scored["files"]:
+        for game in entry["games"]:
+            key = (entry["file"], game["game"])
+            valid = not any(p["severity"] == "error" for p in game["problems"])
+            finished = game["score"] is not None and game["score"]["finished"]
+            (good if valid and finished else other).add(key)
+    data = standings(str(EXAMPLES))
+    assert data["games"] == len(good)
+    assert {(g["file"], g["game"]) for g in data["not_counted"]} == other
+    assert all(g["reason"] for g in data["not_counted"])
+    assert [(t["name"], t["edition"]) for t in data["tables"]] == [
+        ("Meridian", None),
+        ("Medina", "1"),
+        ("Medina", "2"),
+    ]
+
+
+@pytest.mark.parametrize(("kind", "name"), [("medina", "Medina"), ("MERIDIAN", "Meridian")])
+def test_game_picks_one_game_in_every_format(club: Path, kind: str, name: str) -> None:
+    data = standings("club", "--game", kind, "--include-problems")
+    assert {t["name"] for t in data["tables"]} == {name}
+    assert {g["name"] for g in data["counted_with_problems"]} <= {name}
+    text = run_cli("score", "club", "--standings", "--game", kind).stdout
+    headings = [line for line in text.splitlines() if line.endswith("counted")]
+    assert headings and all(line.startswith(name) for line in headings)
+    rows = csv.DictReader(
+        io.StringIO(
+            run_cli("score", "club", "--standings", "--game", kind, "--format", "csv").stdout.split(
+                "\n\n"
+            )[0]
+        )
+    )
+    assert {row["game"] for row in rows} == {name}
+    plain = run_cli("score", "club", "--game", kind, "--format", "json")
+    games = [g for f in json.loads(plain.stdout)["files"] for g in f["games"]]
+    assert games and {g["name"] for g in games} == {name}
+
+
+def test_game_still_takes_a_number_and_refuses_anything_else(club: Path) -> None:
+    two = (Path("club") / "two.mrec").resolve()
+    two.write_text(MERIDIAN_1 + "\n" + MEDINA_2, "utf-8")
+    data = json.loads(run_cli("score", str(two), "--game", "2", "--format", "json").stdout)
+    assert [g["name"] for g in data["files"][0]["games"]] == ["Medina"]
+    for bad in ("0", "medna", "\u0663", "1" * 30, ""):
+        result = run_cli("score", str(two), "--game", bad)
+        assert result.exit_code == 2, bad
+        assert "meridian, medina" in result.output
+
+
+def test_no_text_line_starts_with_a_player_name(club: Path) -> None:
+    names = ("Ann", "Ben", "Cy", "Di")
+    for extra in ([], ["--include-problems"]):
+        text = run_cli("score", "club", "--standings", *extra).stdout
+        assert text.count("Ann") >= 3
+        assert not [line for line in text.splitlines() if line.startswith(names)]
+
+
+def test_standings_with_two_jobs_are_those_with_one(
+    club: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(batch, "BATCH_GAMES", 1)
+    for output_format in ("text", "json", "csv"):
+        args = ["score", "club", str(EXAMPLES), "--standings", "--format", output_format]
+        one, two = run_cli(*args, "-j", "1"), run_cli(*args, "-j", "2")
+        assert (two.exit_code, two.stdout, two.stderr) == (one.exit_code, one.stdout, one.stderr)
+
+
+@pytest.mark.parametrize("start", ["=", "+", "-", "@", "\t", "\r"])
+def test_a_cell_that_a_spreadsheet_would_run_gets_a_quote(start: str) -> None:
+    from meridina.cli.standings import spreadsheet_cell
+
+    assert spreadsheet_cell(f"{start}SUM(A1)") == f"'{start}SUM(A1)"
+    assert spreadsheet_cell(f"Ann{start}") == f"Ann{start}"
+
+
+def test_csv_standings_write_no_formula(club: Path) -> None:
+    for number, players in enumerate(("=1+2 green; +3 red", "-4 green; @SUM(A1) red")):
+        (club / "club" / f"formula-{number}.mrec").write_text(
+            example("medina/second-edition-2p.mrec", players), "utf-8"
+        )
+    (club / "=cmd.mrec").write_text(OPEN_POSITION, "utf-8")
+    result = run_cli("score", "club", "=cmd.mrec", "--standings", "--format", "csv")
+    cells = [cell for row in csv.reader(io.StringIO(result.stdout)) for cell in row]
+    assert {"'=1+2", "'+3", "'-4", "'@SUM(A1)", "'=cmd.mrec"} <= set(cells)
+    assert not [cell for cell in cells if cell.startswith(("=", "+", "-", "@", "\t", "\r"))]
