@@ -67,6 +67,9 @@ def game_number_or_kind_option(function: F) -> F:
         metavar="N|meridian|medina",
         default=None,
         callback=game_number_or_kind,
+        shell_complete=lambda ctx, param, incomplete: [
+            kind for kind in GAME_KINDS if kind.startswith(incomplete.lower())
+        ],
         help="Only the N-th game of each file (1 = first), or only the games of one kind "
         "(meridian, medina). Default: every game.",
     )(function)

@@ -13,6 +13,8 @@ from typing import Any
 import jsonschema
 import pytest
 from conftest import run_cli
+from hypothesis import given
+from hypothesis import strategies as st
 from meridina.cli import batch
 
 TOP = Path(__file__).resolve().parent.parent
@@ -217,6 +219,26 @@ def test_a_cell_that_a_spreadsheet_would_run_gets_a_quote(start: str) -> None:
 
     assert spreadsheet_cell(f"{start}SUM(A1)") == f"'{start}SUM(A1)"
     assert spreadsheet_cell(f"Ann{start}") == f"Ann{start}"
+
+
+@given(st.text(max_size=12))
+def test_a_spreadsheet_cell_never_starts_a_formula_and_keeps_the_text(text: str) -> None:
+    from meridina.cli.standings import FORMULA_STARTS, spreadsheet_cell
+
+    cell = spreadsheet_cell(text)
+    assert not cell.startswith(FORMULA_STARTS)
+    assert cell in (text, "'" + text)
+
+
+def test_game_completes_to_the_names_of_the_games() -> None:
+    from click.testing import CliRunner
+    from meridina.cli.main import cli
+
+    words = {"COMP_WORDS": "meridina score --game me", "COMP_CWORD": "3"}
+    result = CliRunner().invoke(
+        cli, [], prog_name="meridina", env={"_MERIDINA_COMPLETE": "bash_complete", **words}
+    )
+    assert result.stdout.splitlines() == ["plain,meridian", "plain,medina"]
 
 
 def test_csv_standings_write_no_formula(club: Path) -> None:
