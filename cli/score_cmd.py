@@ -18,7 +18,7 @@ from .options import (
     jobs_option,
     paths_argument,
 )
-from .output import GameResult, output_stream, problem_json, use_colour
+from .output import GameResult, InputError, Tally, output_stream, problem_json, use_colour
 from .reporters import REPORTERS, Reporter, ReportOptions, make_reporter
 from .stand_in import board_json, stand_in_line
 from .standings import STANDINGS_FORMATS, StandingsReporter, standing_game
@@ -92,9 +92,45 @@ def score(
             else make_reporter(output_format, stream, options)
         )
         summary = standing_game if standings else partial(scored_game, details, reporter.needs)
+        if game_kind is not None and not standings:
+            reporter = FilesWithGames(reporter)
         check = GameCheck(summary, rulings, game_number, game_kind, keep_steps=False)
         tally = run_batch(paths, batch.selection, check, reporter, batch.jobs)
     raise SystemExit(tally.status())
+
+
+class FilesWithGames(Reporter):
+    """Names a file only once a game of it (or its fault) is reported: with ``--game
+    meridian``, a file of Medina games is not shown at all."""
+
+    def __init__(self, inner: Reporter) -> None:
+        super().__init__(inner.out, inner.options)
+        self.inner = inner
+        self.waiting: str | None = None
+
+    def begin_file(self, source: str) -> None:
+        self.waiting = source
+
+    def shown(self) -> None:
+        if self.waiting is not None:
+            self.inner.begin_file(self.waiting)
+            self.waiting = None
+
+    def game(self, result: GameResult) -> None:
+        self.shown()
+        self.inner.game(result)
+
+    def input_error(self, error: InputError) -> None:
+        self.shown()
+        self.inner.input_error(error)
+
+    def end_file(self, source: str) -> None:
+        if self.waiting is None:
+            self.inner.end_file(source)
+        self.waiting = None
+
+    def end(self, tally: Tally) -> None:
+        self.inner.end(tally)
 
 
 def scored_game(details: bool, needs: str | None, path: str, report: GameReport) -> GameResult:

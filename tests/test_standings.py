@@ -184,6 +184,15 @@ def test_game_picks_one_game_in_every_format(club: Path, kind: str, name: str) -
     assert games and {g["name"] for g in games} == {name}
 
 
+@pytest.mark.parametrize("output_format", ["text", "json", "junit"])
+def test_score_of_one_game_names_only_files_that_hold_it(club: Path, output_format: str) -> None:
+    args = ["score", "club", "--game", "medina", "--format", output_format]
+    one, two = run_cli(*args), run_cli(*args, "-j", "2")
+    assert (two.exit_code, two.stdout) == (one.exit_code, one.stdout)
+    assert "3-medina.mrec" in one.stdout and "4-medina.mrec" in one.stdout
+    assert "meridian.mrec" not in one.stdout and "open.mrec" not in one.stdout
+
+
 def test_game_still_takes_a_number_and_refuses_anything_else(club: Path) -> None:
     two = (Path("club") / "two.mrec").resolve()
     two.write_text(MERIDIAN_1 + "\n" + MEDINA_2, "utf-8")
