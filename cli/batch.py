@@ -54,10 +54,10 @@ class GameCheck(NamedTuple):
     summary: Summary
     rulings: RulingDefaults | None = None
     game_number: int | None = None  # only this game of each file
+    keep_steps: bool = True  # False when the summary needs no state but the last
     # only games of this kind ("Meridian", "Medina"); one whose kind cannot be told is kept,
     # so its problems are still shown
     game_kind: str | None = None
-    keep_steps: bool = True  # False when the summary needs no state but the last
 
 
 class Batch(NamedTuple):

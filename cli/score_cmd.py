@@ -94,7 +94,7 @@ def score(
         summary = standing_game if standings else partial(scored_game, details, reporter.needs)
         if game_kind is not None and not standings:
             reporter = FilesWithGames(reporter)
-        check = GameCheck(summary, rulings, game_number, game_kind, keep_steps=False)
+        check = GameCheck(summary, rulings, game_number, keep_steps=False, game_kind=game_kind)
         tally = run_batch(paths, batch.selection, check, reporter, batch.jobs)
     raise SystemExit(tally.status())
 
