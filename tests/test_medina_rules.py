@@ -1277,6 +1277,64 @@ def test_palace_tile_holder_must_fit_the_roof_order(
         assert_only(report, "MED-PT1", spot(text, "palace-tiles:", holder))
 
 
+# A position whose largest orange palace is blue's (Ben's) and whose tower 4 touches red's (Ann's).
+HOLDER_BOARD = ("position", "orange: C2 K5 K6", "walls: B1 C1", "roofs: red@C2 blue@K5")
+
+
+@pytest.mark.parametrize("word", ["Ben", "ben", "blue"])
+def test_a_palace_tile_holder_is_a_player_or_a_roof_colour(word: str) -> None:
+    report = check_one(medina(*HOLDER_BOARD, f"palace-tiles: orange {word}"))
+    assert_legal(report)
+    ben = sheet_of(report).players[1]
+    assert ben.palace_tiles == ("orange",)
+
+
+@pytest.mark.parametrize("word", ["Ann", "red"])
+def test_a_tower_tile_holder_is_a_player_or_a_roof_colour(word: str) -> None:
+    report = check_one(medina(*HOLDER_BOARD, f"tower-tiles: 4 {word}"))
+    assert_legal(report)
+    assert sheet_of(report).players[0].tower_tiles == (4,)
+
+
+@pytest.mark.parametrize(
+    ("entry", "rule", "message"),
+    [
+        (
+            "palace-tiles: orange Ann",
+            "MED-PT1",
+            "the orange palace tile belongs with a largest orange palace; Ann (red) has none",
+        ),
+        (
+            "tower-tiles: 4 Ben",
+            "MED-TT1",
+            "tower tile 4 goes to the owner of a roofed palace touching tower 4's walls; "
+            "Ben (blue) has none",
+        ),
+        (
+            "palace-tiles: orange Zed",
+            "MED-PT1",
+            "zed is neither a player nor a roof colour here: "
+            "name one of Ann (red), Ben (blue), Cy (green), or nobody",
+        ),
+    ],
+)
+def test_a_wrong_tile_holder_is_named_with_player_and_colour(
+    entry: str, rule: str, message: str
+) -> None:
+    text = medina(*HOLDER_BOARD, entry)
+    report = check_one(text)
+    assert_only(report, rule, spot(text, entry, entry.split()[-1]))
+    assert [problem.message for problem in report.errors] == [message]
+
+
+def test_a_tile_tie_says_a_holder_may_be_named_either_way() -> None:
+    report = check_one(medina("position", "orange: E5 K5", "roofs: red@E5 blue@K5"))
+    assert [problem.message for problem in report.errors] == [
+        "the largest orange palaces tie: say who holds the orange palace tile "
+        "(palace-tiles: orange PLAYER, by name or roof colour)"
+    ]
+
+
 # ---------------------------------------------------------------- streets in a position
 
 

@@ -391,15 +391,18 @@ def _tiles(state: State, position: StartPosition) -> list[Problem]:
         leaders = [p for p in roofed if p.size == largest]
         given = position.palace_tiles.get(colour)
         if given is not None:
-            holder, where = given
+            word, where = given
+            holder = _holder_colour(state, word)
             match = [p for p in leaders if (p.owner if p.owner != NEUTRAL else None) == holder]
             fitting = [p for p in match if _earlier_equal(p, leaders) is None]
-            if not match:
+            if holder == _UNKNOWN:
+                problems.append(Problem("MED-PT1", _not_a_holder(state, word), where))
+            elif not match:
                 problems.append(
                     Problem(
                         "MED-PT1",
                         f"the {colour} palace tile belongs with a largest {colour} palace; "
-                        f"{holder or 'nobody'} has none",
+                        f"{_holder_name(state, holder)} has none",
                         where,
                     )
                 )
@@ -411,7 +414,7 @@ def _tiles(state: State, position: StartPosition) -> list[Problem]:
                         "MED-PT1",
                         f"roofs: lists the {colour} palace at {cell_name(min(earlier.buildings))} "
                         f"first; it has no stable, so it was as large when roofed and kept the "
-                        f"{colour} palace tile: {holder or 'nobody'} cannot hold it",
+                        f"{colour} palace tile: {_holder_name(state, holder)} cannot hold it",
                         where,
                     )
                 )
@@ -422,7 +425,7 @@ def _tiles(state: State, position: StartPosition) -> list[Problem]:
                 Problem(
                     "MED-PT1",
                     f"the largest {colour} palaces tie: say who holds the {colour} palace tile "
-                    f"(palace-tiles: {colour} NAME)",
+                    f"(palace-tiles: {colour} PLAYER, by name or roof colour)",
                     position.at,
                 )
             )
@@ -434,13 +437,16 @@ def _tiles(state: State, position: StartPosition) -> list[Problem]:
         }
         given_tower = position.tower_tiles.get(tower)
         if given_tower is not None:
-            holder, where = given_tower
-            if holder not in claimants:
+            word, where = given_tower
+            holder = _holder_colour(state, word)
+            if holder == _UNKNOWN:
+                problems.append(Problem("MED-TT1", _not_a_holder(state, word), where))
+            elif holder not in claimants:
                 problems.append(
                     Problem(
                         "MED-TT1",
                         f"tower tile {tower} goes to the owner of a roofed palace touching "
-                        f"tower {tower}'s walls; {holder or 'nobody'} has none",
+                        f"tower {tower}'s walls; {_holder_name(state, holder)} has none",
                         where,
                     )
                 )
@@ -453,13 +459,44 @@ def _tiles(state: State, position: StartPosition) -> list[Problem]:
                 Problem(
                     "MED-TT1",
                     f"several palaces touch tower {tower}'s walls: say who holds tower tile "
-                    f"{tower} (tower-tiles: {tower} NAME)",
+                    f"{tower} (tower-tiles: {tower} PLAYER, by name or roof colour)",
                     position.at,
                 )
             )
         if tower in state.tower_tiles:
             state.tower_merchants.pop(tower, None)
     return problems
+
+
+# A holder word that names neither a player nor a roof colour of this game.
+_UNKNOWN: Final = "?"
+
+
+def _holder_colour(state: State, word: str | None) -> str | None:
+    """The roof colour a tile holder names: ``None`` for nobody, else a colour or ``_UNKNOWN``.
+
+    A holder may be written as a roof colour or as a player's name; a roof colour wins
+    when a word is both, as turns name players by their roof colour.
+    """
+    if word is None or word in state.seat_colours:
+        return word
+    for player in state.players:
+        if player.name.lower() == word:
+            return player.colour
+    return _UNKNOWN
+
+
+def _holder_name(state: State, colour: str | None) -> str:
+    """A holder as a player understands it: "Ben (blue)", "nobody"."""
+    for player in state.players:
+        if player.colour == colour:
+            return f"{player.name} ({colour})"
+    return colour or "nobody"
+
+
+def _not_a_holder(state: State, word: str | None) -> str:
+    names = ", ".join(f"{player.name} ({player.colour})" for player in state.players)
+    return f"{word} is neither a player nor a roof colour here: name one of {names}, or nobody"
 
 
 def _earlier_equal(palace: Palace, leaders: list[Palace]) -> Palace | None:
