@@ -1351,6 +1351,27 @@ def test_position_with_a_new_street_touching_an_old_one() -> None:
     assert streets == [[cell(c) for c in s.split()[1:]] for s in T_STREETS]
 
 
+@pytest.mark.parametrize(
+    "entries",
+    [("merchants: H7 H8 H9",), ("merchants: H9 H8 H7",), ("merchants: H8 H9", "merchants: H7")],
+    ids=["first", "last-of-the-line", "own-entry"],
+)
+def test_position_may_list_the_setup_merchant(entries: tuple[str, ...]) -> None:
+    # The Setup tag puts a merchant on H7; a position copied from the board lists it too.
+    report = check_one(medina("position", *entries))
+    assert_legal(report)
+    assert report.run is not None and report.run.start is not None
+    merchants = sorted(c for street in report.run.start.streets for c in street)
+    assert merchants == sorted(cell(c) for c in ("H7", "H8", "H9"))
+
+
+def test_position_listing_the_setup_merchant_twice_is_refused() -> None:
+    text = medina("position", "merchants: H8 H7", "merchants: H7")
+    report = check_one(text)
+    assert_only(report, "MED-P1", spot(text, "merchants: H7", "H7"))
+    assert [p.message for p in report.errors] == ["H7 is given twice (merchant and merchant)"]
+
+
 def test_position_streets_follow_the_new_street_ruling() -> None:
     strict = medina("position", *T_STREETS, setup=None, tags=('[Rulings "new-street-touch=none"]',))
     assert_only(check_one(strict), "MED-M2", spot(strict, T_STREETS[1], "G9"))

@@ -19,11 +19,16 @@ def apply_position(state: State, position: StartPosition) -> list[Problem]:
     problems: list[Problem] = []
     board = state.board
     at = position.at
+    # The Setup tag's merchant stands on the board already; a position may list it too.
+    unlisted_setup = [cell for street in state.streets for cell in street]
 
     def occupy(cell: Cell, kind: str, where: Place | None) -> bool:
         if not board.on_grid(cell):
             problems.append(Problem(RULE, f"{cell_name(cell)} is not on the board", where))
             return False
+        if kind == MERCHANT and cell in unlisted_setup:
+            unlisted_setup.remove(cell)
+            return True
         if cell in state.pieces:
             problems.append(
                 Problem(
@@ -84,8 +89,8 @@ def apply_position(state: State, position: StartPosition) -> list[Problem]:
         [(cell, where) for cell, where in group if occupy(cell, MERCHANT, where)]
         for group in position.merchant_groups()
     ]
-    # The Setup tag's first merchant, if any, belongs with the first entry.
-    groups[0].extend((cell, None) for street in state.streets for cell in street)
+    # The Setup tag's first merchant, unless an entry lists it, belongs with the first entry.
+    groups[0].extend((cell, None) for cell in unlisted_setup)
     problems.extend(_streets(state, groups, at))
     problems.extend(_roofs(state, position))
     for colour in state.edition.colours:
