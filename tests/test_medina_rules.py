@@ -377,6 +377,29 @@ def test_without_tower_merchants_the_ninth_merchant_is_missing() -> None:
     assert_only(check_one(text), "MED-T6", spot(text, "15. green", "merchant@D12"))
 
 
+# ---------------------------------------------------------------- a roof on a stable (MED-R1)
+
+
+@pytest.mark.parametrize(
+    ("body", "anchor", "word", "written"),
+    [
+        (("1. red orange@E5 stable@E6", "2. blue roof@E6 merchant@H8"), "2. blue", "roof@", "roof"),
+        (("position", "orange: E5 F5", "stables: E6", "roofs: red@E6"), "roofs:", "red@", "red"),
+    ],
+    ids=["turn", "position"],
+)
+def test_a_roof_on_a_stable_says_which_palace_and_how_to_name_it(
+    body: tuple[str, ...], anchor: str, word: str, written: str
+) -> None:
+    text = medina(*body)
+    report = check_one(text)
+    assert_only(report, "MED-R1", spot(text, anchor, word))
+    assert [problem.message for problem in report.errors] == [
+        "E6 holds a stable of the orange palace at E5; a roof names its palace by one of the "
+        f"palace's buildings, as {written}@E5"
+    ]
+
+
 # ---------------------------------------------------------------- neutral roofs (MED-R3)
 
 

@@ -8,7 +8,7 @@ from typing import Final
 from meridina.rules.common import Place, Problem
 
 from .model import NEUTRAL, Cell, StartPosition, cell_name
-from .placing import NEW_STREET_TOUCH, can_extend
+from .placing import NEW_STREET_TOUCH, can_extend, roof_on_stable
 from .state import BUILDING, MERCHANT, STABLE, WALL, Palace, State
 from .tiles import retire_if_owned, update_palace_tile
 
@@ -294,7 +294,10 @@ def _roofs(state: State, position: StartPosition) -> list[Problem]:
     problems = []
     for owner, cell, where in position.roofs:
         palace = state.palace(cell)
-        if palace is None or cell not in palace.buildings:
+        if palace is not None and cell not in palace.buildings:
+            problems.append(Problem("MED-R1", roof_on_stable(palace, cell, owner), where))
+            continue
+        if palace is None:
             problems.append(
                 Problem("MED-R1", f"no palace stands on {cell_name(cell)} to carry a roof", where)
             )
