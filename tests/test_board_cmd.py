@@ -165,3 +165,68 @@ def test_check_agrees_with_loading(edits: list[tuple[int, str]]) -> None:
         return
     assert board is not None and not faults
     assert board.islands == loaded.islands
+
+
+# ---------------------------------------------------------------- bundled boards by name
+
+
+@pytest.mark.parametrize(("name", "cities"), [("five-city", 5), ("four-city", 4)])
+def test_check_and_draw_take_a_bundled_board_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str, cities: int
+) -> None:
+    monkeypatch.chdir(tmp_path)  # no file of that name here
+    result = run("board", "check", name)
+    assert result.exit_code == 0
+    assert f"{name}: board {name}, {cities} cities per meridian" in result.stdout
+    out = tmp_path / "board.svg"
+    assert run("board", "draw", name, "-o", str(out)).exit_code == 0
+    drawn = {(int(c["meridian"]), int(c["city"])) for c in pieces(parse(out.read_text()), "city")}
+    assert len(drawn) == cities * 10
+
+
+def test_a_bundled_name_wins_over_a_file_of_that_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "five-city").write_text(run("board", "new", "--cities", "5").stdout, "utf-8")
+    assert run("board", "check", "five-city").exit_code == 0
+    assert run("board", "check", "./five-city").exit_code == 1  # the blank template
+
+
+def test_an_unknown_board_names_the_bundled_ones(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = run("board", "check", "five-cty")
+    assert result.exit_code == 2
+    assert "five-cty: no such file, nor a bundled board (five-city, four-city)" in result.stderr
+
+
+@pytest.mark.parametrize(("name", "cities"), [("five-city", 5), ("four-city", 4)])
+def test_new_from_a_bundled_board_copies_its_map(tmp_path: Path, name: str, cities: int) -> None:
+    text = run("board", "new", "--from", name).stdout
+    path = tmp_path / "mine.toml"
+    path.write_text(text, "utf-8")
+    board, problems = check_board("mine.toml", text)
+    assert board is not None and board.name == "my-board" and board.cities == cities
+    shipped = load_board(name)
+    assert (board.islands, board.island_at) == (shipped.islands, shipped.island_at)
+    # Still the stand-in's layout: the copy says so until its map is corrected.
+    assert [p.message for p in problems if p.warning] == [
+        "the file says it is a stand-in layout; delete 'stand-in = true' once it holds "
+        "the printed board"
+    ]
+    assert run("board", "new", "--from", name, "--cities", str(cities)).stdout == text
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        ((), "give --cities 5 or 4, or --from a bundled board"),
+        (("--from", "four-city", "--cities", "5"), "four-city has 4 cities per meridian, not 5"),
+        (("--from", "three-city"), "'three-city' is not one of"),
+    ],
+)
+def test_new_needs_a_side(args: tuple[str, ...], message: str) -> None:
+    result = run("board", "new", *args)
+    assert result.exit_code == 2 and message in result.stderr
