@@ -1336,7 +1336,7 @@ def test_a_tower_tile_holder_is_a_player_or_a_roof_colour(word: str) -> None:
         (
             "palace-tiles: orange Zed",
             "MED-PT1",
-            "zed is neither a player nor a roof colour here: "
+            "Zed is neither a player nor a roof colour here: "
             "name one of Ann (red), Ben (blue), Cy (green), or nobody",
         ),
     ],

@@ -486,10 +486,13 @@ def _holder_colour(state: State, word: str | None) -> str | None:
     A holder may be written as a roof colour or as a player's name; a roof colour wins
     when a word is both, as turns name players by their roof colour.
     """
-    if word is None or word in state.seat_colours:
-        return word
+    if word is None:
+        return None
+    lowered = word.lower()
+    if lowered in state.seat_colours:
+        return lowered
     for player in state.players:
-        if player.name.lower() == word:
+        if player.name.lower() == lowered:
             return player.colour
     return _UNKNOWN
 
