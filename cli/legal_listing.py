@@ -11,8 +11,6 @@ from collections.abc import Iterable, Sequence
 DASH = "\u2013"  # an en dash: a range of numbers, never read as a card such as 4-5-6-7
 _BUILD = re.compile(r"(\d+)@(\d+)")
 _FIELD = re.compile(r"([A-Z])(\d+)")
-# Up to this many fields of one piece are listed as they are: ranges would not be shorter.
-FEW_FIELDS = 8
 
 
 def ranges(numbers: Iterable[int]) -> str:
@@ -60,13 +58,14 @@ def natural_order(text: str) -> tuple[tuple[int, int, str], ...]:
 
 
 def medina_fields(fields: Sequence[str]) -> str:
-    """A piece's fields: a few as they are, many as column runs per group of rows.
+    """A piece's fields as column runs per group of rows, or as they are when that is shorter.
 
     ``B12 C12 … Q12 B11 …`` becomes ``B-Q on rows 7-12; B-F, J-Q on rows 5-6``.
     """
+    plain = " ".join(fields)
     cells = [_FIELD.fullmatch(field) for field in fields]
-    if len(fields) <= FEW_FIELDS or any(cell is None for cell in cells):
-        return " ".join(fields)
+    if any(cell is None for cell in cells):
+        return plain
     columns_of: dict[int, list[int]] = {}
     for cell in cells:
         assert cell is not None
@@ -74,10 +73,11 @@ def medina_fields(fields: Sequence[str]) -> str:
     rows_with: dict[str, list[int]] = {}
     for row, columns in columns_of.items():
         rows_with.setdefault(_letter_ranges(columns), []).append(row)
-    return "; ".join(
+    compact = "; ".join(
         f"{columns} on row{'s' if len(rows) > 1 else ''} {ranges(rows)}"
         for columns, rows in rows_with.items()
     )
+    return compact if len(compact) < len(plain) else plain
 
 
 def _letter_ranges(codes: Iterable[int]) -> str:
