@@ -404,3 +404,10 @@ def test_four_city_board_copy_has_no_warnings(tmp_path: Path) -> None:
     report = check_one(text, base=tmp_path)
     assert_legal(report)
     assert found(report) == []
+
+
+def test_a_bundled_board_name_wins_over_a_file_of_that_name(tmp_path: Path) -> None:
+    write_board(tmp_path, "not a board", name="five-city")
+    assert_legal(check_one(game_on("five-city", "1. orange 7: 3@2"), base=tmp_path))
+    text = game_on("./five-city", "1. orange 7: 3@2")
+    assert_only(check_one(text, base=tmp_path), "DATA-1", spot(text, "[Board", '"'))
