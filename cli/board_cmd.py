@@ -6,7 +6,8 @@ from pathlib import Path
 from typing import Any
 
 import click
-from meridina.rules.meridian.board import Board
+from meridina.rules.datafile import bundled_text
+from meridina.rules.meridian.board import PACKAGE, Board, board_names, bundled_board
 from meridina.rules.meridian.board_check import check_board
 from meridina.rules.meridian.model import MERIDIANS
 
@@ -28,9 +29,12 @@ def board() -> None:
     """Type in a printed Meridian board, check the file and draw it.
 
     The bundled boards are stand-in layouts: to score real games, write your board
-    with 'board new', fill in its map, run 'board check' until it is clean, compare
-    'board draw' with the printed board, then name the file in your records:
-    [Board "my-board.toml"].
+    with 'board new' (or start from a bundled one: 'board new --from five-city'),
+    fill in its map, run 'board check' until it is clean, compare 'board draw' with
+    the printed board, then name the file in your records: [Board "my-board.toml"].
+
+    BOARD is a bundled board's name (five-city, four-city) or a board file; a
+    bundled name wins over a file of the same name (write ./five-city for the file).
     """
 
 
@@ -38,20 +42,54 @@ def board() -> None:
 @click.option(
     "--cities",
     type=click.Choice(["5", "4"]),
-    required=True,
+    default=None,
     help="Cities per meridian: 5 (the side for 2 or 4 players) or 4 (for 3 players).",
 )
-def new(cities: str) -> None:
+@click.option(
+    "--from",
+    "start",
+    type=click.Choice(board_names()),
+    default=None,
+    help="Start from a bundled board's map instead of blanks (its side gives --cities).",
+)
+def new(cities: str | None, start: str | None) -> None:
     """Print a commented board file to fill in (redirect it: > my-board.toml)."""
-    click.echo(template(int(cities)), nl=False)
+    source = bundled_board(start) if start is not None else None
+    if source is None and cities is None:
+        raise click.UsageError("give --cities 5 or 4, or --from a bundled board")
+    if source is not None and cities is not None and int(cities) != source.cities:
+        raise click.UsageError(
+            f"board {start} has {source.cities} cities per meridian, not {cities}"
+        )
+    click.echo(template(source.cities if source else int(cities or 0), source), nl=False)
 
 
-def template(cities: int) -> str:
-    """A board file whose map is all blanks (?), with how to fill it in."""
-    blank_row = " ".join([BLANK] * MERIDIANS)
-    rows = "\n".join(blank_row for _ in range(cities))
+def template(cities: int, source: Board | None = None) -> str:
+    """A board file to fill in: its map all blanks (?), or ``source``'s map to correct."""
+    if source is None:
+        rows = "\n".join(" ".join([BLANK] * MERIDIANS) for _ in range(cities))
+        started = ""
+        mark = ""
+        how = (
+            "# Replace every ? with the letter of the island its city belongs to: one row per\n"
+        )
+    else:
+        rows = "\n".join(_map_row(source, city) for city in range(cities, 0, -1))
+        started = (
+            f"# Started from the bundled board {source.name}, a stand-in layout: its islands\n"
+            "# are not the printed board's until you correct them.\n"
+        )
+        mark = (
+            "# Delete this line once the map holds the printed board; until then meridina\n"
+            "# says the board is a stand-in.\n"
+            "stand-in = true\n"
+        )
+        how = (
+            "# Correct each letter to the island its city belongs to on your board: one row per\n"
+        )
     return (
         "# A Meridian board typed in from the printed board, for meridina.\n"
+        f"{started}"
         "# Check it with 'meridina board check FILE' and compare 'meridina board draw FILE'\n"
         '# with the printed board; then name it in a record: [Board "FILE"].\n'
         "\n"
@@ -59,14 +97,31 @@ def template(cities: int) -> str:
         f'description = "{cities} cities per meridian, typed in from the printed board"\n'
         "# Which player counts play on this side of the board.\n"
         f"players = {PLAYERS[cities]}\n"
+        f"{mark}"
         f"cities-per-meridian = {cities}\n"
         "\n"
-        "# Replace every ? with the letter of the island its city belongs to: one row per\n"
+        f"{how}"
         "# city level, the top of the board first; one column per meridian, 1 to 10 from\n"
         "# left to right. Give each island its own letter; write an island's capital as a\n"
         "# capital letter (at most one per island).\n"
         f'map = """\n{rows}\n"""\n'
     )
+
+
+def _map_row(source: Board, city: int) -> str:
+    """One level of ``source``'s map as a board file writes it: capitals in upper case."""
+    letters = []
+    for meridian in range(1, MERIDIANS + 1):
+        island = source.islands[source.island_at[meridian - 1][city - 1]]
+        capital = island.capital == (meridian, city)
+        letters.append(island.name.upper() if capital else island.name)
+    return " ".join(letters)
+
+
+def _source(reference: str) -> str:
+    """A board's text: a bundled board's by name, else a board file's."""
+    text = bundled_text(PACKAGE, "boards", reference)
+    return text if text is not None else _read(Path(reference))
 
 
 def _read(path: Path) -> str:
@@ -76,7 +131,9 @@ def _read(path: Path) -> str:
             path, MOST_BYTES, lambda size: f"is {size} bytes; a board file is at most {MOST_BYTES}"
         )
     except Unreadable as fault:
-        raise InputFault(f"{path}: {fault}") from None
+        missing = str(fault) == "no such file"
+        names = f", nor a bundled board ({', '.join(board_names())})" if missing else ""
+        raise InputFault(f"{path}: {fault}{names}") from None
     try:
         return raw.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError:
@@ -84,18 +141,19 @@ def _read(path: Path) -> str:
 
 
 @board.command("check")
-@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("file", metavar="BOARD", type=click.Path(dir_okay=False, path_type=str))
 @format_option
-def check(file: Path, output_format: str) -> None:
-    """Check a board FILE: every fault and warning, each with its line.
+def check(file: str, output_format: str) -> None:
+    """Check a BOARD (a board file or a bundled board's name): every fault and warning,
+    each with its line.
 
     Exit status: 0 no fault (warnings allowed), 1 faults, 2 the file cannot be read.
     """
-    found, problems = check_board(str(file), _read(file))
+    found, problems = check_board(file, _source(file))
     if output_format == "json":
         emit_json(
             {
-                "file": str(file),
+                "file": file,
                 "valid": found is not None,
                 "board": _board_json(found) if found is not None else None,
                 "problems": [problem_json(p) for p in problems],
@@ -103,7 +161,7 @@ def check(file: Path, output_format: str) -> None:
         )
     else:
         for problem in problems:
-            click.echo(problem_line(str(file), problem))
+            click.echo(problem_line(file, problem))
         faults = sum(1 for p in problems if not p.warning)
         if found is not None:
             sizes = ", ".join(
@@ -137,17 +195,19 @@ def _board_json(found: Board) -> dict[str, Any]:
 
 
 @board.command("draw")
-@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("file", metavar="BOARD", type=click.Path(dir_okay=False, path_type=str))
 @picture_output_option
-def draw_board(file: Path, output: Path | None) -> None:
-    """Draw a board FILE as SVG, to hold next to the printed board."""
-    found, problems = check_board(str(file), _read(file))
+def draw_board(file: str, output: Path | None) -> None:
+    """Draw a BOARD (a board file or a bundled board's name) as SVG, to hold next to the
+    printed board."""
+    found, problems = check_board(file, _source(file))
     for problem in problems:
-        click.echo(problem_line(str(file), problem), err=True)
+        click.echo(problem_line(file, problem), err=True)
     if found is None:
         raise SystemExit(EXIT_INVALID)
     note = stand_in_line(found)
-    picture = svg_meridian.draw_board(found, f"Meridian board {found.name} ({file.name})", note)
+    title = f"Meridian board {found.name} ({Path(file).name})"
+    picture = svg_meridian.draw_board(found, title, note)
     text = svg.serialize(picture)
     if output is None:
         click.echo(text, nl=False)

@@ -10,6 +10,7 @@ from meridina.notation.check import check_text
 from meridina.notation.legal_words import TrieSpace, legal_start
 
 from .atomic_file import write_atomic
+from .legal_listing import medina_fields, meridian_ends, natural_order
 from .pictures import draw, turn_count
 from .record_session import Line, Session
 from .rule_texts import rule_page
@@ -21,7 +22,8 @@ Type a turn as it is written in a record, e.g. 'orange 7: 3@2' or 'red orange@E5
 once; an illegal one is explained and not written. Commands:
   board            the board now (board svg [FILE]: as an SVG picture)
   score            the standings now
-  legal [WORDS]    every legal turn (after WORDS: what may follow them)
+  legal [WORDS]    the legal turns, grouped (after WORDS: what may follow them);
+                   legal --all [WORDS] lists every one in full
   undo             take the last turn back out of the file
   rule ID          what rule ID says, e.g. 'rule MER-R3'
   comment TEXT     a comment on the last turn
@@ -69,6 +71,10 @@ def _score(session: Session, argument: str) -> Reply:
 def _legal(session: Session, argument: str) -> Reply:
     space = session.space()
     words = argument.split()
+    full = bool(words) and words[0] == ALL
+    if full:
+        words = words[1:]
+        argument = " ".join(words)
     start = legal_start(words, space)
     if len(start) != len(words):
         return Reply(f"no legal turn starts with {argument!r}")
@@ -78,30 +84,39 @@ def _legal(session: Session, argument: str) -> Reply:
         follow = space.next_words(start)
     if not follow:
         return Reply("the game is over" if session.over else f"{argument!r} is a whole turn")
+    more = "" if full else f"\n('{ALL_HINT}' lists every turn in full)"
     if isinstance(space, TrieSpace):
-        return Reply("\n".join(_expand(start, space)))
+        return Reply("\n".join(_expand(start, space, full)) + more)
     lead = " ".join(start)
     return Reply(
         f"{lead} then one of these {len(follow)}:\n"
-        + "\n".join(_by_piece(follow))
+        + "\n".join(_by_piece(follow, full))
         + f"\n('legal {lead} WORD' shows what may follow WORD)"
+        + more
     )
 
 
-def _by_piece(words: list[str]) -> list[str]:
+ALL = "--all"
+ALL_HINT = "legal --all [WORDS]"
+
+
+def _by_piece(words: list[str], full: bool) -> list[str]:
     """``orange@E5 orange@E6 wall@B1`` as one line a piece: ``orange@ E5 E6``."""
     groups: dict[str, list[str]] = {}
     for word in words:
         piece, at, where = word.partition("@")
         groups.setdefault(piece + at, []).append(where if at else piece)
-    return [
-        f"  {piece} {' '.join(places)}" if piece else "  " + " ".join(places)
-        for piece, places in groups.items()
-    ]
+    lines = []
+    for piece, places in groups.items():
+        placed = piece.endswith("@") and not full
+        shown = medina_fields(places) if placed else " ".join(places)
+        lines.append(f"  {piece} {shown}" if piece else f"  {shown}")
+    return lines
 
 
-def _expand(start: list[str], space: TrieSpace) -> list[str]:
-    """Every whole legal turn after ``start``: one line per lead, its last words joined."""
+def _expand(start: list[str], space: TrieSpace, full: bool) -> list[str]:
+    """Every whole legal turn after ``start``: one line per lead, its last words joined
+    (``full``) or grouped: ``black 4: pass; 2-18 high @ 1-4`` (ranges with en dashes)."""
     groups: dict[str, list[str]] = {}
     stack = [start]
     while stack:
@@ -112,7 +127,10 @@ def _expand(start: list[str], space: TrieSpace) -> list[str]:
                 groups.setdefault(" ".join(words), []).append(word)
             if space.next_words(turn):
                 stack.append(turn)
-    return [f"{lead} {' | '.join(ends)}" for lead, ends in sorted(groups.items())]
+    if full:
+        return [f"{lead} {' | '.join(ends)}" for lead, ends in sorted(groups.items())]
+    leads = sorted(groups, key=natural_order)
+    return [f"{lead} {meridian_ends(groups[lead])}" for lead in leads]
 
 
 def _undo(session: Session, argument: str) -> Reply:

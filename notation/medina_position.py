@@ -80,8 +80,10 @@ def read_position(game: GameText, problems: list[Problem]) -> StartPosition | No
                         )
                     )
                 else:
-                    who = holder.text.lower()
-                    palace_tiles[name] = (None if who in ("nobody", NEUTRAL) else who, holder.at)
+                    # A holder keeps its spelling: a player's name is written back as typed.
+                    who = holder.text
+                    nobody = who.lower() in ("nobody", NEUTRAL)
+                    palace_tiles[name] = (None if nobody else who, holder.at)
         elif key == "tower-tiles":
             for number, holder in _pairs(entry, problems):
                 tower = read_number(number.text)
@@ -91,11 +93,9 @@ def read_position(game: GameText, problems: list[Problem]) -> StartPosition | No
                         Problem(POSITION_RULE, number_fault(number.text, usual), number.at)
                     )
                 else:
-                    who = holder.text.lower()
-                    tower_tiles[tower] = (
-                        None if who in ("nobody", NEUTRAL) else who,
-                        holder.at,
-                    )
+                    who = holder.text
+                    nobody = who.lower() in ("nobody", NEUTRAL)
+                    tower_tiles[tower] = (None if nobody else who, holder.at)
         elif key == "tea":
             for player, count in _pairs(entry, problems):
                 tiles = read_number(count.text)

@@ -156,10 +156,15 @@ class Values:
 
 def bundled(package: str, folder: str, name: str) -> DataFile | None:
     """A data file shipped with meridina, or None when there is none of that name."""
+    text = bundled_text(package, folder, name)
+    return DataFile(name, text) if text is not None else None
+
+
+def bundled_text(package: str, folder: str, name: str) -> str | None:
+    """The text of a data file shipped with meridina, or None when there is none of that name."""
     if name not in bundled_names(package, folder):
         return None
-    resource = files(package).joinpath(folder).joinpath(f"{name}.toml")
-    return DataFile(name, resource.read_text("utf-8"))
+    return files(package).joinpath(folder).joinpath(f"{name}.toml").read_text("utf-8")
 
 
 def bundled_names(package: str, folder: str) -> list[str]:

@@ -518,3 +518,15 @@ def test_broken_medina_record_json_problems(write: Write) -> None:
 def test_medina_record_on_standard_input() -> None:
     result = run("validate", "-", input_text=GAME)
     assert result.exit_code == 0, result.output
+
+
+def test_annotate_writes_a_tile_holder_as_it_was_typed(write: Write) -> None:
+    path = write(
+        "tiles.mrec",
+        '[Game "Medina"]\n[Edition "1"]\n[Players "Ann red; Ben blue; Cy green"]\n\nposition\n'
+        "  orange: C2 K5 K6\n  walls: B1 C1\n  roofs: red@C2 blue@K5\n"
+        "  palace-tiles: orange Ben\n  tower-tiles: 4 Ann\n",
+    )
+    result = run("annotate", path, "--no-notes")
+    assert result.exit_code == 0, result.output
+    assert "  palace-tiles: orange Ben\n  tower-tiles: 4 Ann\n" in result.stdout

@@ -377,6 +377,29 @@ def test_without_tower_merchants_the_ninth_merchant_is_missing() -> None:
     assert_only(check_one(text), "MED-T6", spot(text, "15. green", "merchant@D12"))
 
 
+# ---------------------------------------------------------------- a roof on a stable (MED-R1)
+
+
+@pytest.mark.parametrize(
+    ("body", "anchor", "word", "written"),
+    [
+        (("1. red orange@E5 stable@E6", "2. blue roof@E6 merchant@H8"), "2. blue", "roof@", "roof"),
+        (("position", "orange: E5 F5", "stables: E6", "roofs: red@E6"), "roofs:", "red@", "red"),
+    ],
+    ids=["turn", "position"],
+)
+def test_a_roof_on_a_stable_says_which_palace_and_how_to_name_it(
+    body: tuple[str, ...], anchor: str, word: str, written: str
+) -> None:
+    text = medina(*body)
+    report = check_one(text)
+    assert_only(report, "MED-R1", spot(text, anchor, word))
+    assert [problem.message for problem in report.errors] == [
+        "E6 holds a stable of the orange palace at E5; a roof names its palace by one of the "
+        f"palace's buildings, as {written}@E5"
+    ]
+
+
 # ---------------------------------------------------------------- neutral roofs (MED-R3)
 
 
@@ -1277,6 +1300,64 @@ def test_palace_tile_holder_must_fit_the_roof_order(
         assert_only(report, "MED-PT1", spot(text, "palace-tiles:", holder))
 
 
+# A position whose largest orange palace is blue's (Ben's) and whose tower 4 touches red's (Ann's).
+HOLDER_BOARD = ("position", "orange: C2 K5 K6", "walls: B1 C1", "roofs: red@C2 blue@K5")
+
+
+@pytest.mark.parametrize("word", ["Ben", "ben", "blue"])
+def test_a_palace_tile_holder_is_a_player_or_a_roof_colour(word: str) -> None:
+    report = check_one(medina(*HOLDER_BOARD, f"palace-tiles: orange {word}"))
+    assert_legal(report)
+    ben = sheet_of(report).players[1]
+    assert ben.palace_tiles == ("orange",)
+
+
+@pytest.mark.parametrize("word", ["Ann", "red"])
+def test_a_tower_tile_holder_is_a_player_or_a_roof_colour(word: str) -> None:
+    report = check_one(medina(*HOLDER_BOARD, f"tower-tiles: 4 {word}"))
+    assert_legal(report)
+    assert sheet_of(report).players[0].tower_tiles == (4,)
+
+
+@pytest.mark.parametrize(
+    ("entry", "rule", "message"),
+    [
+        (
+            "palace-tiles: orange Ann",
+            "MED-PT1",
+            "the orange palace tile belongs with a largest orange palace; Ann (red) has none",
+        ),
+        (
+            "tower-tiles: 4 Ben",
+            "MED-TT1",
+            "tower tile 4 goes to the owner of a roofed palace touching tower 4's walls; "
+            "Ben (blue) has none",
+        ),
+        (
+            "palace-tiles: orange Zed",
+            "MED-PT1",
+            "Zed is neither a player nor a roof colour here: "
+            "name one of Ann (red), Ben (blue), Cy (green), or nobody",
+        ),
+    ],
+)
+def test_a_wrong_tile_holder_is_named_with_player_and_colour(
+    entry: str, rule: str, message: str
+) -> None:
+    text = medina(*HOLDER_BOARD, entry)
+    report = check_one(text)
+    assert_only(report, rule, spot(text, entry, entry.split()[-1]))
+    assert [problem.message for problem in report.errors] == [message]
+
+
+def test_a_tile_tie_says_a_holder_may_be_named_either_way() -> None:
+    report = check_one(medina("position", "orange: E5 K5", "roofs: red@E5 blue@K5"))
+    assert [problem.message for problem in report.errors] == [
+        "the largest orange palaces tie: say who holds the orange palace tile "
+        "(palace-tiles: orange PLAYER, by name or roof colour)"
+    ]
+
+
 # ---------------------------------------------------------------- streets in a position
 
 
@@ -1291,6 +1372,27 @@ def test_position_with_a_new_street_touching_an_old_one() -> None:
     assert report.run is not None and report.run.start is not None
     streets = report.run.start.streets
     assert streets == [[cell(c) for c in s.split()[1:]] for s in T_STREETS]
+
+
+@pytest.mark.parametrize(
+    "entries",
+    [("merchants: H7 H8 H9",), ("merchants: H9 H8 H7",), ("merchants: H8 H9", "merchants: H7")],
+    ids=["first", "last-of-the-line", "own-entry"],
+)
+def test_position_may_list_the_setup_merchant(entries: tuple[str, ...]) -> None:
+    # The Setup tag puts a merchant on H7; a position copied from the board lists it too.
+    report = check_one(medina("position", *entries))
+    assert_legal(report)
+    assert report.run is not None and report.run.start is not None
+    merchants = sorted(c for street in report.run.start.streets for c in street)
+    assert merchants == sorted(cell(c) for c in ("H7", "H8", "H9"))
+
+
+def test_position_listing_the_setup_merchant_twice_is_refused() -> None:
+    text = medina("position", "merchants: H8 H7", "merchants: H7")
+    report = check_one(text)
+    assert_only(report, "MED-P1", spot(text, "merchants: H7", "H7"))
+    assert [p.message for p in report.errors] == ["H7 is given twice (merchant and merchant)"]
 
 
 def test_position_streets_follow_the_new_street_ruling() -> None:

@@ -2,11 +2,22 @@
 
 from __future__ import annotations
 
+import re
 from importlib.resources import files
 from pathlib import Path
 
 import pytest
-from conftest import FOUR, THREE, assert_legal, assert_only, check_one, found, record, spot
+from conftest import (
+    FOUR,
+    THREE,
+    assert_legal,
+    assert_only,
+    check_one,
+    found,
+    record,
+    run_cli,
+    spot,
+)
 from meridina.notation.check import check_file
 from meridina.rules.common import RecordError
 from meridina.rules.meridian.board import Board, board_names, load_board
@@ -357,9 +368,46 @@ def test_odd_board_warnings_reach_the_report(tmp_path: Path, text: str, says: li
     assert len(report.problems) >= len(says)
 
 
+@pytest.mark.parametrize(("text", "says"), WARNINGS)
+def test_odd_board_warnings_name_their_line(tmp_path: Path, text: str, says: list[str]) -> None:
+    path = write_board(tmp_path, text)
+    lines = text.split("\n")
+    map_line = next(n for n, line in enumerate(lines, 1) if line.startswith("map ="))
+    for warning in load_board(str(path)).warnings:
+        assert warning.at is not None, warning
+        assert f"board file {path}:{warning.at.line}:{warning.at.col}: " in warning.message
+        island = re.match(r".*: island '(\w)'", warning.message)
+        if island is None:  # the island sizes: the whole map
+            assert (warning.at.line, warning.at.col) == (map_line, 1)
+        else:  # a city of that island
+            assert lines[warning.at.line - 1][warning.at.col - 1].lower() == island.group(1)
+    record_text = game_on("mine.toml", "1. orange 7: 3@2")
+    report = check_one(record_text, base=tmp_path)
+    assert all(re.search(r"board file \S*mine\.toml:\d+:\d+: ", p.message) for p in report.problems)
+    assert len({p.message for p in report.problems}) == len(report.problems)
+
+
+def test_two_cities_on_one_meridian_are_shown_at_the_second(tmp_path: Path) -> None:
+    text = edited("i i I i i j j j J j", "k i I i i j j j J j")
+    path = write_board(tmp_path, text)
+    # Meridian 1 holds k on the row 'k i I i i ...' and again on the row below it.
+    row = text.split("\n").index("k i I i i j j j J j") + 2
+    result = run_cli("board", "check", str(path))
+    assert f"{path}:{row}:1: MER-B2 warning: island 'k' has two cities on one meridian" in (
+        result.stdout.splitlines()
+    )
+
+
 def test_four_city_board_copy_has_no_warnings(tmp_path: Path) -> None:
     write_board(tmp_path, FOUR_CITY)
     text = game_on("mine.toml", "1. orange 7: 3@2", players=THREE)
     report = check_one(text, base=tmp_path)
     assert_legal(report)
     assert found(report) == []
+
+
+def test_a_bundled_board_name_wins_over_a_file_of_that_name(tmp_path: Path) -> None:
+    write_board(tmp_path, "not a board", name="five-city")
+    assert_legal(check_one(game_on("five-city", "1. orange 7: 3@2"), base=tmp_path))
+    text = game_on("./five-city", "1. orange 7: 3@2")
+    assert_only(check_one(text, base=tmp_path), "DATA-1", spot(text, "[Board", '"'))

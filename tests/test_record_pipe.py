@@ -91,7 +91,7 @@ def test_commands_undo_comment_and_show(tmp_path: Path) -> None:
 
 def test_legal_lists_turns_that_the_rules_accept(tmp_path: Path) -> None:
     target = tmp_path / "game.mrec"
-    result = run("-o", str(target), *START, lines=["legal orange 7:"])
+    result = run("-o", str(target), *START, lines=["legal --all orange 7:"])
     listed = [line for line in result.output.splitlines() if line.startswith("orange 7:")]
     assert listed
     ends = listed[0].removeprefix("orange 7: ").split(" | ")

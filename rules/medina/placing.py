@@ -280,12 +280,25 @@ def place_stable(state: State, player: str, cell: Cell, target: int) -> list[Eve
 # ---------------------------------------------------------------- roofs
 
 
+def roof_on_stable(palace: Palace, cell: Cell, word: str) -> str:
+    """Why a roof written on a stable's field is refused, and how to write it."""
+    row, col = min((row, col) for col, row in palace.buildings)  # as describe_palace names it
+    return (
+        f"{cell_name(cell)} holds a stable of the {palace.colour} palace at "
+        f"{cell_name((col, row))}; a roof names its palace by one of the palace's buildings, "
+        f"as {word}@{cell_name((col, row))}"
+    )
+
+
 def roof_target(
     state: State, player: str, cell: Cell, neutral: bool
 ) -> tuple[int | None, list[Fault]]:
     """The palace a roof on ``cell`` covers, or every rule it breaks."""
     palace = state.palace(cell)
-    if palace is None or cell not in palace.buildings:
+    if palace is not None and cell not in palace.buildings:
+        word = "neutral" if neutral else "roof"
+        return None, [Fault("MED-R1", roof_on_stable(palace, cell, word))]
+    if palace is None:
         return None, [Fault("MED-R1", f"no palace stands on {cell_name(cell)} to be roofed")]
     faults = []
     if palace.roofed:

@@ -8,7 +8,7 @@ from typing import Final
 from meridina.rules.common import Place, Problem
 
 from .model import NEUTRAL, Cell, StartPosition, cell_name
-from .placing import NEW_STREET_TOUCH, can_extend
+from .placing import NEW_STREET_TOUCH, can_extend, roof_on_stable
 from .state import BUILDING, MERCHANT, STABLE, WALL, Palace, State
 from .tiles import retire_if_owned, update_palace_tile
 
@@ -19,11 +19,16 @@ def apply_position(state: State, position: StartPosition) -> list[Problem]:
     problems: list[Problem] = []
     board = state.board
     at = position.at
+    # The Setup tag's merchant stands on the board already; a position may list it too.
+    unlisted_setup = [cell for street in state.streets for cell in street]
 
     def occupy(cell: Cell, kind: str, where: Place | None) -> bool:
         if not board.on_grid(cell):
             problems.append(Problem(RULE, f"{cell_name(cell)} is not on the board", where))
             return False
+        if kind == MERCHANT and cell in unlisted_setup:
+            unlisted_setup.remove(cell)
+            return True
         if cell in state.pieces:
             problems.append(
                 Problem(
@@ -84,8 +89,8 @@ def apply_position(state: State, position: StartPosition) -> list[Problem]:
         [(cell, where) for cell, where in group if occupy(cell, MERCHANT, where)]
         for group in position.merchant_groups()
     ]
-    # The Setup tag's first merchant, if any, belongs with the first entry.
-    groups[0].extend((cell, None) for street in state.streets for cell in street)
+    # The Setup tag's first merchant, unless an entry lists it, belongs with the first entry.
+    groups[0].extend((cell, None) for cell in unlisted_setup)
     problems.extend(_streets(state, groups, at))
     problems.extend(_roofs(state, position))
     for colour in state.edition.colours:
@@ -289,7 +294,10 @@ def _roofs(state: State, position: StartPosition) -> list[Problem]:
     problems = []
     for owner, cell, where in position.roofs:
         palace = state.palace(cell)
-        if palace is None or cell not in palace.buildings:
+        if palace is not None and cell not in palace.buildings:
+            problems.append(Problem("MED-R1", roof_on_stable(palace, cell, owner), where))
+            continue
+        if palace is None:
             problems.append(
                 Problem("MED-R1", f"no palace stands on {cell_name(cell)} to carry a roof", where)
             )
@@ -391,15 +399,18 @@ def _tiles(state: State, position: StartPosition) -> list[Problem]:
         leaders = [p for p in roofed if p.size == largest]
         given = position.palace_tiles.get(colour)
         if given is not None:
-            holder, where = given
+            word, where = given
+            holder = _holder_colour(state, word)
             match = [p for p in leaders if (p.owner if p.owner != NEUTRAL else None) == holder]
             fitting = [p for p in match if _earlier_equal(p, leaders) is None]
-            if not match:
+            if holder == _UNKNOWN:
+                problems.append(Problem("MED-PT1", _not_a_holder(state, word), where))
+            elif not match:
                 problems.append(
                     Problem(
                         "MED-PT1",
                         f"the {colour} palace tile belongs with a largest {colour} palace; "
-                        f"{holder or 'nobody'} has none",
+                        f"{_holder_name(state, holder)} has none",
                         where,
                     )
                 )
@@ -411,7 +422,7 @@ def _tiles(state: State, position: StartPosition) -> list[Problem]:
                         "MED-PT1",
                         f"roofs: lists the {colour} palace at {cell_name(min(earlier.buildings))} "
                         f"first; it has no stable, so it was as large when roofed and kept the "
-                        f"{colour} palace tile: {holder or 'nobody'} cannot hold it",
+                        f"{colour} palace tile: {_holder_name(state, holder)} cannot hold it",
                         where,
                     )
                 )
@@ -422,7 +433,7 @@ def _tiles(state: State, position: StartPosition) -> list[Problem]:
                 Problem(
                     "MED-PT1",
                     f"the largest {colour} palaces tie: say who holds the {colour} palace tile "
-                    f"(palace-tiles: {colour} NAME)",
+                    f"(palace-tiles: {colour} PLAYER, by name or roof colour)",
                     position.at,
                 )
             )
@@ -434,13 +445,16 @@ def _tiles(state: State, position: StartPosition) -> list[Problem]:
         }
         given_tower = position.tower_tiles.get(tower)
         if given_tower is not None:
-            holder, where = given_tower
-            if holder not in claimants:
+            word, where = given_tower
+            holder = _holder_colour(state, word)
+            if holder == _UNKNOWN:
+                problems.append(Problem("MED-TT1", _not_a_holder(state, word), where))
+            elif holder not in claimants:
                 problems.append(
                     Problem(
                         "MED-TT1",
                         f"tower tile {tower} goes to the owner of a roofed palace touching "
-                        f"tower {tower}'s walls; {holder or 'nobody'} has none",
+                        f"tower {tower}'s walls; {_holder_name(state, holder)} has none",
                         where,
                     )
                 )
@@ -453,13 +467,47 @@ def _tiles(state: State, position: StartPosition) -> list[Problem]:
                 Problem(
                     "MED-TT1",
                     f"several palaces touch tower {tower}'s walls: say who holds tower tile "
-                    f"{tower} (tower-tiles: {tower} NAME)",
+                    f"{tower} (tower-tiles: {tower} PLAYER, by name or roof colour)",
                     position.at,
                 )
             )
         if tower in state.tower_tiles:
             state.tower_merchants.pop(tower, None)
     return problems
+
+
+# A holder word that names neither a player nor a roof colour of this game.
+_UNKNOWN: Final = "?"
+
+
+def _holder_colour(state: State, word: str | None) -> str | None:
+    """The roof colour a tile holder names: ``None`` for nobody, else a colour or ``_UNKNOWN``.
+
+    A holder may be written as a roof colour or as a player's name; a roof colour wins
+    when a word is both, as turns name players by their roof colour.
+    """
+    if word is None:
+        return None
+    lowered = word.lower()
+    if lowered in state.seat_colours:
+        return lowered
+    for player in state.players:
+        if player.name.lower() == lowered:
+            return player.colour
+    return _UNKNOWN
+
+
+def _holder_name(state: State, colour: str | None) -> str:
+    """A holder as a player understands it: "Ben (blue)", "nobody"."""
+    for player in state.players:
+        if player.colour == colour:
+            return f"{player.name} ({colour})"
+    return colour or "nobody"
+
+
+def _not_a_holder(state: State, word: str | None) -> str:
+    names = ", ".join(f"{player.name} ({player.colour})" for player in state.players)
+    return f"{word} is neither a player nor a roof colour here: name one of {names}, or nobody"
 
 
 def _earlier_equal(palace: Palace, leaders: list[Palace]) -> Palace | None:

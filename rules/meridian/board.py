@@ -8,7 +8,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Final
 
-from meridina.rules.common import Problem, RecordError
+from meridina.rules.common import Place, Problem, RecordError
 from meridina.rules.datafile import DataFile, bundled, bundled_names, user_file
 
 from .model import MERIDIANS
@@ -104,6 +104,7 @@ def board_from_data(data: DataFile) -> Board:
         )
     members: dict[str, list[tuple[int, int]]] = {}
     capitals: dict[str, tuple[int, int]] = {}
+    place_of: dict[tuple[int, int], Place] = {}  # (meridian, city) -> where the map gives it
     for level, row in enumerate(rows):
         city = cities - level  # the top row is the highest city
         width = row_width_fault(level, row)
@@ -113,6 +114,7 @@ def board_from_data(data: DataFile) -> Board:
             letter = letter_fault(meridian, city, cell)
             if letter is not None:
                 raise fault(letter, row.line, col)
+            place_of[(meridian, city)] = Place(row.line, col)
             name = cell.lower()
             members.setdefault(name, []).append((meridian, city))
             if cell.isupper():
@@ -140,8 +142,14 @@ def board_from_data(data: DataFile) -> Board:
         island_at=island_at,
     )
     warnings = tuple(
-        Problem(BOARD_WARNING, f"board file {data.name}: {text}", warning=True)
-        for text in _departures(board)
+        Problem(
+            BOARD_WARNING,
+            f"board file {data.name}:{at.line}:{at.col}: {text}",
+            at,
+            warning=True,
+        )
+        for text, city in _departures(board)
+        for at in [place_of[city] if city is not None else Place(map_line, 1)]
     )
     return Board(
         board.name, board.description, board.players, cities, board.islands, island_at, warnings
@@ -214,23 +222,34 @@ def _column_of(row: str, meridian: int) -> int:
     return 1
 
 
-def _departures(board: Board) -> list[str]:
-    """What differs from the printed boards as reported; warnings, not faults."""
-    notes: list[str] = []
+def _departures(board: Board) -> list[tuple[str, tuple[int, int] | None]]:
+    """What differs from the printed boards as reported; warnings, not faults.
+
+    Each comes with the city it is seen at, (meridian, city), or None for the whole map.
+    """
+    notes: list[tuple[str, tuple[int, int] | None]] = []
     for island in board.islands:
+        # The island's first city as the map is read: the top row first, left to right.
+        first = min(island.cities, key=lambda mc: (-mc[1], mc[0]))
         meridians = [m for m, _ in island.cities]
         if len(set(meridians)) != len(meridians):
-            notes.append(f"island {island.name!r} has two cities on one meridian")
+            twice = next(m for m in meridians if meridians.count(m) > 1)
+            lower = min(c for m, c in island.cities if m == twice)
+            notes.append((f"island {island.name!r} has two cities on one meridian", (twice, lower)))
         elif max(meridians) - min(meridians) + 1 != len(meridians):
-            notes.append(f"island {island.name!r} does not span neighbouring meridians")
+            notes.append((f"island {island.name!r} does not span neighbouring meridians", first))
         if island.points >= 4 and island.capital is None:
-            notes.append(f"island {island.name!r} has {island.points} cities but no capital")
+            notes.append(
+                (f"island {island.name!r} has {island.points} cities but no capital", first)
+            )
         if island.points == 3 and island.capital is not None:
-            notes.append(f"island {island.name!r} has 3 cities and a capital")
+            notes.append((f"island {island.name!r} has 3 cities and a capital", island.capital))
     mix = Counter(island.points for island in board.islands)
     expected = EXPECTED_MIX[board.cities]
     if dict(mix) != expected:
         have = ", ".join(f"{mix[size]} of {size}" for size in sorted(mix))
         want = ", ".join(f"{count} of {size}" for size, count in sorted(expected.items()))
-        notes.append(f"island sizes are {have} cities; the printed board is said to have {want}")
+        notes.append(
+            (f"island sizes are {have} cities; the printed board is said to have {want}", None)
+        )
     return notes

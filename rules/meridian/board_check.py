@@ -49,9 +49,14 @@ def check_board(name: str, text: str) -> tuple[Board | None, list[Problem]]:
         board = board_from_data(data)
     except RecordError as error:  # a check this module lacks: still reported, never lost
         return None, _ordered([*problems, Problem(BOARD_RULE, error.problem.message)])
-    prefix = f"board file {name}: "
     problems.extend(
-        Problem(w.rule, w.message.removeprefix(prefix), w.at, warning=True) for w in board.warnings
+        Problem(
+            w.rule,
+            w.message.removeprefix(f"board file {name}:{w.at.line}:{w.at.col}: " if w.at else ""),
+            w.at,
+            warning=True,
+        )
+        for w in board.warnings
     )
     return board, _ordered(problems)
 
@@ -114,6 +119,10 @@ def _faults(data: DataFile) -> list[Problem]:
             map_line,
         )
     capitals: dict[str, int] = {}
+    # A text that is no island letter is reported once, at its first city, with a count:
+    # a fresh template holds forty or fifty blanks.
+    first_fault: dict[str, int] = {}  # the text -> its fault's index in problems
+    more: dict[str, int] = {}
     for level, row in enumerate(rows):
         city = (cities or len(rows)) - level
         width = row_width_fault(level, row)
@@ -122,7 +131,11 @@ def _faults(data: DataFile) -> list[Problem]:
         for meridian, (cell, col) in enumerate(row.cells, start=1):
             letter = letter_fault(meridian, city, cell)
             if letter is not None:
-                fault(letter, row.line, col)
+                if cell in first_fault:
+                    more[cell] = more.get(cell, 0) + 1
+                else:
+                    first_fault[cell] = len(problems)
+                    fault(letter, row.line, col)
                 continue
             name = cell.lower()
             if cell.isupper():
@@ -130,4 +143,9 @@ def _faults(data: DataFile) -> list[Problem]:
                     fault(two_capitals(name, capitals[name], meridian), row.line, col)
                 else:
                     capitals[name] = meridian
+    for cell, count in more.items():
+        first = problems[first_fault[cell]]
+        more_cities = "1 more city holds" if count == 1 else f"{count} more cities hold"
+        message = f"{first.message}; {more_cities} {cell!r} too"
+        problems[first_fault[cell]] = Problem(first.rule, message, first.at)
     return problems
