@@ -130,7 +130,7 @@ def island_table(sheet: ScoreSheet, state: State) -> str:
         holder = (
             player_label(state, result.holder)
             if result.holder is not None
-            else ("tie" if result.garrisons else "-")
+            else ("tie" if result.tied else "-")
         )
         points = island.points if result.holder is not None else 0
         rows.append([island.name, island.points, capital, garrisons or "-", holder, points])
