@@ -101,7 +101,7 @@ def events(step: Step | None, entry: TurnEntry[Turn]) -> list[str]:
     if entry.turn is None:
         return ["unreadable: " + "; ".join(p.message for p in entry.problems)]
     assert step is not None
-    said = [_placement_text(placement) for placement in placed(step, entry.turn)]
+    said = [placement_text(placement) for placement in placed(step, entry.turn)]
     return [*said, *outcome(step, entry)] or ["passes"]
 
 
@@ -144,7 +144,7 @@ def event_text(event: Event) -> str:
     return f"every player owns {article(colour)} palace: {colour} buildings leave the game"
 
 
-def _placement_text(placement: Placement) -> str:
+def placement_text(placement: Placement) -> str:
     if placement.kind is Kind.TEA:
         return "plays a tea tile"
     where = cell_name(placement.cell) if placement.cell else "?"

@@ -221,3 +221,53 @@ def test_legend_explains_the_holder_marks_and_lists_each_players_islands() -> No
     listed = [next(t.get("data-islands") for t in row.iter(f"{SVG}text") if t.get(
         "data-islands") is not None) for row in rows]  # fmt: skip
     assert listed == held
+
+
+MEDINA_ERRORS = TOP / "examples/medina/errors.mrec"
+
+
+def framed(path: Path, *args: str) -> dict[str, str | None]:
+    """The fields the picture frames as just placed, with each frame's title."""
+    root = parse(run("draw", str(path), *args).stdout)
+    return {
+        e.get("data-field", ""): e.findtext(f"{SVG}title")
+        for e in root.iter()
+        if e.get("class") == "placed"
+    }
+
+
+@pytest.mark.parametrize(
+    "path",
+    [TOP / "examples/medina/first-edition-3p.mrec", TOP / "examples/medina/second-edition-2p.mrec"],
+)
+def test_medina_frames_the_pieces_the_last_turn_placed(path: Path) -> None:
+    (report,) = list(check_file(path))
+    entries = report.record.entries
+    for index in (0, len(entries) // 2, len(entries) - 1):
+        entry = entries[index]
+        fields = {cell_name(p.cell) for p in entry.turn.placements if p.cell is not None}
+        found = framed(path, "--turn", str(entry.text.number))
+        assert set(found) == fields
+        assert all(title and title.startswith("just placed: ") for title in found.values())
+    assert framed(path, "--turn", "0") == {}
+
+
+@pytest.mark.parametrize(
+    ("turn", "fields"),
+    [
+        (3, {"K6"}),  # grey@A5 refused (MED-B1)
+        (5, {"E5"}),  # stable@M9 refused (MED-B6)
+        (12, {"C11", "H5"}),  # out of turn (MED-T1): played all the same
+        (19, set()),  # a colour not in the game (MED-S1): ignored
+        (23, set()),  # after the end (MED-E1): ignored
+    ],
+)
+def test_medina_frames_only_the_pieces_that_were_placed(turn: int, fields: set[str]) -> None:
+    found = framed(MEDINA_ERRORS, "--game", "1", "--turn", str(turn))
+    assert set(found) == fields
+
+
+def test_medina_legend_explains_the_frame() -> None:
+    root = parse(run("draw", str(SCORING)).stdout)
+    (legend,) = [g for g in root.iter(f"{SVG}g") if g.get("class") == "legend"]
+    assert any("just placed" in (t.text or "") for t in legend.iter(f"{SVG}text"))
