@@ -9,6 +9,7 @@ from meridina.notation.medina import MedinaRecord
 from meridina.notation.medina_writer import format_turn, write_record
 from meridina.notation.turns import TurnEntry
 from meridina.notation.writing import as_written
+from meridina.rules.game import Handling
 from meridina.rules.medina.engine import Step
 from meridina.rules.medina.events import (
     ColourRetired,
@@ -24,7 +25,7 @@ from meridina.rules.medina.state import BUILDING, MERCHANT, STABLE, WALL, WELL, 
 from meridina.rules.medina.tiles import article, describe_palace
 from tabulate import tabulate
 
-from .turn_notes import notes_at, notes_per_turn
+from .turn_notes import HANDLED, NOT_PLACED, fault_event, notes_at, notes_per_turn
 
 TITLE = "Medina"
 LETTERS = {"grey": "g", "black": "k", "brown": "b", "orange": "o"}
@@ -100,20 +101,28 @@ def events(step: Step | None, entry: TurnEntry[Turn]) -> list[str]:
     if entry.turn is None:
         return ["unreadable: " + "; ".join(p.message for p in entry.problems)]
     assert step is not None
-    refused = {p.at for p in step.problems if not p.warning}
-    said = [
-        _placement_text(placement)
-        for placement in entry.turn.placements
-        if placement.at not in refused or placement.at is None
-    ]
+    said = [placement_text(placement) for placement in placed(step, entry.turn)]
     return [*said, *outcome(step, entry)] or ["passes"]
+
+
+def placed(step: Step, turn: Turn) -> list[Placement]:
+    """The turn's placements that were made: none of an ignored turn, no refused one."""
+    if step.handling is Handling.IGNORED:
+        return []
+    refused = {p.at for p in step.problems if not p.warning}
+    return [p for p in turn.placements if p.at not in refused or p.at is None]
 
 
 def outcome(step: Step | None, entry: TurnEntry[Turn]) -> list[str]:
     """What a turn broke and what changed hands: the part the turn's own words do not say."""
     if entry.turn is None or step is None:
         return ["unreadable: " + "; ".join(p.message for p in entry.problems)]
-    said = [f"ILLEGAL: {p.rule} {p.message}" for p in step.problems if not p.warning]
+    pieces = {p.at for p in entry.turn.placements if p.at is not None}
+    said = [
+        fault_event([p], NOT_PLACED if p.at in pieces else HANDLED[step.handling])
+        for p in step.problems
+        if not p.warning
+    ]
     return [*said, *(event_text(event) for event in step.events)]
 
 
@@ -135,7 +144,7 @@ def event_text(event: Event) -> str:
     return f"every player owns {article(colour)} palace: {colour} buildings leave the game"
 
 
-def _placement_text(placement: Placement) -> str:
+def placement_text(placement: Placement) -> str:
     if placement.kind is Kind.TEA:
         return "plays a tea tile"
     where = cell_name(placement.cell) if placement.cell else "?"

@@ -14,7 +14,7 @@ from meridina.rules.meridian.scoring import IslandScore, ScoreSheet, island_scor
 from meridina.rules.meridian.state import State
 from tabulate import tabulate
 
-from .turn_notes import notes_at, notes_per_turn
+from .turn_notes import HANDLED, fault_event, notes_at, notes_per_turn
 
 SHORT = {"orange": "or", "black": "bk", "grey": "gy", "brown": "br"}
 LEGEND = (
@@ -55,17 +55,14 @@ def effect_sentences(step: Step | None, entry: TurnEntry[Turn]) -> list[str]:
         return ["unreadable: " + "; ".join(p.message for p in entry.problems)]
     assert step is not None
     errors = [p for p in step.problems if not p.warning]
-    if errors:
-        text = "; ".join(f"{p.rule} {p.message}" for p in errors)
-        return [f"ILLEGAL: {text} (counted as a discard)"]
+    fault = [fault_event(errors, HANDLED[step.handling])] if errors else []
     effect = step.effect
     turn = entry.turn
-    if effect is None or (effect.placed is None and effect.removed is None):
-        return [
-            "stuck: no tower possible"
-            if turn.skip and turn.skip.value == "stuck"
-            else "no tower placed"
-        ]
+    if effect is None:  # discarded or ignored: the fault says so
+        return fault
+    if effect.placed is None and effect.removed is None:
+        stuck = turn.skip and turn.skip.value == "stuck" and not errors
+        return [*fault, "stuck: no tower possible" if stuck else "no tower placed"]
     sentences = []
     if effect.removed is not None:
         city, tower = effect.removed
@@ -81,7 +78,7 @@ def effect_sentences(step: Step | None, entry: TurnEntry[Turn]) -> list[str]:
             f"pushes {tower_text(push.tower)} {direction} "
             f"from city {push.from_city} to {push.to_city}"
         )
-    return sentences
+    return [*fault, *sentences]
 
 
 def control_changes(before: State, after: State) -> list[str]:
@@ -133,7 +130,7 @@ def island_table(sheet: ScoreSheet, state: State) -> str:
         holder = (
             player_label(state, result.holder)
             if result.holder is not None
-            else ("tie" if result.garrisons else "-")
+            else ("tie" if result.tied else "-")
         )
         points = island.points if result.holder is not None else 0
         rows.append([island.name, island.points, capital, garrisons or "-", holder, points])

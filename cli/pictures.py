@@ -7,7 +7,7 @@ from typing import Any
 
 from meridina.notation.check import GameReport
 
-from . import svg_medina, svg_meridian
+from . import medina_view, svg_medina, svg_meridian
 from .stand_in import stand_in_line
 
 __all__ = ["caption", "draw", "stand_in_line", "state_after", "turn_count"]
@@ -46,4 +46,9 @@ def draw(report: GameReport, turns: int) -> ET.Element:
             if entry.turn is not None and step is not None:
                 last = svg_meridian.LastTurn(entry.turn.meridian, step)
         return svg_meridian.draw(state, last, title, note)
-    return svg_medina.draw(state, title, note)
+    placed = None
+    if turns > 0:
+        entry, step = report.record.entries[turns - 1], report.run.steps[turns - 1]
+        if entry.turn is not None and step is not None:
+            placed = medina_view.placed(step, entry.turn)
+    return svg_medina.draw(state, title, note, placed)

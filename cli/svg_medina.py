@@ -8,14 +8,16 @@ picture back.
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from collections.abc import Sequence
 
 from meridina.rules.medina.board import Board
-from meridina.rules.medina.model import NEUTRAL, Cell, cell_name
+from meridina.rules.medina.model import NEUTRAL, Cell, Placement, cell_name
 from meridina.rules.medina.scoring import score
 from meridina.rules.medina.state import BUILDING, MERCHANT, STABLE, WALL, WELL, Palace, State
 from meridina.rules.medina.tiles import describe_palace
 
 from . import svg
+from .medina_view import placement_text
 
 CELL = 36
 LEFT = 34
@@ -41,11 +43,13 @@ MERCHANT_FILL = "#6a3d9a"
 STABLE_FILL = "#efe2b8"
 WELL_FILL = "#3b82c4"
 TILE_FILL = "#fff3c4"
+HIGHLIGHT = "#d4a017"
 KEY = (
     "Buildings: g grey, k black, b brown, o orange; S stable; W well;",
     "m merchant, joined to the others of its market street by a line.",
     "A palace is outlined in its owner's roof colour (dashed: a neutral roof); its roof",
     "shows the owner's letter; P and T cards: the palace and tower tiles it holds.",
+    "Gold frame: a piece just placed (a roof: the field it went on).",
 )
 
 
@@ -80,8 +84,14 @@ class Roofs:
         return f"{owner} ({player.name})" if player is not None and player.name else owner
 
 
-def draw(state: State, caption: str = "", note: str | None = None) -> ET.Element:
-    """The picture of ``state``; ``note`` (a stand-in warning) is written under the caption."""
+def draw(
+    state: State,
+    caption: str = "",
+    note: str | None = None,
+    placed: Sequence[Placement] | None = None,
+) -> ET.Element:
+    """The picture of ``state``; ``note`` (a stand-in warning) is written under the caption;
+    ``placed``, the last turn's placements that were made, are framed."""
     board = state.board
     roofs = Roofs(state)
     grid_bottom = TOP + board.rows * CELL
@@ -107,9 +117,35 @@ def draw(state: State, caption: str = "", note: str | None = None) -> ET.Element
     for palace in sorted(state.palaces.values(), key=lambda p: p.ident):
         _palace(root, state, roofs, palace)
     _towers(root, state, roofs)
+    if placed:
+        _just_placed(root, board, placed)
     _tiles(root, state, roofs)
     _legend(root, state, roofs, legend_top)
     return root
+
+
+def _just_placed(root: ET.Element, board: Board, placed: Sequence[Placement]) -> None:
+    """A gold frame on each field the last turn put a piece on (a tea tile has none)."""
+    layer = svg.group(root, "last-turn")
+    for placement in placed:
+        if placement.cell is None:
+            continue
+        x, y = x_of(placement.cell), y_of(board, placement.cell)
+        svg.add(
+            layer,
+            "rect",
+            f"just placed: {placement_text(placement)}",
+            class_="placed",
+            data_field=cell_name(placement.cell),
+            data_piece=placement.kind.value,
+            x=x + 1.5,
+            y=y + 1.5,
+            width=CELL - 3,
+            height=CELL - 3,
+            fill="none",
+            stroke=HIGHLIGHT,
+            stroke_width=3,
+        )
 
 
 def _grid(root: ET.Element, board: Board) -> None:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from meridina.rules.meridian.board import Board, Island
 from meridina.rules.meridian.engine import Step
 from meridina.rules.meridian.model import MERIDIANS, Tower
-from meridina.rules.meridian.scoring import score
+from meridina.rules.meridian.scoring import IslandScore, ScoreSheet, score
 from meridina.rules.meridian.state import State
 
 from . import svg
@@ -31,6 +31,7 @@ CODES = {"orange": "or", "black": "bk", "grey": "gy", "brown": "br"}
 TINTS = ("#cfe8cf", "#f5e3b3", "#cfe0f5", "#f3d1dc", "#e3d5f2", "#d5efec", "#eeeebb")
 EDGES = ("#8fbf8f", "#d4b86a", "#8fb0d9", "#d493a8", "#ad96cf", "#8fc9c1", "#c2c26f")
 HIGHLIGHT = "#d4a017"
+HOLDER_R = 12  # the disc under an island's letter that shows who holds it
 ISLANDS_PER_ROW = 3
 REMOVED = "#c0392b"
 
@@ -64,14 +65,16 @@ def draw(
 ) -> ET.Element:
     """The picture of ``state``; ``note`` (the stand-in warning) is written under the caption."""
     board = state.board
-    root, legend_top = _frame(board, caption or "Meridian position", note, len(state.players) + 2)
+    root, legend_top = _frame(board, caption or "Meridian position", note, len(state.players) + 3)
+    sheet = score(state)
+    _holders(root, state, sheet)
     for meridian, column in enumerate(state.columns, start=1):
         for city, tower in enumerate(column, start=1):
             if tower is not None:
                 _tower(root, state, meridian, city, tower)
     if last is not None:
         _highlight(root, board, last)
-    _legend(root, state, legend_top)
+    _legend(root, state, sheet, legend_top)
     return root
 
 
@@ -170,13 +173,66 @@ def _island(layer: ET.Element, board: Board, island: Island, tint: int) -> None:
             stroke_linecap="round",
             stroke_linejoin="round",
         )
-    # The island's letter once, in the band between its first two cities.
+    lx, ly = _letter_spot(board, island)
+    svg.text(shape, lx, ly, island.name.upper(), font_size=14, font_weight="bold", fill="#333333")
+
+
+def _letter_spot(board: Board, island: Island) -> tuple[float, float]:
+    """Where the island's letter stands: once, in the band between its first two cities."""
+    centres = [(x_of(m), y_of(board, c)) for m, c in sorted(island.cities)]
     if len(centres) > 1:
         (x1, y1), (x2, y2) = centres[0], centres[1]
-        lx, ly = (x1 + x2) / 2, (y1 + y2) / 2
+        return (x1 + x2) / 2, (y1 + y2) / 2
+    return centres[0][0] - CITY_R - 2, centres[0][1] - CITY_R
+
+
+def player_label(state: State, index: int) -> str:
+    player = state.players[index]
+    return player.name or "/".join(player.colours)
+
+
+def _holders(root: ET.Element, state: State, sheet: ScoreSheet) -> None:
+    """Each garrisoned island's letter on a disc: its holder's colour, or dashed for a tie."""
+    layer = svg.group(root, "holders")
+    for result in sheet.islands:
+        if result.holder is not None or result.tied:
+            _holder(layer, state, result)
+
+
+def _holder(layer: ET.Element, state: State, result: IslandScore) -> None:
+    island = result.island
+    garrisons = ", ".join(
+        f"{player_label(state, owner)} {value}" for owner, value in sorted(result.garrisons.items())
+    )
+    points = f"{island.points} point{'s' if island.points != 1 else ''}"
+    if result.holder is None:
+        said = f"island {island.name}: a tie, nobody holds it ({points}); garrisons {garrisons}"
+        holder = ""
     else:
-        lx, ly = centres[0][0] - CITY_R - 2, centres[0][1] - CITY_R
-    svg.text(shape, lx, ly, island.name.upper(), font_size=14, font_weight="bold", fill="#333333")
+        holder = player_label(state, result.holder)
+        said = f"island {island.name}: held by {holder} ({points}); garrisons {garrisons}"
+    node = svg.group(
+        layer,
+        "holder",
+        said,
+        data_island=island.name,
+        data_holder=holder,
+        data_tied="true" if result.tied else "false",
+    )
+    x, y = _letter_spot(state.board, island)
+    if result.holder is None:
+        fill = "#ffffff"
+        svg.add(node, "circle", cx=x, cy=y, r=HOLDER_R, fill=fill, stroke="#333333",
+                stroke_width=1.5, stroke_dasharray="3 2")  # fmt: skip
+    else:
+        colours = state.players[result.holder].colours
+        fill = colour_of(colours[0])
+        svg.add(node, "circle", cx=x, cy=y, r=HOLDER_R, fill=fill, stroke="#000000")
+        if len(colours) > 1:  # the game of 2: the partner colour as a ring
+            svg.add(node, "circle", cx=x, cy=y, r=HOLDER_R - 2, fill="none",
+                    stroke=colour_of(colours[1]), stroke_width=2.5)  # fmt: skip
+    svg.text(node, x, y, island.name.upper(), font_size=14, font_weight="bold",
+             fill=svg.contrast(fill))  # fmt: skip
 
 
 def _meridians(root: ET.Element, board: Board, bottom: float) -> None:
@@ -313,12 +369,12 @@ def _highlight(root: ET.Element, board: Board, last: LastTurn) -> None:
         )
 
 
-def _legend(root: ET.Element, state: State, top: float) -> None:
+def _legend(root: ET.Element, state: State, sheet: ScoreSheet, top: float) -> None:
     layer = svg.group(root, "legend")
-    sheet = score(state)
     svg.text(layer, 12, top, "Player", text_anchor="start", font_weight="bold")
     svg.text(layer, 150, top, "Colours: pieces in hand", text_anchor="start", font_weight="bold")
     svg.text(layer, 470, top, "Points", text_anchor="start", font_weight="bold")
+    svg.text(layer, 530, top, "Islands held", text_anchor="start", font_weight="bold")
     for row, (player, scored) in enumerate(zip(state.players, sheet.players, strict=True), 1):
         y = top + row * 22
         line = svg.group(
@@ -337,6 +393,8 @@ def _legend(root: ET.Element, state: State, top: float) -> None:
             svg.text(line, x + 28, y, hand, text_anchor="start", data_hand=state.hands[colour])
             x += 150
         svg.text(line, 470, y, str(scored.points), text_anchor="start", font_weight="bold")
+        held = " ".join(name.upper() for name in scored.islands) or "-"
+        svg.text(line, 530, y, held, text_anchor="start", data_islands=" ".join(scored.islands))
     y = top + (len(state.players) + 1) * 22
     svg.text(
         layer,
@@ -344,6 +402,21 @@ def _legend(root: ET.Element, state: State, top: float) -> None:
         y,
         "Double ring: a capital (counts 2). Gold ring: the tower just built; "
         "gold arrow: a push; red dashes: a tower taken off.",
+        text_anchor="start",
+        font_size=11,
+        fill="#444444",
+    )
+    key = svg.group(layer, "holder-key", "how the picture shows who holds an island")
+    svg.add(key, "circle", cx=18, cy=y + 22, r=6, fill=colour_of(state.players[0].colours[0]),
+            stroke="#000000")  # fmt: skip
+    svg.add(key, "circle", cx=34, cy=y + 22, r=6, fill="#ffffff", stroke="#333333",
+            stroke_dasharray="3 2")  # fmt: skip
+    svg.text(
+        key,
+        46,
+        y + 22,
+        "Island letter on a disc of a player's colour: that player holds the island; "
+        "dashed white disc: a tie, nobody holds it.",
         text_anchor="start",
         font_size=11,
         fill="#444444",

@@ -6,6 +6,8 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from meridina.notation.check import GameReport
+from meridina.rules.common import Problem
+from meridina.rules.game import Handling
 
 # (step, entry, state before, state after) -> what to say about that turn
 TurnNote = Callable[[Any, Any, Any, Any], list[str]]
@@ -22,6 +24,22 @@ def notes_per_turn(report: GameReport, note: TurnNote) -> list[list[str]]:
         result.append(note(step, entry, before, after))
         before = after
     return result
+
+
+# What became of a faulty turn, in the words of the digests' "How an illegal turn is handled".
+HANDLED = {
+    Handling.PLAYED: "played all the same",
+    Handling.DISCARDED: "not played: the card counts as discarded",
+    Handling.IGNORED: "ignored: nothing of the turn counts",
+}
+NOT_PLACED = "not placed"  # a Medina piece whose placement breaks a rule
+
+
+def fault_event(faults: Sequence[Problem], handled: str) -> str:
+    """The event of a faulty turn, for replay's text and JSON and the HTML page alike:
+    the rules it breaks, then what became of it (``HANDLED`` or ``NOT_PLACED``)."""
+    broken = "; ".join(f"{p.rule} {p.message}" for p in faults)
+    return f"ILLEGAL: {broken} ({handled})"
 
 
 def notes_at(annotations: Sequence[Sequence[str]]) -> Callable[[int, object], Sequence[str]]:

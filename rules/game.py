@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from enum import Enum
 from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar, cast
 
@@ -30,6 +31,14 @@ class Applied(Generic[StateT]):
     @property
     def legal(self) -> bool:
         return not any(not problem.warning for problem in self.problems)
+
+
+class Handling(Enum):
+    """What became of a turn: the classes of the digests' "How an illegal turn is handled"."""
+
+    PLAYED = "played"  # made as written (a fault of turn order or of the card is only reported)
+    DISCARDED = "discarded"  # not made: the card counts as played, the board is unchanged
+    IGNORED = "ignored"  # passed over whole: the mover is not in the game, or the game is over
 
 
 StateCo = TypeVar("StateCo", covariant=True)

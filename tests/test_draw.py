@@ -11,7 +11,8 @@ from conftest import run_cli as run
 from meridina.notation.check import check_file
 from meridina.rules.medina.model import cell_name
 from meridina.rules.medina.state import BUILDING, MERCHANT, STABLE, WALL, WELL
-from svg_reading import description, parse, pieces, titles
+from meridina.rules.meridian.scoring import score as meridian_score
+from svg_reading import SVG, description, parse, pieces, titles
 
 TOP = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((TOP / "examples").rglob("*.mrec"))
@@ -171,3 +172,102 @@ def test_a_game_that_cannot_be_set_up_is_not_drawn(tmp_path: Path) -> None:
     path.write_text('[Game "Medina"]\n[Edition "7"]\n[Players "Ann red; Ben blue"]\n', "utf-8")
     result = run("draw", str(path))
     assert result.exit_code == 2 and "cannot be drawn" in result.stderr and not result.stdout
+
+
+MIDGAME = TOP / "examples/meridian/midgame.mrec"
+
+
+def holders_expected(path: Path, turn: int | None) -> set[tuple[str, str, bool]]:
+    """(island, holder's name or colours, tied) for each garrisoned island, from the score."""
+    (report,) = list(check_file(path))
+    numbers = [entry.text.number for entry in report.record.entries]
+    state = report.run.final if turn is None else report.run.states()[numbers.index(turn)]
+    sheet = meridian_score(state)
+    label = [p.name or "/".join(p.colours) for p in state.players]
+    return {
+        (i.island.name, label[i.holder] if i.holder is not None else "", i.tied)
+        for i in sheet.islands
+        if i.garrisons
+    }
+
+
+@pytest.mark.parametrize(
+    ("path", "turn"),
+    [(MIDGAME, None), (MIDGAME, 40), (TOP / "examples/meridian/two-players.mrec", None)],
+)
+def test_each_island_is_marked_with_its_holder_or_a_tie(path: Path, turn: int | None) -> None:
+    args = ["--turn", str(turn)] if turn is not None else []
+    root = parse(run("draw", str(path), *args).stdout)
+    drawn = {(p["island"], p["holder"], p["tied"] == "true") for p in pieces(root, "holder")}
+    assert drawn == holders_expected(path, turn)
+    for said in titles(root, "holder"):
+        assert said is not None and ("held by" in said or "a tie, nobody holds it" in said)
+
+
+def test_midgame_marks_its_ties_and_leaves_the_empty_island_bare() -> None:
+    root = parse(run("draw", str(MIDGAME)).stdout)
+    marks = {p["island"]: p for p in pieces(root, "holder")}
+    assert {i for i, p in marks.items() if p["tied"] == "true"} == {"b", "c", "d", "e", "h", "l"}
+    assert marks["a"]["holder"] == "Pia" and "m" not in marks
+
+
+def test_legend_explains_the_holder_marks_and_lists_each_players_islands() -> None:
+    root = parse(run("draw", str(MIDGAME)).stdout)
+    (key,) = titles(root, "holder-key")
+    assert key
+    (report,) = list(check_file(MIDGAME))
+    held = [" ".join(p.islands) for p in meridian_score(report.run.final).players]
+    rows = [g for g in root.iter(f"{SVG}g") if g.get("class") == "player"]
+    listed = [next(t.get("data-islands") for t in row.iter(f"{SVG}text") if t.get(
+        "data-islands") is not None) for row in rows]  # fmt: skip
+    assert listed == held
+
+
+MEDINA_ERRORS = TOP / "examples/medina/errors.mrec"
+
+
+def framed(path: Path, *args: str) -> dict[str, str | None]:
+    """The fields the picture frames as just placed, with each frame's title."""
+    root = parse(run("draw", str(path), *args).stdout)
+    return {
+        e.get("data-field", ""): e.findtext(f"{SVG}title")
+        for e in root.iter()
+        if e.get("class") == "placed"
+    }
+
+
+@pytest.mark.parametrize(
+    "path",
+    [TOP / "examples/medina/first-edition-3p.mrec", TOP / "examples/medina/second-edition-2p.mrec"],
+)
+def test_medina_frames_the_pieces_the_last_turn_placed(path: Path) -> None:
+    (report,) = list(check_file(path))
+    entries = report.record.entries
+    for index in (0, len(entries) // 2, len(entries) - 1):
+        entry = entries[index]
+        fields = {cell_name(p.cell) for p in entry.turn.placements if p.cell is not None}
+        found = framed(path, "--turn", str(entry.text.number))
+        assert set(found) == fields
+        assert all(title and title.startswith("just placed: ") for title in found.values())
+    assert framed(path, "--turn", "0") == {}
+
+
+@pytest.mark.parametrize(
+    ("turn", "fields"),
+    [
+        (3, {"K6"}),  # grey@A5 refused (MED-B1)
+        (5, {"E5"}),  # stable@M9 refused (MED-B6)
+        (12, {"C11", "H5"}),  # out of turn (MED-T1): played all the same
+        (19, set()),  # a colour not in the game (MED-S1): ignored
+        (23, set()),  # after the end (MED-E1): ignored
+    ],
+)
+def test_medina_frames_only_the_pieces_that_were_placed(turn: int, fields: set[str]) -> None:
+    found = framed(MEDINA_ERRORS, "--game", "1", "--turn", str(turn))
+    assert set(found) == fields
+
+
+def test_medina_legend_explains_the_frame() -> None:
+    root = parse(run("draw", str(SCORING)).stdout)
+    (legend,) = [g for g in root.iter(f"{SVG}g") if g.get("class") == "legend"]
+    assert any("just placed" in (t.text or "") for t in legend.iter(f"{SVG}text"))

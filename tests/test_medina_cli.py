@@ -187,7 +187,7 @@ def test_replay_marks_illegal_turns(write: Write) -> None:
     assert (
         "\n6. green orange@E6 wall@D1: wall on D1; ILLEGAL: MED-B4 the orange palace at E5 is "
         "roofed or "
-        "finished: it takes no more buildings\n"
+        "finished: it takes no more buildings (not placed)\n"
     ) in result.output
     assert f"{path}:12:10: MED-B4 " in result.output
 

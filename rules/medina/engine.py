@@ -6,10 +6,10 @@ from collections.abc import Iterable, Iterator
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Final
+from typing import ClassVar, Final
 
 from meridina.rules.common import Place, Problem, RecordError
-from meridina.rules.game import Applied
+from meridina.rules.game import Applied, Handling
 
 from .board import Board, Edition, is_bundled_board, load_board, load_edition
 from .events import Event
@@ -61,6 +61,19 @@ class Step:
     state: State
     problems: tuple[Problem, ...]
     events: tuple[Event, ...]
+    ignored: ClassVar[bool] = False  # True on ``Ignored``: nothing of the turn counts
+
+    @property
+    def handling(self) -> Handling:
+        """Played (each illegal placement left out) or ignored, as the digest says."""
+        return Handling.IGNORED if self.ignored else Handling.PLAYED
+
+
+@dataclass(slots=True)
+class Ignored(Step):
+    """A turn passed over whole (MED-S1, MED-E1): none of its pieces is placed."""
+
+    ignored: ClassVar[bool] = True
 
 
 # ---------------------------------------------------------------- setting up
@@ -507,17 +520,17 @@ def apply(state: State, turn: Turn) -> Step:
     player = turn.player
     hand = state.hands.get(player)
     if hand is None:
-        return Step(
+        return Ignored(
             state, (Problem("MED-S1", f"{player} is not playing in this game", turn.player_at),), ()
         )
     # With no passes yet, a mover with pieces shows that the game goes on.
     if (state.passes_in_a_row or not holds_pieces(hand)) and finished(state):
-        return Step(state, (_game_over(turn),), ())
+        return Ignored(state, (_game_over(turn),), ())
     step = _play(state, turn, hand)
     # A faulty turn may come after an end whose last round of passes went unwritten.
     problems = step.problems
     if problems and any(not p.warning for p in problems) and nobody_can_place(state):
-        return Step(state, (_game_over(turn),), ())
+        return Ignored(state, (_game_over(turn),), ())
     return step
 
 

@@ -6,9 +6,10 @@ from collections.abc import Sequence
 from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
+from typing import ClassVar
 
 from meridina.rules.common import Problem, RecordError
-from meridina.rules.game import Applied, Unreadable
+from meridina.rules.game import Applied, Handling, Unreadable
 
 from .action import (
     NO_EFFECT,
@@ -42,6 +43,7 @@ class Step:
     state: State
     problems: tuple[Problem, ...]
     _effect: Effect | EffectData | None
+    ignored: ClassVar[bool] = False  # True on ``Ignored``: nothing of the turn counts
 
     @property
     def effect(self) -> Effect | None:
@@ -51,6 +53,13 @@ class Step:
             effect = self._effect = Effect.of(effect)
         assert effect is None or isinstance(effect, Effect)
         return effect
+
+    @property
+    def handling(self) -> Handling:
+        """Played, discarded or ignored, as the digest's "How an illegal turn is handled" says."""
+        if self.ignored:
+            return Handling.IGNORED
+        return Handling.PLAYED if self.effect is not None else Handling.DISCARDED
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Step):
@@ -65,6 +74,13 @@ class Step:
 
     def __repr__(self) -> str:
         return f"Step(state={self.state!r}, problems={self.problems!r}, effect={self.effect!r})"
+
+
+class Ignored(Step):
+    """A turn passed over whole (MER-S1, MER-E1): its card is not counted, the board unchanged."""
+
+    __slots__ = ()
+    ignored = True
 
 
 def step(state: State, problems: tuple[Problem, ...], effect: Effect | EffectData | None) -> Step:
@@ -345,10 +361,10 @@ def _apply_worded(state: State, turn: Turn) -> Step:
     colour = turn.colour
     if colour not in state.hands:
         problem = Problem("MER-S1", f"{colour} is not playing in this game", turn.colour_at)
-        return step(state, (problem,), None)
+        return _ignored(state, problem)
     if state.finished:
         problem = Problem("MER-E1", "the game is over: every card has been played", turn.at)
-        return step(state, (problem,), None)
+        return _ignored(state, problem)
     problems = _order_faults(state, turn)  # a new list, to add to
     card_ok = True
     if problems and any(problem.rule == "MER-T2" for problem in problems):
@@ -409,6 +425,12 @@ def _apply_worded(state: State, turn: Turn) -> Step:
         built = built | {meridian}
     after = _advance(state, colour, card, tuple(columns), hands, built)
     return step(after, tuple(problems), effect)
+
+
+def _ignored(state: State, problem: Problem) -> Ignored:
+    made = Ignored()
+    made.state, made.problems, made._effect = state, (problem,), None
+    return made
 
 
 def _order_faults(state: State, turn: Turn) -> list[Problem]:

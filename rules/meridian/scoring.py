@@ -21,6 +21,11 @@ class IslandScore:
     garrisons: dict[int, int]  # player index -> garrison value (a capital counts 2)
     holder: int | None  # None when nobody has a tower there or the lead is tied
 
+    @property
+    def tied(self) -> bool:
+        """Garrisoned, but two or more players share the lead: nobody holds it (MER-E2)."""
+        return self.holder is None and bool(self.garrisons)
+
 
 @dataclass(slots=True, unsafe_hash=True)
 class PlayerScore:
