@@ -9,7 +9,7 @@ import click
 from meridina.notation.check import GameReport, check_game
 from meridina.notation.parser import parse_game
 from meridina.notation.reader import ParsedGame, parse_text
-from meridina.notation.splitter import split_games
+from meridina.notation.splitter import LARGEST_GAME, GameTooLong, split_games
 from meridina.notation.text import GameText, Tag
 from meridina.notation.writing import format_tags
 from meridina.rules.common import Place, RecordError
@@ -89,7 +89,13 @@ def new_header(
 def existing_session(path: Path) -> Session:
     """The record at ``path`` to go on with: its last game, which must be valid so far."""
     text = _read(path)
-    chunks = list(split_games(text.splitlines(keepends=True)))
+    try:
+        chunks = list(split_games(text.splitlines(keepends=True)))
+    except GameTooLong as error:
+        raise OpenFault(
+            f"{path}:{error.first_line}: REC-0 the game starting here is longer than "
+            f"{LARGEST_GAME} characters; a game is far shorter"
+        ) from None
     if not chunks:
         raise OpenFault(
             f'{path}: REC-0 holds no game (a game starts with tags such as [Game "Meridian"])'
