@@ -15,6 +15,7 @@ from meridina.notation.writing import format_tags
 from meridina.rules.common import Place, RecordError
 
 from .output import EXIT_INVALID, EXIT_UNREADABLE, problem_line
+from .record_file import FileHeld, RecordFile
 from .record_games import GAMES
 from .record_session import RESULT, Session
 from .small_file import Unreadable, read_small
@@ -87,7 +88,23 @@ def new_header(
 
 
 def existing_session(path: Path) -> Session:
-    """The record at ``path`` to go on with: its last game, which must be valid so far."""
+    """The record at ``path`` to go on with: its last game, which must be valid so far.
+
+    The file is held from before it is read, so no other session adds a turn meanwhile.
+    """
+    held = RecordFile(path)
+    try:
+        held.hold()
+    except FileHeld as busy:
+        raise OpenFault(str(busy)) from None
+    try:
+        return _existing(path, held)
+    except BaseException:
+        held.close()
+        raise
+
+
+def _existing(path: Path, held: RecordFile) -> Session:
     text = _read(path)
     try:
         chunks = list(split_games(text.splitlines(keepends=True)))
@@ -112,14 +129,17 @@ def existing_session(path: Path) -> Session:
         raise InvalidRecord("\n".join(lines))
     for problem in report.problems:
         click.echo(problem_line(str(path), problem), err=True)
-    return _session(path, report, "".join(chunk.text for chunk in chunks[:-1]))
+    return _session(path, report, "".join(chunk.text for chunk in chunks[:-1]), held)
 
 
-def _session(path: Path, report: GameReport, before: str) -> Session:
+def _session(
+    path: Path, report: GameReport, before: str, held: RecordFile | None = None
+) -> Session:
     game = GAMES[str(report.game).lower()]
     run = report.run
     states = [run.start, *run.states()]
-    session = Session(game, path, report.record, states, list(report.record.entries), before)
+    entries = list(report.record.entries)
+    session = Session(game, path, report.record, states, entries, before, held=held)
     stated = report.record.game.tag(RESULT)
     if stated is not None and not session.over:
         session.kept_result = stated

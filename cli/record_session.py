@@ -1,8 +1,9 @@
 """A game being recorded: its turns so far, the state after each, and its file.
 
-Every change (a turn, an undo, a comment) rewrites the whole file through a
-temporary file and an atomic rename, so the file on disk is always a valid record
-of every turn entered.
+A turn played is added at the end of the file; any other change (an undo, a comment,
+the Result at the game's end) rewrites the whole file through a temporary file and an
+atomic rename. Either way the file on disk is always a valid record of every turn
+entered.
 """
 
 from __future__ import annotations
@@ -18,8 +19,8 @@ from meridina.notation.turns import GameRecord, TurnEntry
 from meridina.notation.typed_turn import read_typed_turn
 from meridina.rules.common import Problem
 
-from .atomic_file import write_atomic
 from .output import EXIT_UNREADABLE
+from .record_file import RecordFile
 from .record_games import RecordedGame
 
 RESULT = "Result"
@@ -61,7 +62,13 @@ class Session:
     entries: list[TurnEntry[Any]] = field(default_factory=list)
     before: str = ""  # the file's earlier games, kept word for word
     kept_result: Tag | None = None  # a stated result of a game that was not over
+    held: RecordFile | None = None  # the file, when it was held before it was read
     _space: tuple[Any, WordSpace] | None = None  # the state it was worked out for, and it
+    _saved_turns: int | None = None  # the turns the file holds, once this session wrote it
+    file: RecordFile = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.file = self.held or RecordFile(self.path)
 
     @property
     def state(self) -> Any:
@@ -108,7 +115,7 @@ class Session:
         self.entries.append(entry)
         self.states.append(after)
         try:
-            self.save()
+            self.save(added=entry)
         except WriteFault:
             self.entries.pop()
             self.states.pop()
@@ -177,14 +184,34 @@ class Session:
         before = self.before.rstrip("\n")
         return f"{before}\n\n{body}" if before.strip() else body
 
-    def save(self) -> None:
+    def save(self, added: TurnEntry[Any] | None = None) -> None:
+        """Write the file: ``added``, the turn just played, at its end when that is all
+        that changed; else the whole file anew."""
         try:
-            write_atomic(self.path, self.text())
+            if added is None or not self._append(added):
+                self.file.rewrite(self.text())
         except OSError as error:  # UnsafeTarget too
             reason = error.strerror or error
             raise WriteFault(
                 f"{self.path}: cannot be written ({reason}); it holds every turn before this one"
             ) from None
+        self._saved_turns = len(self.entries)
+
+    def _append(self, entry: TurnEntry[Any]) -> bool:
+        """Add the turn's line to the file as this session last wrote it; False if it cannot
+        be added alone (the first turn, the game's end, a file changed otherwise)."""
+        previous = len(self.entries) - 1
+        if self._saved_turns != previous or previous < 1 or self.over:
+            return False
+        bare = self.game.write(replace(self.record, entries=()))
+        alone = self.game.write(replace(self.record, entries=(entry,)))
+        if not alone.startswith(bare + "\n"):
+            return False
+        return self.file.append(alone[len(bare) + 1 :])
+
+    def close(self) -> None:
+        """The session is over: let the file go."""
+        self.file.close()
 
 
 def _with_tags(game: GameText, tags: list[Tag]) -> GameText:

@@ -268,10 +268,11 @@ def test_a_file_that_cannot_be_written_stops_with_exit_2(
     session = new_session(target, "meridian", [("Players", FOUR, "--players")])
     assert session.play(OPENING[0]).written is not None
 
-    def full(path: Path, text: str) -> None:
+    def full(self: object, text: str) -> bool:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr("meridina.cli.record_session.write_atomic", full)
+    monkeypatch.setattr("meridina.cli.record_file.RecordFile.rewrite", full)
+    monkeypatch.setattr("meridina.cli.record_file.RecordFile.append", full)
     with pytest.raises(Exception) as raised:
         session.play(OPENING[1])
     assert getattr(raised.value, "exit_code", None) == 2
