@@ -17,8 +17,9 @@ from .svg import serialize
 
 HELP = """\
 Type a turn as it is written in a record, e.g. 'orange 7: 3@2' or 'red orange@E5 wall@B1'
-(Tab offers the legal turns, narrowed as you type). A legal turn is written to the file at
-once; an illegal one is explained and not written. Commands:
+(Tab offers the legal turns, narrowed as you type); the colour may be left out when the
+prompt names one. A legal turn is written to the file at once; an illegal one is explained
+and not written. Commands:
   board            the board now (board svg [FILE]: as an SVG picture)
   score            the standings now
   legal [WORDS]    every legal turn (after WORDS: what may follow them)

@@ -47,6 +47,10 @@ class RecordedGame(Protocol):
 
     def mover(self, state: Any) -> str: ...
 
+    def mover_colour(self, state: Any) -> str | None:
+        """The colour that plays next, when only one can; None when it is open."""
+        ...
+
     def first_number(self, start: Any) -> int:
         """The number of the first turn played from ``start``."""
         ...
@@ -87,6 +91,12 @@ class Meridian:
         if not start.cards_known:
             return 1
         return 1 + sum(len(cards) for cards in start.played.values())
+
+    def mover_colour(self, state: Any) -> str | None:
+        if state.next_index < 0:
+            return None
+        colours = state.expected_colours()
+        return str(colours[0]) if len(colours) == 1 else None
 
     def mover(self, state: Any) -> str:
         if state.next_index < 0:
@@ -138,6 +148,9 @@ class Medina:
 
     def first_number(self, start: Any) -> int:
         return 1 + int(start.turns_played)
+
+    def mover_colour(self, state: Any) -> str | None:
+        return str(medina_engine.expected_player(state))
 
     def mover(self, state: Any) -> str:
         colour = medina_engine.expected_player(state)

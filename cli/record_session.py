@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 
 import click
 from meridina.notation.legal_words import WordSpace, nearest_turns
-from meridina.notation.text import Comment, GameText, Tag
+from meridina.notation.text import Comment, GameText, Tag, TurnText, Word
 from meridina.notation.turns import GameRecord, TurnEntry
 from meridina.notation.typed_turn import read_typed_turn
 from meridina.rules.common import Problem
@@ -24,6 +24,7 @@ from .record_file import RecordFile
 from .record_games import RecordedGame
 
 RESULT = "Result"
+PASS = "pass"  # the one turn that may start without a colour besides a card or a placement
 
 
 Line = TypeVar("Line", str, "str | Problem")  # a typed line, or one that could not be read
@@ -103,7 +104,7 @@ class Session:
                 return Outcome(None)
             self.comment(" ".join(c.text for c in typed.comments))
             return Outcome(None, commented=True)
-        entry = self.game.read_turn(typed.turn)
+        entry = self.game.read_turn(self._with_mover(typed.turn))
         if entry.turn is None:
             words = [w.text + (":" if w.kind == "key" else "") for w in typed.turn.words]
             return Outcome(None, entry.problems, self.suggest(words))
@@ -146,6 +147,17 @@ class Session:
             self.record = replace(self.record, game=replace(game, comments=comments))
         self.save()
 
+    def _with_mover(self, turn: TurnText) -> TurnText:
+        """A turn typed without the colour that plays (``7: 3@2``, ``orange@E5``, ``pass``)
+        as the mover's, when only one colour can play; the record gets the whole turn."""
+        words = turn.words
+        if not words or (words[0].kind == "word" and words[0].text.lower() != PASS):
+            return turn
+        colour = self.game.mover_colour(self.state)
+        if colour is None:
+            return turn
+        return replace(turn, words=(Word("word", colour, words[0].at), *words))
+
     # ------------------------------------------------------------ advice
 
     def suggest(self, words: list[str], count: int = 3) -> tuple[str, ...]:
@@ -162,7 +174,7 @@ class Session:
         typed = read_typed_turn(text, self.number)
         if isinstance(typed, Problem) or typed.turn is None:
             return False
-        entry = self.game.read_turn(typed.turn)
+        entry = self.game.read_turn(self._with_mover(typed.turn))
         if entry.turn is None:
             return False
         _, problems = self.game.apply(self.state, entry.turn)

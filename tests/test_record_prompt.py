@@ -177,3 +177,20 @@ def test_the_prompt_shows_the_final_table_once_when_the_game_ends(tmp_path: Path
     assert len(finals) == 1
     assert said[-1] == f"{session.path}: {len(turns)} turns recorded"
     assert finals[0] < len(said) - 2  # the table came with the last turn, before 'score'
+
+
+def test_a_turn_typed_without_its_colour_is_the_movers(tmp_path: Path) -> None:
+    target = tmp_path / "g.mrec"
+    session = meridian(target)
+    said = "\n".join(drive(session, ["7: 3@2\r", "2. 4-5-6-7/7: 2@1\r", "7: 2@1\r", "\x04"]))
+    assert "MER-R2 a tower 2 high already stands" in said  # grey's turn, checked as grey's
+    assert "nearest legal turns: grey 7: " in said
+    assert "colour that plays" not in said
+    written = check_text(target.read_text("utf-8"))[0]
+    assert written.valid
+    assert target.read_text("utf-8").endswith("\n1. orange 7: 3@2\n2. black 4-5-6-7/7: 2@1\n")
+    city = tmp_path / "m.mrec"
+    medina = new_session(city, "medina", MEDINA)
+    drive(medina, ["merchant@L4\r", "\x04"])
+    text = city.read_text("utf-8")
+    assert text.endswith("\n1. green merchant@L4\n") and check_text(text)[0].valid
