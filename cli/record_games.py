@@ -33,6 +33,10 @@ class RecordedGame(Protocol):
 
     def apply(self, state: Any, turn: Any) -> tuple[Any, tuple[Problem, ...]]: ...
 
+    def step(self, state: Any, turn: Any) -> Any:
+        """The rules' step for ``turn``: the state after it, its problems, what it did."""
+        ...
+
     def over(self, state: Any) -> bool: ...
 
     def score(self, state: Any) -> Any: ...
@@ -66,6 +70,9 @@ class Meridian:
     def apply(self, state: Any, turn: Any) -> tuple[Any, tuple[Problem, ...]]:
         step = MERIDIAN_RULES.apply(state, turn)
         return step.state, step.problems
+
+    def step(self, state: Any, turn: Any) -> Any:
+        return MERIDIAN_RULES.apply(state, turn)
 
     def over(self, state: Any) -> bool:
         return MERIDIAN_RULES.score(state).finished
@@ -125,6 +132,9 @@ class Medina:
     def apply(self, state: Any, turn: Any) -> tuple[Any, tuple[Problem, ...]]:
         step = MEDINA_RULES.apply(state, turn)
         return step.state, step.problems
+
+    def step(self, state: Any, turn: Any) -> Any:
+        return MEDINA_RULES.apply(state, turn)
 
     def over(self, state: Any) -> bool:
         # The same end as a checked record's: passes all round, or nobody can place.

@@ -68,8 +68,12 @@ def record_at_prompt(
 
 
 def show(line: str, outcome: Outcome, echo: Echo) -> None:
-    """A refused turn: the line again, a mark under each fault, the nearest legal turns."""
+    """A turn written: what it did. A refused turn: the line again, a mark under each fault,
+    the nearest legal turns."""
     if outcome.written is not None:
+        if outcome.said:
+            heading, *did = outcome.said
+            echo(f"  {heading}: {'; '.join(did)}")
         for problem in outcome.problems:
             echo(f"  warning: {problem.rule} {problem.message}")
         return

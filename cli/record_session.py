@@ -48,6 +48,7 @@ class Outcome:
     suggestions: tuple[str, ...] = ()
     commented: bool = False
     ended: bool = False  # this turn ended the game
+    said: tuple[str, ...] = ()  # the turn written in full, then what it did, as replay says it
 
     @property
     def refused(self) -> bool:
@@ -108,7 +109,8 @@ class Session:
         if entry.turn is None:
             words = [w.text + (":" if w.kind == "key" else "") for w in typed.turn.words]
             return Outcome(None, entry.problems, self.suggest(words))
-        after, problems = self.game.apply(self.state, entry.turn)
+        step = self.game.step(self.state, entry.turn)
+        after, problems = step.state, step.problems
         if any(not p.warning for p in problems):
             words = self.game.format_turn(entry.turn).split()
             return Outcome(None, problems, self.suggest(words))
@@ -121,7 +123,8 @@ class Session:
             self.entries.pop()
             self.states.pop()
             raise
-        return Outcome(entry, problems, ended=self.over and not was_over)
+        said = (self.game.view.turn_heading(entry), *self.game.view.events(step, entry))
+        return Outcome(entry, problems, ended=self.over and not was_over, said=said)
 
     def undo(self) -> TurnEntry[Any] | None:
         """Take the last turn back out of the record (None when there is none)."""

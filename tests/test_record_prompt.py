@@ -7,6 +7,7 @@ import time
 from pathlib import Path
 
 import pytest
+from conftest import run_cli
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from meridina.cli.record_completion import TurnCompleter
@@ -194,3 +195,31 @@ def test_a_turn_typed_without_its_colour_is_the_movers(tmp_path: Path) -> None:
     drive(medina, ["merchant@L4\r", "\x04"])
     text = city.read_text("utf-8")
     assert text.endswith("\n1. green merchant@L4\n") and check_text(text)[0].valid
+
+
+def _replay_lines(path: Path) -> list[str]:
+    """Each turn's line of ``meridina replay``: the turn, then what it did."""
+    shown = run_cli("replay", str(path)).stdout.splitlines()
+    return [line for line in shown if line[:1].isdigit() and ". " in line]
+
+
+@pytest.mark.parametrize(
+    ("example", "count"),
+    [("examples/meridian/four-players.mrec", 12), ("examples/medina/second-edition-2p.mrec", 24)],
+)
+def test_a_turn_written_at_the_prompt_says_what_it_did_as_replay_does(
+    tmp_path: Path, example: str, count: int
+) -> None:
+    report = check_text(Path(example).read_text("utf-8"))[0]
+    game = GAMES[str(report.game).lower()]
+    tags = [(t.name, t.value, t.name) for t in report.record.game.tags if t.name != "Result"]
+    target = tmp_path / "g.mrec"
+    session = new_session(target, game.name.lower(), [t for t in tags if t[0] != "Game"])
+    turns = [game.format_turn(e.turn) for e in report.record.entries[:count]]
+    said = drive(session, [f"{turn}\r" for turn in turns] + ["\x04"])
+    replayed = _replay_lines(target)
+    assert len(replayed) == count
+    assert [line for line in said if line.startswith("  ") and ": " in line] == [
+        f"  {line}" for line in replayed
+    ]
+    assert any("pushes" in line or "roof" in line for line in replayed)
