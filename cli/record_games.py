@@ -18,6 +18,7 @@ from meridina.rules.common import Problem
 from meridina.rules.medina import engine as medina_engine
 from meridina.rules.medina.game import RULES as MEDINA_RULES
 from meridina.rules.meridian.game import RULES as MERIDIAN_RULES
+from meridina.rules.meridian.model import COLOURS as MERIDIAN_COLOURS
 
 from . import medina_view, meridian_view
 from .views import GameView
@@ -53,6 +54,11 @@ class RecordedGame(Protocol):
 
     def mover_colour(self, state: Any) -> str | None:
         """The colour that plays next, when only one can; None when it is open."""
+        ...
+
+    def turn_words(self, state: Any) -> tuple[str, ...]:
+        """The words a typed turn may start with: colours, and the words of a turn
+        typed without its colour."""
         ...
 
     def first_number(self, start: Any) -> int:
@@ -98,6 +104,9 @@ class Meridian:
         if not start.cards_known:
             return 1
         return 1 + sum(len(cards) for cards in start.played.values())
+
+    def turn_words(self, state: Any) -> tuple[str, ...]:
+        return (*MERIDIAN_COLOURS, "pass", "stuck", "x")
 
     def mover_colour(self, state: Any) -> str | None:
         if state.next_index < 0:
@@ -161,6 +170,9 @@ class Medina:
 
     def mover_colour(self, state: Any) -> str | None:
         return str(medina_engine.expected_player(state))
+
+    def turn_words(self, state: Any) -> tuple[str, ...]:
+        return (*(str(player.colour) for player in state.players), "pass", "tea")
 
     def mover(self, state: Any) -> str:
         colour = medina_engine.expected_player(state)

@@ -46,7 +46,12 @@ def record_lines(session: Session, lines: Iterable[str | Problem], echo: Echo, n
     Returns the exit status: 1 when any line was refused, else 0.
     """
     refused = False
-    for number, line in turn_lines(session, lines, echo):
+
+    def unknown() -> None:
+        nonlocal refused
+        refused = True
+
+    for number, line in turn_lines(session, lines, echo, unknown):
         if isinstance(line, Problem):
             echo(problem_line(SOURCE, line))
             refused = True

@@ -223,3 +223,17 @@ def test_a_turn_written_at_the_prompt_says_what_it_did_as_replay_does(
         f"  {line}" for line in replayed
     ]
     assert any("pushes" in line or "roof" in line for line in replayed)
+
+
+def test_a_word_that_is_no_command_nor_turn_is_answered_as_an_unknown_command(
+    tmp_path: Path,
+) -> None:
+    target = tmp_path / "g.mrec"
+    session = meridian(target)
+    said = "\n".join(drive(session, ["clear\r", "scor\r", "blak 7: 3@2\r", "\x04"]))
+    assert "'clear' is not a command. The commands: board, score, legal, undo, rule," in said
+    assert "'scor' is not a command; did you mean 'score'? The commands: " in said
+    assert "'clear' is not a colour" not in said and "nearest legal turns: grey" not in said
+    # a misspelt colour is still a turn, with the turn's own advice
+    assert "REC-3 'blak' is not a colour; did you mean 'black'?" in said
+    assert check_text(target.read_text("utf-8"))[0].record.entries == ()
