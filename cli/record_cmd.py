@@ -132,7 +132,8 @@ def _position(
         raise UsageFault("--position starts a new record: use -o FILE")
     output, game, values = _header(output, game, header, tags)
     report = new_header(output, game, values, position=True)
-    session = PositionSession(GAMES[game], output, report.record.game)
+    board = report.run.start.board if report.run is not None else None
+    session = PositionSession(GAMES[game], output, report.record.game, board=board)
     session.save()
     return record_position(session)
 

@@ -64,9 +64,9 @@ def _board_svg(session: Session, target: Path | None) -> Reply:
 def _score(session: Session, argument: str) -> Reply:
     view = session.game.view
     sheet = session.game.score(session.state)
-    return Reply(
-        f"{view.status(sheet).capitalize()}\n{view.score_text(sheet, session.state, False)}"
-    )
+    text = f"{view.status(sheet).capitalize()}\n{view.score_text(sheet, session.state, False)}"
+    note = session.stand_in_note()
+    return Reply(f"{text}\n{note}" if note else text)
 
 
 def _legal(session: Session, argument: str) -> Reply:

@@ -13,11 +13,12 @@ import sys
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 import click
 from meridina.notation.check import GameReport, check_text
 from meridina.notation.medina import COLOUR_WORDS
-from meridina.notation.text import GameText, Tag
+from meridina.notation.text import GameText
 from meridina.notation.writing import write_game
 from meridina.rules.codes import title
 from meridina.rules.common import Place, Problem
@@ -25,7 +26,8 @@ from meridina.rules.common import Place, Problem
 from .atomic_file import write_atomic
 from .output import EXIT_INVALID, EXIT_VALID, problem_line
 from .record_games import RecordedGame
-from .record_session import Line, WriteFault
+from .record_session import Line, WriteFault, board_tags
+from .stand_in import stand_in_line
 
 Echo = Callable[[str], None]
 INDENT = "  "
@@ -62,11 +64,19 @@ class PositionSession:
     header: GameText
     entries: list[str] = field(default_factory=list)
     report: GameReport | None = None
+    board: Any = None  # the board the header names (or the default one)
+
+    def stand_in_note(self) -> str | None:
+        board = self.board_in_use()
+        return stand_in_line(board) if board is not None else None
+
+    def board_in_use(self) -> Any:
+        if self.board is None and self.report is not None and self.report.run is not None:
+            self.board = self.report.run.start.board
+        return self.board
 
     def text(self, result: str | None = None) -> str:
-        tags = [t for t in self.header.tags if t.name.lower() != "result"]
-        if result is not None:
-            tags.append(Tag("Result", result, self.header.at, self.header.at))
+        tags = board_tags(self.header, self.board_in_use(), result)
         position = ["position", *(INDENT + entry for entry in self.entries)]
         return write_game(replace(self.header, tags=tuple(tags)), position, [], [])
 
@@ -140,6 +150,8 @@ class PositionSession:
         view = self.game.view
         sheet = self.game.score(final)
         echo(view.score_text(sheet, final, True))
+        if note := self.stand_in_note():
+            echo(note)
         return EXIT_VALID
 
 
@@ -163,6 +175,8 @@ def _command(session: PositionSession, line: str, echo: Echo) -> bool | None:
         else:
             sheet = session.game.score(state)
             echo(session.game.view.score_text(sheet, state, True))
+            if note := session.stand_in_note():
+                echo(note)
     elif word == "rule":
         code = argument.strip().upper()
         echo(f"{code}: {title(code)}" if title(code) else f"there is no rule {code!r}")
@@ -200,6 +214,8 @@ def position_lines(
 ) -> int:
     """Entries from a pipe, one a line; the position is scored at the end."""
     refused = False
+    if said := session.stand_in_note():
+        note(said)
     for number, line in _entry_lines(session, lines, echo):
         if isinstance(line, Problem):
             echo(problem_line("-", line))
@@ -226,6 +242,8 @@ def position_at_prompt(session: PositionSession, echo: Echo = click.echo) -> int
         bottom_toolbar=" Tab: entry names   help   undo   done or Ctrl-D: score it ",
     )
     echo(f"Recording a {session.game.name} position in {session.path}; 'help' shows how.")
+    if note := session.stand_in_note():
+        echo(note)
     typed = typed_lines(prompt, lambda: f"entry {len(session.entries) + 1}> ")
     for _, line in _entry_lines(session, typed, echo):
         outcome = session.add(line)

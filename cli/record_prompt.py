@@ -55,6 +55,8 @@ def record_at_prompt(
         output=output,
     )
     echo(f"Recording {session.game.name} in {session.path}; type 'help' for the commands.")
+    if note := session.stand_in_note():
+        echo(note)
     if session.entries:
         echo(f"Going on after turn {session.game.view.turn_heading(session.entries[-1])}")
     for _, line in turn_lines(session, typed_lines(prompt, lambda: prompt_text(session)), echo):

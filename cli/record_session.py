@@ -22,8 +22,10 @@ from meridina.rules.common import Problem
 from .output import EXIT_UNREADABLE
 from .record_file import RecordFile
 from .record_games import RecordedGame
+from .stand_in import RESULT_BOARD, result_board_value, stand_in_line
 
 RESULT = "Result"
+BOARD = "Board"
 PASS = "pass"  # the one turn that may start without a colour besides a card or a placement
 
 
@@ -86,6 +88,14 @@ class Session:
     @property
     def over(self) -> bool:
         return self.game.over(self.state)
+
+    @property
+    def board(self) -> Any:
+        return self.states[0].board
+
+    def stand_in_note(self) -> str | None:
+        """What is said of the board at the start, at ``score`` and at the game's end."""
+        return stand_in_line(self.board)
 
     def space(self) -> WordSpace:
         """The legal turns now, word by word (worked out once per state)."""
@@ -188,12 +198,10 @@ class Session:
     def text(self) -> str:
         """The whole file: earlier games as they were, then this game in canonical layout."""
         game = self.record.game
-        tags = [tag for tag in game.tags if tag.name.lower() != RESULT.lower()]
-        if self.over:
-            value = self.game.result_value(self.state)
-            tags.append(Tag(RESULT, value, game.at, game.at))
-        elif self.kept_result is not None:
-            tags.append(self.kept_result)
+        result = self.game.result_value(self.state) if self.over else None
+        tags = board_tags(game, self.board, result)
+        if result is None and self.kept_result is not None:
+            tags.extend(t for t in (self.kept_result, game.tag(RESULT_BOARD)) if t is not None)
         record = replace(self.record, game=_with_tags(game, tags), entries=tuple(self.entries))
         body = self.game.write(record)
         before = self.before.rstrip("\n")
@@ -227,6 +235,21 @@ class Session:
     def close(self) -> None:
         """The session is over: let the file go."""
         self.file.close()
+
+
+def board_tags(game: GameText, board: Any, result: str | None) -> list[Tag]:
+    """The game's tags with the Result (None: without), and what a stand-in board asks for:
+    a Board tag naming it, a ResultBoard tag beside a Result computed on it."""
+    stated = (RESULT.lower(), RESULT_BOARD.lower())
+    tags = [tag for tag in game.tags if tag.name.lower() not in stated]
+    stand_in = board is not None and stand_in_line(board) is not None
+    if stand_in and game.tag(BOARD) is None:
+        tags.append(Tag(BOARD, board.name, game.at, game.at))
+    if result is not None:
+        tags.append(Tag(RESULT, result, game.at, game.at))
+        if stand_in and (marked := result_board_value(board)) is not None:
+            tags.append(Tag(RESULT_BOARD, marked, game.at, game.at))
+    return tags
 
 
 def _with_tags(game: GameText, tags: list[Tag]) -> GameText:

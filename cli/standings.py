@@ -13,6 +13,7 @@ from tabulate import tabulate
 from .output import GameResult, Tally, problem_line
 from .reporters import Reporter, ReportOptions
 from .reporters.json_report import schema_id
+from .stand_in import stand_in_sentence
 
 STANDINGS_FORMATS = ("text", "json", "csv")
 
@@ -43,6 +44,7 @@ class StandingsReporter(Reporter):
         self.players: dict[str, Standing] = {}
         self.counted = 0
         self.uncounted: list[dict[str, Any]] = []
+        self.stand_ins: dict[str, None] = {}  # the stand-in boards of counted games, once each
 
     def game(self, result: GameResult) -> None:
         for problem in result.problems:
@@ -67,6 +69,9 @@ class StandingsReporter(Reporter):
             )
             return
         self.counted += 1
+        board = (result.data or {}).get("board") or {}
+        if board.get("stand_in"):
+            self.stand_ins.setdefault(board["name"])
         for row in rows:
             name = " ".join(row["name"].split())
             standing = self.players.setdefault(name.casefold(), Standing(name))
@@ -96,6 +101,7 @@ class StandingsReporter(Reporter):
                             for s in table
                         ],
                         "not_counted": self.uncounted,
+                        "stand_in_boards": list(self.stand_ins),
                     },
                     indent=2,
                     ensure_ascii=False,
@@ -117,6 +123,8 @@ class StandingsReporter(Reporter):
                 )
             )
             self.write(f"{self.counted} game{'s' if self.counted != 1 else ''} counted")
+            for name in self.stand_ins:
+                self.write(stand_in_sentence(name))
             for item in self.uncounted:
                 self.write(
                     f"not counted: {item['file']}: game {item['game']} (line {item['line']}), "
