@@ -18,6 +18,7 @@ from typing import Any
 import click
 from meridina.notation.check import GameReport, check_text
 from meridina.notation.medina import COLOUR_WORDS
+from meridina.notation.suggest import TAG_CUTOFF, did_you_mean
 from meridina.notation.text import GameText
 from meridina.notation.writing import write_game
 from meridina.rules.codes import title
@@ -155,8 +156,11 @@ class PositionSession:
         return EXIT_VALID
 
 
-def _command(session: PositionSession, line: str, echo: Echo) -> bool | None:
-    """Carry out a command: True to finish, False to go on, None when not a command."""
+def _command(
+    session: PositionSession, line: str, echo: Echo, unknown: Callable[[], None]
+) -> bool | None:
+    """Carry out a command: True to finish, False to go on, None when not a command.
+    A bare word that is no command is answered, and ``unknown`` called."""
     word, _, argument = line.strip().partition(" ")
     word = word.lower()
     state = session.report.run.final if session.report and session.report.run else None
@@ -180,9 +184,20 @@ def _command(session: PositionSession, line: str, echo: Echo) -> bool | None:
     elif word == "rule":
         code = argument.strip().upper()
         echo(f"{code}: {title(code)}" if title(code) else f"there is no rule {code!r}")
+    elif word.isascii() and word.isalpha() and not argument.strip():
+        # a bare word is never an entry, which starts with a label such as '3:'
+        meant = did_you_mean(word, COMMANDS, TAG_CUTOFF) or "."
+        echo(
+            f"{word!r} is not a command{meant} The commands: {', '.join(COMMANDS)}; "
+            "or type an entry such as '3: orange 1@1' ('help' shows how)."
+        )
+        unknown()
     else:
         return None
     return False
+
+
+COMMANDS = ("board", "score", "undo", "rule", "help", "done")
 
 
 def _show(outcome: EntryOutcome, source: str, echo: Echo, note: Echo) -> None:
@@ -193,7 +208,10 @@ def _show(outcome: EntryOutcome, source: str, echo: Echo, note: Echo) -> None:
 
 
 def _entry_lines(
-    session: PositionSession, lines: Iterable[Line], echo: Echo
+    session: PositionSession,
+    lines: Iterable[Line],
+    echo: Echo,
+    unknown: Callable[[], None] = lambda: None,
 ) -> Iterator[tuple[int, Line]]:
     """The lines that are entries, each with its number; blank lines are skipped and
     commands carried out on the way, until one of them says to finish."""
@@ -201,7 +219,7 @@ def _entry_lines(
         if isinstance(line, str):
             if not line.strip():
                 continue
-            command = _command(session, line, echo)
+            command = _command(session, line, echo, unknown)
             if command is True:
                 return
             if command is False:
@@ -216,7 +234,12 @@ def position_lines(
     refused = False
     if said := session.stand_in_note():
         note(said)
-    for number, line in _entry_lines(session, lines, echo):
+
+    def unknown() -> None:
+        nonlocal refused
+        refused = True
+
+    for number, line in _entry_lines(session, lines, echo, unknown):
         if isinstance(line, Problem):
             echo(problem_line("-", line))
             refused = True
