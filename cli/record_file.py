@@ -44,6 +44,8 @@ class RecordFile:
         """
         for _ in range(TRIES):
             try:
+                if not stat.S_ISREG(os.stat(self.path).st_mode):
+                    return  # only a regular file is opened
                 descriptor = os.open(self.path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
             except OSError:
                 return
