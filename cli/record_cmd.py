@@ -134,8 +134,11 @@ def _position(
     report = new_header(output, game, values, position=True)
     board = report.run.start.board if report.run is not None else None
     session = PositionSession(GAMES[game], output, report.record.game, board=board)
-    session.save()
-    return record_position(session)
+    try:
+        session.save()
+        return record_position(session)
+    finally:
+        session.close()
 
 
 def _header(

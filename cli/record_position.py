@@ -3,8 +3,9 @@
 Each entry (``3: orange 1@1 brown 2@2``, ``walls: B1 C1``) is checked at once with
 the whole position so far: one that breaks a rule on its own line is refused and
 not written; faults that later entries may still put right are listed as open.
-The file is rewritten atomically after every entry; at the end the position is
-scored and, when it is a valid finished game, the Result tag is filled in.
+The file is rewritten atomically after every entry, and held against a second session;
+at the end the position is scored and, when it is a valid finished game, the Result tag
+is filled in.
 """
 
 from __future__ import annotations
@@ -24,8 +25,8 @@ from meridina.notation.writing import write_game
 from meridina.rules.codes import title
 from meridina.rules.common import Place, Problem
 
-from .atomic_file import write_atomic
 from .output import EXIT_INVALID, EXIT_VALID, problem_line
+from .record_file import RecordFile
 from .record_games import RecordedGame
 from .record_session import Line, WriteFault, board_tags
 from .stand_in import stand_in_line
@@ -66,6 +67,13 @@ class PositionSession:
     entries: list[str] = field(default_factory=list)
     report: GameReport | None = None
     board: Any = None  # the board the header names (or the default one)
+    file: RecordFile = field(init=False)  # held from the first save until ``close``
+
+    def __post_init__(self) -> None:
+        self.file = RecordFile(self.path)
+
+    def close(self) -> None:
+        self.file.close()
 
     def stand_in_note(self) -> str | None:
         board = self.board_in_use()
@@ -127,7 +135,7 @@ class PositionSession:
 
     def save(self, result: str | None = None) -> None:
         try:
-            write_atomic(self.path, self.text(result))
+            self.file.rewrite(self.text(result))
         except OSError as error:  # UnsafeTarget too
             reason = error.strerror or error
             raise WriteFault(f"{self.path}: cannot be written ({reason})") from None

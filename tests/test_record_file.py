@@ -14,7 +14,8 @@ import pytest
 from conftest import record
 from conftest import run_cli as run
 from meridina.cli.record_games import GAMES
-from meridina.cli.record_open import existing_session, new_session
+from meridina.cli.record_open import existing_session, new_header, new_session
+from meridina.cli.record_position import PositionSession
 from meridina.notation.check import GameReport, check_file, check_text
 from meridina.notation.splitter import LARGEST_GAME
 
@@ -130,3 +131,15 @@ def test_piped_turns_are_added_to_the_file_not_rewritten_each_time(
     reopened.close()
     assert on_disk == reopened.text()  # the canonical layout, as a whole rewrite gives
     assert one(check_text(on_disk)).record.game.tag("Result") is not None
+
+
+def test_a_position_being_typed_holds_its_file_too(tmp_path: Path) -> None:
+    target = tmp_path / "table.mrec"
+    header = new_header(target, "meridian", [("Players", FOUR, "--players")], position=True)
+    session = PositionSession(GAMES["meridian"], target, header.record.game)
+    session.save()
+    assert session.add("7: orange 3@2").accepted
+    refused = run("record", str(target), input_text=f"{OPENING[1]}\n")
+    assert refused.exit_code == 2 and HELD in refused.output
+    session.close()
+    assert HELD not in run("record", str(target), input_text="").output
