@@ -10,15 +10,19 @@ unheld while the session lasts.
 from __future__ import annotations
 
 import contextlib
+import errno
 import fcntl
 import os
 import stat
+import tempfile
 import weakref
 from pathlib import Path
 
 from .atomic_file import replacing
 
 TRIES = 5  # a file replaced while we lock it is tried again, this often
+# What os.link raises on a file system without hard links.
+NO_LINKS = {errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.ENOSYS, errno.EMLINK}
 
 
 class FileHeld(Exception):
@@ -65,6 +69,30 @@ class RecordFile:
                 return
             os.close(descriptor)  # replaced by its session's rewrite meanwhile: look again
         raise FileHeld(self.path)
+
+    def create(self, text: str) -> None:
+        """Write a new record at ``path`` and hold it; ``FileExistsError`` when a file is
+        there, even one another session made since it was looked for."""
+        handle, temporary = tempfile.mkstemp(
+            dir=self.path.parent, prefix=f".{self.path.name[:100]}.", suffix=".tmp"
+        )
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)  # nobody else knows it yet
+            data = memoryview(text.encode("utf-8"))
+            while data:
+                data = data[os.write(handle, data) :]
+            os.fsync(handle)
+            umask = os.umask(0)
+            os.umask(umask)
+            os.fchmod(handle, 0o666 & ~umask)
+            _place_new(temporary, self.path)
+        except BaseException:
+            os.close(handle)
+            raise
+        finally:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+        self._keep(handle)
 
     def rewrite(self, text: str) -> None:
         """Replace the file with ``text`` in one step, and hold the new file."""
@@ -124,6 +152,20 @@ class RecordFile:
             return False
         held = os.fstat(descriptor)
         return (now.st_dev, now.st_ino) == (held.st_dev, held.st_ino)
+
+
+def _place_new(temporary: str, path: Path) -> None:
+    """Give ``temporary`` the name ``path``, unless a file has it; ``FileExistsError`` then."""
+    try:
+        os.link(temporary, path)  # unlike a rename, never replaces a file
+    except FileExistsError:
+        raise
+    except OSError as error:
+        if error.errno not in NO_LINKS:
+            raise
+        if os.path.lexists(path):  # a folder without hard links: look, then rename
+            raise FileExistsError(errno.EEXIST, "file exists", str(path)) from None
+        os.rename(temporary, path)
 
 
 def _same_file(first: int, second: int) -> bool:

@@ -41,7 +41,12 @@ class InvalidRecord(OpenFault):
 def new_session(path: Path, game: str, tags: Sequence[tuple[str, str, str]]) -> Session:
     """A new record at ``path``; ``tags`` are (tag name, value, option that gave it)."""
     session = _session(path, new_header(path, game, tags), "")
-    session.save()
+    try:
+        session.file.create(session.text())
+    except FileExistsError:
+        raise OpenFault(_exists(path)) from None
+    except OSError as error:
+        raise OpenFault(f"{path}: cannot be written ({error.strerror or error})") from None
     return session
 
 
@@ -53,7 +58,7 @@ def new_header(
     With ``position`` the header is checked as that of a position still to be typed.
     """
     if path.exists() or path.is_symlink():
-        raise OpenFault(f"{path} already exists; to go on with it, run: meridina record {path}")
+        raise OpenFault(_exists(path))
     if not path.parent.is_dir():
         raise OpenFault(f"{path}: the folder {path.parent} does not exist")
     for _name, value, option in tags:
@@ -85,6 +90,10 @@ def new_header(
     if faults:
         raise OpenFault("\n".join(faults))
     return report
+
+
+def _exists(path: Path) -> str:
+    return f"{path} already exists; to go on with it, run: meridina record {path}"
 
 
 def existing_session(path: Path) -> Session:

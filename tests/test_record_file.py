@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import signal
+import stat
 import subprocess
 import sys
 import time
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import record
 from conftest import run_cli as run
+from meridina.cli import record_open
 from meridina.cli.record_games import GAMES
 from meridina.cli.record_open import existing_session, new_header, new_session
 from meridina.cli.record_position import PositionSession
@@ -143,3 +147,47 @@ def test_a_position_being_typed_holds_its_file_too(tmp_path: Path) -> None:
     assert refused.exit_code == 2 and HELD in refused.output
     session.close()
     assert HELD not in run("record", str(target), input_text="").output
+
+
+def test_a_new_record_never_replaces_a_file_made_meanwhile(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    target = tmp_path / "game.mrec"
+    theirs = record("1. orange 7: 3@2")
+    checked = record_open.new_header
+
+    def then_another_session_starts(*args: Any, **kwargs: Any) -> GameReport:
+        report = checked(*args, **kwargs)
+        target.write_text(theirs, "utf-8")  # made by another session after the check
+        return report
+
+    monkeypatch.setattr(record_open, "new_header", then_another_session_starts)
+    result = run("record", "-o", str(target), *START, input_text=f"{OPENING[0]}\n")
+    assert result.exit_code == 2
+    assert f"meridina: {target} already exists" in result.output
+    assert target.read_text("utf-8") == theirs
+    assert [p.name for p in tmp_path.iterdir()] == ["game.mrec"]  # no temporary file left
+
+
+def test_a_new_record_gets_the_permissions_the_umask_allows(tmp_path: Path) -> None:
+    target = tmp_path / "game.mrec"
+    umask = os.umask(0o027)
+    try:
+        new_session(target, "meridian", [("Players", FOUR, "--players")]).close()
+    finally:
+        os.umask(umask)
+    assert stat.S_IMODE(target.stat().st_mode) == 0o640
+
+
+def test_a_folder_without_hard_links_still_gets_a_new_record(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def no_links(source: str, target: str) -> None:
+        raise OSError(errno.EPERM, "Operation not permitted")
+
+    monkeypatch.setattr(os, "link", no_links)
+    target = tmp_path / "game.mrec"
+    result = run("record", "-o", str(target), *START, input_text=f"{OPENING[0]}\n")
+    assert result.exit_code == 0, result.output
+    assert turns_in(target) == 1
+    assert [p.name for p in tmp_path.iterdir()] == ["game.mrec"]
