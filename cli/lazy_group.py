@@ -1,18 +1,21 @@
 """A click group that imports a command's module only when that command runs.
 
-This is the LazyGroup of click's documentation, plus one thing: the group's own
+This is the LazyGroup of click's documentation, plus two things: the group's own
 ``--help`` lists each command with a one-line summary kept here, so that listing
-the commands loads none of them. A test keeps those summaries equal to the
-commands' own help.
+the commands loads none of them (a test keeps those summaries equal to the
+commands' own help); and a misspelt command is answered with the one meant.
 """
 
 from __future__ import annotations
 
+import difflib
 import importlib
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 import click
+
+MEANT = 0.6  # how alike a typed command must be to a real one to be offered (difflib)
 
 
 class LazyCommand(NamedTuple):
@@ -35,6 +38,21 @@ class LazyGroup(click.Group):
         if cmd_name in self.lazy and cmd_name not in self.commands:
             self.add_command(self.load(cmd_name), cmd_name)
         return super().get_command(ctx, cmd_name)
+
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        try:
+            return super().resolve_command(ctx, args)
+        except click.UsageError as error:
+            names = self.list_commands(ctx)
+            typed = args[0] if args else ""
+            meant = difflib.get_close_matches(typed, names, n=1, cutoff=MEANT)
+            if typed in names or not meant:
+                raise
+            raise click.UsageError(
+                f"{error.message} Did you mean {meant[0]!r}?", error.ctx
+            ) from None
 
     def load(self, name: str) -> click.Command:
         where = self.lazy[name]

@@ -82,10 +82,17 @@ def record(
     if position:
         raise SystemExit(_position(record, output, game, header, tags))
     session = _open(record, output, game, header, tags)
+    try:
+        raise SystemExit(_record(session))
+    finally:
+        session.close()
+
+
+def _record(session: Session) -> int:
     if sys.stdin.isatty() and sys.stdout.isatty():
         from .record_prompt import record_at_prompt
 
-        raise SystemExit(record_at_prompt(session))
+        return record_at_prompt(session)
     status = record_lines(
         session,
         input_lines(sys.stdin.buffer),
@@ -93,7 +100,7 @@ def record(
         lambda text: click.echo(text, err=True),
     )
     click.echo(_summary(session), err=True)
-    raise SystemExit(status)
+    return status
 
 
 def _open(
@@ -125,9 +132,13 @@ def _position(
         raise UsageFault("--position starts a new record: use -o FILE")
     output, game, values = _header(output, game, header, tags)
     report = new_header(output, game, values, position=True)
-    session = PositionSession(GAMES[game], output, report.record.game)
-    session.save()
-    return record_position(session)
+    board = report.run.start.board if report.run is not None else None
+    session = PositionSession(GAMES[game], output, report.record.game, board=board)
+    try:
+        session.save()
+        return record_position(session)
+    finally:
+        session.close()
 
 
 def _header(

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from meridina.notation.check import check_text
 from meridina.notation.legal_words import TrieSpace, legal_start
+from meridina.notation.suggest import TAG_CUTOFF, did_you_mean, nearest
 
 from .atomic_file import write_atomic
 from .legal_listing import medina_fields, meridian_ends, natural_order
@@ -18,8 +19,9 @@ from .svg import serialize
 
 HELP = """\
 Type a turn as it is written in a record, e.g. 'orange 7: 3@2' or 'red orange@E5 wall@B1'
-(Tab offers the legal turns, narrowed as you type). A legal turn is written to the file at
-once; an illegal one is explained and not written. Commands:
+(Tab offers the legal turns, narrowed as you type); the colour may be left out when the
+prompt names one. A legal turn is written to the file at once; an illegal one is explained
+and not written. Commands:
   board            the board now (board svg [FILE]: as an SVG picture)
   score            the standings now
   legal [WORDS]    the legal turns, grouped (after WORDS: what may follow them);
@@ -35,6 +37,7 @@ once; an illegal one is explained and not written. Commands:
 class Reply:
     text: str
     quit: bool = False
+    unknown: bool = False  # the line was neither a command nor a turn
 
 
 def _board(session: Session, argument: str) -> Reply:
@@ -63,9 +66,9 @@ def _board_svg(session: Session, target: Path | None) -> Reply:
 def _score(session: Session, argument: str) -> Reply:
     view = session.game.view
     sheet = session.game.score(session.state)
-    return Reply(
-        f"{view.status(sheet).capitalize()}\n{view.score_text(sheet, session.state, False)}"
-    )
+    text = f"{view.status(sheet).capitalize()}\n{view.score_text(sheet, session.state, False)}"
+    note = session.stand_in_note()
+    return Reply(f"{text}\n{note}" if note else text)
 
 
 def _legal(session: Session, argument: str) -> Reply:
@@ -177,22 +180,44 @@ COMMANDS: dict[str, Callable[[Session, str], Reply]] = {
     "quit": _quit,
     "exit": _quit,
 }
+NAMES = [name for name in COMMANDS if name != "exit"]  # as help lists them
 
 
 def run_command(session: Session, line: str) -> Reply | None:
     """Carry out ``line`` when it is a command; None when it is not one (a turn)."""
     word, _, argument = line.strip().partition(" ")
     command = COMMANDS.get(word.lower())
-    if command is None:
-        return None
-    return command(session, argument.strip())
+    if command is not None:
+        return command(session, argument.strip())
+    if _meant_as_command(session, word, argument):
+        meant = did_you_mean(word, NAMES, TAG_CUTOFF) or "."
+        return Reply(
+            f"{word!r} is not a command{meant} The commands: {', '.join(NAMES)} "
+            "('help' says what each does); or type a turn.",
+            unknown=True,
+        )
+    return None
+
+
+def _meant_as_command(session: Session, word: str, rest: str) -> bool:
+    """A line no turn starts like: a bare word no turn word is close to, alone or close to
+    a command (``clear``, ``scor``); a misspelt colour is left to the turn's own advice."""
+    if not (word.isascii() and word.isalpha()):
+        return False
+    if nearest(word, session.game.turn_words(session.state)) is not None:
+        return False
+    return not rest.strip() or nearest(word, COMMANDS, TAG_CUTOFF) is not None
 
 
 def turn_lines(
-    session: Session, lines: Iterable[Line], echo: Callable[[str], None]
+    session: Session,
+    lines: Iterable[Line],
+    echo: Callable[[str], None],
+    unknown: Callable[[], None] = lambda: None,
 ) -> Iterator[tuple[int, Line]]:
     """The lines that are not commands, each with its number; the commands are carried out
-    on the way, their answers given to ``echo``, until one of them says to stop."""
+    on the way, their answers given to ``echo``, until one of them says to stop. A line
+    that is neither a command nor a turn is answered, and ``unknown`` called."""
     for number, line in enumerate(lines, start=1):
         reply = run_command(session, line) if isinstance(line, str) else None
         if reply is None:
@@ -201,3 +226,5 @@ def turn_lines(
             return
         else:
             echo(reply.text)
+            if reply.unknown:
+                unknown()

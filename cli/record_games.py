@@ -18,6 +18,7 @@ from meridina.rules.common import Problem
 from meridina.rules.medina import engine as medina_engine
 from meridina.rules.medina.game import RULES as MEDINA_RULES
 from meridina.rules.meridian.game import RULES as MERIDIAN_RULES
+from meridina.rules.meridian.model import COLOURS as MERIDIAN_COLOURS
 
 from . import medina_view, meridian_view
 from .views import GameView
@@ -33,6 +34,10 @@ class RecordedGame(Protocol):
 
     def apply(self, state: Any, turn: Any) -> tuple[Any, tuple[Problem, ...]]: ...
 
+    def step(self, state: Any, turn: Any) -> Any:
+        """The rules' step for ``turn``: the state after it, its problems, what it did."""
+        ...
+
     def over(self, state: Any) -> bool: ...
 
     def score(self, state: Any) -> Any: ...
@@ -46,6 +51,15 @@ class RecordedGame(Protocol):
     def word_space(self, state: Any) -> WordSpace: ...
 
     def mover(self, state: Any) -> str: ...
+
+    def mover_colour(self, state: Any) -> str | None:
+        """The colour that plays next, when only one can; None when it is open."""
+        ...
+
+    def turn_words(self, state: Any) -> tuple[str, ...]:
+        """The words a typed turn may start with: colours, and the words of a turn
+        typed without its colour."""
+        ...
 
     def first_number(self, start: Any) -> int:
         """The number of the first turn played from ``start``."""
@@ -62,6 +76,9 @@ class Meridian:
     def apply(self, state: Any, turn: Any) -> tuple[Any, tuple[Problem, ...]]:
         step = MERIDIAN_RULES.apply(state, turn)
         return step.state, step.problems
+
+    def step(self, state: Any, turn: Any) -> Any:
+        return MERIDIAN_RULES.apply(state, turn)
 
     def over(self, state: Any) -> bool:
         return MERIDIAN_RULES.score(state).finished
@@ -87,6 +104,15 @@ class Meridian:
         if not start.cards_known:
             return 1
         return 1 + sum(len(cards) for cards in start.played.values())
+
+    def turn_words(self, state: Any) -> tuple[str, ...]:
+        return (*MERIDIAN_COLOURS, "pass", "stuck", "x")
+
+    def mover_colour(self, state: Any) -> str | None:
+        if state.next_index < 0:
+            return None
+        colours = state.expected_colours()
+        return str(colours[0]) if len(colours) == 1 else None
 
     def mover(self, state: Any) -> str:
         if state.next_index < 0:
@@ -116,6 +142,9 @@ class Medina:
         step = MEDINA_RULES.apply(state, turn)
         return step.state, step.problems
 
+    def step(self, state: Any, turn: Any) -> Any:
+        return MEDINA_RULES.apply(state, turn)
+
     def over(self, state: Any) -> bool:
         # The same end as a checked record's: passes all round, or nobody can place.
         return MEDINA_RULES.score(state).finished
@@ -138,6 +167,12 @@ class Medina:
 
     def first_number(self, start: Any) -> int:
         return 1 + int(start.turns_played)
+
+    def mover_colour(self, state: Any) -> str | None:
+        return str(medina_engine.expected_player(state))
+
+    def turn_words(self, state: Any) -> tuple[str, ...]:
+        return (*(str(player.colour) for player in state.players), "pass", "tea")
 
     def mover(self, state: Any) -> str:
         colour = medina_engine.expected_player(state)

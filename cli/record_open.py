@@ -9,12 +9,13 @@ import click
 from meridina.notation.check import GameReport, check_game
 from meridina.notation.parser import parse_game
 from meridina.notation.reader import ParsedGame, parse_text
-from meridina.notation.splitter import split_games
+from meridina.notation.splitter import LARGEST_GAME, GameTooLong, split_games
 from meridina.notation.text import GameText, Tag
 from meridina.notation.writing import format_tags
 from meridina.rules.common import Place, RecordError
 
 from .output import EXIT_INVALID, EXIT_UNREADABLE, problem_line
+from .record_file import FileHeld, RecordFile
 from .record_games import GAMES
 from .record_session import RESULT, Session
 from .small_file import Unreadable, read_small
@@ -40,7 +41,12 @@ class InvalidRecord(OpenFault):
 def new_session(path: Path, game: str, tags: Sequence[tuple[str, str, str]]) -> Session:
     """A new record at ``path``; ``tags`` are (tag name, value, option that gave it)."""
     session = _session(path, new_header(path, game, tags), "")
-    session.save()
+    try:
+        session.file.create(session.text())
+    except FileExistsError:
+        raise OpenFault(_exists(path)) from None
+    except OSError as error:
+        raise OpenFault(f"{path}: cannot be written ({error.strerror or error})") from None
     return session
 
 
@@ -52,7 +58,7 @@ def new_header(
     With ``position`` the header is checked as that of a position still to be typed.
     """
     if path.exists() or path.is_symlink():
-        raise OpenFault(f"{path} already exists; to go on with it, run: meridina record {path}")
+        raise OpenFault(_exists(path))
     if not path.parent.is_dir():
         raise OpenFault(f"{path}: the folder {path.parent} does not exist")
     for _name, value, option in tags:
@@ -86,10 +92,36 @@ def new_header(
     return report
 
 
+def _exists(path: Path) -> str:
+    return f"{path} already exists; to go on with it, run: meridina record {path}"
+
+
 def existing_session(path: Path) -> Session:
-    """The record at ``path`` to go on with: its last game, which must be valid so far."""
+    """The record at ``path`` to go on with: its last game, which must be valid so far.
+
+    The file is held from before it is read, so no other session adds a turn meanwhile.
+    """
+    held = RecordFile(path)
+    try:
+        held.hold()
+    except FileHeld as busy:
+        raise OpenFault(str(busy)) from None
+    try:
+        return _existing(path, held)
+    except BaseException:
+        held.close()
+        raise
+
+
+def _existing(path: Path, held: RecordFile) -> Session:
     text = _read(path)
-    chunks = list(split_games(text.splitlines(keepends=True)))
+    try:
+        chunks = list(split_games(text.splitlines(keepends=True)))
+    except GameTooLong as error:
+        raise OpenFault(
+            f"{path}:{error.first_line}: REC-0 the game starting here is longer than "
+            f"{LARGEST_GAME} characters; a game is far shorter"
+        ) from None
     if not chunks:
         raise OpenFault(
             f'{path}: REC-0 holds no game (a game starts with tags such as [Game "Meridian"])'
@@ -106,14 +138,17 @@ def existing_session(path: Path) -> Session:
         raise InvalidRecord("\n".join(lines))
     for problem in report.problems:
         click.echo(problem_line(str(path), problem), err=True)
-    return _session(path, report, "".join(chunk.text for chunk in chunks[:-1]))
+    return _session(path, report, "".join(chunk.text for chunk in chunks[:-1]), held)
 
 
-def _session(path: Path, report: GameReport, before: str) -> Session:
+def _session(
+    path: Path, report: GameReport, before: str, held: RecordFile | None = None
+) -> Session:
     game = GAMES[str(report.game).lower()]
     run = report.run
     states = [run.start, *run.states()]
-    session = Session(game, path, report.record, states, list(report.record.entries), before)
+    entries = list(report.record.entries)
+    session = Session(game, path, report.record, states, entries, before, held=held)
     stated = report.record.game.tag(RESULT)
     if stated is not None and not session.over:
         session.kept_result = stated

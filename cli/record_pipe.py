@@ -46,7 +46,14 @@ def record_lines(session: Session, lines: Iterable[str | Problem], echo: Echo, n
     Returns the exit status: 1 when any line was refused, else 0.
     """
     refused = False
-    for number, line in turn_lines(session, lines, echo):
+    if said := session.stand_in_note():
+        note(said)
+
+    def unknown() -> None:
+        nonlocal refused
+        refused = True
+
+    for number, line in turn_lines(session, lines, echo, unknown):
         if isinstance(line, Problem):
             echo(problem_line(SOURCE, line))
             refused = True
@@ -70,4 +77,6 @@ def final_table(session: Session) -> str:
     view = session.game.view
     sheet = session.game.score(session.state)
     result = session.game.result_value(session.state)
-    return f"Game over. Result: {result}\n{view.score_text(sheet, session.state, False)}"
+    table = f"Game over. Result: {result}\n{view.score_text(sheet, session.state, False)}"
+    note = session.stand_in_note()
+    return f"{table}\n{note}" if note else table

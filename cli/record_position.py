@@ -3,8 +3,9 @@
 Each entry (``3: orange 1@1 brown 2@2``, ``walls: B1 C1``) is checked at once with
 the whole position so far: one that breaks a rule on its own line is refused and
 not written; faults that later entries may still put right are listed as open.
-The file is rewritten atomically after every entry; at the end the position is
-scored and, when it is a valid finished game, the Result tag is filled in.
+The file is rewritten atomically after every entry, and held against a second session;
+at the end the position is scored and, when it is a valid finished game, the Result tag
+is filled in.
 """
 
 from __future__ import annotations
@@ -13,19 +14,22 @@ import sys
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 import click
 from meridina.notation.check import GameReport, check_text
 from meridina.notation.medina import COLOUR_WORDS
-from meridina.notation.text import GameText, Tag
+from meridina.notation.suggest import TAG_CUTOFF, did_you_mean
+from meridina.notation.text import GameText
 from meridina.notation.writing import write_game
 from meridina.rules.codes import title
 from meridina.rules.common import Place, Problem
 
-from .atomic_file import write_atomic
 from .output import EXIT_INVALID, EXIT_VALID, problem_line
+from .record_file import RecordFile
 from .record_games import RecordedGame
-from .record_session import Line, WriteFault
+from .record_session import Line, WriteFault, board_tags
+from .stand_in import stand_in_line
 
 Echo = Callable[[str], None]
 INDENT = "  "
@@ -62,11 +66,26 @@ class PositionSession:
     header: GameText
     entries: list[str] = field(default_factory=list)
     report: GameReport | None = None
+    board: Any = None  # the board the header names (or the default one)
+    file: RecordFile = field(init=False)  # held from the first save until ``close``
+
+    def __post_init__(self) -> None:
+        self.file = RecordFile(self.path)
+
+    def close(self) -> None:
+        self.file.close()
+
+    def stand_in_note(self) -> str | None:
+        board = self.board_in_use()
+        return stand_in_line(board) if board is not None else None
+
+    def board_in_use(self) -> Any:
+        if self.board is None and self.report is not None and self.report.run is not None:
+            self.board = self.report.run.start.board
+        return self.board
 
     def text(self, result: str | None = None) -> str:
-        tags = [t for t in self.header.tags if t.name.lower() != "result"]
-        if result is not None:
-            tags.append(Tag("Result", result, self.header.at, self.header.at))
+        tags = board_tags(self.header, self.board_in_use(), result)
         position = ["position", *(INDENT + entry for entry in self.entries)]
         return write_game(replace(self.header, tags=tuple(tags)), position, [], [])
 
@@ -116,7 +135,7 @@ class PositionSession:
 
     def save(self, result: str | None = None) -> None:
         try:
-            write_atomic(self.path, self.text(result))
+            self.file.rewrite(self.text(result))
         except OSError as error:  # UnsafeTarget too
             reason = error.strerror or error
             raise WriteFault(f"{self.path}: cannot be written ({reason})") from None
@@ -140,11 +159,16 @@ class PositionSession:
         view = self.game.view
         sheet = self.game.score(final)
         echo(view.score_text(sheet, final, True))
+        if note := self.stand_in_note():
+            echo(note)
         return EXIT_VALID
 
 
-def _command(session: PositionSession, line: str, echo: Echo) -> bool | None:
-    """Carry out a command: True to finish, False to go on, None when not a command."""
+def _command(
+    session: PositionSession, line: str, echo: Echo, unknown: Callable[[], None]
+) -> bool | None:
+    """Carry out a command: True to finish, False to go on, None when not a command.
+    A bare word that is no command is answered, and ``unknown`` called."""
     word, _, argument = line.strip().partition(" ")
     word = word.lower()
     state = session.report.run.final if session.report and session.report.run else None
@@ -163,12 +187,25 @@ def _command(session: PositionSession, line: str, echo: Echo) -> bool | None:
         else:
             sheet = session.game.score(state)
             echo(session.game.view.score_text(sheet, state, True))
+            if note := session.stand_in_note():
+                echo(note)
     elif word == "rule":
         code = argument.strip().upper()
         echo(f"{code}: {title(code)}" if title(code) else f"there is no rule {code!r}")
+    elif word.isascii() and word.isalpha() and not argument.strip():
+        # a bare word is never an entry, which starts with a label such as '3:'
+        meant = did_you_mean(word, COMMANDS, TAG_CUTOFF) or "."
+        echo(
+            f"{word!r} is not a command{meant} The commands: {', '.join(COMMANDS)}; "
+            "or type an entry such as '3: orange 1@1' ('help' shows how)."
+        )
+        unknown()
     else:
         return None
     return False
+
+
+COMMANDS = ("board", "score", "undo", "rule", "help", "done")
 
 
 def _show(outcome: EntryOutcome, source: str, echo: Echo, note: Echo) -> None:
@@ -179,7 +216,10 @@ def _show(outcome: EntryOutcome, source: str, echo: Echo, note: Echo) -> None:
 
 
 def _entry_lines(
-    session: PositionSession, lines: Iterable[Line], echo: Echo
+    session: PositionSession,
+    lines: Iterable[Line],
+    echo: Echo,
+    unknown: Callable[[], None] = lambda: None,
 ) -> Iterator[tuple[int, Line]]:
     """The lines that are entries, each with its number; blank lines are skipped and
     commands carried out on the way, until one of them says to finish."""
@@ -187,7 +227,7 @@ def _entry_lines(
         if isinstance(line, str):
             if not line.strip():
                 continue
-            command = _command(session, line, echo)
+            command = _command(session, line, echo, unknown)
             if command is True:
                 return
             if command is False:
@@ -200,7 +240,14 @@ def position_lines(
 ) -> int:
     """Entries from a pipe, one a line; the position is scored at the end."""
     refused = False
-    for number, line in _entry_lines(session, lines, echo):
+    if said := session.stand_in_note():
+        note(said)
+
+    def unknown() -> None:
+        nonlocal refused
+        refused = True
+
+    for number, line in _entry_lines(session, lines, echo, unknown):
         if isinstance(line, Problem):
             echo(problem_line("-", line))
             refused = True
@@ -226,6 +273,8 @@ def position_at_prompt(session: PositionSession, echo: Echo = click.echo) -> int
         bottom_toolbar=" Tab: entry names   help   undo   done or Ctrl-D: score it ",
     )
     echo(f"Recording a {session.game.name} position in {session.path}; 'help' shows how.")
+    if note := session.stand_in_note():
+        echo(note)
     typed = typed_lines(prompt, lambda: f"entry {len(session.entries) + 1}> ")
     for _, line in _entry_lines(session, typed, echo):
         outcome = session.add(line)

@@ -55,6 +55,8 @@ def record_at_prompt(
         output=output,
     )
     echo(f"Recording {session.game.name} in {session.path}; type 'help' for the commands.")
+    if note := session.stand_in_note():
+        echo(note)
     if session.entries:
         echo(f"Going on after turn {session.game.view.turn_heading(session.entries[-1])}")
     for _, line in turn_lines(session, typed_lines(prompt, lambda: prompt_text(session)), echo):
@@ -68,8 +70,12 @@ def record_at_prompt(
 
 
 def show(line: str, outcome: Outcome, echo: Echo) -> None:
-    """A refused turn: the line again, a mark under each fault, the nearest legal turns."""
+    """A turn written: what it did. A refused turn: the line again, a mark under each fault,
+    the nearest legal turns."""
     if outcome.written is not None:
+        if outcome.said:
+            heading, *did = outcome.said
+            echo(f"  {heading}: {'; '.join(did)}")
         for problem in outcome.problems:
             echo(f"  warning: {problem.rule} {problem.message}")
         return

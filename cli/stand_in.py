@@ -67,7 +67,24 @@ def stand_in_line(board: AnyBoard) -> str | None:
     """The sentence text output carries for a stand-in board; None for a real one."""
     if not is_stand_in(board):
         return None
+    return stand_in_sentence(board.name)
+
+
+def stand_in_sentence(name: str) -> str:
+    """What text output says of the stand-in board called ``name``."""
     return (
-        f"Board {board.name} is a stand-in layout, not the printed board: "
+        f"Board {name} is a stand-in layout, not the printed board: "
         "points scored on it are not the real board's."
     )
+
+
+# The tag a record gets beside a Result that meridina computed on a stand-in board, so
+# that the file itself says whose points these are.
+RESULT_BOARD = "ResultBoard"
+
+
+def result_board_value(board: AnyBoard) -> str | None:
+    """The ResultBoard tag's value for a Result computed on ``board``; None on a real board."""
+    if not is_stand_in(board):
+        return None
+    return f"{board.name}: a stand-in layout, not the printed board"

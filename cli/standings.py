@@ -18,6 +18,7 @@ from tabulate import tabulate
 
 from .output import GameResult, Tally, problem_line
 from .reporters import Reporter, ReportOptions
+from .stand_in import board_json, stand_in_sentence
 
 STANDINGS_FORMATS = ("text", "json", "csv")
 SCHEMA = "meridina/standings/2"
@@ -41,6 +42,7 @@ def standing_game(path: str, report: GameReport) -> GameResult:
     else:
         if report.game == "Medina":
             data["edition"] = final.edition.name
+        data["board"] = board_json(final.board)
         data["players"] = [
             [player.name, player.rank, player.total if report.game == "Medina" else player.points]
             for player in sheet.ranking()
@@ -143,6 +145,7 @@ class StandingsReporter(Reporter):
         self.with_problems: list[dict[str, Any]] = []
         self.uncounted: list[dict[str, Any]] = []
         self.listed: list[tuple[bool, dict[str, Any]]] = []  # both, in input order: (counted, game)
+        self.stand_ins: dict[str, None] = {}  # the stand-in boards of counted games, once each
 
     def game(self, result: GameResult) -> None:
         for problem in result.problems:
@@ -171,6 +174,9 @@ class StandingsReporter(Reporter):
             self.with_problems.append(entry)
             self.listed.append((True, entry))
         self.counted += 1
+        board = data.get("board") or {}
+        if board.get("stand_in"):
+            self.stand_ins.setdefault(board["name"])
         key = (data["name"], data["edition"])
         table = self.tables.setdefault(key, Table(*key))
         table.games += 1
@@ -223,6 +229,7 @@ class StandingsReporter(Reporter):
             "tables": tables,
             "counted_with_problems": self.with_problems,
             "not_counted": self.uncounted,
+            "stand_in_boards": list(self.stand_ins),
         }
         self.write(json.dumps(document, indent=2, ensure_ascii=False))
 
@@ -291,6 +298,9 @@ class StandingsReporter(Reporter):
                     disable_numparse=True,
                 )
             )
+            if table.name == "Meridian":
+                for name in self.stand_ins:
+                    self.write(stand_in_sentence(name))
             self.write("")
         if not self.tables:
             self.write("no games counted")

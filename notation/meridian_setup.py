@@ -25,7 +25,8 @@ from .tagvalues import (
 )
 from .text import GameText, Tag
 
-TAGS = (*COMMON_TAGS, "Decks")
+# ResultBoard: written by ``meridina record`` beside a Result computed on a stand-in board.
+TAGS = (*COMMON_TAGS, "Decks", "ResultBoard")
 
 DEFAULT_BOARDS = {2: "five-city", 3: "four-city", 4: "five-city"}
 

@@ -10,7 +10,7 @@ from .text import GameText, Tag, TurnText
 
 TAG_ORDER = (
     "Game", "Edition", "Event", "Site", "Date", "Round", "Board", "Players", "Options",
-    "Setup", "Rulings", "Decks", "Result",
+    "Setup", "Rulings", "Decks", "Result", "ResultBoard",
 )  # fmt: skip
 
 

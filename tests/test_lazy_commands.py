@@ -11,6 +11,7 @@ from pathlib import Path
 import click
 import meridina.cli
 import pytest
+from click.testing import CliRunner
 from meridina.cli.lazy_group import LazyGroup
 from meridina.cli.main import COMMANDS, cli
 from meridina.cli.reporters import REPORTERS, Reporter, reporter_class
@@ -111,3 +112,17 @@ def test_validate_with_one_job_loads_no_process_pool() -> None:
     loaded = done.stderr.split()
     assert "1 game in 1 file: 1 valid, 0 invalid" in done.stdout
     assert [m for m in loaded if m.startswith(("multiprocessing", "concurrent"))] == []
+
+
+@pytest.mark.parametrize(("typed", "meant"), [("scor", "score"), ("valdiate", "validate")])
+def test_a_misspelt_command_is_answered_with_the_one_meant(typed: str, meant: str) -> None:
+    result = CliRunner().invoke(cli, [typed, "x.mrec"])
+    assert result.exit_code == 2
+    assert f"No such command {typed!r}. Did you mean {meant!r}?" in result.output
+
+
+def test_a_command_like_none_gets_no_guess() -> None:
+    result = CliRunner().invoke(cli, ["frobnicate"])
+    assert result.exit_code == 2
+    assert "No such command 'frobnicate'." in result.output
+    assert "Did you mean" not in result.output

@@ -268,10 +268,11 @@ def test_a_file_that_cannot_be_written_stops_with_exit_2(
     session = new_session(target, "meridian", [("Players", FOUR, "--players")])
     assert session.play(OPENING[0]).written is not None
 
-    def full(path: Path, text: str) -> None:
+    def full(self: object, text: str) -> bool:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr("meridina.cli.record_session.write_atomic", full)
+    monkeypatch.setattr("meridina.cli.record_file.RecordFile.rewrite", full)
+    monkeypatch.setattr("meridina.cli.record_file.RecordFile.append", full)
     with pytest.raises(Exception) as raised:
         session.play(OPENING[1])
     assert getattr(raised.value, "exit_code", None) == 2
@@ -289,3 +290,12 @@ def test_board_svg_draws_the_position_now(tmp_path: Path) -> None:
     title = ET.parse(picture).getroot().find("{http://www.w3.org/2000/svg}title")
     assert title is not None and title.text is not None
     assert title.text.endswith(f"after 2. {OPENING[1]}")
+
+
+def test_an_unknown_command_in_a_pipe_is_answered_and_counts_as_refused(tmp_path: Path) -> None:
+    target = tmp_path / "game.mrec"
+    result = run("-o", str(target), *START, lines=[OPENING[0], "clear", OPENING[1]])
+    assert result.exit_code == 1
+    assert "'clear' is not a command. The commands: board, score," in result.output
+    assert problems(result) == []
+    assert turns_of(target) == OPENING[:2]

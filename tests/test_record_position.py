@@ -136,3 +136,17 @@ def test_a_position_typed_at_the_prompt_is_checked_and_scored(tmp_path: Path) ->
     assert "Commands: board, score, undo" in text
     assert session.entries == [e.strip() for e in entries]  # nothing after 'done' was read
     assert score_of(target) == score_of(example)
+
+
+def test_a_bare_word_that_is_no_command_is_answered_as_one(tmp_path: Path) -> None:
+    example = POSITIONS[0]
+    target = tmp_path / "table.mrec"
+    lines = ["clear", *entry_lines(example), "scor"]
+    result = run("--position", "-o", str(target), *header_args(only_game(example)), lines=lines)
+    assert result.exit_code == 1  # a line was not taken
+    assert "'clear' is not a command. The commands: board, score, undo, rule, help, done" in (
+        result.output
+    )
+    assert "'scor' is not a command; did you mean 'score'?" in result.output
+    assert "REC-" not in result.output
+    assert score_of(target) == score_of(example)

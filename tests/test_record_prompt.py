@@ -7,6 +7,7 @@ import time
 from pathlib import Path
 
 import pytest
+from conftest import run_cli
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from meridina.cli.record_completion import TurnCompleter
@@ -177,3 +178,62 @@ def test_the_prompt_shows_the_final_table_once_when_the_game_ends(tmp_path: Path
     assert len(finals) == 1
     assert said[-1] == f"{session.path}: {len(turns)} turns recorded"
     assert finals[0] < len(said) - 2  # the table came with the last turn, before 'score'
+
+
+def test_a_turn_typed_without_its_colour_is_the_movers(tmp_path: Path) -> None:
+    target = tmp_path / "g.mrec"
+    session = meridian(target)
+    said = "\n".join(drive(session, ["7: 3@2\r", "2. 4-5-6-7/7: 2@1\r", "7: 2@1\r", "\x04"]))
+    assert "MER-R2 a tower 2 high already stands" in said  # grey's turn, checked as grey's
+    assert "nearest legal turns: grey 7: " in said
+    assert "colour that plays" not in said
+    written = check_text(target.read_text("utf-8"))[0]
+    assert written.valid
+    assert target.read_text("utf-8").endswith("\n1. orange 7: 3@2\n2. black 4-5-6-7/7: 2@1\n")
+    city = tmp_path / "m.mrec"
+    medina = new_session(city, "medina", MEDINA)
+    drive(medina, ["merchant@L4\r", "\x04"])
+    text = city.read_text("utf-8")
+    assert text.endswith("\n1. green merchant@L4\n") and check_text(text)[0].valid
+
+
+def _replay_lines(path: Path) -> list[str]:
+    """Each turn's line of ``meridina replay``: the turn, then what it did."""
+    shown = run_cli("replay", str(path)).stdout.splitlines()
+    return [line for line in shown if line[:1].isdigit() and ". " in line]
+
+
+@pytest.mark.parametrize(
+    ("example", "count"),
+    [("examples/meridian/four-players.mrec", 12), ("examples/medina/second-edition-2p.mrec", 24)],
+)
+def test_a_turn_written_at_the_prompt_says_what_it_did_as_replay_does(
+    tmp_path: Path, example: str, count: int
+) -> None:
+    report = check_text(Path(example).read_text("utf-8"))[0]
+    game = GAMES[str(report.game).lower()]
+    tags = [(t.name, t.value, t.name) for t in report.record.game.tags if t.name != "Result"]
+    target = tmp_path / "g.mrec"
+    session = new_session(target, game.name.lower(), [t for t in tags if t[0] != "Game"])
+    turns = [game.format_turn(e.turn) for e in report.record.entries[:count]]
+    said = drive(session, [f"{turn}\r" for turn in turns] + ["\x04"])
+    replayed = _replay_lines(target)
+    assert len(replayed) == count
+    assert [line for line in said if line.startswith("  ") and ": " in line] == [
+        f"  {line}" for line in replayed
+    ]
+    assert any("pushes" in line or "roof" in line for line in replayed)
+
+
+def test_a_word_that_is_no_command_nor_turn_is_answered_as_an_unknown_command(
+    tmp_path: Path,
+) -> None:
+    target = tmp_path / "g.mrec"
+    session = meridian(target)
+    said = "\n".join(drive(session, ["clear\r", "scor\r", "blak 7: 3@2\r", "\x04"]))
+    assert "'clear' is not a command. The commands: board, score, legal, undo, rule," in said
+    assert "'scor' is not a command; did you mean 'score'? The commands: " in said
+    assert "'clear' is not a colour" not in said and "nearest legal turns: grey" not in said
+    # a misspelt colour is still a turn, with the turn's own advice
+    assert "REC-3 'blak' is not a colour; did you mean 'black'?" in said
+    assert check_text(target.read_text("utf-8"))[0].record.entries == ()

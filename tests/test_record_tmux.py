@@ -103,3 +103,41 @@ def test_recording_at_a_terminal(terminal: Terminal, tmp_path: Path) -> None:
     )
     text = target.read_text("utf-8")
     assert text.endswith("1. orange 7: 3@2\n2. black 4-5-6-7/7: 2@1\n")
+
+
+def test_the_terminal_says_what_each_turn_did_and_what_is_no_command(
+    terminal: Terminal, tmp_path: Path
+) -> None:
+    target = tmp_path / "game.mrec"
+    command = [
+        sys.executable, "-c", "from meridina.cli.main import main; main()",
+        "record", "-o", str(target), "--game", "meridian", "--players", FOUR,
+    ]  # fmt: skip
+    terminal.tmux(
+        "new-session", "-d", "-s", "rec", "-x", "160", "-y", "50", "-c", str(tmp_path),
+        shlex.join(command),
+    )  # fmt: skip
+    terminal.wait_for(lambda: "1. Ann (orange)" in terminal.screen(), "the first prompt")
+    stand_in = "Board five-city is a stand-in layout, not the printed board"
+    assert stand_in in terminal.screen()
+    # The prompt names the mover: the turn may leave the colour out.
+    terminal.keys("7: 3@2", "Enter")
+    terminal.wait_for(lambda: turns_in(target) == 1, "turn 1 in the file")
+    terminal.wait_for(
+        lambda: "1. orange 7: 3@2: builds or3 on city 2 of meridian 7" in terminal.screen(),
+        "what the turn did",
+    )
+    # Another session on the same file is refused while this one runs.
+    second = subprocess.run(
+        [*command[:3], "record", str(target)], input="black 7: 2@1\n", capture_output=True,
+        text=True, timeout=60,
+    )  # fmt: skip
+    assert second.returncode == 2 and "is being recorded by another" in second.stderr
+    terminal.keys("clear", "Enter")
+    terminal.wait_for(lambda: "'clear' is not a command." in terminal.screen(), "the answer")
+    assert "REC-3" not in terminal.screen()
+    terminal.keys("score", "Enter")
+    terminal.wait_for(lambda: terminal.screen().count(stand_in) == 2, "the score's stand-in line")
+    terminal.keys("C-d")
+    terminal.wait_for(lambda: not terminal.tmux("list-sessions"), "the recorder to stop")
+    assert target.read_text("utf-8").endswith("\n1. orange 7: 3@2\n")
