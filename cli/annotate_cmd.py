@@ -10,51 +10,24 @@ from __future__ import annotations
 import difflib
 import json
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
 import click
-from meridina.notation.check import GameReport
-from meridina.notation.writing import unreadable_game
 
+from .annotate_game import Annotated, annotate_game
 from .atomic_file import replacing
-from .loading import InputFault, reports
+from .loading import InputFault, record_base, reports
 from .options import format_option, game_option
 from .output import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, problem_json, problem_line
-from .stand_in import AnyBoard, board_json, stand_in_line
-from .views import view_for
-
-
-@dataclass
-class Annotated:
-    """One game as annotate writes it, with the notes it added to each turn."""
-
-    report: GameReport
-    text: str
-    notes: list[list[str]]
-    board: AnyBoard | None = None
+from .stand_in import board_json, stand_in_line
 
 
 def annotated_games(record: str, game_number: int | None, with_notes: bool) -> Iterator[Annotated]:
     """Each game of a record, annotated, one at a time."""
+    base = record_base(record)
     for report in reports(record, game_number):
-        if report.record is None or report.game is None:
-            yield Annotated(report, unreadable_game(report.source, _why(report, with_notes)), [])
-            continue
-        view = view_for(report.game)
-        notes = view.notes(report) if with_notes else []
-        start = report.run.start if report.run is not None else None
-        board = start.board if start is not None else None
-        yield Annotated(report, view.write(report.record, notes), notes, board)
-
-
-def _why(report: GameReport, with_notes: bool) -> str | None:
-    if not with_notes or not report.errors:
-        return None
-    problem = report.errors[0]
-    where = f" at {problem.at.line}:{problem.at.col}" if problem.at else ""
-    return f"meridina cannot read this game: {problem.rule}{where}: {problem.message}"
+        yield annotate_game(report, base, with_notes)
 
 
 def text_pieces(games: Iterator[Annotated]) -> Iterator[str]:
@@ -235,11 +208,19 @@ class _Comparison:
         self.equal = True
 
     def feed(self, piece: str) -> None:
-        if self.equal and self.original.read(len(piece)) != piece:
+        if self.equal and self._read(len(piece)) != piece:
             self.equal = False
 
     def finished_equal(self) -> bool:
-        return self.equal and self.original.read(1) == ""
+        return self.equal and self._read(1) == ""
+
+    def _read(self, size: int) -> str | None:
+        """The file's next text; None past a byte that is not UTF-8 (the reader reports it,
+        with its place, when it gets there)."""
+        try:
+            return self.original.read(size)
+        except UnicodeDecodeError:
+            return None
 
 
 def _same_text(path: Path, pieces: Iterator[str]) -> bool:

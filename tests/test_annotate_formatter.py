@@ -28,7 +28,8 @@ def test_a_game_with_a_syntax_error_is_kept_as_it_stands(tmp_path: Path) -> None
     assert ran.exit_code == 1
     text = path.read_text("utf-8")
     assert BROKEN in text
-    assert ";= meridina cannot read this game: REC-1 at 10:18:" in text
+    # placed within the game: its file lines move as the games above it are written
+    assert ";= meridina cannot read this game: REC-1 (line 4 of this game, column 18):" in text
     assert text.count('[Game "Meridian"]') == 3
     assert "Anna orange" in text
 
@@ -137,3 +138,15 @@ def test_in_place_goes_on_after_an_unreadable_file(tmp_path: Path) -> None:
     assert f"{bad}:1:1: REC-0" in ran.stderr
     assert bad.read_bytes() == b"\xff\xfe not text"
     assert "{= " in good.read_text("utf-8")
+
+
+@pytest.mark.parametrize("mode", ["--check", "--in-place", "--diff"])
+def test_bad_utf8_in_a_later_game_is_a_read_fault(tmp_path: Path, mode: str) -> None:
+    path = tmp_path / "game.mrec"
+    text = (GOOD + "\n").encode("utf-8") * 40 + b'[Game "Meridian"]\n\n1. orange 7: \xff\n'
+    path.write_bytes(text)
+    ran = run("annotate", mode, str(path))
+    assert ran.exit_code == 2
+    assert f"{path}:" in ran.stderr and "REC-0 is not valid UTF-8" in ran.stderr
+    assert path.read_bytes() == text
+    assert [p.name for p in tmp_path.iterdir()] == ["game.mrec"]
