@@ -17,8 +17,8 @@ import click
 
 from .annotate_game import Annotated, annotate_game
 from .atomic_file import replacing
-from .loading import InputFault, record_base, reports
-from .options import format_option, game_option
+from .loading import InputFault, Selection, record_base, record_files, reports
+from .options import format_option, game_option, paths_argument, selection_options
 from .output import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, problem_json, problem_line
 from .stand_in import board_json, stand_in_line
 
@@ -59,12 +59,8 @@ class Counter:
 
 
 @click.command()
-@click.argument(
-    "records",
-    nargs=-1,
-    required=True,
-    type=click.Path(dir_okay=False, allow_dash=True, path_type=str),
-)
+@paths_argument
+@selection_options
 @game_option
 @click.option(
     "-o",
@@ -83,7 +79,8 @@ class Counter:
 )
 @format_option
 def annotate(
-    records: tuple[str, ...],
+    paths: tuple[str, ...],
+    selection: Selection,
     game_number: int | None,
     output: Path | None,
     in_place: bool,
@@ -92,7 +89,10 @@ def annotate(
     no_notes: bool,
     output_format: str,
 ) -> None:
-    """Write RECORDS back in canonical layout with a note after each turn.
+    """Write PATHS back in canonical layout with a note after each turn.
+
+    A PATH is a record file, '-' for standard input, a folder (every *.mrec below
+    it) or a quoted glob, as for validate.
 
     The notes say what the turn did and how the game stands: for Meridian the
     pushes, islands changing hands and the running score; for Medina the tiles
@@ -107,8 +107,13 @@ def annotate(
     modes = sum([in_place, check, diff, output is not None])
     if modes > 1:
         raise click.UsageError("choose one of -o, --in-place, --check and --diff")
-    if len(records) > 1 and not (in_place or check or diff):
+    found = list(record_files(paths, selection))
+    records = tuple(item for item in found if isinstance(item, str))
+    faults = [item for item in found if not isinstance(item, str)]
+    if len(found) > 1 and not (in_place or check or diff):
         raise click.UsageError("several records need --in-place, --check or --diff")
+    if faults and len(found) == 1:
+        raise InputFault(faults[0].message)
     if output_format == "json" and modes:
         raise click.UsageError("--format json writes to standard output only")
     if game_number is not None and in_place:
@@ -128,7 +133,10 @@ def annotate(
         if game_number is not None and _same_file(output, records[0]):
             raise click.UsageError("-o names the record itself: with --game, other games would go")
         raise SystemExit(_write_to(records[0], output, game_number, with_notes))
-    raise SystemExit(_each_file(records, in_place, check, with_notes))
+    for fault in faults:
+        click.echo(f"meridina: {fault.message}", err=True)
+    status = _each_file(records, in_place, check, with_notes)
+    raise SystemExit(EXIT_UNREADABLE if faults else status)
 
 
 def _same_file(one: Path, other: str) -> bool:

@@ -150,3 +150,50 @@ def test_bad_utf8_in_a_later_game_is_a_read_fault(tmp_path: Path, mode: str) -> 
     assert f"{path}:" in ran.stderr and "REC-0 is not valid UTF-8" in ran.stderr
     assert path.read_bytes() == text
     assert [p.name for p in tmp_path.iterdir()] == ["game.mrec"]
+
+
+# ---------------------------------------------------------------- the formatter gate in CI
+
+EXAMPLES_FOLDER = Path(__file__).parent.parent / "examples"
+
+
+def test_the_gate_passes_on_every_bundled_example() -> None:
+    ran = run("annotate", "--check", "--no-notes", str(EXAMPLES_FOLDER))
+    assert ran.exit_code == 0, ran.stdout + ran.stderr
+    assert ran.stdout == ""
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        ("--game", "meridian", "--players", "3"),
+        ("--game", "meridian", "--players", "2"),
+        ("--game", "medina", "--edition", "1", "--players", "3"),
+        ("--game", "medina", "--edition", "2", "--players", "2"),
+        ("--game", "medina", "--players", "4"),
+    ],
+)
+def test_the_gate_passes_on_generated_games(tmp_path: Path, options: tuple[str, ...]) -> None:
+    path = tmp_path / "corpus.mrec"
+    assert run("generate", *options, "-n", "6", "--seed", "5", "-o", str(path)).exit_code == 0
+    ran = run("annotate", "--check", "--no-notes", str(path))
+    assert ran.exit_code == 0, ran.stdout
+
+
+def test_the_gate_takes_folders_and_globs_as_validate_does(tmp_path: Path) -> None:
+    folder = tmp_path / "records" / "club"
+    folder.mkdir(parents=True)
+    (folder / "kept.mrec").write_text(GOOD.replace(" { my own words }", ""), "utf-8")
+    (folder / "loose.mrec").write_text(GOOD.replace("\n\n", "\n\n\n"), "utf-8")
+    (folder / "notes.txt").write_text("not a record", "utf-8")
+    records = str(tmp_path / "records")
+    for paths in ([records], [f"{records}/**/*.mrec"]):
+        ran = run("annotate", "--check", "--no-notes", *paths)
+        assert ran.exit_code == 1, ran.stderr
+        assert ran.stdout == f"{folder / 'loose.mrec'}: would change\n"
+    assert run("annotate", "--in-place", "--no-notes", records).exit_code == 0
+    assert run("annotate", "--check", "--no-notes", f"{records}/**/*.mrec").exit_code == 0
+    missing = run("annotate", "--check", f"{tmp_path}/none/*.mrec")
+    assert missing.exit_code == 2
+    assert "REC-0 no file matches this pattern" in missing.stderr
+    assert "cannot be written" not in missing.stderr
