@@ -74,7 +74,15 @@ def annotate_twice(path: Path, *options: str) -> tuple[bytes, bytes]:
         '[Game "Medina"]\n[Players "Ann red; Ben blue"]\n\nposition\n  towers: A1\n',
     ],
     ids=[
-        "cr", "form-feed", "nbsp", "line-separator", "nbsp-line", "tag", "colon", "round", "entry"
+        "cr",
+        "form-feed",
+        "nbsp",
+        "line-separator",
+        "nbsp-line",
+        "tag",
+        "colon",
+        "round",
+        "entry",
     ],
 )
 @pytest.mark.parametrize("notes", [(), ("--no-notes",)], ids=["notes", "no-notes"])
