@@ -21,9 +21,8 @@ from meridina.notation.writing import unreadable_game
 from .stand_in import AnyBoard
 from .views import view_for
 
-KEPT_AS_WRITTEN = (
-    "meridina leaves this game as written: in canonical layout it would not say the same"
-)
+KEPT_AS_WRITTEN = "meridina leaves this game as written: in canonical layout"
+NOT_THE_SAME = f"{KEPT_AS_WRITTEN} it would not say the same"
 
 
 FILE_LINE = re.compile(r"\bline ([0-9]{1,12})\b")
@@ -49,11 +48,38 @@ def annotate_game(
     start = report.run.start if report.run is not None else None
     board = start.board if start is not None else None
     text, notes = _written(report, with_notes)
+    if _already_canonical(report, text, notes):
+        return Annotated(report, text, notes, board)
     again = _checked_again(report, text, base, rulings)
-    if again is None or _says(again) != _says(report) or _written(again, with_notes)[0] != text:
-        kept = unreadable_game(report.source, KEPT_AS_WRITTEN if with_notes else None)
-        return Annotated(report, kept, [], board)
+    if again is None or _says(again) != _says(report) or _rewritten(again, notes) != text:
+        why = _not_the_same(report, again) if with_notes else None
+        return Annotated(report, unreadable_game(report.source, why), [], board)
     return Annotated(report, text, notes, board)
+
+
+def _already_canonical(report: GameReport, text: str, notes: list[list[str]]) -> bool:
+    """The game stands in canonical layout already, its notes aside, and every word of it was
+    read: notes are comments at the ends of turns, so they change nothing that it says."""
+    if any(problem.rule.startswith("REC-") for problem in report.problems):
+        return False
+    source = report.source.rstrip("\n")
+    if text.rstrip("\n") == source:
+        return True
+    plain = _rewritten(report, []) if notes else None
+    return plain is not None and plain.rstrip("\n") == source
+
+
+def _not_the_same(report: GameReport, again: GameReport | None) -> str:
+    """Why a game is kept as written: the first problem its canonical layout would lose or add."""
+    if again is not None:
+        before, after = _says(report), _says(again)
+        for (rule, warning, message), change in (
+            *((found, "would be lost") for found in sorted(before - after)),
+            *((found, "would be added") for found in sorted(after - before)),
+        ):
+            kind = "warning" if warning else "problem"
+            return f"{KEPT_AS_WRITTEN} its {rule} {kind} ({message}) {change}"
+    return NOT_THE_SAME
 
 
 def _unreadable(
@@ -81,6 +107,14 @@ def _written(report: GameReport, with_notes: bool) -> tuple[str, list[list[str]]
     return view.write(report.record, notes), notes
 
 
+def _rewritten(again: GameReport, notes: list[list[str]]) -> str | None:
+    """``again``'s game written with the same notes: the notes come from the game read, which
+    is the same when the text reads back as written, so they are not worked out twice."""
+    if again.record is None or again.game is None:
+        return None
+    return view_for(again.game).write(again.record, notes)
+
+
 def _checked_again(
     report: GameReport, text: str, base: Path, rulings: RulingDefaults | None
 ) -> GameReport | None:
@@ -93,7 +127,7 @@ def _checked_again(
     if len(chunks) != 2 or chunks[0].text.rstrip("\n") != text.rstrip("\n"):
         return None
     chunk = GameChunk(chunks[0].text, report.first_line)
-    return check_game(parse_chunk(report.index, chunk), base, rulings)
+    return check_game(parse_chunk(report.index, chunk), base, rulings, keep_steps=False)
 
 
 def _says(report: GameReport) -> Counter[tuple[str, bool, str]]:

@@ -110,3 +110,30 @@ def test_annotate_keeps_verdict_and_problems_of_hostile_records(
     once, twice = annotate_twice(path, *options)
     assert what_it_says(path) == before
     assert twice == once
+
+
+def test_a_game_kept_as_written_says_what_its_layout_would_lose(tmp_path: Path) -> None:
+    path = tmp_path / "game.mrec"
+    path.write_text(LEGAL.replace("Players", "Player") + "\n" + LEGAL, "utf-8")
+    ran = run("annotate", str(path))
+    assert ran.exit_code == 0
+    first, second = ran.stdout.split("\n\n[Game")
+    assert first.startswith(LEGAL.replace("Players", "Player"))
+    assert first.endswith(
+        "\n;= meridina leaves this game as written: in canonical layout its REC-2 warning "
+        "(unknown tag [Player]: read as [Players], which it probably means) would be lost"
+    )
+    assert "{ first } {= builds" in second  # the other game is written in canonical layout
+
+
+EXAMPLES = sorted((Path(__file__).parent.parent / "examples").rglob("*.mrec"))
+
+
+@pytest.mark.parametrize("example", EXAMPLES, ids=[p.name for p in EXAMPLES])
+def test_annotating_an_example_keeps_what_it_says(tmp_path: Path, example: Path) -> None:
+    path = tmp_path / example.name
+    path.write_bytes(example.read_bytes())
+    before = what_it_says(path)
+    once, twice = annotate_twice(path)
+    assert what_it_says(path) == before
+    assert twice == once
