@@ -97,7 +97,7 @@ def test_annotate_keeps_what_each_record_says(
     assert twice == once
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
 @given(text=hostile_records, notes=st.booleans())
 @example(text=LEGAL + "3. grey\r9: 3@3\n", notes=True)
 def test_annotate_keeps_verdict_and_problems_of_hostile_records(
