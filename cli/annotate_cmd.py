@@ -10,51 +10,24 @@ from __future__ import annotations
 import difflib
 import json
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
 import click
-from meridina.notation.check import GameReport
-from meridina.notation.writing import unreadable_game
 
+from .annotate_game import Annotated, annotate_game
 from .atomic_file import replacing
-from .loading import InputFault, reports
-from .options import format_option, game_option
+from .loading import InputFault, Selection, record_base, record_files, reports
+from .options import format_option, game_option, paths_argument, selection_options
 from .output import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, problem_json, problem_line
-from .stand_in import AnyBoard, board_json, stand_in_line
-from .views import view_for
-
-
-@dataclass
-class Annotated:
-    """One game as annotate writes it, with the notes it added to each turn."""
-
-    report: GameReport
-    text: str
-    notes: list[list[str]]
-    board: AnyBoard | None = None
+from .stand_in import board_json, stand_in_line
 
 
 def annotated_games(record: str, game_number: int | None, with_notes: bool) -> Iterator[Annotated]:
     """Each game of a record, annotated, one at a time."""
+    base = record_base(record)
     for report in reports(record, game_number):
-        if report.record is None or report.game is None:
-            yield Annotated(report, unreadable_game(report.source, _why(report, with_notes)), [])
-            continue
-        view = view_for(report.game)
-        notes = view.notes(report) if with_notes else []
-        start = report.run.start if report.run is not None else None
-        board = start.board if start is not None else None
-        yield Annotated(report, view.write(report.record, notes), notes, board)
-
-
-def _why(report: GameReport, with_notes: bool) -> str | None:
-    if not with_notes or not report.errors:
-        return None
-    problem = report.errors[0]
-    where = f" at {problem.at.line}:{problem.at.col}" if problem.at else ""
-    return f"meridina cannot read this game: {problem.rule}{where}: {problem.message}"
+        yield annotate_game(report, base, with_notes)
 
 
 def text_pieces(games: Iterator[Annotated]) -> Iterator[str]:
@@ -86,12 +59,8 @@ class Counter:
 
 
 @click.command()
-@click.argument(
-    "records",
-    nargs=-1,
-    required=True,
-    type=click.Path(dir_okay=False, allow_dash=True, path_type=str),
-)
+@paths_argument
+@selection_options
 @game_option
 @click.option(
     "-o",
@@ -110,7 +79,8 @@ class Counter:
 )
 @format_option
 def annotate(
-    records: tuple[str, ...],
+    paths: tuple[str, ...],
+    selection: Selection,
     game_number: int | None,
     output: Path | None,
     in_place: bool,
@@ -119,7 +89,10 @@ def annotate(
     no_notes: bool,
     output_format: str,
 ) -> None:
-    """Write RECORDS back in canonical layout with a note after each turn.
+    """Write PATHS back in canonical layout with a note after each turn.
+
+    A PATH is a record file, '-' for standard input, a folder (every *.mrec below
+    it) or a quoted glob, as for validate.
 
     The notes say what the turn did and how the game stands: for Meridian the
     pushes, islands changing hands and the running score; for Medina the tiles
@@ -134,8 +107,13 @@ def annotate(
     modes = sum([in_place, check, diff, output is not None])
     if modes > 1:
         raise click.UsageError("choose one of -o, --in-place, --check and --diff")
-    if len(records) > 1 and not (in_place or check or diff):
+    found = list(record_files(paths, selection))
+    records = tuple(item for item in found if isinstance(item, str))
+    faults = [item for item in found if not isinstance(item, str)]
+    if len(found) > 1 and not (in_place or check or diff):
         raise click.UsageError("several records need --in-place, --check or --diff")
+    if faults and len(found) == 1:
+        raise InputFault(faults[0].message)
     if output_format == "json" and modes:
         raise click.UsageError("--format json writes to standard output only")
     if game_number is not None and in_place:
@@ -155,7 +133,10 @@ def annotate(
         if game_number is not None and _same_file(output, records[0]):
             raise click.UsageError("-o names the record itself: with --game, other games would go")
         raise SystemExit(_write_to(records[0], output, game_number, with_notes))
-    raise SystemExit(_each_file(records, in_place, check, with_notes))
+    for fault in faults:
+        click.echo(f"meridina: {fault.message}", err=True)
+    status = _each_file(records, in_place, check, with_notes)
+    raise SystemExit(EXIT_UNREADABLE if faults else status)
 
 
 def _same_file(one: Path, other: str) -> bool:
@@ -235,11 +216,19 @@ class _Comparison:
         self.equal = True
 
     def feed(self, piece: str) -> None:
-        if self.equal and self.original.read(len(piece)) != piece:
+        if self.equal and self._read(len(piece)) != piece:
             self.equal = False
 
     def finished_equal(self) -> bool:
-        return self.equal and self.original.read(1) == ""
+        return self.equal and self._read(1) == ""
+
+    def _read(self, size: int) -> str | None:
+        """The file's next text; None past a byte that is not UTF-8 (the reader reports it,
+        with its place, when it gets there)."""
+        try:
+            return self.original.read(size)
+        except UnicodeDecodeError:
+            return None
 
 
 def _same_text(path: Path, pieces: Iterator[str]) -> bool:

@@ -33,8 +33,9 @@ def replacing(path: Path) -> Iterator[TextIO]:
     """
     target = Path(os.path.realpath(path))
     mode = _mode_for(target)
+    _remove_leftovers(target)
     handle, temporary = tempfile.mkstemp(
-        dir=target.parent, prefix=f".{target.name[:100]}.", suffix=".tmp"
+        dir=target.parent, prefix=f"{_temporary_prefix(target)}{os.getpid()}-", suffix=".tmp"
     )
     try:
         with os.fdopen(handle, "w", encoding="utf-8", newline="") as stream:
@@ -48,6 +49,46 @@ def replacing(path: Path) -> Iterator[TextIO]:
             os.unlink(temporary)
         raise
     _sync_folder(target.parent)
+
+
+def _temporary_prefix(target: Path) -> str:
+    """A temporary file is named ``.NAME.meridina-PID-XXXXXXXX.tmp``: whose it is, for whom."""
+    return f".{target.name[:100]}.meridina-"
+
+
+def _remove_leftovers(target: Path) -> None:
+    """Remove the temporary files of ``target`` that a killed writer left behind.
+
+    Only files named as this module names them for ``target``, whose writing process
+    no longer runs; a writer still at work keeps its file.
+    """
+    prefix = _temporary_prefix(target)
+    try:
+        names = [name for name in os.listdir(target.parent) if name.startswith(prefix)]
+    except OSError:
+        return
+    for name in names:
+        pid = name[len(prefix) :].split("-", 1)[0]
+        if not name.endswith(".tmp") or not pid.isascii() or not pid.isdigit():
+            continue
+        if len(pid) > 10 or _running(int(pid)):
+            continue
+        leftover = target.parent / name
+        with contextlib.suppress(OSError):
+            if stat.S_ISREG(os.lstat(leftover).st_mode):
+                os.unlink(leftover)
+
+
+def _running(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (OSError, OverflowError):
+        return True  # another user's process, or no way to tell: keep its file
+    return True
 
 
 def write_atomic(path: Path, text: str) -> None:

@@ -25,7 +25,7 @@ COMMANDS = {
     "annotate": LazyCommand(
         ".annotate_cmd",
         "annotate",
-        "Write RECORDS back in canonical layout with a note after each turn.",
+        "Write PATHS back in canonical layout with a note after each turn.",
     ),
     "score": LazyCommand(
         ".score_cmd",

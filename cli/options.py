@@ -120,6 +120,47 @@ class BatchOptions(NamedTuple):
     jobs: int = 1
 
 
+# Which files a folder or a glob stands for; shared by every command that takes folders.
+SELECTION_OPTIONS = [
+    click.option(
+        "--exclude",
+        multiple=True,
+        metavar="PATTERN",
+        help="Skip paths matching PATTERN (gitignore style) in folders; replaces the "
+        "defaults (.git, .hg, .venv, venv, node_modules, __pycache__, build, dist).",
+    ),
+    click.option(
+        "--extend-exclude",
+        multiple=True,
+        metavar="PATTERN",
+        help="Skip paths matching PATTERN in folders, besides the default excludes.",
+    ),
+    click.option(
+        "--respect-gitignore/--no-respect-gitignore",
+        default=True,
+        show_default=True,
+        help="In folders, skip what .gitignore files ignore.",
+    ),
+]
+
+
+def selection_options(function: Callable[..., R]) -> Callable[..., R]:
+    """``--exclude``, ``--extend-exclude`` and ``--respect-gitignore``, handed to the command
+    as one ``selection`` argument."""
+
+    @functools.wraps(function)
+    def gathered(*args: Any, **kwargs: Any) -> R:
+        selection = Selection.from_options(
+            kwargs.pop("exclude"), kwargs.pop("extend_exclude"), kwargs.pop("respect_gitignore")
+        )
+        return function(*args, selection=selection, **kwargs)
+
+    decorated: Callable[..., R] = gathered
+    for option in reversed(SELECTION_OPTIONS):
+        decorated = option(decorated)
+    return decorated
+
+
 def batch_options(function: Callable[..., R]) -> Callable[..., R]:
     """The options of a command over many records, handed to it as one ``batch`` argument.
 
@@ -146,25 +187,7 @@ def batch_options(function: Callable[..., R]) -> Callable[..., R]:
             default=None,
             help="Write the report to FILE (replaced only once it is complete).",
         ),
-        click.option(
-            "--exclude",
-            multiple=True,
-            metavar="PATTERN",
-            help="Skip paths matching PATTERN (gitignore style) in folders; replaces the "
-            "defaults (.git, .hg, .venv, venv, node_modules, __pycache__, build, dist).",
-        ),
-        click.option(
-            "--extend-exclude",
-            multiple=True,
-            metavar="PATTERN",
-            help="Skip paths matching PATTERN in folders, besides the default excludes.",
-        ),
-        click.option(
-            "--respect-gitignore/--no-respect-gitignore",
-            default=True,
-            show_default=True,
-            help="In folders, skip what .gitignore files ignore.",
-        ),
+        *SELECTION_OPTIONS,
         click.option(
             "--color",
             type=click.Choice(["auto", "always", "never"]),

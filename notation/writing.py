@@ -28,7 +28,8 @@ def format_tags(game: GameText) -> list[str]:
         tag = game.tag(name)
         if tag is not None:
             ordered.append(tag)
-    ordered.extend(tag for tag in game.tags if tag not in ordered)
+    placed = {id(tag) for tag in ordered}  # by identity: linear in the number of tags
+    ordered.extend(tag for tag in game.tags if id(tag) not in placed)
     return [f"[{tag.name} {_quote(tag.value)}]" for tag in ordered]
 
 
@@ -61,8 +62,11 @@ def unreadable_game(source: str, why: str | None) -> str:
     cannot close anything. A reason from an earlier run is replaced, not kept.
     """
     lines = source.split("\n")
-    while lines and (not lines[-1].strip() or lines[-1].startswith(";" + NOTE_MARK)):
+    # only the separators the grammar skips: any other character is part of what the game says
+    while lines and (not lines[-1].strip(" \t\r") or lines[-1].startswith(";" + NOTE_MARK)):
         lines.pop()
+    if lines and lines[-1].endswith("\r"):
+        lines[-1] += " "  # a lone carriage return at the end stays one, not half a line end
     body = "\n".join(lines) + "\n" if lines else ""
     if why is None:
         return body

@@ -18,6 +18,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))  # run as a script from anywhere
 
+from canonical import canonical_text  # noqa: E402
 from medina_games import random_game  # noqa: E402
 
 ALL_OPTIONS = ("well", "tea", "tower-merchants", "neutral-roofs")
@@ -119,7 +120,8 @@ def main(argv: list[str]) -> int:
             date=example.date,
             intro=example.intro,
         )
-        (folder / example.name).write_text(game.text, encoding="utf-8")
+        # as the formatter writes it, so the examples pass `annotate --check --no-notes`
+        (folder / example.name).write_text(canonical_text(game.text), encoding="utf-8")
         print(f"{folder / example.name}: {len(game.turns)} turns, result {game.result}")
     return 0
 

@@ -28,7 +28,8 @@ def test_a_game_with_a_syntax_error_is_kept_as_it_stands(tmp_path: Path) -> None
     assert ran.exit_code == 1
     text = path.read_text("utf-8")
     assert BROKEN in text
-    assert ";= meridina cannot read this game: REC-1 at 10:18:" in text
+    # placed within the game: its file lines move as the games above it are written
+    assert ";= meridina cannot read this game: REC-1 (line 4 of this game, column 18):" in text
     assert text.count('[Game "Meridian"]') == 3
     assert "Anna orange" in text
 
@@ -137,3 +138,62 @@ def test_in_place_goes_on_after_an_unreadable_file(tmp_path: Path) -> None:
     assert f"{bad}:1:1: REC-0" in ran.stderr
     assert bad.read_bytes() == b"\xff\xfe not text"
     assert "{= " in good.read_text("utf-8")
+
+
+@pytest.mark.parametrize("mode", ["--check", "--in-place", "--diff"])
+def test_bad_utf8_in_a_later_game_is_a_read_fault(tmp_path: Path, mode: str) -> None:
+    path = tmp_path / "game.mrec"
+    text = (GOOD + "\n").encode("utf-8") * 40 + b'[Game "Meridian"]\n\n1. orange 7: \xff\n'
+    path.write_bytes(text)
+    ran = run("annotate", mode, str(path))
+    assert ran.exit_code == 2
+    assert f"{path}:" in ran.stderr and "REC-0 is not valid UTF-8" in ran.stderr
+    assert path.read_bytes() == text
+    assert [p.name for p in tmp_path.iterdir()] == ["game.mrec"]
+
+
+# ---------------------------------------------------------------- the formatter gate in CI
+
+EXAMPLES_FOLDER = Path(__file__).parent.parent / "examples"
+
+
+def test_the_gate_passes_on_every_bundled_example() -> None:
+    ran = run("annotate", "--check", "--no-notes", str(EXAMPLES_FOLDER))
+    assert ran.exit_code == 0, ran.stdout + ran.stderr
+    assert ran.stdout == ""
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        ("--game", "meridian", "--players", "3"),
+        ("--game", "meridian", "--players", "2"),
+        ("--game", "medina", "--edition", "1", "--players", "3"),
+        ("--game", "medina", "--edition", "2", "--players", "2"),
+        ("--game", "medina", "--players", "4"),
+    ],
+)
+def test_the_gate_passes_on_generated_games(tmp_path: Path, options: tuple[str, ...]) -> None:
+    path = tmp_path / "corpus.mrec"
+    assert run("generate", *options, "-n", "6", "--seed", "5", "-o", str(path)).exit_code == 0
+    ran = run("annotate", "--check", "--no-notes", str(path))
+    assert ran.exit_code == 0, ran.stdout
+
+
+def test_the_gate_takes_folders_and_globs_as_validate_does(tmp_path: Path) -> None:
+    folder = tmp_path / "records" / "club"
+    folder.mkdir(parents=True)
+    (folder / "kept.mrec").write_text(GOOD.replace(" { my own words }", ""), "utf-8")
+    (folder / "loose.mrec").write_text(GOOD.replace("\n\n", "\n\n\n"), "utf-8")
+    (folder / "notes.txt").write_text("not a record", "utf-8")
+    records = str(tmp_path / "records")
+    for paths in ([records], [f"{records}/**/*.mrec"]):
+        ran = run("annotate", "--check", "--no-notes", *paths)
+        assert ran.exit_code == 1, ran.stderr
+        assert ran.stdout == f"{folder / 'loose.mrec'}: would change\n"
+    assert run("annotate", "--in-place", "--no-notes", records).exit_code == 0
+    assert run("annotate", "--check", "--no-notes", f"{records}/**/*.mrec").exit_code == 0
+    missing = run("annotate", "--check", f"{tmp_path}/none/*.mrec")
+    assert missing.exit_code == 2
+    assert "REC-0 no file matches this pattern" in missing.stderr
+    assert "cannot be written" not in missing.stderr

@@ -71,3 +71,54 @@ def test_any_text_reads_back_the_same(tmp_path_factory: pytest.TempPathFactory, 
     target = tmp_path_factory.mktemp("atomic") / "game.mrec"
     write_atomic(target, text)
     assert target.read_bytes() == text.encode("utf-8")
+
+
+KILLED_WRITER = """
+import os, signal, sys
+from pathlib import Path
+from meridina.cli.atomic_file import replacing
+with replacing(Path(sys.argv[1])) as stream:
+    stream.write("half a rec")
+    stream.flush()
+    os.kill(os.getpid(), signal.SIGKILL)
+"""
+
+
+def test_a_killed_writers_temporary_file_is_removed_by_the_next_write(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    target = tmp_path / "game.mrec"
+    target.write_text("old\n", "utf-8")
+    seen = set()
+    for _ in range(2):  # each killed writer finds the file its predecessor left, and removes it
+        subprocess.run([sys.executable, "-c", KILLED_WRITER, str(target)], check=False)
+        left = [name for name in os.listdir(tmp_path) if name != "game.mrec"]
+        assert len(left) == 1 and left[0].startswith(".game.mrec.meridina-"), left
+        seen.add(left[0])
+    assert len(seen) == 2
+    assert target.read_text("utf-8") == "old\n"
+    write_atomic(target, "new\n")
+    assert os.listdir(tmp_path) == ["game.mrec"]
+    assert target.read_text("utf-8") == "new\n"
+
+
+def test_a_running_writers_file_and_other_files_are_kept(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    target = tmp_path / "game.mrec"
+    with subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"]) as running:
+        try:
+            kept = [
+                f".game.mrec.meridina-{running.pid}-abcd1234.tmp",  # still being written
+                ".game.mrec.abcd1234.tmp",  # not named by meridina
+                ".other.mrec.meridina-999999999-abcd1234.tmp",  # another file's
+                "game.mrec.meridina-999999999-abcd1234.tmp",
+            ]
+            for name in kept:
+                (tmp_path / name).write_text("x", "utf-8")
+            write_atomic(target, "new\n")
+            assert sorted(os.listdir(tmp_path)) == sorted([*kept, "game.mrec"])
+        finally:
+            running.kill()

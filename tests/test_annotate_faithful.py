@@ -1,0 +1,139 @@
+"""annotate never changes what a record says: the same verdict and problems, and a fixed point.
+
+Its own notes are the only thing it adds; everything the checker finds in a record, it
+finds again, word for word, in the annotated record, and annotating that changes nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from hostile import run
+from hostile_fragments import FRAGMENTS, HEADERS
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
+from meridina.notation.check import check_file
+from meridina.notation.reader import UnreadableInput
+
+# A hostile record: a header, then a run of fragments, each followed by a separator.
+hostile_records = st.builds(
+    lambda header, parts: header + "".join(parts),
+    st.sampled_from(HEADERS),
+    st.lists(
+        st.builds(str.__add__, st.sampled_from(FRAGMENTS), st.sampled_from([" ", "", "\n"])),
+        max_size=30,
+    ),
+)
+
+LINE = re.compile(r"\bline \d+")
+
+LEGAL = (
+    '[Game "Meridian"]\n[Players "Ann orange; Ben black; Cy grey; Di brown"]\n\n'
+    "1. orange 7: 3@2 { first }\n2. black 7: 2@2\n"
+)
+
+
+def what_it_says(path: Path) -> list[Counter[tuple[str, bool, str]]] | str:
+    """Each game's problems (rule, warning, message), places aside; or why it cannot be read.
+
+    A message may name a line of the file (where a game starts): lines move with the layout.
+    """
+    try:
+        return [
+            Counter((p.rule, p.warning, LINE.sub("line", p.message)) for p in report.problems)
+            for report in check_file(path)
+        ]
+    except UnreadableInput as error:
+        return f"unreadable: {error.problem.message}"
+
+
+def annotate_twice(path: Path, *options: str) -> tuple[bytes, bytes]:
+    first = run("annotate", "--in-place", *options, str(path))
+    assert first.exit_code in (0, 1, 2)
+    once = path.read_bytes()
+    run("annotate", "--in-place", *options, str(path))
+    return once, path.read_bytes()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a separator the reader refuses inside a turn must stay refused
+        LEGAL + "3. grey\r9: 3@3\n",
+        LEGAL + "3. grey\x0c9: 3@3\n",
+        LEGAL + "3. grey\u00a09: 3@3\n",
+        LEGAL + "3. grey\u20289: 3@3\n",
+        LEGAL + "\u00a0\n",
+        # slips read as meant, misspelt tags and a wrong position entry stay as written
+        LEGAL.replace("Players", "Player"),
+        LEGAL + "3. grey 9 : 3@3\n",
+        LEGAL + "3. grey 9: 3@3 (pushes)\n",
+        '[Game "Medina"]\n[Players "Ann red; Ben blue"]\n\nposition\n  towers: A1\n',
+    ],
+    ids=[
+        "cr",
+        "form-feed",
+        "nbsp",
+        "line-separator",
+        "nbsp-line",
+        "tag",
+        "colon",
+        "round",
+        "entry",
+    ],
+)
+@pytest.mark.parametrize("notes", [(), ("--no-notes",)], ids=["notes", "no-notes"])
+def test_annotate_keeps_what_each_record_says(
+    tmp_path: Path, text: str, notes: tuple[str, ...]
+) -> None:
+    path = tmp_path / "game.mrec"
+    path.write_bytes(text.encode("utf-8"))
+    before = what_it_says(path)
+    once, twice = annotate_twice(path, *notes)
+    assert what_it_says(path) == before
+    assert twice == once
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@given(text=hostile_records, notes=st.booleans())
+@example(text=LEGAL + "3. grey\r9: 3@3\n", notes=True)
+def test_annotate_keeps_verdict_and_problems_of_hostile_records(
+    tmp_path_factory: pytest.TempPathFactory, text: str, notes: bool
+) -> None:
+    path = tmp_path_factory.mktemp("hostile") / "game.mrec"
+    path.write_bytes(text.encode("utf-8"))
+    before = what_it_says(path)
+    options = () if notes else ("--no-notes",)
+    once, twice = annotate_twice(path, *options)
+    assert what_it_says(path) == before
+    assert twice == once
+
+
+def test_a_game_kept_as_written_says_what_its_layout_would_lose(tmp_path: Path) -> None:
+    path = tmp_path / "game.mrec"
+    path.write_text(LEGAL.replace("Players", "Player") + "\n" + LEGAL, "utf-8")
+    ran = run("annotate", str(path))
+    assert ran.exit_code == 0
+    first, second = ran.stdout.split("\n\n[Game")
+    assert first.startswith(LEGAL.replace("Players", "Player"))
+    assert first.endswith(
+        "\n;= meridina leaves this game as written: in canonical layout its REC-2 warning "
+        "(unknown tag [Player]: read as [Players], which it probably means) would be lost"
+    )
+    assert "{ first } {= builds" in second  # the other game is written in canonical layout
+
+
+EXAMPLES = sorted((Path(__file__).parent.parent / "examples").rglob("*.mrec"))
+
+
+@pytest.mark.parametrize("example", EXAMPLES, ids=[p.name for p in EXAMPLES])
+def test_annotating_an_example_keeps_what_it_says(tmp_path: Path, example: Path) -> None:
+    path = tmp_path / example.name
+    path.write_bytes(example.read_bytes())
+    before = what_it_says(path)
+    once, twice = annotate_twice(path)
+    assert what_it_says(path) == before
+    assert twice == once
