@@ -20,6 +20,7 @@ from typing import Any
 import click
 
 from .output import EXIT_UNREADABLE
+from .shown import shown
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -55,7 +56,7 @@ class ConfigError(click.ClickException):
     exit_code = EXIT_UNREADABLE
 
     def show(self, file: object = None) -> None:
-        click.echo(f"meridina: {self.message}", err=True)
+        click.echo(f"meridina: {shown(self.message)}", err=True)
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,7 @@ from meridina.rules.common import Place
 from meridina.rules.datafile import file_kind
 
 from .output import EXIT_UNREADABLE, InputError, input_error
+from .shown import shown
 
 if TYPE_CHECKING:
     import pathspec
@@ -41,7 +42,7 @@ class InputFault(click.ClickException):
         self.at = at
 
     def show(self, file: object = None) -> None:
-        click.echo(f"meridina: {self.message}", err=True)
+        click.echo(f"meridina: {shown(self.message)}", err=True)
 
 
 class Selection(NamedTuple):

@@ -19,6 +19,8 @@ import click
 from meridina.rules.codes import TITLES
 from meridina.rules.common import Place, Problem
 
+from .shown import json_safe, shown
+
 EXIT_VALID = 0
 EXIT_INVALID = 1
 EXIT_UNREADABLE = 2
@@ -142,9 +144,10 @@ def selected(
 
 
 def problem_line(source: str, problem: Problem) -> str:
+    """``FILE:LINE:COL: RULE message``, its names and quoted text ``shown``."""
     where = f"{source}:{problem.at.line}:{problem.at.col}" if problem.at else source
     kind = "warning: " if problem.warning else ""
-    return f"{where}: {problem.rule} {kind}{problem.message}"
+    return shown(f"{where}: {problem.rule} {kind}{problem.message}")
 
 
 def problem_json(problem: Problem) -> dict[str, Any]:
@@ -172,19 +175,20 @@ def game_json(result: GameResult) -> dict[str, Any]:
 
 
 def emit_json(data: Any) -> None:
-    click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+    click.echo(json_safe(json.dumps(data, indent=2, ensure_ascii=False)))
 
 
 def dumps_at(data: Any, depth: int) -> str:
     """``data`` as indented JSON, to be written ``depth`` levels deep in a larger document."""
-    return json.dumps(data, indent=2, ensure_ascii=False).replace("\n", "\n" + "  " * depth)
+    text = json_safe(json.dumps(data, indent=2, ensure_ascii=False))
+    return text.replace("\n", "\n" + "  " * depth)
 
 
 class OutputFault(click.ClickException):
     exit_code = EXIT_UNREADABLE
 
     def show(self, file: object = None) -> None:
-        click.echo(f"meridina: {self.message}", err=True)
+        click.echo(f"meridina: {shown(self.message)}", err=True)
 
 
 @contextmanager

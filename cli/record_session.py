@@ -21,6 +21,7 @@ from meridina.rules.common import Problem
 from .atomic_file import write_atomic
 from .output import EXIT_UNREADABLE
 from .record_games import RecordedGame
+from .shown import shown
 
 RESULT = "Result"
 
@@ -34,7 +35,7 @@ class WriteFault(click.ClickException):
     exit_code = EXIT_UNREADABLE
 
     def show(self, file: object = None) -> None:
-        click.echo(f"meridina: {self.message}", err=True)
+        click.echo(f"meridina: {shown(self.message)}", err=True)
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,6 +13,7 @@ from tabulate import tabulate
 from .output import GameResult, Tally, problem_line
 from .reporters import Reporter, ReportOptions
 from .reporters.json_report import schema_id
+from .shown import json_safe, shown
 
 STANDINGS_FORMATS = ("text", "json", "csv")
 
@@ -61,8 +62,10 @@ class StandingsReporter(Reporter):
                 {"file": result.source, "game": result.index, "line": result.line, "reason": reason}
             )
             click.echo(
-                f"{result.source}:{result.line}: warning: game {result.index} is listed but not "
-                f"counted in the standings: {reason}",
+                shown(
+                    f"{result.source}:{result.line}: warning: game {result.index} is listed but "
+                    f"not counted in the standings: {reason}"
+                ),
                 err=True,
             )
             return
@@ -81,24 +84,26 @@ class StandingsReporter(Reporter):
         table = self.table()
         if self.output_format == "json":
             self.write(
-                json.dumps(
-                    {
-                        "schema": schema_id("standings"),
-                        "games": self.counted,
-                        "players": [
-                            {
-                                "name": s.name,
-                                "games": s.games,
-                                "wins": s.wins,
-                                "points": s.points,
-                                "average": s.average,
-                            }
-                            for s in table
-                        ],
-                        "not_counted": self.uncounted,
-                    },
-                    indent=2,
-                    ensure_ascii=False,
+                json_safe(
+                    json.dumps(
+                        {
+                            "schema": schema_id("standings"),
+                            "games": self.counted,
+                            "players": [
+                                {
+                                    "name": s.name,
+                                    "games": s.games,
+                                    "wins": s.wins,
+                                    "points": s.points,
+                                    "average": s.average,
+                                }
+                                for s in table
+                            ],
+                            "not_counted": self.uncounted,
+                        },
+                        indent=2,
+                        ensure_ascii=False,
+                    )
                 )
             )
         elif self.output_format == "csv":
@@ -107,7 +112,7 @@ class StandingsReporter(Reporter):
             for s in table:
                 writer.writerow([s.name, s.games, s.wins, s.points, f"{s.average:.2f}"])
         else:
-            rows = [[s.name, s.games, s.wins, s.points, f"{s.average:.2f}"] for s in table]
+            rows = [[shown(s.name), s.games, s.wins, s.points, f"{s.average:.2f}"] for s in table]
             self.write(
                 tabulate(
                     rows,
@@ -119,6 +124,6 @@ class StandingsReporter(Reporter):
             self.write(f"{self.counted} game{'s' if self.counted != 1 else ''} counted")
             for item in self.uncounted:
                 self.write(
-                    f"not counted: {item['file']}: game {item['game']} (line {item['line']}), "
-                    f"{item['reason']}"
+                    f"not counted: {shown(item['file'])}: game {item['game']} "
+                    f"(line {item['line']}), {item['reason']}"
                 )
