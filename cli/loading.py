@@ -99,13 +99,20 @@ def _one_path(name: str, selection: Selection) -> Iterator[str | InputError]:
 
 
 def _not_a_regular_file(path: Path) -> str | None:
-    """Why ``path`` cannot be opened as a record without risk (None: it can, or is missing)."""
+    """Why ``path`` cannot be opened as a record without risk (None: it can, or is missing).
+
+    A record that is a symbolic link is refused, wherever it points: a link committed to
+    a repository could otherwise show a file outside it (a key, a token) in the output.
+    """
     try:
-        mode = path.stat().st_mode
+        mode = path.lstat().st_mode
     except FileNotFoundError:
-        return "is a link to nothing (broken link)" if path.is_symlink() else None
+        return None
     except OSError:
         return None  # the reader says what is wrong when it tries to open it
+    if stat.S_ISLNK(mode):
+        broken = " to nothing (broken link)" if not path.exists() else ""
+        return f"is a symbolic link{broken}; meridina reads no record through a link"
     if stat.S_ISREG(mode):
         return None
     return f"{file_kind(mode)}, not a record file"
@@ -135,9 +142,9 @@ def _walk(top: Path, selection: Selection) -> Iterator[str | InputError]:
                 continue
             if ignores is not None and ignores.ignored(path, False):
                 continue
+            if path.is_symlink() and path.is_dir():
+                continue  # a link to a folder: os.walk does not follow it either
             fault = _not_a_regular_file(path)
-            if fault is None and path.is_symlink() and path.is_dir():
-                continue
             found.append(
                 (
                     str(path),
