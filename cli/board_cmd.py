@@ -15,6 +15,7 @@ from .atomic_file import write_atomic
 from .loading import InputFault
 from .options import format_option, picture_output_option
 from .output import EXIT_INVALID, EXIT_VALID, emit_json, problem_json, problem_line
+from .same_file import refuse_replacing_input
 from .shown import shown
 from .small_file import Unreadable, read_small
 from .stand_in import stand_in_line
@@ -144,6 +145,7 @@ def _board_json(found: Board) -> dict[str, Any]:
 @picture_output_option
 def draw_board(file: Path, output: Path | None) -> None:
     """Draw a board FILE as SVG, to hold next to the printed board."""
+    refuse_replacing_input(output, [file])
     found, problems = check_board(str(file), _read(file))
     for problem in problems:
         click.echo(problem_line(str(file), problem), err=True)

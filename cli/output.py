@@ -10,7 +10,7 @@ import json
 import os
 import sys
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any, NamedTuple
@@ -192,12 +192,18 @@ class OutputFault(click.ClickException):
 
 
 @contextmanager
-def output_stream(path: str | None) -> Iterator[IO[str]]:
-    """Standard output, or FILE written through a temporary file and renamed when complete."""
+def output_stream(path: str | None, reads: Sequence[str] = ()) -> Iterator[IO[str]]:
+    """Standard output, or FILE written through a temporary file and renamed when complete.
+
+    FILE may not be one of the files ``reads`` names: a report never replaces a record.
+    """
     if path is None or path == "-":
         yield sys.stdout
         return
     from .atomic_file import replacing  # only a report written to a file needs it
+    from .same_file import refuse_replacing_input
+
+    refuse_replacing_input(path, reads)
 
     try:
         with replacing(Path(path)) as stream:
