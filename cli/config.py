@@ -92,6 +92,8 @@ def load_config(start: Path) -> Config:
         data: Any = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise ConfigError(f"{path}: not valid TOML ({error})") from None
+    except RecursionError:
+        raise ConfigError(f"{path}: arrays or tables nested too deeply to be read") from None
     for key in table_path:
         data = data.get(key, {})
     return parse_config(path, text, table_path, data)

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import sys
+import tempfile
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -26,6 +28,8 @@ EXIT_INVALID = 1
 EXIT_UNREADABLE = 2
 
 READ_RULE = "REC-0"
+DOCUMENT_FORMATS = frozenset({"json", "junit", "sarif"})  # whole only when complete
+SPOOLED_CHARACTERS = 1 << 20  # of a document kept in memory before it goes to a file
 
 
 class GameResult:
@@ -192,13 +196,25 @@ class OutputFault(click.ClickException):
 
 
 @contextmanager
-def output_stream(path: str | None, reads: Sequence[str] = ()) -> Iterator[IO[str]]:
+def output_stream(
+    path: str | None, reads: Sequence[str] = (), output_format: str = "text"
+) -> Iterator[IO[str]]:
     """Standard output, or FILE written through a temporary file and renamed when complete.
 
     FILE may not be one of the files ``reads`` names: a report never replaces a record.
+    A document (JSON, JUnit, SARIF) goes to standard output only once it is complete, so
+    that a run that stops early (a worker killed) leaves no half document behind.
     """
     if path is None or path == "-":
-        yield sys.stdout
+        if output_format not in DOCUMENT_FORMATS:
+            yield sys.stdout
+            return
+        with tempfile.SpooledTemporaryFile(
+            SPOOLED_CHARACTERS, "w+", encoding="utf-8", errors="surrogatepass", newline=""
+        ) as document:
+            yield document
+            document.seek(0)
+            shutil.copyfileobj(document, sys.stdout)
         return
     from .atomic_file import replacing  # only a report written to a file needs it
     from .same_file import refuse_replacing_input

@@ -66,7 +66,7 @@ def replay(
             raise click.UsageError("--html writes the page of one record: give one file")
         refuse_replacing_input(html_out, paths)
         raise SystemExit(write_html(paths[0], game_number, html_out, rulings))
-    with output_stream(batch.output, paths) as stream:
+    with output_stream(batch.output, paths, output_format) as stream:
         options = ReportOptions(
             command="replay", colour=use_colour(batch.color, stream), file_headings=several(paths)
         )

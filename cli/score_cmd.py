@@ -69,7 +69,7 @@ def score(
     if standings and output_format not in STANDINGS_FORMATS:
         raise click.UsageError(f"--standings comes as {', '.join(STANDINGS_FORMATS)}")
     rulings = config_of(context).rulings
-    with output_stream(batch.output, paths) as stream:
+    with output_stream(batch.output, paths, output_format) as stream:
         options = ReportOptions(
             command="score", colour=use_colour(batch.color, stream), file_headings=several(paths)
         )
