@@ -1,9 +1,11 @@
-"""Time stated as work: how a cost grows when its input doubles, measured in one run.
+"""Time stated as work: how a cost grows when its input grows FACTOR times, in one run.
 
 An absolute bound in seconds fails on a loaded machine and passes a quadratic
-algorithm on a fast one. The ratio of the times for an input and its double, each
-the least of a few tries, is about 2 for linear work (less while fixed costs
-dominate) and 4 or more for quadratic work, whatever the machine's speed.
+algorithm on a fast one. The ratio of the times for an input and one FACTOR times as
+large, each the least of a few tries, is about FACTOR for linear work (less while fixed
+costs dominate) and FACTOR squared for quadratic work, whatever the machine's speed.
+Sizes are best chosen large enough for the times to be many milliseconds: below that,
+steps such as the allocator turning to fresh pages weigh on the ratio.
 """
 
 from __future__ import annotations
@@ -12,21 +14,27 @@ import time
 from collections.abc import Callable
 
 TRIES = 3
-LINEAR = 3.0  # the largest ratio taken for linear growth: 2, with room for noise
+FACTOR = 4
+LINEAR = 2.0 * FACTOR  # the largest ratio taken for linear growth, with room for noise
 
 
-def seconds(work: Callable[[], object]) -> float:
-    """The least time of a few runs of ``work``."""
+def seconds(work: Callable[[], object], tries: int = TRIES) -> float:
+    """The least processor time of a few runs of ``work`` (other processes' load aside)."""
     best = float("inf")
-    for _ in range(TRIES):
-        started = time.perf_counter()
+    for _ in range(tries):
+        started = time.process_time()
         work()
-        best = min(best, time.perf_counter() - started)
+        best = min(best, time.process_time() - started)
     return best
 
 
-def growth(work_at: Callable[[int], Callable[[], object]], size: int) -> float:
-    """How many times longer ``work_at(2 * size)`` takes than ``work_at(size)``."""
-    small, large = work_at(size), work_at(2 * size)
-    seconds(small)  # warm caches and imports first
-    return seconds(large) / max(seconds(small), 1e-6)
+def growth(
+    work_at: Callable[[int], Callable[[], object]],
+    size: int,
+    factor: int = FACTOR,
+    tries: int = TRIES,
+) -> float:
+    """How many times longer ``work_at(factor * size)`` takes than ``work_at(size)``."""
+    small, large = work_at(size), work_at(factor * size)
+    seconds(small, 1)  # warm caches and imports first
+    return seconds(large, tries) / max(seconds(small, tries), 1e-6)
