@@ -17,7 +17,7 @@ from meridina.rules.common import Place, RecordError
 from .output import EXIT_INVALID, EXIT_UNREADABLE, problem_line
 from .record_games import GAMES
 from .record_session import RESULT, Session
-from .shown import shown
+from .shown import shown, shown_lines
 from .small_file import Unreadable, read_small
 
 MAX_FILE = 16 * 1024 * 1024  # bytes: far more than any game's record
@@ -29,7 +29,7 @@ class OpenFault(click.ClickException):
     exit_code = EXIT_UNREADABLE
 
     def show(self, file: object = None) -> None:
-        click.echo(f"meridina: {shown(self.message)}", err=True)
+        click.echo(f"meridina: {shown_lines(self.message)}", err=True)
 
 
 class InvalidRecord(OpenFault):

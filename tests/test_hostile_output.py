@@ -181,3 +181,14 @@ def test_json_safe_is_valid_utf8_json_with_the_same_printable_text(data: dict[st
     back = json.loads(document)
     clean = {k: v for k, v in data.items() if not any(0xD800 <= ord(c) <= 0xDFFF for c in k + v)}
     assert {k: back[k] for k in clean} == clean
+
+
+def test_the_recorder_keeps_its_list_of_faults_on_separate_lines(tmp_path: Path) -> None:
+    target = str(tmp_path / "r.mrec")
+    players = "Ann orange; Ben black"  # two players with one colour each: two faults
+    result = run_cli(
+        "record", "-o", target, "--game", "meridian", "--players", players, input_text="quit\n"
+    )
+    assert result.exit_code == 2
+    lines = result.stderr.splitlines()
+    assert len(lines) == 2 and lines[1].startswith("--players: MER-S1"), lines
