@@ -21,6 +21,7 @@ from .loading import InputFault, Selection, record_base, record_files, reports
 from .options import format_option, game_option, paths_argument, selection_options
 from .output import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, problem_json, problem_line
 from .stand_in import board_json, stand_in_line
+from .shown import json_safe, shown
 
 
 def annotated_games(record: str, game_number: int | None, with_notes: bool) -> Iterator[Annotated]:
@@ -54,7 +55,7 @@ class Counter:
                     click.echo(problem_line(self.source, problem), err=True)
             note = stand_in_line(game.board) if game.board is not None else None
             if self.say_stand_in and note:
-                click.echo(f"Game {game.report.index}: {note}", err=True)
+                click.echo(shown(f"Game {game.report.index}: {note}"), err=True)
             yield game
 
 
@@ -173,14 +174,14 @@ def _each_file(records: tuple[str, ...], in_place: bool, check: bool, with_notes
             if check:
                 if not _same_text(Path(record), pieces):
                     changed = True
-                    click.echo(f"{record}: would change")
+                    click.echo(shown(f"{record}: would change"))
             elif _print_diff(record, pieces):
                 changed = True
         except click.ClickException as error:
             error.show()
             unreadable = True
         except OSError as error:
-            click.echo(f"meridina: {record}: cannot be written ({error.strerror})", err=True)
+            click.echo(shown(f"meridina: {record}: cannot be written ({error.strerror})"), err=True)
             unreadable = True
     if unreadable:
         return EXIT_UNREADABLE
@@ -246,9 +247,9 @@ def _print_diff(record: str, pieces: Iterator[str]) -> bool:
         old = original.read().splitlines(keepends=True)
     lines = list(difflib.unified_diff(old, new, fromfile=record, tofile=record))
     for line in lines:
-        click.echo(
-            line if line.endswith("\n") else line + "\n\\ No newline at end of file\n", nl=False
-        )
+        # a diff is read, not applied: its record text is shown as text output shows it
+        text = shown(line.removesuffix("\n"))
+        click.echo(text if line.endswith("\n") else text + "\n\\ No newline at end of file")
     return bool(lines)
 
 
@@ -256,11 +257,14 @@ def _json(record: str, game_number: int | None, with_notes: bool) -> int:
     """The JSON document written game by game, in the layout ``json.dumps(indent=2)`` gives."""
     counter = Counter(record, show_problems=True)
     click.echo(
-        "{\n" + f'  "file": {json.dumps(record, ensure_ascii=False)},\n' + '  "games": [', nl=False
+        "{\n"
+        + f'  "file": {json_safe(json.dumps(record, ensure_ascii=False))},\n'
+        + '  "games": [',
+        nl=False,
     )
     count = 0
     for game in counter.watch(annotated_games(record, game_number, with_notes)):
-        entry = json.dumps(_game_json(game), indent=2, ensure_ascii=False)
+        entry = json_safe(json.dumps(_game_json(game), indent=2, ensure_ascii=False))
         indented = "\n".join("    " + line for line in entry.split("\n"))
         click.echo(("\n" if count == 0 else ",\n") + indented, nl=False)
         count += 1

@@ -17,10 +17,10 @@ from typing import TextIO
 
 
 class UnsafeTarget(OSError):
-    """The path names something that is not a regular file (a folder, a device, a pipe)."""
+    """The path names something that is not a regular file (a folder, a device, a pipe, a link)."""
 
-    def __init__(self, name: str) -> None:
-        super().__init__(errno.EINVAL, "not a regular file", name)
+    def __init__(self, name: str, why: str = "not a regular file") -> None:
+        super().__init__(errno.EINVAL, why, name)
 
 
 @contextlib.contextmanager
@@ -29,9 +29,12 @@ def replacing(path: Path) -> Iterator[TextIO]:
 
     The temporary file lives in the same folder, so the rename never crosses file
     systems; an existing file keeps its permission bits, a new one gets those the
-    umask allows. A symbolic link keeps pointing at its file, which is replaced.
+    umask allows. A symbolic link is refused: writing through it could replace a file
+    anywhere (a link committed to a repository may point out of it).
     """
-    target = Path(os.path.realpath(path))
+    if os.path.islink(path):
+        raise UnsafeTarget(Path(path).name, "a symbolic link; meridina writes through no link")
+    target = Path(os.path.abspath(path))
     mode = _mode_for(target)
     _remove_leftovers(target)
     handle, temporary = tempfile.mkstemp(

@@ -16,6 +16,8 @@ from .atomic_file import write_atomic
 from .loading import InputFault
 from .options import format_option, picture_output_option
 from .output import EXIT_INVALID, EXIT_VALID, emit_json, problem_json, problem_line
+from .same_file import refuse_replacing_input
+from .shown import shown
 from .small_file import Unreadable, read_small
 from .stand_in import stand_in_line
 
@@ -170,11 +172,13 @@ def check(file: str, output_format: str) -> None:
             )
             capitals = sum(1 for i in found.islands if i.capital is not None)
             click.echo(
-                f"{file}: board {found.name}, {found.cities} cities per meridian: "
-                f"{len(found.islands)} islands ({sizes} cities), {capitals} capitals; no faults"
+                shown(
+                    f"{file}: board {found.name}, {found.cities} cities per meridian: "
+                    f"{len(found.islands)} islands ({sizes} cities), {capitals} capitals; no faults"
+                )
             )
         else:
-            click.echo(f"{file}: {faults} fault{'s' if faults != 1 else ''}", err=True)
+            click.echo(shown(f"{file}: {faults} fault{'s' if faults != 1 else ''}"), err=True)
     raise SystemExit(EXIT_VALID if found is not None else EXIT_INVALID)
 
 
@@ -200,6 +204,7 @@ def _board_json(found: Board) -> dict[str, Any]:
 def draw_board(file: str, output: Path | None) -> None:
     """Draw a BOARD (a board file or a bundled board's name) as SVG, to hold next to the
     printed board."""
+    refuse_replacing_input(output, [file])
     found, problems = check_board(file, _source(file))
     for problem in problems:
         click.echo(problem_line(file, problem), err=True)

@@ -20,6 +20,7 @@ from typing import Any
 import click
 
 from .output import EXIT_UNREADABLE
+from .shown import shown
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -55,7 +56,7 @@ class ConfigError(click.ClickException):
     exit_code = EXIT_UNREADABLE
 
     def show(self, file: object = None) -> None:
-        click.echo(f"meridina: {self.message}", err=True)
+        click.echo(f"meridina: {shown(self.message)}", err=True)
 
 
 @dataclass(frozen=True)
@@ -91,6 +92,8 @@ def load_config(start: Path) -> Config:
         data: Any = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise ConfigError(f"{path}: not valid TOML ({error})") from None
+    except RecursionError:
+        raise ConfigError(f"{path}: arrays or tables nested too deeply to be read") from None
     for key in table_path:
         data = data.get(key, {})
     return parse_config(path, text, table_path, data)

@@ -12,6 +12,7 @@ from .atomic_file import write_atomic
 from .loading import InputFault, reports
 from .options import picture_output_option, record_argument
 from .output import EXIT_INVALID, EXIT_VALID, problem_line
+from .same_file import refuse_replacing_input
 
 
 @click.command()
@@ -40,6 +41,7 @@ def draw(record: str, game_number: int, turn_number: int | None, output: Path | 
     ring, towers, palaces, roofs, stables, merchants and market street, well and
     tiles, and each player's score.
     """
+    refuse_replacing_input(output, [record])
     report = next(iter(reports(record, game_number)))
     for problem in report.problems:
         click.echo(problem_line(record, problem), err=True)

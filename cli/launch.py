@@ -10,6 +10,7 @@ import os
 import signal
 import sys
 
+EXIT_UNWRITABLE = 2  # as for a file that cannot be written
 EXIT_INTERNAL = 3
 EXIT_INTERRUPTED = 130
 EXIT_PIPE_CLOSED = 141  # what a shell reports for a program ended by SIGPIPE
@@ -36,7 +37,10 @@ def main() -> None:
     try:
         from .main import cli
 
-        cli.main(prog_name="meridina", standalone_mode=True)
+        try:
+            cli.main(prog_name="meridina", standalone_mode=True)
+        finally:
+            sys.stdout.flush()  # a full disk shows here, not in the interpreter's last flush
     except SystemExit:
         raise
     except (Interrupted, KeyboardInterrupt):
@@ -45,6 +49,15 @@ def main() -> None:
     except BrokenPipeError:  # where there is no SIGPIPE
         _silence_stdout()
         sys.exit(EXIT_PIPE_CLOSED)
+    except OSError as error:
+        if error.filename is not None:  # a file a command did not expect to fail
+            from .shown import shown
+
+            _say(shown(f"meridina: {error.filename}: {error.strerror or error}"))
+        else:  # standard output: a full disk, a closed terminal
+            _silence_stdout()
+            _say(f"meridina: cannot write the output ({error.strerror or error})")
+        sys.exit(EXIT_UNWRITABLE)
     except Exception as error:
         _say(f"meridina: internal error ({type(error).__name__}: {error}); please report it")
         sys.exit(EXIT_INTERNAL)

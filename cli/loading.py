@@ -12,7 +12,7 @@ import os
 import stat
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 import click
 from meridina.notation.check import GameReport, RulingDefaults, check_game
@@ -21,14 +21,15 @@ from meridina.notation.splitter import GameChunk
 from meridina.rules.common import Place
 from meridina.rules.datafile import file_kind
 
+from .ignore_patterns import IgnoreSpec, PatternError
 from .output import EXIT_UNREADABLE, InputError, input_error
-
-if TYPE_CHECKING:
-    import pathspec
+from .shown import shown
+from .small_file import Unreadable, read_small
 
 RECORD_SUFFIX = ".mrec"
 DEFAULT_EXCLUDES = (".git", ".hg", ".venv", "venv", "node_modules", "__pycache__", "build", "dist")
 GLOB_CHARACTERS = frozenset("*?[")
+MOST_GITIGNORE_BYTES = 64 * 1024  # far above any real one; a larger one is not read
 
 
 class InputFault(click.ClickException):
@@ -41,7 +42,7 @@ class InputFault(click.ClickException):
         self.at = at
 
     def show(self, file: object = None) -> None:
-        click.echo(f"meridina: {self.message}", err=True)
+        click.echo(f"meridina: {shown(self.message)}", err=True)
 
 
 class Selection(NamedTuple):
@@ -58,10 +59,11 @@ class Selection(NamedTuple):
         """The selection the batch options give: ``--exclude`` replaces the defaults."""
         return cls(exclude or DEFAULT_EXCLUDES, extend_exclude, respect_gitignore)
 
-    def spec(self) -> pathspec.GitIgnoreSpec:
-        import pathspec  # only a folder walk needs it
-
-        return pathspec.GitIgnoreSpec.from_lines([*self.exclude, *self.extend_exclude])
+    def spec(self) -> IgnoreSpec:
+        try:
+            return IgnoreSpec.from_lines([*self.exclude, *self.extend_exclude])
+        except PatternError as error:
+            raise InputFault(f"--exclude: {error.reason}") from None
 
 
 def record_files(
@@ -98,13 +100,20 @@ def _one_path(name: str, selection: Selection) -> Iterator[str | InputError]:
 
 
 def _not_a_regular_file(path: Path) -> str | None:
-    """Why ``path`` cannot be opened as a record without risk (None: it can, or is missing)."""
+    """Why ``path`` cannot be opened as a record without risk (None: it can, or is missing).
+
+    A record that is a symbolic link is refused, wherever it points: a link committed to
+    a repository could otherwise show a file outside it (a key, a token) in the output.
+    """
     try:
-        mode = path.stat().st_mode
+        mode = path.lstat().st_mode
     except FileNotFoundError:
-        return "is a link to nothing (broken link)" if path.is_symlink() else None
+        return None
     except OSError:
         return None  # the reader says what is wrong when it tries to open it
+    if stat.S_ISLNK(mode):
+        broken = " to nothing (broken link)" if not path.exists() else ""
+        return f"is a symbolic link{broken}; meridina reads no record through a link"
     if stat.S_ISREG(mode):
         return None
     return f"{file_kind(mode)}, not a record file"
@@ -119,6 +128,7 @@ def _walk(top: Path, selection: Selection) -> Iterator[str | InputError]:
         here = Path(folder)
         if ignores is not None:
             ignores.enter(here)
+            found.extend((fault.source, fault) for fault in ignores.take_faults())
         kept = []
         for sub in subfolders:
             relative = (here / sub).relative_to(top).as_posix() + "/"
@@ -134,9 +144,9 @@ def _walk(top: Path, selection: Selection) -> Iterator[str | InputError]:
                 continue
             if ignores is not None and ignores.ignored(path, False):
                 continue
+            if path.is_symlink() and path.is_dir():
+                continue  # a link to a folder: os.walk does not follow it either
             fault = _not_a_regular_file(path)
-            if fault is None and path.is_symlink() and path.is_dir():
-                continue
             found.append(
                 (
                     str(path),
@@ -151,27 +161,49 @@ class GitIgnores:
     """The .gitignore files that apply below a folder: its repository's, then each folder's own."""
 
     def __init__(self, top: Path) -> None:
-        self._specs: dict[Path, pathspec.GitIgnoreSpec] = {}
+        self._specs: dict[Path, IgnoreSpec | None] = {}
+        self._faults: list[InputError] = []
         start = top.resolve()
         for folder in reversed([start, *start.parents]):
             if (folder / ".git").exists():
                 self._specs.clear()  # only the innermost repository's files count
+                self._faults.clear()
             self._load(folder)
         self._top = start
 
     def enter(self, folder: Path) -> None:
         self._load(folder.resolve())
 
+    def take_faults(self) -> list[InputError]:
+        """The .gitignore files that could not be read since the last call (REC-0 each)."""
+        faults, self._faults = self._faults, []
+        return faults
+
     def _load(self, folder: Path) -> None:
+        """Read a folder's .gitignore as a board file is read: a small regular file, no link."""
         if folder in self._specs:
             return
-        try:
-            lines = (folder / ".gitignore").read_text("utf-8", errors="replace").splitlines()
-        except OSError:
+        self._specs[folder] = None
+        path = folder / ".gitignore"
+        if not os.path.lexists(path):
             return
-        import pathspec
-
-        self._specs[folder] = pathspec.GitIgnoreSpec.from_lines(lines)
+        try:
+            if path.is_symlink():
+                raise Unreadable("is a symbolic link; meridina reads no .gitignore through a link")
+            raw = read_small(
+                path,
+                MOST_GITIGNORE_BYTES,
+                lambda size: f"is {size} bytes; a .gitignore is read up to {MOST_GITIGNORE_BYTES}",
+            )
+            spec = IgnoreSpec.from_lines(raw.decode("utf-8", errors="replace").splitlines())
+        except Unreadable as fault:
+            self._faults.append(input_error(str(path), f"{path}: REC-0 {fault}"))
+            return
+        except PatternError as error:
+            message = f"{path}:{error.line}: REC-0 {error.reason}"
+            self._faults.append(InputError(str(path), message, error.line))
+            return
+        self._specs[folder] = spec
 
     def ignored(self, path: Path, is_folder: bool) -> bool:
         """The deepest .gitignore with a pattern for ``path`` decides, as git does."""
@@ -181,7 +213,7 @@ class GitIgnores:
             if spec is None:
                 continue
             relative = full.relative_to(folder).as_posix() + ("/" if is_folder else "")
-            verdict = spec.check_file(relative).include
+            verdict = spec.check_file(relative)
             if verdict is not None:
                 return verdict
         return False

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import sys
+import tempfile
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any, NamedTuple
@@ -19,11 +21,15 @@ import click
 from meridina.rules.codes import TITLES
 from meridina.rules.common import Place, Problem
 
+from .shown import json_safe, shown
+
 EXIT_VALID = 0
 EXIT_INVALID = 1
 EXIT_UNREADABLE = 2
 
 READ_RULE = "REC-0"
+DOCUMENT_FORMATS = frozenset({"json", "junit", "sarif"})  # whole only when complete
+SPOOLED_CHARACTERS = 1 << 20  # of a document kept in memory before it goes to a file
 
 
 class GameResult:
@@ -142,9 +148,10 @@ def selected(
 
 
 def problem_line(source: str, problem: Problem) -> str:
+    """``FILE:LINE:COL: RULE message``, its names and quoted text ``shown``."""
     where = f"{source}:{problem.at.line}:{problem.at.col}" if problem.at else source
     kind = "warning: " if problem.warning else ""
-    return f"{where}: {problem.rule} {kind}{problem.message}"
+    return shown(f"{where}: {problem.rule} {kind}{problem.message}")
 
 
 def problem_json(problem: Problem) -> dict[str, Any]:
@@ -172,28 +179,47 @@ def game_json(result: GameResult) -> dict[str, Any]:
 
 
 def emit_json(data: Any) -> None:
-    click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+    click.echo(json_safe(json.dumps(data, indent=2, ensure_ascii=False)))
 
 
 def dumps_at(data: Any, depth: int) -> str:
     """``data`` as indented JSON, to be written ``depth`` levels deep in a larger document."""
-    return json.dumps(data, indent=2, ensure_ascii=False).replace("\n", "\n" + "  " * depth)
+    text = json_safe(json.dumps(data, indent=2, ensure_ascii=False))
+    return text.replace("\n", "\n" + "  " * depth)
 
 
 class OutputFault(click.ClickException):
     exit_code = EXIT_UNREADABLE
 
     def show(self, file: object = None) -> None:
-        click.echo(f"meridina: {self.message}", err=True)
+        click.echo(f"meridina: {shown(self.message)}", err=True)
 
 
 @contextmanager
-def output_stream(path: str | None) -> Iterator[IO[str]]:
-    """Standard output, or FILE written through a temporary file and renamed when complete."""
+def output_stream(
+    path: str | None, reads: Sequence[str] = (), output_format: str = "text"
+) -> Iterator[IO[str]]:
+    """Standard output, or FILE written through a temporary file and renamed when complete.
+
+    FILE may not be one of the files ``reads`` names: a report never replaces a record.
+    A document (JSON, JUnit, SARIF) goes to standard output only once it is complete, so
+    that a run that stops early (a worker killed) leaves no half document behind.
+    """
     if path is None or path == "-":
-        yield sys.stdout
+        if output_format not in DOCUMENT_FORMATS:
+            yield sys.stdout
+            return
+        with tempfile.SpooledTemporaryFile(
+            SPOOLED_CHARACTERS, "w+", encoding="utf-8", errors="surrogatepass", newline=""
+        ) as document:
+            yield document
+            document.seek(0)
+            shutil.copyfileobj(document, sys.stdout)
         return
     from .atomic_file import replacing  # only a report written to a file needs it
+    from .same_file import refuse_replacing_input
+
+    refuse_replacing_input(path, reads)
 
     try:
         with replacing(Path(path)) as stream:

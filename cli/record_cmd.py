@@ -13,6 +13,7 @@ from .record_open import OpenFault, existing_session, new_header, new_session
 from .record_pipe import input_lines, record_lines
 from .record_position import PositionSession, record_position
 from .record_session import Session
+from .shown import shown_lines
 
 # Header options: (option, tag, the games it belongs to).
 HEADER = (
@@ -96,10 +97,10 @@ def _record(session: Session) -> int:
     status = record_lines(
         session,
         input_lines(sys.stdin.buffer),
-        click.echo,
-        lambda text: click.echo(text, err=True),
+        lambda text: click.echo(shown_lines(text)),
+        lambda text: click.echo(shown_lines(text), err=True),
     )
-    click.echo(_summary(session), err=True)
+    click.echo(shown_lines(_summary(session)), err=True)
     return status
 
 

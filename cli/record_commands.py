@@ -15,6 +15,7 @@ from .legal_listing import medina_fields, meridian_ends, natural_order
 from .pictures import draw, turn_count
 from .record_session import Line, Session
 from .rule_texts import rule_page
+from .same_file import same_file
 from .svg import serialize
 
 HELP = """\
@@ -52,6 +53,8 @@ def _board(session: Session, argument: str) -> Reply:
 def _board_svg(session: Session, target: Path | None) -> Reply:
     """The position now as an SVG picture, beside the record unless a file is named."""
     target = target or session.path.with_suffix(".svg")
+    if same_file(target, session.path):
+        return Reply(f"board svg: {target} is the record itself; name another file")
     reports = check_text(session.text(), session.path.parent)
     if not reports:
         return Reply("board svg: the record holds no game to draw yet")

@@ -18,6 +18,7 @@ from .output import EXIT_INVALID, EXIT_UNREADABLE, problem_line
 from .record_file import FileHeld, RecordFile
 from .record_games import GAMES
 from .record_session import RESULT, Session
+from .shown import shown, shown_lines
 from .small_file import Unreadable, read_small
 
 MAX_FILE = 16 * 1024 * 1024  # bytes: far more than any game's record
@@ -29,7 +30,7 @@ class OpenFault(click.ClickException):
     exit_code = EXIT_UNREADABLE
 
     def show(self, file: object = None) -> None:
-        click.echo(f"meridina: {self.message}", err=True)
+        click.echo(f"meridina: {shown_lines(self.message)}", err=True)
 
 
 class InvalidRecord(OpenFault):
@@ -84,7 +85,8 @@ def new_header(
             tag = lines[problem.at.line - 1][1:].split(" ", 1)[0]
             option = options.get(tag.lower(), option)
         if problem.warning:
-            click.echo(f"meridina: {option}: {problem.rule} warning: {problem.message}", err=True)
+            said = f"meridina: {option}: {problem.rule} warning: {problem.message}"
+            click.echo(shown(said), err=True)
         else:
             faults.append(f"{option}: {problem.rule} {problem.message}")
     if faults:

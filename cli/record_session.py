@@ -23,6 +23,7 @@ from .output import EXIT_UNREADABLE
 from .record_file import RecordFile
 from .record_games import RecordedGame
 from .stand_in import RESULT_BOARD, result_board_value, stand_in_line
+from .shown import shown
 
 RESULT = "Result"
 BOARD = "Board"
@@ -38,7 +39,7 @@ class WriteFault(click.ClickException):
     exit_code = EXIT_UNREADABLE
 
     def show(self, file: object = None) -> None:
-        click.echo(f"meridina: {self.message}", err=True)
+        click.echo(f"meridina: {shown(self.message)}", err=True)
 
 
 @dataclass(frozen=True, slots=True)

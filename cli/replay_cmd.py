@@ -17,6 +17,7 @@ from .loading import InputFault
 from .options import BatchOptions, batch_options, formats_option, game_option, paths_argument
 from .output import GameResult, output_stream, problem_json, use_colour
 from .reporters import REPORTERS, ReportOptions, make_reporter
+from .same_file import refuse_replacing_input
 from .stand_in import board_json, stand_in_line
 from .views import GameView, view_for
 
@@ -63,8 +64,9 @@ def replay(
     if html_out is not None:
         if len(paths) != 1:
             raise click.UsageError("--html writes the page of one record: give one file")
+        refuse_replacing_input(html_out, paths)
         raise SystemExit(write_html(paths[0], game_number, html_out, rulings))
-    with output_stream(batch.output) as stream:
+    with output_stream(batch.output, paths, output_format) as stream:
         options = ReportOptions(
             command="replay", colour=use_colour(batch.color, stream), file_headings=several(paths)
         )

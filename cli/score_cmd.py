@@ -82,7 +82,7 @@ def score(
     game_number = game_choice if isinstance(game_choice, int) else None
     game_kind = game_choice.capitalize() if isinstance(game_choice, str) else None
     rulings = config_of(context).rulings
-    with output_stream(batch.output) as stream:
+    with output_stream(batch.output, paths, output_format) as stream:
         options = ReportOptions(
             command="score", colour=use_colour(batch.color, stream), file_headings=several(paths)
         )

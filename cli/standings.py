@@ -18,6 +18,7 @@ from tabulate import tabulate
 
 from .output import GameResult, Tally, problem_line
 from .reporters import Reporter, ReportOptions
+from .shown import json_safe, shown
 from .stand_in import board_json, stand_in_sentence
 
 STANDINGS_FORMATS = ("text", "json", "csv")
@@ -165,8 +166,10 @@ class StandingsReporter(Reporter):
             self.uncounted.append(entry)
             self.listed.append((False, entry))
             click.echo(
-                f"{result.source}:{result.line}: warning: game {result.index} is listed but not "
-                f"counted in the standings: {reason}",
+                shown(
+                    f"{result.source}:{result.line}: warning: game {result.index} is listed but "
+                    f"not counted in the standings: {reason}"
+                ),
                 err=True,
             )
             return
@@ -231,7 +234,7 @@ class StandingsReporter(Reporter):
             "not_counted": self.uncounted,
             "stand_in_boards": list(self.stand_ins),
         }
-        self.write(json.dumps(document, indent=2, ensure_ascii=False))
+        self.write(json_safe(json.dumps(document, indent=2, ensure_ascii=False)))
 
     def write_csv(self) -> None:
         """The tables as rows; then, after an empty row, the games left out or marked."""
@@ -285,7 +288,7 @@ class StandingsReporter(Reporter):
             headers.append("With problems")
         for table in self.ordered_tables():
             rows = [
-                [rank, s.name, s.games, s.wins, s.points, f"{s.average:.2f}"]
+                [rank, shown(s.name), s.games, s.wins, s.points, f"{s.average:.2f}"]
                 + ([s.with_problems] if self.include_problems else [])
                 for rank, s in table.ranked()
             ]
@@ -319,7 +322,7 @@ class StandingsReporter(Reporter):
         for item in entries:
             kind = f", {item['name']}" if item["name"] else ""
             self.write(
-                f"  {item['file']}:{item['line']}: game {item['game']}{kind}: {item['reason']}"
+                f"  {shown(item['file'])}:{item['line']}: game {item['game']}{kind}: {item['reason']}"
             )
 
 

@@ -66,7 +66,7 @@ def validate(
     if statistics and output_format not in ("text", "json"):
         raise click.UsageError("--statistics works with --format text or json")
     rulings = config_of(context).rulings
-    with output_stream(batch.output) as stream:
+    with output_stream(batch.output, paths, output_format) as stream:
         options = ReportOptions(
             command="validate",
             quiet=quiet,

@@ -47,6 +47,39 @@ class Done(Generic[T]):
         return self.value
 
 
+class WorkerLost(click.ClickException):
+    """A worker process ended without its result: killed by the system, or out of memory."""
+
+    exit_code = 2
+
+    def __init__(self) -> None:
+        super().__init__(
+            "a worker process was ended before it finished (killed by the system, perhaps "
+            "for lack of memory); nothing more is reported: run again, or with fewer --jobs"
+        )
+
+    def show(self, file: object = None) -> None:
+        click.echo(f"meridina: {self.message}", err=True)
+
+
+class PoolHandle(Generic[T]):
+    """A worker's result to come; a broken pool is a ``WorkerLost``."""
+
+    def __init__(self, future: Future[T]) -> None:
+        self.future = future
+
+    def done(self) -> bool:
+        return self.future.done()
+
+    def result(self) -> T:
+        from concurrent.futures.process import BrokenProcessPool
+
+        try:
+            return self.future.result()
+        except BrokenProcessPool:
+            raise WorkerLost from None
+
+
 class Workers:
     def __init__(self, jobs: int) -> None:
         self.jobs = jobs
@@ -66,8 +99,12 @@ class Workers:
             self.pool = ProcessPoolExecutor(
                 self.jobs, mp_context=_context(), initializer=_start_worker
             )
-        future: Future[T] = self.pool.submit(function, *args)
-        return future
+        from concurrent.futures.process import BrokenProcessPool
+
+        try:
+            return PoolHandle(self.pool.submit(function, *args))
+        except BrokenProcessPool:
+            raise WorkerLost from None
 
     def __enter__(self) -> Workers:
         return self

@@ -49,13 +49,19 @@ def test_a_failed_rename_leaves_the_old_file_and_no_temporary(
     assert os.listdir(tmp_path) == ["game.mrec"]
 
 
-def test_a_symbolic_link_keeps_pointing_at_the_replaced_file(tmp_path: Path) -> None:
-    real = tmp_path / "real.mrec"
+def test_nothing_is_written_through_a_symbolic_link(tmp_path: Path) -> None:
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    real = outside / "credentials"
     real.write_text("old\n", "utf-8")
-    link = tmp_path / "link.mrec"
+    checkout = tmp_path / "checkout"
+    checkout.mkdir()
+    link = checkout / "link.mrec"
     link.symlink_to(real)
-    write_atomic(link, "new\n")
-    assert link.is_symlink() and real.read_text("utf-8") == "new\n"
+    with pytest.raises(UnsafeTarget, match="symbolic link"):
+        write_atomic(link, "new\n")
+    assert link.is_symlink() and real.read_text("utf-8") == "old\n"
+    assert os.listdir(checkout) == ["link.mrec"]
 
 
 def test_a_folder_is_not_overwritten(tmp_path: Path) -> None:

@@ -216,8 +216,8 @@ def test_github_annotations_name_file_line_col_and_rule(batch: list[str]) -> Non
 def test_github_escaping_follows_the_actions_toolkit() -> None:
     assert escape_message("50% done\r\nnext") == "50%25 done%0D%0Anext"
     assert escape_property("a:b,c%") == "a%3Ab%2Cc%25"
-    line = command("warning", "odd,name:1.mrec", 3, None, "REC-3", "x\ny")
-    assert line == "::warning file=odd%2Cname%3A1.mrec,line=3,title=REC-3::x%0Ay"
+    line = command("warning", "odd,name:1.mrec", 3, None, "REC-3", "x%y")
+    assert line == "::warning file=odd%2Cname%3A1.mrec,line=3,title=REC-3::x%25y"
 
 
 @pytest.mark.parametrize(

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from meridina.cli.output import GameResult, InputError, Tally, problem_line
 from meridina.cli.reporters import ReportOptions, make_reporter
 from meridina.cli.reporters.sarif import RULES, result_for, rule_descriptor, sarif_result
+from meridina.cli.shown import shown, visible
 from meridina.rules.common import Place, Problem
 
 # What a run tells its reporter about one path: its games, then perhaps its fault.
@@ -64,7 +65,8 @@ def junit_whole(calls: Sequence[FileCalls]) -> str:
     """The JUnit document built as one tree and written at the end."""
     root = ET.Element("testsuites", name="meridina")
     totals = [0, 0, 0]
-    for source, games, fault in calls:
+    for raw_source, games, fault in calls:
+        source = visible(raw_source)  # names are shown with their control characters escaped
         suite = ET.SubElement(root, "testsuite", name=source)
         counts = [0, 0, 0]
         for game in games:
@@ -74,7 +76,7 @@ def junit_whole(calls: Sequence[FileCalls]) -> str:
             )  # fmt: skip
             counts[0] += 1
             for problem in game.problems:
-                line = problem_line(source, problem)
+                line = problem_line(raw_source, problem)
                 if problem.warning:
                     out = case.find("system-out")
                     if out is None:
@@ -88,7 +90,8 @@ def junit_whole(calls: Sequence[FileCalls]) -> str:
                 suite, "testcase", classname=source, name="read the file", file=source,
                 line=str(fault.line or 1),
             )  # fmt: skip
-            ET.SubElement(case, "error", type="REC-0", message=fault.message).text = fault.message
+            message = shown(fault.message)
+            ET.SubElement(case, "error", type="REC-0", message=message).text = message
             counts[0] += 1
             counts[2] += 1
         for key, number in zip(("tests", "failures", "errors"), counts, strict=True):

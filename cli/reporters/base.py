@@ -7,6 +7,7 @@ from typing import IO, ClassVar, NamedTuple
 import click
 
 from ..output import GameResult, InputError, Tally
+from ..shown import shown
 
 
 class ReportOptions(NamedTuple):
@@ -39,7 +40,7 @@ class Reporter:
 
     def input_error(self, error: InputError) -> None:
         """The current path could not be read (or no further)."""
-        click.echo(f"meridina: {error.message}", err=True)
+        click.echo(f"meridina: {shown(error.message)}", err=True)
 
     def end_file(self, source: str) -> None:
         """Nothing more comes for this path."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from meridina.rules.common import Problem
 
 from ..output import READ_RULE, GameResult, InputError
+from ..shown import visible
 from .base import Reporter
 
 
@@ -19,6 +20,8 @@ def escape_property(text: str) -> str:
 def command(
     level: str, source: str, line: int | None, col: int | None, rule: str, message: str
 ) -> str:
+    # names and quoted record text: no control character reaches the log
+    source, message = visible(source), visible(message)
     properties = [f"file={escape_property(source)}"]
     if line is not None:
         properties.append(f"line={line}")

@@ -8,6 +8,7 @@ from typing import IO
 from meridina.rules.codes import title
 
 from ..output import GameResult, InputError, Tally, dumps_at, game_json
+from ..shown import json_safe
 from .base import Reporter, ReportOptions
 
 SCHEMA_VERSION = 1
@@ -41,7 +42,7 @@ class JsonReporter(Reporter):
         self.files += 1
         self.games_in_file = 0
         self.error = None
-        self.out.write(f'    {{\n      "file": {json.dumps(source, ensure_ascii=False)},\n')
+        self.out.write(f'    {{\n      "file": {json_text(source)},\n')
         self.out.write('      "games": [')
 
     def game(self, result: GameResult) -> None:
@@ -55,9 +56,7 @@ class JsonReporter(Reporter):
 
     def end_file(self, source: str) -> None:
         closing = "\n      ]" if self.games_in_file else "]"
-        self.out.write(
-            f'{closing},\n      "error": {json.dumps(self.error, ensure_ascii=False)}\n    }}'
-        )
+        self.out.write(f'{closing},\n      "error": {json_text(self.error)}\n    }}')
 
     def end(self, tally: Tally) -> None:
         if self.files == 0:
@@ -89,5 +88,10 @@ class JsonLinesReporter(Reporter):
         self.line({"file": error.source, "error": error.message})
 
     def line(self, data: object) -> None:
-        self.out.write(json.dumps(data, ensure_ascii=False) + "\n")
+        self.out.write(json_text(data) + "\n")
         self.out.flush()
+
+
+def json_text(data: object) -> str:
+    """``data`` as compact JSON that encodes as valid UTF-8."""
+    return json_safe(json.dumps(data, ensure_ascii=False))

@@ -8,6 +8,7 @@ import xml.etree.ElementTree as ET
 from typing import IO
 
 from ..output import READ_RULE, GameResult, InputError, Tally, problem_line
+from ..shown import shown, visible
 from .base import Reporter, ReportOptions
 
 INDENT = "  "
@@ -57,7 +58,8 @@ class JunitReporter(Reporter):
 
     def input_error(self, error: InputError) -> None:
         case = _case(error.source, "read the file", error.line or 1)
-        ET.SubElement(case, "error", type=READ_RULE, message=error.message).text = error.message
+        message = shown(error.message)
+        ET.SubElement(case, "error", type=READ_RULE, message=message).text = message
         self.add_case(case, failed=False, erred=True)
 
     def add_case(self, case: ET.Element, failed: bool, erred: bool) -> None:
@@ -70,7 +72,7 @@ class JunitReporter(Reporter):
         if self.suite_count:
             self.suites.write(f"\n{INDENT}")
         self.suite_count += 1
-        suite = self.suite.element("testsuite", name=self.source)
+        suite = self.suite.element("testsuite", name=visible(self.source))
         if self.suite.tests:
             self.suites.write(_opening_tag(suite))
             self.cases.seek(0)
@@ -123,6 +125,7 @@ class Counts:
 
 
 def _case(source: str, name: str, line: int) -> ET.Element:
+    source = visible(source)  # XML forbids control characters, even escaped
     return ET.Element("testcase", classname=source, name=name, file=source, line=str(line))
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import BinaryIO
 
+from ..shown import display_width, visible
+
 WIDTH = 100  # a longer line is shown as a window around the column
 
 
@@ -46,11 +48,15 @@ class SourceLines:
 
 
 def caret_lines(number: int, col: int, text: str) -> list[str]:
-    """Two rows: the numbered source line (tabs as spaces), and a caret under ``col``."""
+    """Two rows: the numbered source line (tabs as spaces), and a caret under ``col``.
+
+    Control characters are shown as their visible escapes; the caret is placed by the
+    columns the text before it takes on screen (a wide character takes two).
+    """
     text = text.replace("\t", " ").removeprefix("\ufeff")
     start = max(0, min(col - 1 - WIDTH // 2, len(text) - WIDTH))
-    shown = text[start : start + WIDTH]
-    offset = col - 1 - start
+    shown = visible(text[start : start + WIDTH])
+    offset = display_width(visible(text[start : max(start, col - 1)]))
     if start > 0:
         shown, offset = "…" + shown, offset + 1
     if start + WIDTH < len(text):

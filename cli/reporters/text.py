@@ -9,6 +9,7 @@ from meridina.rules.codes import title
 from meridina.rules.common import Problem
 
 from ..output import GameResult, Tally, problem_line
+from ..shown import shown, shown_lines
 from .base import Reporter, ReportOptions
 from .source import SourceLines, caret_lines
 
@@ -25,13 +26,13 @@ class TextReporter(Reporter):
 
     def begin_file(self, source: str) -> None:
         if self.options.file_headings:
-            self.echo(click.style(f"== {source}", bold=True))
+            self.echo(click.style(f"== {shown(source)}", bold=True))
 
     def game(self, result: GameResult) -> None:
         if result.text is not None:
-            self.echo(result.text)
+            self.echo(shown_lines(result.text))
         if result.stand_in_note is not None:
-            self.stand_ins.setdefault(result.stand_in_note)
+            self.stand_ins.setdefault(shown(result.stand_in_note))
         if self.options.statistics:
             return
         for problem in result.problems:
@@ -50,7 +51,8 @@ class TextReporter(Reporter):
 
     @staticmethod
     def coloured(source: str, problem: Problem, line: str) -> str:
-        where, rest = line[: len(source)], line[len(source) :]
+        shown_source = len(shown(source))
+        where, rest = line[:shown_source], line[shown_source:]
         rule_at = rest.index(f" {problem.rule} ") + 1
         colour = "yellow" if problem.warning else "red"
         return (

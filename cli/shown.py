@@ -1,0 +1,101 @@
+"""Names and record text as meridina prints them: what could act on a reader is made visible.
+
+A file name, a player's name or a line of a record is input. Printed raw, a control
+character (an escape sequence that retitles or clears a terminal, a carriage return or
+newline that starts a line of its own), a direction override that reorders a line, or a
+byte that is not UTF-8 would act on the terminal, CI log or parser reading the output.
+``shown`` writes each such character as a visible escape: ``\\x1b``, ``\\u202e``, and a
+byte of a file name that is not UTF-8 (kept by Python as a lone surrogate) as ``\\xff``.
+The same characters are the ones XML forbids, so the text is also safe in JUnit.
+
+A line must not begin with ``::`` either: GitHub Actions runs such a line of a job's
+output as a workflow command (``::error ...``, ``::stop-commands::``). A text that
+would begin a line that way has its first colon escaped.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+# C0 and C1 controls and DEL; lone surrogates (bytes that were not UTF-8); the direction
+# marks, embeddings, overrides and isolates; line and paragraph separators; the two
+# non-characters XML forbids.
+UNSAFE = re.compile(
+    "[\x00-\x1f\x7f-\x9f\ud800-\udfff\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ufffe\uffff]"
+)
+# what json.dumps leaves raw of UNSAFE (it escapes C0 itself; its own line breaks are C0)
+JSON_UNSAFE = re.compile(
+    "[\x7f-\x9f\ud800-\udfff\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ufffe\uffff]"
+)
+# what the Actions runner takes for a command, after it trims the line's leading space
+COMMAND_START = re.compile(r"\s*::")
+
+
+def escape(character: str) -> str:
+    """The visible form of one unsafe character."""
+    code = ord(character)
+    if 0xDC80 <= code <= 0xDCFF:  # a byte that was not UTF-8, as surrogateescape keeps it
+        return f"\\x{code - 0xDC00:02x}"
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def _escaped(match: re.Match[str]) -> str:
+    return escape(match.group())
+
+
+def visible(text: str) -> str:
+    """``text`` with each unsafe character as its visible escape."""
+    if UNSAFE.search(text) is None:
+        return text
+    return UNSAFE.sub(_escaped, text)
+
+
+def shown(text: str) -> str:
+    """``text`` fit to print as a line, or the start of one, of text output (terminal, log, XML)."""
+    text = visible(text)
+    start = COMMAND_START.match(text)
+    if start is not None:
+        colon = start.end() - 2
+        text = f"{text[:colon]}\\x3a{text[colon + 1 :]}"
+    return text
+
+
+def shown_lines(block: str) -> str:
+    """A block of several lines, each line ``shown``; its line breaks are kept."""
+    if UNSAFE.search(block) is None and "::" not in block:
+        return block
+    return "\n".join(shown(line) for line in block.split("\n"))
+
+
+def json_safe(document: str) -> str:
+    """A JSON text (``json.dumps(..., ensure_ascii=False)``) that encodes as valid UTF-8.
+
+    JSON escapes C0 controls itself; ``JSON_UNSAFE`` can stand only inside a
+    string, where it becomes a JSON escape (``\\u009b``: the same value, nothing raw
+    reaches a terminal), and a lone surrogate (a byte of a file name that is not UTF-8)
+    becomes the visible ``\\xff``, as text output shows it.
+    """
+    if JSON_UNSAFE.search(document) is None:
+        return document
+    return JSON_UNSAFE.sub(_json_escaped, document)
+
+
+def _json_escaped(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    if 0xD800 <= code <= 0xDFFF:
+        return escape(match.group()).replace("\\", "\\\\")
+    return f"\\u{code:04x}"
+
+
+def display_width(text: str) -> int:
+    """The columns ``text`` takes on a terminal: wide (East Asian) characters two, marks none."""
+    if text.isascii():
+        return len(text)
+    return sum(_character_width(character) for character in text)
+
+
+def _character_width(character: str) -> int:
+    if unicodedata.category(character) in ("Mn", "Me", "Cf"):
+        return 0
+    return 2 if unicodedata.east_asian_width(character) in ("W", "F") else 1
