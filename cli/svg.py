@@ -22,7 +22,7 @@ def _value(value: Attr) -> str:
     if isinstance(value, float):
         text = f"{value:.2f}".rstrip("0").rstrip(".")
         return text if text not in ("-0", "") else "0"
-    return visible(str(value))
+    return visible(value) if isinstance(value, str) else str(value)
 
 
 def _attributes(attrs: dict[str, Attr]) -> dict[str, str]:
