@@ -155,7 +155,7 @@ def write_html(
 def _write_game(stream: TextIO, game: dict[str, Any]) -> None:
     """One game's data block: its JSON, compressed and in base64 (which nothing in HTML reads)."""
     data = json.dumps(game, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-    packed = base64.b64encode(zlib.compress(data, 6)).decode("ascii")
+    packed = base64.b64encode(zlib.compress(data, 9)).decode("ascii")
     label = html.escape(game["label"], quote=True)
     stream.write(
         f'<script type="application/octet-stream" class="replay-game" data-label="{label}">'
