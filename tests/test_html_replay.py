@@ -429,6 +429,49 @@ def test_arrow_keys_reach_the_turn_replay_shows_medina(
     assert sorted(p["owner"] for p in _drawn(browser, "palace")) == owners
 
 
+SHOWN_ELEMENTS = """
+return Array.from(document.querySelectorAll('#board svg, #board svg *')).map(e => [
+    e.tagName,
+    Array.from(e.attributes).filter(a => a.name !== 'xmlns').map(a => a.name + '=' + a.value),
+    e.childElementCount === 0 ? e.textContent : '']);
+"""
+
+
+def elements_of(picture: str) -> list[list[Any]]:
+    """Each element of a picture as the browser lists it: tag, attributes, text of a leaf."""
+    return [
+        [
+            element.tag.removeprefix(SVG),
+            [f"{name}={value}" for name, value in element.attrib.items()],
+            element.text or "" if len(element) == 0 else "",
+        ]
+        for element in parse(picture).iter()
+    ]
+
+
+@pytest.mark.parametrize("record", EXAMPLES, ids=[f"{p.parent.name}/{p.stem}" for p in EXAMPLES])
+def test_stepping_through_every_turn_shows_the_drawn_pictures(
+    browser: Any, tmp_path: Path, record: Path
+) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import Select
+
+    out, _ = page(tmp_path, record)
+    games = data_of(out.read_text("utf-8"))["games"]
+    _open(browser, out)
+    for index, (report, game) in enumerate(zip(check_file(record), games, strict=True)):
+        if index:
+            Select(browser.find_element(By.ID, "game")).select_by_index(index)
+            _wait_ready(browser)
+        for turns, frame in enumerate(game["frames"]):
+            if turns:
+                _press(browser, Keys.ARROW_RIGHT)
+            assert _shown_turn(browser) == frame["number"]
+            drawn = svg.serialize(pictures.draw(report, turns))
+            assert browser.execute_script(SHOWN_ELEMENTS) == elements_of(drawn)
+
+
 def test_home_end_and_left_move_and_the_end_shows_the_score(browser: Any, tmp_path: Path) -> None:
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
