@@ -582,3 +582,22 @@ def test_shown_title_names_the_record_by_its_file_name(browser: Any, tmp_path: P
     _open(browser, out)
     title = browser.find_element(By.ID, "title").text
     assert title.endswith("(club-night.mrec)") and "private" not in title
+
+
+def test_a_browser_without_decompression_is_told_so(browser: Any, tmp_path: Path) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    out, _ = page(tmp_path, MEDINA)
+    script = {"source": "delete window.DecompressionStream;"}
+    added = browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", script)
+    try:
+        browser.get(out.as_uri())
+        WebDriverWait(browser, 20).until(
+            lambda b: (
+                b.execute_script("return document.body.getAttribute('data-state')") == "failed"
+            )
+        )
+        assert "DecompressionStream" in browser.find_element(By.ID, "board").text
+    finally:
+        browser.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", added)
