@@ -1,30 +1,41 @@
 """``replay --html``: one self-contained HTML file stepping through every turn of every game.
 
 The page is the template ``templates/replay.html`` (markup, CSS and a small script) with
-the games written into it as JSON: each position's SVG picture, the turn's text,
-comments and problems, and the score after the last turn. It needs no network.
+the games written into it one by one, as they are checked, so a long record never sits
+in memory whole. Each game is a block of data: per position its turn, comments and
+problems, and its picture, the very picture ``meridina draw`` makes, cut into parts
+(``Parts``) kept once per game, so a position costs only what changed since the last.
+The block is compressed (zlib, then base64); the page's script inflates a game when it
+is shown (``DecompressionStream``) and joins its parts. It needs no network.
 """
 
 from __future__ import annotations
 
+import base64
 import html
 import json
+import re
 import xml.etree.ElementTree as ET
+import zlib
+from collections.abc import Callable, Hashable
+from difflib import SequenceMatcher
 from importlib.resources import files
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
+import click
 from meridina.notation.check import GameReport, RulingDefaults
 from meridina.rules.common import Problem
 
 from . import pictures
-from .atomic_file import write_atomic
+from .atomic_file import replacing
 from .loading import InputFault, reports
 from .output import EXIT_INVALID, EXIT_VALID, problem_line
-from .stand_in import stand_in_line
 from .views import view_for
+from .visible_text import visible
 
 TEMPLATE = "templates/replay.html"
+GAMES_HERE = "__REPLAY_GAMES__"
 
 # Score table columns per game: heading and how to read it from the view's score JSON.
 SCORE_COLUMNS: dict[str, list[tuple[str, str]]] = {
@@ -46,81 +57,132 @@ SCORE_COLUMNS: dict[str, list[tuple[str, str]]] = {
     ],
 }
 
+# A part of a picture: an element's whole text, or its opening text and its children's numbers.
+Part = str | list[str | int]
+
 
 class Parts:
-    """Pictures cut into their top-level pieces, each kept once for the whole page.
+    """One game's pictures cut into their elements, each distinct element kept once.
 
-    A piece that does not change from one turn to the next (a wall, a merchant, the
-    grid) is stored once; a frame lists the numbers of its pieces. This keeps the
-    page a few hundred kilobytes rather than megabytes.
+    An element is a part; one with children keeps its opening text and its children's
+    numbers, so a group that changes (the legend) shares the children that do not
+    (each player's line). A picture is the list of its top-level parts; a frame stores
+    that list as its change from the previous frame's, so the board, drawn again for
+    every position, costs nothing after the first. (The pictures' builder sets no
+    element tails, so an element is its tag, attributes, text and children.)
     """
 
     def __init__(self) -> None:
-        self.texts: list[str] = []
-        self.index: dict[str, int] = {}
+        self.parts: list[Part] = []
+        self.index: dict[Hashable, int] = {}
+        self.last: list[int] = []
 
-    def cut(self, root: ET.Element) -> list[int]:
-        """The numbers of the picture's parts: its opening tag, each child, its end."""
-        pieces = [ET.tostring(child, encoding="unicode") for child in root]
-        bare = ET.tostring(ET.Element(root.tag, root.attrib), encoding="unicode")
-        opening = bare.removesuffix(" />") + ">"
-        # Joined up, the parts are exactly svg.serialize(root) (a test holds them to it).
-        parts = [opening, *pieces, f"</{root.tag}>\n"]
-        return [self.number(part) for part in parts]
+    def frame(self, root: ET.Element) -> list[int | list[int]]:
+        """The picture as its change from the last: part numbers, and [start, count] of
+        the last picture's list kept as it was."""
+        shown = [
+            self.number(("open", root.tag, *root.attrib.items()), lambda: _opening(root)),
+            *(self.element(child) for child in root),
+            self.number(("close", root.tag), lambda: f"</{root.tag}>\n"),
+        ]
+        ops: list[int | list[int]] = []
+        matcher = SequenceMatcher(None, self.last, shown, autojunk=False)
+        for kind, start, end, new_start, new_end in matcher.get_opcodes():
+            if kind == "equal":
+                ops.append([start, end - start])
+            else:
+                ops.extend(shown[new_start:new_end])
+        self.last = shown
+        return ops
 
-    def number(self, text: str) -> int:
-        if text not in self.index:
-            self.index[text] = len(self.texts)
-            self.texts.append(text)
-        return self.index[text]
+    def element(self, element: ET.Element) -> int:
+        children = [self.element(child) for child in element]
+        key = (element.tag, element.text, tuple(element.attrib.items()), *children)
+        if children:
+            return self.number(key, lambda: [_opening(element), *children])
+        return self.number(key, lambda: ET.tostring(element, encoding="unicode"))
+
+    def number(self, key: Hashable, make: Callable[[], Part]) -> int:
+        found = self.index.get(key)
+        if found is None:
+            found = self.index[key] = len(self.parts)
+            self.parts.append(make())
+        return found
+
+
+def _opening(element: ET.Element) -> str:
+    """An element's start tag and text: its serialization without children and end tag."""
+    bare = ET.Element(element.tag, element.attrib)
+    bare.text = element.text or None
+    text = ET.tostring(bare, encoding="unicode")
+    return text.removesuffix(f"</{element.tag}>") if bare.text else text.removesuffix(" />") + ">"
+
+
+def page_name(record: str) -> str:
+    """How the page names its record: the file name only (a page is shared; a path is not)."""
+    return visible(Path(record).name) if record != "-" else "standard input"
 
 
 def write_html(
     record: str, game_number: int | None, out: Path, rulings: RulingDefaults | None = None
 ) -> int:
-    """Write the replay page of RECORD to ``out``; the exit status, as replay's."""
-    parts = Parts()
-    games = [_game(report, record, parts) for report in reports(record, game_number, rulings)]
-    status = EXIT_VALID if all(g["valid"] for g in games) else EXIT_INVALID
-    page = render(Path(record).name if record != "-" else "standard input", games, parts)
+    """Write the replay page of RECORD to ``out``, game by game; the exit status, as replay's."""
+    name = page_name(record)
+    head, tail = files("meridina.cli").joinpath(TEMPLATE).read_text("utf-8").split(GAMES_HERE)
+    games = positions = 0
+    valid = True
     try:
-        write_atomic(out, page)
+        with replacing(out) as stream:
+            stream.write(head.replace("__REPLAY_TITLE__", html.escape(f"meridina replay: {name}")))
+            for report in reports(record, game_number, rulings):
+                game = _game(report, name)
+                _write_game(stream, game)
+                stream.flush()  # the temporary file grows game by game
+                games += 1
+                positions += len(game["frames"])
+                valid = valid and bool(game["valid"])
+            stream.write(tail)
     except OSError as error:
-        raise InputFault(f"{out}: cannot be written ({error.strerror})") from None
-    return status
+        raise InputFault(f"{visible(str(out))}: cannot be written ({error.strerror})") from None
+    click.echo(
+        f"wrote {visible(str(out))}: {games} game{'s' if games != 1 else ''}, "
+        f"{positions} position{'s' if positions != 1 else ''}",
+        err=True,
+    )
+    return EXIT_VALID if valid else EXIT_INVALID
 
 
-def render(name: str, games: list[dict[str, Any]], parts: Parts) -> str:
-    template = files("meridina.cli").joinpath(TEMPLATE).read_text("utf-8")
-    page = {"file": name, "games": games, "parts": parts.texts}
-    data = json.dumps(page, ensure_ascii=False, separators=(",", ":"))
-    # Inside <script> no "<", ">" or "&" may close the element early: escape them in JSON.
-    data = data.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
-    title = html.escape(f"meridina replay: {name}")
-    return template.replace("__REPLAY_TITLE__", title).replace("__REPLAY_DATA__", data)
+def _write_game(stream: TextIO, game: dict[str, Any]) -> None:
+    """One game's data block: its JSON, compressed and in base64 (which nothing in HTML reads)."""
+    data = json.dumps(game, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    packed = base64.b64encode(zlib.compress(data, 9)).decode("ascii")
+    label = html.escape(game["label"], quote=True)
+    stream.write(
+        f'<script type="application/octet-stream" class="replay-game" data-label="{label}">'
+        f"{packed}</script>\n"
+    )
 
 
-def _game(report: GameReport, record: str, parts: Parts) -> dict[str, Any]:
-    label = f"Game {report.index}" + (f": {report.game}" if report.game else "")
+def _game(report: GameReport, name: str) -> dict[str, Any]:
+    label = visible(f"Game {report.index}" + (f": {report.game}" if report.game else ""))
     game: dict[str, Any] = {
         "label": label,
-        "title": f"{label} ({record})",
+        "title": f"{label} ({name})",
         "valid": report.valid,
-        "stand_in": None,
-        "problems": [problem_line(record, p) for p in report.problems],
+        "problems": [_problem(name, p) for p in report.problems],
         "frames": [],
         "score": None,
+        "parts": [],
     }
     run = report.run
     if run is None or run.start is None or report.record is None or report.game is None:
         return game
     view = view_for(report.game)
-    game["title"] = f"{label} on board {run.start.board.name} ({record})"
-    game["stand_in"] = stand_in_line(run.start.board)
+    parts = Parts()
+    game["title"] = f"{label} on board {visible(run.start.board.name)} ({name})"
     said = [c.text for c in report.record.game.comments]
-    game["frames"].append(
-        _frame(report, 0, "Start", "", True, [], said, [*run.start_problems], record, parts)
-    )
+    start = _frame(report, 0, "Start", "", True, [], said, [*run.start_problems], name, parts)
+    game["frames"].append(start)
     entries = report.record.entries
     for index, (entry, step) in enumerate(zip(entries, run.steps, strict=True), start=1):
         problems = [*entry.problems, *(step.problems if step is not None else ())]
@@ -138,16 +200,17 @@ def _game(report: GameReport, record: str, parts: Parts) -> dict[str, Any]:
                 view.events(step, entry),
                 [c.text for c in entry.text.comments],
                 problems,
-                record,
+                name,
                 parts,
             )
         )
     if not entries:
-        game["frames"][0]["problems"].extend(problem_line(record, p) for p in run.result_problems)
+        game["frames"][0]["problems"].extend(_problem(name, p) for p in run.result_problems)
         game["frames"][0]["label"] = "Position"
     if run.sheet is not None and run.final is not None:
         game["score"] = _score(report.game, view.sheet_json(run.sheet, run.final))
         game["score"]["status"] = view.status(run.sheet)
+    game["parts"] = parts.parts
     return game
 
 
@@ -160,20 +223,43 @@ def _frame(
     events: list[str],
     comments: list[str],
     problems: list[Problem],
-    record: str,
+    name: str,
     parts: Parts,
 ) -> dict[str, Any]:
     number = report.record.entries[turns - 1].text.number if turns else 0
     return {
         "number": number,
         "label": label,
-        "heading": heading,
+        "heading": visible(heading),
         "legal": legal,
-        "events": events,
-        "comments": comments,
-        "problems": [problem_line(record, p) for p in problems],
-        "svg": parts.cut(pictures.draw(report, turns)),
+        "events": [visible(e) for e in events if not _states_a_problem(e, problems)],
+        "comments": [visible(c) for c in comments if not _cites_a_rule(c, problems)],
+        "problems": [_problem(name, p) for p in problems],
+        "svg": parts.frame(pictures.draw(report, turns)),
     }
+
+
+def _states_a_problem(sentence: str, problems: list[Problem]) -> bool:
+    """Whether a sentence of what the turn did restates one of its problems.
+
+    The page says each problem once, in red with its rule ID; the events keep what the
+    turn did on the board.
+    """
+    return any(_cites(sentence, p.rule) or p.message in sentence for p in problems)
+
+
+def _cites_a_rule(comment: str, problems: list[Problem]) -> bool:
+    """Whether the record's comment names the rule of one of the turn's problems: it says
+    that fault again, which the page shows in red."""
+    return any(_cites(comment, p.rule) for p in problems)
+
+
+def _cites(text: str, rule: str) -> bool:
+    return re.search(rf"(?<![\w-]){re.escape(rule)}(?![\w-])", text) is not None
+
+
+def _problem(name: str, problem: Problem) -> str:
+    return visible(problem_line(name, problem))
 
 
 def _score(game: str, sheet: dict[str, Any]) -> dict[str, Any]:
@@ -184,5 +270,5 @@ def _score(game: str, sheet: dict[str, Any]) -> dict[str, Any]:
 
 def _cell(value: Any) -> str:
     if isinstance(value, list):
-        return " ".join(str(v) for v in value) or "-"
-    return "-" if value in (None, "") else str(value)
+        return visible(" ".join(str(v) for v in value)) or "-"
+    return "-" if value in (None, "") else visible(str(value))

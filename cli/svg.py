@@ -1,13 +1,16 @@
 """A small SVG builder on the standard library's ElementTree, shared by both games' pictures.
 
 Elements are built as trees, so every name a record brings (a player, a comment) is
-escaped by the serializer; no SVG text is put together by hand.
+escaped by the serializer, and characters XML forbids are written as visible escapes;
+no SVG text is put together by hand.
 """
 
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable
+
+from .visible_text import visible
 
 SVG_NS = "http://www.w3.org/2000/svg"
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
@@ -19,7 +22,7 @@ def _value(value: Attr) -> str:
     if isinstance(value, float):
         text = f"{value:.2f}".rstrip("0").rstrip(".")
         return text if text not in ("-0", "") else "0"
-    return str(value)
+    return visible(value) if isinstance(value, str) else str(value)
 
 
 def _attributes(attrs: dict[str, Attr]) -> dict[str, str]:
@@ -42,9 +45,9 @@ def picture(width: float, height: float, title: str, description: str = "") -> E
             }
         ),
     )
-    ET.SubElement(root, "title").text = title
+    ET.SubElement(root, "title").text = visible(title)
     if description:
-        ET.SubElement(root, "desc").text = description
+        ET.SubElement(root, "desc").text = visible(description)
     add(root, "rect", x=0, y=0, width=width, height=height, fill="#ffffff")
     return root
 
@@ -53,7 +56,7 @@ def add(parent: ET.Element, tag: str, title: str | None = None, **attrs: Attr) -
     """A child element; ``title`` becomes its ``<title>``, shown on hover and read aloud."""
     element = ET.SubElement(parent, tag, _attributes(attrs))
     if title is not None:
-        ET.SubElement(element, "title").text = title
+        ET.SubElement(element, "title").text = visible(title)
     return element
 
 
@@ -72,7 +75,7 @@ def text(parent: ET.Element, x: float, y: float, words: str, **attrs: Attr) -> E
     }
     settings.update(attrs)
     element = ET.SubElement(parent, "text", _attributes({"x": x, "y": y, **settings}))
-    element.text = words
+    element.text = visible(words)
     return element
 
 

@@ -13,13 +13,17 @@ import os
 import re
 import shutil
 import tempfile
+import zlib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from conftest import run_cli as run
+from meridina.cli import pictures, svg
+from meridina.notation.check import check_file
 from png_pixels import pixels
+from svg_reading import SVG, parse
 
 TOP = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((TOP / "examples").rglob("*.mrec"))
@@ -55,10 +59,35 @@ def page(tmp_path: Path, record: Path, *args: str) -> tuple[Path, int]:
 
 
 def data_of(html: str) -> dict[str, Any]:
-    found = re.search(r'<script id="replay-data" type="application/json">(.*?)</script>', html)
-    assert found is not None
-    data: dict[str, Any] = json.loads(found.group(1))
-    return data
+    """The page's games, each block inflated as the page's script does."""
+    blocks = re.findall(
+        r'<script type="application/octet-stream" class="replay-game"[^>]*>(.*?)</script>', html
+    )
+    return {"games": [json.loads(zlib.decompress(base64.b64decode(block))) for block in blocks]}
+
+
+def pictures_of(game: dict[str, Any]) -> list[str]:
+    """Each frame's picture, joined from its parts as the page's script does."""
+    parts: list[Any] = game["parts"]
+
+    def markup(number: int) -> str:
+        part = parts[number]
+        if isinstance(part, str):
+            return part
+        tag = re.match(r"<([^\s>]+)", part[0])
+        assert tag is not None
+        opening: str = part[0]
+        return opening + "".join(markup(child) for child in part[1:]) + f"</{tag.group(1)}>"
+
+    shown: list[str] = []
+    previous: list[int] = []
+    for frame in game["frames"]:
+        listed: list[int] = []
+        for op in frame["svg"]:
+            listed.extend([op] if isinstance(op, int) else previous[op[0] : op[0] + op[1]])
+        shown.append("".join(markup(number) for number in listed))
+        previous = listed
+    return shown
 
 
 def replay_json(record: Path, *args: str) -> dict[str, Any]:
@@ -84,8 +113,7 @@ def test_every_example_makes_a_page_with_a_frame_per_turn(tmp_path: Path, record
         turns = replayed[index]["turns"]
         assert [f["number"] for f in game["frames"]] == [0, *(t["number"] for t in turns)]
         assert [f["legal"] for f in game["frames"][1:]] == [t["legal"] for t in turns]
-        for frame in game["frames"]:
-            picture = "".join(data["parts"][i] for i in frame["svg"])
+        for picture in pictures_of(game):
             assert picture.startswith("<svg") and picture.rstrip().endswith("</svg>")
 
 
@@ -98,8 +126,7 @@ def run_games(record: Path) -> list[Any]:
 def test_last_frame_is_the_drawn_end(tmp_path: Path) -> None:
     out, _ = page(tmp_path, MEDINA)
     data = data_of(out.read_text("utf-8"))
-    last = data["games"][0]["frames"][-1]
-    assert "".join(data["parts"][i] for i in last["svg"]) == run("draw", str(MEDINA)).stdout
+    assert pictures_of(data["games"][0])[-1] == run("draw", str(MEDINA)).stdout
 
 
 def test_page_needs_no_network(tmp_path: Path) -> None:
@@ -139,6 +166,149 @@ def test_game_option_keeps_one_game(tmp_path: Path) -> None:
     assert [g["label"] for g in data["games"]] == ["Game 2: Meridian"]
 
 
+def test_every_position_is_the_picture_draw_makes(tmp_path: Path) -> None:
+    for record in EXAMPLES:
+        out, _ = page(tmp_path, record)
+        data = data_of(out.read_text("utf-8"))
+        for report, game in zip(check_file(record), data["games"], strict=True):
+            shown = pictures_of(game)
+            drawn = [svg.serialize(pictures.draw(report, turns)) for turns in range(len(shown))]
+            assert shown == drawn, f"{record.name} {game['label']}"
+
+
+def test_a_middle_position_is_what_draw_turn_n_writes(tmp_path: Path) -> None:
+    out, _ = page(tmp_path, MERIDIAN)
+    (game,) = data_of(out.read_text("utf-8"))["games"]
+    turn = _turn_at(MERIDIAN, 0.5)
+    index = [f["number"] for f in game["frames"]].index(turn)
+    assert pictures_of(game)[index] == run("draw", str(MERIDIAN), "--turn", str(turn)).stdout
+
+
+def generated(tmp_path: Path, game: str, count: int) -> Path:
+    path = tmp_path / f"{game}-{count}.mrec"
+    result = run("generate", "--game", game, "-n", str(count), "--seed", "11")
+    path.write_text(result.stdout, "utf-8")
+    return path
+
+
+@pytest.mark.parametrize("game", ["meridian", "medina"])
+def test_page_grows_with_the_record_by_a_small_bounded_factor(tmp_path: Path, game: str) -> None:
+    sizes = {}
+    for count in (1, 5):
+        record = generated(tmp_path, game, count)
+        out = tmp_path / f"{game}-{count}.html"
+        assert run("replay", str(record), "--html", str(out)).exit_code == 0
+        sizes[count] = (record.stat().st_size, out.stat().st_size)
+    (record_1, page_1), (record_5, page_5) = sizes[1], sizes[5]
+    # each game adds to the page at most 20 bytes per byte of record (it was over 180)
+    assert page_5 - page_1 <= 20 * (record_5 - record_1)
+    # and the page is the fixed template plus so much per game: linear in the games
+    template = page_1 - (page_5 - page_1) / 4
+    assert 0 < template < 20_000
+
+
+def test_page_is_written_game_by_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from meridina.cli import html_replay, loading
+
+    written: list[int] = []
+    checked = loading.reports
+
+    def watched(*args: Any) -> Iterator[Any]:
+        for report in checked(*args):
+            temporary = [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+            written.append(
+                sum(p.read_text("utf-8").count('class="replay-game"') for p in temporary)
+            )
+            yield report
+
+    monkeypatch.setattr(html_replay, "reports", watched)
+    out = tmp_path / "out.html"
+    run("replay", str(ERRORS), "--html", str(out))
+    assert written == [0, 1, 2, 3]
+    assert [p.name for p in tmp_path.iterdir()] == ["out.html"]
+
+
+def test_memory_does_not_grow_with_the_games(tmp_path: Path) -> None:
+    import tracemalloc
+
+    from meridina.cli.html_replay import write_html
+
+    peaks = []
+    for count in (2, 8):
+        record = generated(tmp_path, "meridian", count)
+        tracemalloc.start()
+        write_html(str(record), None, tmp_path / "out.html")
+        peaks.append(tracemalloc.get_traced_memory()[1])
+        tracemalloc.stop()
+    assert peaks[1] < 1.5 * peaks[0]
+
+
+def test_page_says_what_it_wrote_and_names_the_record_by_its_file_name(tmp_path: Path) -> None:
+    folder = tmp_path / "private" / "records"
+    folder.mkdir(parents=True)
+    record = folder / "club-night.mrec"
+    record.write_text(MERIDIAN.read_text("utf-8"), "utf-8")
+    out = tmp_path / "shared.html"
+    result = run("replay", str(record.resolve()), "--html", str(out))
+    positions = len(replay_json(MERIDIAN)["files"][0]["games"][0]["turns"]) + 1
+    assert result.stderr == f"wrote {out}: 1 game, {positions} positions\n"
+    assert result.stdout == ""
+    html = out.read_text("utf-8")
+    (game,) = data_of(html)["games"]
+    assert "private" not in html and "private" not in json.dumps(game)
+    assert game["title"].endswith("(club-night.mrec)")
+    assert "<title>meridina replay: club-night.mrec</title>" in html
+
+
+def test_stand_in_note_is_said_once(tmp_path: Path) -> None:
+    out, _ = page(tmp_path, MERIDIAN)
+    html = out.read_text("utf-8")
+    (game,) = data_of(html)["games"]
+    assert "stand-in" not in json.dumps({k: v for k, v in game.items() if k != "parts"})
+    assert 'id="stand-in"' not in html
+    for picture in pictures_of(game):
+        shown = [t.text or "" for t in parse(picture).iter(f"{SVG}text")]
+        assert sum("stand-in layout" in words for words in shown) == 1
+
+
+@pytest.mark.parametrize(
+    "record", [ERRORS, TOP / "examples/medina/errors.mrec"], ids=["meridian", "medina"]
+)
+def test_side_panel_says_each_fault_once(tmp_path: Path, record: Path) -> None:
+    out, _ = page(tmp_path, record)
+    faulty = 0
+    for game in data_of(out.read_text("utf-8"))["games"]:
+        for frame in game["frames"][1:]:
+            said = [*frame["events"], *frame["comments"], *frame["problems"]]
+            for rule in set(
+                re.findall(r"\b(?:MER|MED|REC)-[A-Z]+\d+\b", " ".join(frame["problems"]))
+            ):
+                faulty += 1
+                assert sum(rule in line for line in said) == 1, (frame["heading"], said)
+    assert faulty > 5
+
+
+def test_characters_xml_forbids_are_shown_as_escapes(tmp_path: Path) -> None:
+    from meridina.cli.visible_text import UNSHOWABLE
+
+    record = tmp_path / "names.mrec"
+    record.write_text(
+        '[Game "Meridian"]\n[Players "A\x1bB\x07C\ufffe orange; Ben black; Cy grey; Di brown"]\n'
+        "1. orange 7: 3@2 { said \x1b here }\n",
+        "utf-8",
+    )
+    out, _ = page(tmp_path, record)
+    html = out.read_text("utf-8")
+    assert UNSHOWABLE.search(html) is None
+    (game,) = data_of(html)["games"]
+    texts = json.dumps(game, ensure_ascii=False)
+    assert "\\u001b" not in texts and "\ufffe" not in texts
+    assert game["frames"][1]["comments"] == ["said \\x1b here"]
+    assert "A\\x1bB\\x07C\\ufffe" in [row[1] for row in game["score"]["rows"]]
+    for picture in pictures_of(game):
+        assert "A\\x1bB\\x07C\\ufffe" in picture and parse(picture) is not None
+
+
 # ---------------------------------------------------------------- in a browser
 
 
@@ -176,6 +346,16 @@ def browser() -> Iterator[Any]:
 
 def _open(browser: Any, path: Path) -> None:
     browser.get(path.as_uri())
+    _wait_ready(browser)
+
+
+def _wait_ready(browser: Any) -> None:
+    """Until the page has inflated the game it shows (it does so after loading)."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    WebDriverWait(browser, 20).until(
+        lambda b: b.execute_script("return document.body.getAttribute('data-state')") == "ready"
+    )
 
 
 def _press(browser: Any, key: str, times: int = 1) -> None:
@@ -249,6 +429,49 @@ def test_arrow_keys_reach_the_turn_replay_shows_medina(
     assert sorted(p["owner"] for p in _drawn(browser, "palace")) == owners
 
 
+SHOWN_ELEMENTS = """
+return Array.from(document.querySelectorAll('#board svg, #board svg *')).map(e => [
+    e.tagName,
+    Array.from(e.attributes).filter(a => a.name !== 'xmlns').map(a => a.name + '=' + a.value),
+    e.childElementCount === 0 ? e.textContent : '']);
+"""
+
+
+def elements_of(picture: str) -> list[list[Any]]:
+    """Each element of a picture as the browser lists it: tag, attributes, text of a leaf."""
+    return [
+        [
+            element.tag.removeprefix(SVG),
+            [f"{name}={value}" for name, value in element.attrib.items()],
+            element.text or "" if len(element) == 0 else "",
+        ]
+        for element in parse(picture).iter()
+    ]
+
+
+@pytest.mark.parametrize("record", EXAMPLES, ids=[f"{p.parent.name}/{p.stem}" for p in EXAMPLES])
+def test_stepping_through_every_turn_shows_the_drawn_pictures(
+    browser: Any, tmp_path: Path, record: Path
+) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import Select
+
+    out, _ = page(tmp_path, record)
+    games = data_of(out.read_text("utf-8"))["games"]
+    _open(browser, out)
+    for index, (report, game) in enumerate(zip(check_file(record), games, strict=True)):
+        if index:
+            Select(browser.find_element(By.ID, "game")).select_by_index(index)
+            _wait_ready(browser)
+        for turns, frame in enumerate(game["frames"]):
+            if turns:
+                _press(browser, Keys.ARROW_RIGHT)
+            assert _shown_turn(browser) == frame["number"]
+            drawn = svg.serialize(pictures.draw(report, turns))
+            assert browser.execute_script(SHOWN_ELEMENTS) == elements_of(drawn)
+
+
 def test_home_end_and_left_move_and_the_end_shows_the_score(browser: Any, tmp_path: Path) -> None:
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
@@ -296,6 +519,7 @@ def test_slider_and_game_choice(browser: Any, tmp_path: Path) -> None:
     out, _ = page(tmp_path, ERRORS)
     _open(browser, out)
     Select(browser.find_element(By.ID, "game")).select_by_index(1)
+    _wait_ready(browser)
     browser.execute_script(
         "var s = document.getElementById('slider'); s.value = 2;"
         "s.dispatchEvent(new Event('input'));"
@@ -326,3 +550,54 @@ def test_screenshot_is_not_blank(browser: Any, tmp_path: Path) -> None:
             inked += pixel != b"\xff\xff\xff"
     assert len(colours) > 20
     assert inked / total > 0.3
+
+
+def test_shown_page_says_the_fault_once(browser: Any, tmp_path: Path) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    out, _ = page(tmp_path, ERRORS, "--game", "1")
+    _open(browser, out)
+    _press(browser, Keys.ARROW_RIGHT)  # turn 1 breaks MER-R1, and its comment says so
+    assert _shown_turn(browser) == 1
+    assert browser.find_element(By.ID, "side").text.count("MER-R1") == 1
+
+
+def test_shown_page_says_the_stand_in_once(browser: Any, tmp_path: Path) -> None:
+    out, _ = page(tmp_path, MERIDIAN)
+    _open(browser, out)
+    shown = browser.execute_script("return document.body.innerText")
+    assert shown.count("stand-in layout") == 1
+
+
+def test_shown_title_names_the_record_by_its_file_name(browser: Any, tmp_path: Path) -> None:
+    from selenium.webdriver.common.by import By
+
+    folder = tmp_path / "private" / "records"
+    folder.mkdir(parents=True)
+    record = folder / "club-night.mrec"
+    record.write_text(MERIDIAN.read_text("utf-8"), "utf-8")
+    out = tmp_path / "shared.html"
+    run("replay", str(record.resolve()), "--html", str(out))
+    _open(browser, out)
+    title = browser.find_element(By.ID, "title").text
+    assert title.endswith("(club-night.mrec)") and "private" not in title
+
+
+def test_a_browser_without_decompression_is_told_so(browser: Any, tmp_path: Path) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    out, _ = page(tmp_path, MEDINA)
+    script = {"source": "delete window.DecompressionStream;"}
+    added = browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", script)
+    try:
+        browser.get(out.as_uri())
+        WebDriverWait(browser, 20).until(
+            lambda b: (
+                b.execute_script("return document.body.getAttribute('data-state')") == "failed"
+            )
+        )
+        assert "DecompressionStream" in browser.find_element(By.ID, "board").text
+    finally:
+        browser.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", added)
