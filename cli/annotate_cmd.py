@@ -20,8 +20,8 @@ from .atomic_file import replacing
 from .loading import InputFault, Selection, record_base, record_files, reports
 from .options import format_option, game_option, paths_argument, selection_options
 from .output import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, problem_json, problem_line
-from .stand_in import board_json, stand_in_line
 from .shown import json_safe, shown
+from .stand_in import board_json, stand_in_line
 
 
 def annotated_games(record: str, game_number: int | None, with_notes: bool) -> Iterator[Annotated]:

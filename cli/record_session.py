@@ -22,8 +22,8 @@ from meridina.rules.common import Problem
 from .output import EXIT_UNREADABLE
 from .record_file import RecordFile
 from .record_games import RecordedGame
-from .stand_in import RESULT_BOARD, result_board_value, stand_in_line
 from .shown import shown
+from .stand_in import RESULT_BOARD, result_board_value, stand_in_line
 
 RESULT = "Result"
 BOARD = "Board"

@@ -322,7 +322,8 @@ class StandingsReporter(Reporter):
         for item in entries:
             kind = f", {item['name']}" if item["name"] else ""
             self.write(
-                f"  {shown(item['file'])}:{item['line']}: game {item['game']}{kind}: {item['reason']}"
+                f"  {shown(item['file'])}:{item['line']}: game {item['game']}{kind}: "
+                f"{item['reason']}"
             )
 
 
