@@ -31,8 +31,8 @@ from . import pictures
 from .atomic_file import replacing
 from .loading import InputFault, reports
 from .output import EXIT_INVALID, EXIT_VALID, problem_line
+from .shown import shown, visible_in_markup
 from .views import view_for
-from .visible_text import visible
 
 TEMPLATE = "templates/replay.html"
 GAMES_HERE = "__REPLAY_GAMES__"
@@ -120,7 +120,7 @@ def _opening(element: ET.Element) -> str:
 
 def page_name(record: str) -> str:
     """How the page names its record: the file name only (a page is shared; a path is not)."""
-    return visible(Path(record).name) if record != "-" else "standard input"
+    return visible_in_markup(Path(record).name) if record != "-" else "standard input"
 
 
 def write_html(
@@ -143,9 +143,9 @@ def write_html(
                 valid = valid and bool(game["valid"])
             stream.write(tail)
     except OSError as error:
-        raise InputFault(f"{visible(str(out))}: cannot be written ({error.strerror})") from None
+        raise InputFault(f"{shown(str(out))}: cannot be written ({error.strerror})") from None
     click.echo(
-        f"wrote {visible(str(out))}: {games} game{'s' if games != 1 else ''}, "
+        f"wrote {shown(str(out))}: {games} game{'s' if games != 1 else ''}, "
         f"{positions} position{'s' if positions != 1 else ''}",
         err=True,
     )
@@ -164,7 +164,7 @@ def _write_game(stream: TextIO, game: dict[str, Any]) -> None:
 
 
 def _game(report: GameReport, name: str) -> dict[str, Any]:
-    label = visible(f"Game {report.index}" + (f": {report.game}" if report.game else ""))
+    label = visible_in_markup(f"Game {report.index}" + (f": {report.game}" if report.game else ""))
     game: dict[str, Any] = {
         "label": label,
         "title": f"{label} ({name})",
@@ -179,7 +179,7 @@ def _game(report: GameReport, name: str) -> dict[str, Any]:
         return game
     view = view_for(report.game)
     parts = Parts()
-    game["title"] = f"{label} on board {visible(run.start.board.name)} ({name})"
+    game["title"] = f"{label} on board {visible_in_markup(run.start.board.name)} ({name})"
     said = [c.text for c in report.record.game.comments]
     start = _frame(report, 0, "Start", "", True, [], said, [*run.start_problems], name, parts)
     game["frames"].append(start)
@@ -230,10 +230,10 @@ def _frame(
     return {
         "number": number,
         "label": label,
-        "heading": visible(heading),
+        "heading": visible_in_markup(heading),
         "legal": legal,
-        "events": [visible(e) for e in events if not _states_a_problem(e, problems)],
-        "comments": [visible(c) for c in comments if not _cites_a_rule(c, problems)],
+        "events": [visible_in_markup(e) for e in events if not _states_a_problem(e, problems)],
+        "comments": [visible_in_markup(c) for c in comments if not _cites_a_rule(c, problems)],
         "problems": [_problem(name, p) for p in problems],
         "svg": parts.frame(pictures.draw(report, turns)),
     }
@@ -259,7 +259,7 @@ def _cites(text: str, rule: str) -> bool:
 
 
 def _problem(name: str, problem: Problem) -> str:
-    return visible(problem_line(name, problem))
+    return visible_in_markup(problem_line(name, problem))
 
 
 def _score(game: str, sheet: dict[str, Any]) -> dict[str, Any]:
@@ -270,5 +270,5 @@ def _score(game: str, sheet: dict[str, Any]) -> dict[str, Any]:
 
 def _cell(value: Any) -> str:
     if isinstance(value, list):
-        return visible(" ".join(str(v) for v in value)) or "-"
-    return "-" if value in (None, "") else visible(str(value))
+        return visible_in_markup(" ".join(str(v) for v in value)) or "-"
+    return "-" if value in (None, "") else visible_in_markup(str(value))

@@ -24,6 +24,9 @@ import unicodedata
 UNSAFE = re.compile(
     "[\x00-\x1f\x7f-\x9f\ud800-\udfff\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ufffe\uffff]"
 )
+# what XML and HTML cannot carry (or would hide): UNSAFE less the tab and line breaks that
+# markup keeps, and the direction and line marks it shows as they are
+MARKUP_UNSAFE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
 # what json.dumps leaves raw of UNSAFE (it escapes C0 itself; its own line breaks are C0)
 JSON_UNSAFE = re.compile(
     "[\x7f-\x9f\ud800-\udfff\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ufffe\uffff]"
@@ -49,6 +52,13 @@ def visible(text: str) -> str:
     if UNSAFE.search(text) is None:
         return text
     return UNSAFE.sub(_escaped, text)
+
+
+def visible_in_markup(text: str) -> str:
+    """``text`` fit for an SVG picture or an HTML page: what XML forbids or hides is escaped."""
+    if MARKUP_UNSAFE.search(text) is None:
+        return text
+    return MARKUP_UNSAFE.sub(_escaped, text)
 
 
 def shown(text: str) -> str:

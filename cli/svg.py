@@ -10,7 +10,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable
 
-from .visible_text import visible
+from .shown import visible_in_markup
 
 SVG_NS = "http://www.w3.org/2000/svg"
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
@@ -22,7 +22,7 @@ def _value(value: Attr) -> str:
     if isinstance(value, float):
         text = f"{value:.2f}".rstrip("0").rstrip(".")
         return text if text not in ("-0", "") else "0"
-    return visible(value) if isinstance(value, str) else str(value)
+    return visible_in_markup(value) if isinstance(value, str) else str(value)
 
 
 def _attributes(attrs: dict[str, Attr]) -> dict[str, str]:
@@ -45,9 +45,9 @@ def picture(width: float, height: float, title: str, description: str = "") -> E
             }
         ),
     )
-    ET.SubElement(root, "title").text = visible(title)
+    ET.SubElement(root, "title").text = visible_in_markup(title)
     if description:
-        ET.SubElement(root, "desc").text = visible(description)
+        ET.SubElement(root, "desc").text = visible_in_markup(description)
     add(root, "rect", x=0, y=0, width=width, height=height, fill="#ffffff")
     return root
 
@@ -56,7 +56,7 @@ def add(parent: ET.Element, tag: str, title: str | None = None, **attrs: Attr) -
     """A child element; ``title`` becomes its ``<title>``, shown on hover and read aloud."""
     element = ET.SubElement(parent, tag, _attributes(attrs))
     if title is not None:
-        ET.SubElement(element, "title").text = visible(title)
+        ET.SubElement(element, "title").text = visible_in_markup(title)
     return element
 
 
@@ -75,7 +75,7 @@ def text(parent: ET.Element, x: float, y: float, words: str, **attrs: Attr) -> E
     }
     settings.update(attrs)
     element = ET.SubElement(parent, "text", _attributes({"x": x, "y": y, **settings}))
-    element.text = visible(words)
+    element.text = visible_in_markup(words)
     return element
 
 

@@ -289,7 +289,7 @@ def test_side_panel_says_each_fault_once(tmp_path: Path, record: Path) -> None:
 
 
 def test_characters_xml_forbids_are_shown_as_escapes(tmp_path: Path) -> None:
-    from meridina.cli.visible_text import UNSHOWABLE
+    from meridina.cli.shown import MARKUP_UNSAFE as UNSHOWABLE
 
     record = tmp_path / "names.mrec"
     record.write_text(

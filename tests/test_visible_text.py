@@ -9,7 +9,7 @@ from conftest import Write
 from conftest import run_cli as run
 from hypothesis import given
 from hypothesis import strategies as st
-from meridina.cli.visible_text import visible
+from meridina.cli.shown import visible_in_markup
 from svg_reading import SVG, parse
 
 # the escape (BEL), the bell and a noncharacter: each one alone makes an XML file unreadable
@@ -34,7 +34,7 @@ def test_a_picture_with_forbidden_characters_in_a_name_stays_well_formed(
 
 @given(st.text())
 def test_visible_text_is_legal_xml_and_keeps_other_text(text: str) -> None:
-    shown = visible(text)
+    shown = visible_in_markup(text)
     element = ET.fromstring(ET.tostring(ET.Element("x", {"y": shown})))
     assert element.get("y") is not None
     ranges = ((" ", "\x7f"), ("\xa0", "\ud800"), ("\ue000", "\ufffe"))
