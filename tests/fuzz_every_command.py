@@ -4,29 +4,37 @@ Not part of the test run (its name does not start with ``test_``). Run it as
 
     python tests/fuzz_every_command.py --count 100000 --seed 1 --processes 2 --keep fuzz-out
 
-and one input again, alone, as ``--seed S --only N`` (N as named in the summary).
+(``--time-budget SECONDS`` stops it early, with the summary of what was done), and one
+input again, alone, as ``--seed S --only N`` (N as the summary and the kept files name it).
+Exit status 1 when anything failed.
 
 Each input (tests/fuzz_records.py) is one or more random legal games, most of them
 spoilt. It goes through validate, score and replay in every ``--format`` they take
-(and ``score --standings`` as text, json and csv), ``replay --turn`` and ``--html``,
-``draw -o`` (and ``--turn``, ``--game 2``), ``annotate`` (to stdout, ``--format json``,
-``--check``, ``--diff``, ``--no-notes``, ``--in-place`` twice on a copy), ``validate -``
-from standard input, and ``meridina record`` fed its turns through a pipe (a real
-process every ``--subprocess-every`` inputs, in-process otherwise); every
-``--jobs-every`` inputs, ``validate`` and ``score`` on the last four inputs with
-``-j 2`` must print what ``-j 1`` prints, byte for byte.
+(and ``score --standings`` as text, json and csv), ``score --islands``, ``replay
+--turn``, ``draw -o`` (and ``--turn``, ``--game 2``), ``annotate`` (to stdout, ``--format
+json``, ``--check``, ``--diff``, ``--no-notes``, ``--in-place`` twice on a copy) and
+``validate -`` from standard input. Every ``--heavy-every`` inputs it also goes through
+``replay --html`` and ``meridina record -o NEW`` with the first game's tags as options and
+its turns on a pipe (every ``--subprocess-every`` of those as a real process). Every
+``--jobs-every`` inputs, ``validate`` and ``score`` on the last four inputs with ``-j 2``
+must print what ``-j 1`` prints, byte for byte. Commands run in-process (click's
+CliRunner) unless a real process is needed, with output going where it goes in CI: not
+to a terminal.
 
 Every output is checked (tests/fuzz_checks.py): exit status 0, 1 or 2; no traceback;
 UTF-8; JSON and SARIF parse and match their schemas; JSON Lines parse a line at a time;
 JUnit and SVG parse as XML; the HTML page loads nothing from elsewhere; GitHub
 annotations have the workflow-command shape and no other line of any output starts
-with ``::``; no raw control characters in text; no spreadsheet formula in CSV. Across
-commands: the formats of one command agree on the exit status; a record left legal
-validates; ``annotate --in-place`` keeps validate's verdict and problems and a second
-run changes nothing; ``--check`` and ``--diff`` agree with it; what ``record`` writes
-validates. Cost: a command whose seconds per KB are far above that command's median
-is flagged, and every ``--doubling-every`` inputs (and for the slowest ones) validate
-and annotate are timed on the record's turns repeated 4 and 16 times.
+with ``::``; no raw control characters in text; no spreadsheet formula in CSV; no
+record text let into SVG or HTML as markup. Across commands: the formats of one command
+agree on the exit status, and so do a file and the same bytes on standard input; a
+record left legal validates; ``annotate --in-place`` keeps validate's verdict and
+problems and a second run changes nothing; annotate to stdout, ``--check`` and
+``--diff`` agree with it; what ``record`` writes validates. Cost: a run whose seconds
+per KB are over ``--slow-factor`` times its command's median (and over half a second)
+is timed again and flagged if still slow; every ``--doubling-every`` inputs, and for the
+slowest ones, validate and annotate are timed on the record's turns repeated 4 and 16
+times, and growth faster than linear is flagged.
 
 Inputs that fail are saved under ``--keep`` with the command lines that failed.
 """
@@ -429,7 +437,10 @@ def cross_checks(record: HostileRecord, ran: dict[str, Ran], folder: Path) -> li
             shown = ", ".join(f"{name.split()[-1]} {code}" for name, code in exits.items())
             some = ran[f"{command} --format text"].case
             failures.append(Failure("exit-differs-between-formats", some, shown))
-    text = ran["validate --format text"]
+    text, piped = ran["validate --format text"], ran["validate -"]
+    if piped.error is None and piped.exit_code != text.exit_code:
+        detail = f"exit {piped.exit_code} from standard input, {text.exit_code} from the file"
+        failures.append(Failure("stdin-differs-from-file", piped.case, detail))
     if record.legal and text.exit_code != 0:
         detail = text.stdout.decode("utf-8", "replace")[:300]
         failures.append(Failure("legal-record-rejected", text.case, detail))
