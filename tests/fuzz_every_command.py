@@ -56,6 +56,7 @@ import sys
 import tempfile
 import time
 import traceback
+from array import array
 from collections import Counter, deque
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -127,6 +128,14 @@ class Failure:
     detail: str
 
 
+Cost = tuple[float, float, str, int]  # seconds, KB, case, input
+
+
+def per_kilobyte(run: Cost) -> float:
+    """Seconds per KB, a record under 1 KB counted as 1 KB (its cost is mostly fixed)."""
+    return run[0] / max(run[1], 1.0)
+
+
 @dataclass
 class Tally:
     """What one process found; tallies of several processes add up."""
@@ -138,7 +147,12 @@ class Tally:
     failing_inputs: dict[str, set[int]] = field(default_factory=dict)
     # per kind, up to 3 examples unlike each other: (what it is like, the example)
     examples: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
-    costs: list[tuple[float, float, str, int]] = field(default_factory=list)  # s, KB, case, n
+    # Cost, kept small for long runs: every run's seconds per KB (for the medians), the
+    # time spent per command, and only the runs over COST_LEAST_SECONDS in full.
+    rates: dict[str, array[float]] = field(default_factory=dict)
+    spent: dict[str, float] = field(default_factory=dict)
+    slow: list[Cost] = field(default_factory=list)
+    slowest: list[Cost] = field(default_factory=list)  # the five slowest per KB
     doublings: list[str] = field(default_factory=list)
     seconds: float = 0.0
 
@@ -152,9 +166,23 @@ class Tally:
         for kind, shown in other.examples.items():
             for signature, example in shown:
                 self.example(kind, signature, example)
-        self.costs.extend(other.costs)
+        for name, rates in other.rates.items():
+            self.rates.setdefault(name, array("d")).extend(rates)
+        for name, seconds in other.spent.items():
+            self.spent[name] = self.spent.get(name, 0.0) + seconds
+        self.slow.extend(other.slow)
+        self.slowest = sorted([*self.slowest, *other.slowest], key=per_kilobyte)[-5:]
         self.doublings.extend(other.doublings)
         self.seconds = max(self.seconds, other.seconds)
+
+    def cost(self, seconds: float, kilobytes: float, name: str, number: int) -> None:
+        run = (seconds, kilobytes, name, number)
+        self.rates.setdefault(name, array("d")).append(per_kilobyte(run))
+        self.spent[name] = self.spent.get(name, 0.0) + seconds
+        if seconds > COST_LEAST_SECONDS:
+            self.slow.append(run)
+        if len(self.slowest) < 5 or per_kilobyte(run) > per_kilobyte(self.slowest[0]):
+            self.slowest = sorted([*self.slowest, run], key=per_kilobyte)[-5:]
 
     def example(self, kind: str, signature: str, text: str) -> None:
         shown = self.examples.setdefault(kind, [])
@@ -577,7 +605,7 @@ def fuzz_one(
     for done in [*ran.values(), *extra]:
         tally.runs[done.case.name] += 1
         tally.exits[(done.case.name, done.exit_code)] += 1
-        tally.costs.append((done.seconds, kilobytes, done.case.name, number))
+        tally.cost(done.seconds, kilobytes, done.case.name, number)
     if settings.doubling_every > 0 and number % settings.doubling_every == 0:
         for line, kind in doubling(record.data, folder, number):
             tally.doublings.append(line)
@@ -689,14 +717,12 @@ Outlier = tuple[float, float, str, int, float]  # seconds, KB, case, input, medi
 
 def cost_outliers(tally: Tally, factor: float) -> list[Outlier]:
     """Runs whose seconds per KB are over ``factor`` times their command's median."""
-    rates: dict[str, list[float]] = {}
-    for seconds, kilobytes, name, _ in tally.costs:
-        rates.setdefault(name, []).append(seconds / max(kilobytes, 1.0))
-    medians = {name: statistics.median(values) for name, values in rates.items()}
-    found = []
-    for seconds, kilobytes, name, number in tally.costs:
-        if seconds > COST_LEAST_SECONDS and seconds / max(kilobytes, 1.0) > factor * medians[name]:
-            found.append((seconds, kilobytes, name, number, medians[name]))
+    medians = {name: statistics.median(rates) for name, rates in tally.rates.items()}
+    found = [
+        (*run, medians[run[2]])
+        for run in tally.slow
+        if per_kilobyte(run) > factor * medians[run[2]]
+    ]
     return sorted(found, reverse=True)
 
 
@@ -714,10 +740,7 @@ def summary(tally: Tally, settings: Settings, factor: float, wall: float) -> lis
     overall: Counter[int] = Counter()
     for (_, code), n in tally.exits.items():
         overall[code] += n
-    spent: dict[str, float] = {}
-    for seconds, _, name, _ in tally.costs:
-        spent[name] = spent.get(name, 0.0) + seconds
-    most = sorted(spent.items(), key=lambda item: -item[1])[:6]
+    most = sorted(tally.spent.items(), key=lambda item: -item[1])[:6]
     lines.append("most time spent: " + ", ".join(f"{n} {s:.0f} s" for n, s in most))
     lines.append(
         "exit status over all runs: " + ", ".join(f"{c}: {n}" for c, n in sorted(overall.items()))
@@ -732,8 +755,7 @@ def summary(tally: Tally, settings: Settings, factor: float, wall: float) -> lis
         lines.append("failures: none")
     lines.append("")
     lines.append("slowest per KB (seconds / max(KB, 1)):")
-    slowest = sorted(tally.costs, key=lambda c: c[0] / max(c[1], 1.0), reverse=True)[:5]
-    for seconds, kilobytes, name, number in slowest:
+    for seconds, kilobytes, name, number in reversed(tally.slowest):
         lines.append(f"  input {number}: {name}: {seconds:.3f} s for {kilobytes:.1f} KB")
     if tally.doublings:
         lines.append("doubling (turns repeated 4 and 16 times):")
