@@ -236,11 +236,15 @@ def run_process(case: Case, folder: Path) -> Ran:
     return Ran(case, done.returncode, done.stdout, done.stderr, None, seconds)
 
 
+def written_file(case: Case, folder: Path) -> Path:
+    """The picture or page a case writes (after ``-o`` or ``--html``)."""
+    flag = "-o" if "-o" in case.args else "--html"
+    return folder / case.args[case.args.index(flag) + 1]
+
+
 def run(case: Case, folder: Path) -> Ran:
     if case.writes is not None:
-        (folder / case.args[case.args.index("-o" if "-o" in case.args else "--html") + 1]).unlink(
-            missing_ok=True
-        )
+        written_file(case, folder).unlink(missing_ok=True)  # none left from an earlier run
     return run_process(case, folder) if case.process else run_in_process(case)
 
 
@@ -260,8 +264,7 @@ def check_ran(ran: Ran, folder: Path) -> list[Fault]:
         faults += check_no_traceback(out) if ran.case.fmt != "record" else []
         faults += check_output(ran.case.fmt, out, ran.case.schema)
     if ran.case.writes is not None:
-        flag = "-o" if "-o" in ran.case.args else "--html"
-        written = folder / ran.case.args[ran.case.args.index(flag) + 1]
+        written = written_file(ran.case, folder)
         if written.exists():
             text, bad = decode(written.read_bytes(), ran.case.writes)
             faults += bad
