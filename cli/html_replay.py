@@ -32,6 +32,7 @@ from .atomic_file import replacing
 from .loading import InputFault, reports
 from .output import EXIT_INVALID, EXIT_VALID, problem_line
 from .shown import shown, visible_in_markup
+from .turn_notes import FaultEvent
 from .views import view_for
 
 TEMPLATE = "templates/replay.html"
@@ -232,9 +233,13 @@ def _frame(
         "label": label,
         "heading": visible_in_markup(heading),
         "legal": legal,
-        "events": [visible_in_markup(e) for e in events if not _states_a_problem(e, problems)],
+        "events": [
+            visible_in_markup(e)
+            for e in events
+            if not isinstance(e, FaultEvent) and not _states_a_problem(e, problems)
+        ],
         "comments": [visible_in_markup(c) for c in comments if not _cites_a_rule(c, problems)],
-        "problems": [_problem(name, p) for p in problems],
+        "problems": [_problem(name, p, _handled(p, events)) for p in problems],
         "svg": parts.frame(pictures.draw(report, turns)),
     }
 
@@ -258,8 +263,17 @@ def _cites(text: str, rule: str) -> bool:
     return re.search(rf"(?<![\w-]){re.escape(rule)}(?![\w-])", text) is not None
 
 
-def _problem(name: str, problem: Problem) -> str:
-    return visible_in_markup(problem_line(name, problem))
+def _problem(name: str, problem: Problem, handled: str | None = None) -> str:
+    line = problem_line(name, problem)
+    return visible_in_markup(f"{line} ({handled})" if handled else line)
+
+
+def _handled(problem: Problem, events: list[str]) -> str | None:
+    """What became of the turn that broke ``problem``, as its replay event says it."""
+    for event in events:
+        if isinstance(event, FaultEvent) and any(f is problem for f in event.faults):
+            return event.handled
+    return None
 
 
 def _score(game: str, sheet: dict[str, Any]) -> dict[str, Any]:

@@ -35,11 +35,21 @@ HANDLED = {
 NOT_PLACED = "not placed"  # a Medina piece whose placement breaks a rule
 
 
+class FaultEvent(str):
+    """A faulty turn's event as replay words it, keeping its faults and what became of them:
+    the HTML page says each fault once, in its red line, with ``handled`` beside it."""
+
+    faults: tuple[Problem, ...]
+    handled: str
+
+
 def fault_event(faults: Sequence[Problem], handled: str) -> str:
     """The event of a faulty turn, for replay's text and JSON and the HTML page alike:
     the rules it breaks, then what became of it (``HANDLED`` or ``NOT_PLACED``)."""
     broken = "; ".join(f"{p.rule} {p.message}" for p in faults)
-    return f"ILLEGAL: {broken} ({handled})"
+    event = FaultEvent(f"ILLEGAL: {broken} ({handled})")
+    event.faults, event.handled = tuple(faults), handled
+    return event
 
 
 def notes_at(annotations: Sequence[Sequence[str]]) -> Callable[[int, object], Sequence[str]]:

@@ -7,12 +7,14 @@ checks know nothing of how the output was made, so they are tested on their own
 
 from __future__ import annotations
 
+import base64
 import csv
 import io
 import json
 import re
 import unicodedata
 import xml.etree.ElementTree as ET
+import zlib
 from functools import cache
 from importlib.resources import files
 from pathlib import Path
@@ -239,8 +241,23 @@ def check_svg(text: str) -> list[Fault]:
     return faults + check_markup(text, "svg")
 
 
+GAME_BLOCK = re.compile(
+    r'<script type="application/octet-stream" class="replay-game"[^>]*>(.*?)</script>', re.S
+)
+
+
 def check_html(text: str) -> list[Fault]:
+    """The page, and each game's packed data as the page's script unpacks it."""
     faults = check_markup(text, "html")
+    for block in GAME_BLOCK.findall(text):
+        try:
+            packed = zlib.decompress(base64.b64decode(block.strip(), validate=True))
+            data = json.loads(packed.decode("utf-8"))
+        except (ValueError, zlib.error) as error:
+            faults.append(("html-data-invalid", str(error)[:80]))
+            continue
+        # the strings as the script hands them to the page
+        faults.extend(check_markup(json.dumps(data, ensure_ascii=False), "html game data"))
     opened = len(re.findall(r"<script\b", text, re.IGNORECASE))
     closed = len(re.findall(r"</script", text, re.IGNORECASE))
     if opened != closed:
@@ -255,9 +272,16 @@ def check_csv(text: str) -> list[Fault]:
     except csv.Error as error:
         return [("csv-invalid", str(error))]
     faults: list[Fault] = []
-    widths = {len(row) for row in rows if row}
-    if len(widths) > 1:
-        faults.append(("csv-invalid", f"rows of {sorted(widths)} cells"))
+    # sections (a table, then the games listed) are parted by an empty row
+    section: set[int] = set()
+    for row in [*rows, []]:
+        if row:
+            section.add(len(row))
+            continue
+        if len(section) > 1:
+            faults.append(("csv-invalid", f"rows of {sorted(section)} cells in one section"))
+            break
+        section = set()
     for row in rows:
         for cell in row:
             if cell.startswith(FORMULA_START) and not NUMBER.fullmatch(cell):

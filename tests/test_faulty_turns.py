@@ -18,6 +18,7 @@ from conftest import run_cli as run
 from meridina.cli.turn_notes import HANDLED, NOT_PLACED
 from meridina.rules.game import Handling
 from svg_reading import parse, pieces
+from test_html_replay import data_of
 
 TOP = Path(__file__).resolve().parent.parent
 MERIDIAN_ERRORS = TOP / "examples" / "meridian" / "errors.mrec"
@@ -115,11 +116,21 @@ def test_the_picture_rings_a_tower_only_when_the_turn_was_played(
     assert (PLAYED in said) == ringed and (DISCARDED in said) != ringed
 
 
-def test_text_replay_and_page_say_a_faulty_turn_alike(tmp_path: Path) -> None:
-    text = run("replay", str(MERIDIAN_ERRORS), "--game", "1", "--turn", "7").stdout
-    (event,) = [e for e in turn(replayed(MERIDIAN_ERRORS), 1, 7)["events"] if "ILLEGAL" in e]
-    assert event in text
+@pytest.mark.parametrize(("number", "handled"), [(6, DISCARDED), (7, PLAYED), (8, PLAYED)])
+def test_text_replay_and_page_say_a_faulty_turn_alike(
+    tmp_path: Path, number: int, handled: str
+) -> None:
+    """The page says the fault once, in its red line, with what became of the turn as replay
+    says it; what the turn did on the board stays among the events."""
+    text = run("replay", str(MERIDIAN_ERRORS), "--game", "1", "--turn", str(number)).stdout
+    events = turn(replayed(MERIDIAN_ERRORS), 1, number)["events"]
+    (event,) = [e for e in events if "ILLEGAL" in e]
+    assert event in text and event.endswith(handled)
     out = tmp_path / "page.html"
     run("replay", str(MERIDIAN_ERRORS), "--game", "1", "--html", str(out))
-    page = out.read_text("utf-8").replace("\\u003c", "<").replace("\\u003e", ">")
-    assert json.dumps(event, ensure_ascii=False)[1:-1] in page
+    (game,) = data_of(out.read_text("utf-8"))["games"]
+    frame = game["frames"][number]
+    (problem,) = frame["problems"]
+    rule_and_message = event.removeprefix("ILLEGAL: ").removesuffix(f" {handled}")
+    assert problem.endswith(f"{rule_and_message} {handled}")
+    assert frame["events"] == [e for e in events if e != event]

@@ -16,6 +16,7 @@ from meridina.cli.record_games import GAMES
 from meridina.cli.stand_in import RESULT_BOARD
 from meridina.notation.check import check_file
 from meridina.notation.meridian_setup import TAGS
+from test_html_replay import data_of
 
 TOP = Path(__file__).resolve().parent.parent
 MERIDIAN = TOP / "examples/meridian/three-players.mrec"
@@ -133,9 +134,11 @@ def _record_position(example: Path, tmp_path: Path) -> str:
 
 
 def _html(example: Path, tmp_path: Path) -> str:
+    """The page and its games' data, unpacked as the page's script unpacks it."""
     page = tmp_path / "page.html"
     assert run("replay", str(example), "--html", str(page)).exit_code == 0
-    return page.read_text("utf-8")
+    text = page.read_text("utf-8")
+    return text + json.dumps(data_of(text), ensure_ascii=False)
 
 
 def _plain(*args: str) -> Callable[[Path, Path], str]:
