@@ -305,3 +305,19 @@ def test_a_file_name_that_is_not_utf8_is_reported_in_every_format(
     if output_format == "sarif":
         location = json.loads(done.stdout)["runs"][0]["results"][0]["locations"][0]
         assert location["physicalLocation"]["artifactLocation"]["uri"] == "game-%FF.mrec"
+
+
+@pytest.mark.parametrize("command", ["validate", "score", "replay"])
+def test_a_data_file_fault_fits_the_shipped_schema(tmp_path: Path, command: str) -> None:
+    """A Board tag naming a folder is a DATA-1 fault; the JSON that reports it still fits."""
+    (tmp_path / "boards").mkdir()
+    record = tmp_path / "game.mrec"
+    record.write_text(
+        '[Game "Meridian"]\n[Board "boards"]\n'
+        '[Players "Ann orange; Ben black; Cy grey; Di brown"]\n\n1. orange 7: 3@2\n',
+        "utf-8",
+    )
+    result = run(command, str(record), "--format", "json")
+    assert result.exit_code == 1
+    assert '"rule": "DATA-1"' in result.stdout
+    jsonschema.validate(json.loads(result.stdout), shipped_schema(command))
