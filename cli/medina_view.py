@@ -25,6 +25,7 @@ from meridina.rules.medina.state import BUILDING, MERCHANT, STABLE, WALL, WELL, 
 from meridina.rules.medina.tiles import article, describe_palace
 from tabulate import tabulate
 
+from .shown import shown
 from .turn_notes import HANDLED, NOT_PLACED, fault_event, notes_at, notes_per_turn
 
 TITLE = "Medina"
@@ -216,7 +217,7 @@ def score_text(sheet: ScoreSheet, final: State, details: bool) -> str:
     rows = [
         [
             p.rank,
-            p.name or "-",
+            shown(p.name) if p.name else "-",
             p.colour,
             sum(s.total for s in p.palaces),
             p.tiles,
@@ -233,7 +234,7 @@ def score_text(sheet: ScoreSheet, final: State, details: bool) -> str:
     if not details:
         return text
     palace_rows = [
-        [p.name or p.colour, s.name, s.buildings, s.stables, s.walls, s.merchants, s.well, s.total]
+        [shown(p.name or p.colour), s.name, s.buildings, s.stables, s.walls, s.merchants, s.well, s.total]
         for p in sheet.ranking()
         for s in p.palaces
     ]

@@ -14,6 +14,7 @@ from meridina.rules.meridian.scoring import IslandScore, ScoreSheet, island_scor
 from meridina.rules.meridian.state import State
 from tabulate import tabulate
 
+from .shown import shown
 from .turn_notes import HANDLED, fault_event, notes_at, notes_per_turn
 
 SHORT = {"orange": "or", "black": "bk", "grey": "gy", "brown": "br"}
@@ -103,7 +104,7 @@ def score_table(sheet: ScoreSheet) -> str:
     rows = [
         [
             p.rank,
-            p.name or "-",
+            shown(p.name) if p.name else "-",
             " ".join(p.colours),
             " ".join(p.islands) or "-",
             p.points,
@@ -133,7 +134,10 @@ def island_table(sheet: ScoreSheet, state: State) -> str:
             else ("tie" if result.tied else "-")
         )
         points = island.points if result.holder is not None else 0
-        rows.append([island.name, island.points, capital, garrisons or "-", holder, points])
+        # names escaped before the table is laid out, so its columns stay in line
+        rows.append(
+            [island.name, island.points, capital, shown(garrisons) or "-", shown(holder), points]
+        )
     return tabulate(
         rows,
         headers=["Island", "Cities", "Capital (meridian.city)", "Garrisons", "Held by", "Points"],

@@ -192,3 +192,30 @@ def test_the_recorder_keeps_its_list_of_faults_on_separate_lines(tmp_path: Path)
     assert result.exit_code == 2
     lines = result.stderr.splitlines()
     assert len(lines) == 2 and lines[1].startswith("--players: MER-S1"), lines
+
+
+@pytest.mark.parametrize(
+    ("game", "option"),
+    [
+        ('[Game "Meridian"]\n[Players "A\x07nn orange; Ben black; Cy grey; Di brown"]\n\n'
+         "1. orange 7: 3@2\n", "--islands"),
+        ('[Game "Medina"]\n[Edition "2"]\n[Players "A\x07nn red; Ben blue"]\n\n'
+         "1. red orange@E5\n", "--palaces"),
+    ],
+    ids=["meridian", "medina"],
+)  # fmt: skip
+def test_score_tables_stay_in_line_with_an_escaped_name(
+    write: Write, game: str, option: str
+) -> None:
+    """The name is escaped before the table is laid out: every row of the ranking starts its
+    next column at the same place."""
+    lines = run_cli("score", write("g.mrec", game), option).stdout.splitlines()
+    header = next(i for i, line in enumerate(lines) if line.lstrip().startswith("Rank"))
+    ranking = [lines[header]]
+    for line in lines[header + 2 :]:
+        if not line.strip():
+            break
+        ranking.append(line)
+    assert any("A\\x07nn" in line for line in ranking)
+    third_column = {line.index(line.split()[2], len(line.split()[0]) + 8) for line in ranking}
+    assert len(third_column) == 1, ranking
