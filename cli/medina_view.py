@@ -234,7 +234,10 @@ def score_text(sheet: ScoreSheet, final: State, details: bool) -> str:
     if not details:
         return text
     palace_rows = [
-        [shown(p.name or p.colour), s.name, s.buildings, s.stables, s.walls, s.merchants, s.well, s.total]
+        [
+            shown(p.name or p.colour),
+            *(s.name, s.buildings, s.stables, s.walls, s.merchants, s.well, s.total),
+        ]
         for p in sheet.ranking()
         for s in p.palaces
     ]
