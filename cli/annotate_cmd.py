@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, TextIO
@@ -20,7 +21,7 @@ from .atomic_file import replacing
 from .loading import InputFault, Selection, record_base, record_files, reports
 from .options import format_option, game_option, paths_argument, selection_options
 from .output import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, problem_json, problem_line
-from .shown import json_safe, shown
+from .shown import json_safe, shown, shown_lines
 from .stand_in import board_json, stand_in_line
 
 
@@ -128,7 +129,7 @@ def annotate(
         counter = Counter(records[0], show_problems=True, say_stand_in=True)
         games = counter.watch(annotated_games(records[0], game_number, with_notes))
         for piece in text_pieces(games):
-            click.echo(piece, nl=False)
+            _write_record(piece)
         raise SystemExit(counter.status)
     if output is not None:
         if game_number is not None and _same_file(output, records[0]):
@@ -253,22 +254,26 @@ def _print_diff(record: str, pieces: Iterator[str]) -> bool:
     return bool(lines)
 
 
+def _write_record(text: str) -> None:
+    """Record text on standard output: exactly as written for a file or a pipe (click would
+    drop escape sequences from it), with control characters made visible for a terminal."""
+    if sys.stdout.isatty():
+        click.echo(shown_lines(text), nl=False)
+    else:
+        click.echo(text, nl=False, color=True)
+
+
 def _json(record: str, game_number: int | None, with_notes: bool) -> int:
-    """The JSON document written game by game, in the layout ``json.dumps(indent=2)`` gives."""
+    """The JSON document, in the layout ``json.dumps(indent=2)`` gives, written only once
+    whole: a file that turns out unreadable half-way leaves no half a document."""
     counter = Counter(record, show_problems=True)
-    click.echo(
-        "{\n"
-        + f'  "file": {json_safe(json.dumps(record, ensure_ascii=False))},\n'
-        + '  "games": [',
-        nl=False,
-    )
-    count = 0
+    entries = []
     for game in counter.watch(annotated_games(record, game_number, with_notes)):
         entry = json_safe(json.dumps(_game_json(game), indent=2, ensure_ascii=False))
-        indented = "\n".join("    " + line for line in entry.split("\n"))
-        click.echo(("\n" if count == 0 else ",\n") + indented, nl=False)
-        count += 1
-    click.echo("\n  ]\n}" if count else "]\n}")
+        entries.append("\n".join("    " + line for line in entry.split("\n")))
+    games = "[\n" + ",\n".join(entries) + "\n  ]" if entries else "[]"
+    file = json_safe(json.dumps(record, ensure_ascii=False))
+    click.echo(f'{{\n  "file": {file},\n  "games": {games}\n}}')
     return counter.status
 
 

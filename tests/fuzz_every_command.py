@@ -370,10 +370,11 @@ def verdict(ran: Ran) -> tuple[int, list[object]] | None:
             error = str(entry["error"]).replace(str(entry.get("file")), "FILE")
             games.append(("unreadable", error))
         for game in entry.get("games", []):
-            problems = [
+            # in no order: the layout may move a line (a repeated tag) and its problem with it
+            problems = sorted(
                 (p["rule"], p.get("severity"), re.sub(r"line \d+", "line N", p["message"]))
                 for p in game.get("problems", [])
-            ]
+            )
             games.append((game.get("valid"), problems))
     return ran.exit_code, games
 

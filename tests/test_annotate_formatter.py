@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import os
+import pty
 import shutil
 import stat
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -150,6 +153,57 @@ def test_bad_utf8_in_a_later_game_is_a_read_fault(tmp_path: Path, mode: str) -> 
     assert f"{path}:" in ran.stderr and "REC-0 is not valid UTF-8" in ran.stderr
     assert path.read_bytes() == text
     assert [p.name for p in tmp_path.iterdir()] == ["game.mrec"]
+
+
+def test_json_of_a_file_unreadable_half_way_is_no_half_document(tmp_path: Path) -> None:
+    """The document is written once whole: a later game that is not text leaves stdout empty."""
+    path = tmp_path / "game.mrec"
+    path.write_bytes((GOOD + "\n").encode("utf-8") * 40 + b'[Game "Meridian"]\n\x00\n')
+    ran = run("annotate", "--format", "json", str(path))
+    assert ran.exit_code == 2
+    assert ran.stdout == ""
+    assert "REC-0" in ran.stderr
+
+
+ESCAPED_NAME = '[Game "Meridian"]\n[Players "Ann\x1b[2J orange; Ben black; Cy grey; Di brown"]\n'
+
+
+def test_record_on_standard_output_is_what_in_place_writes(tmp_path: Path) -> None:
+    """Piped or redirected, the record comes out exactly: escape sequences are not dropped."""
+    path = tmp_path / "game.mrec"
+    path.write_text(ESCAPED_NAME + "\n1. orange 7: 3@2\n", "utf-8")
+    printed = run("annotate", "--no-notes", str(path)).stdout
+    run("annotate", "--no-notes", "--in-place", str(path))
+    assert "\x1b[2J" in printed
+    assert printed == path.read_text("utf-8")
+
+
+def test_record_on_a_terminal_shows_control_characters(tmp_path: Path) -> None:
+    path = tmp_path / "game.mrec"
+    path.write_text(ESCAPED_NAME + "\n1. orange 7: 3@2\n", "utf-8")
+    main, terminal = pty.openpty()
+    try:
+        subprocess.run(
+            [sys.executable, "-m", "meridina", "annotate", "--no-notes", str(path)],
+            stdout=terminal,
+            stderr=subprocess.DEVNULL,
+            check=False,
+            timeout=60,
+        )
+        os.close(terminal)
+        said = b""
+        while True:
+            try:
+                chunk = os.read(main, 4096)
+            except OSError:  # the terminal's other end is closed: all is read
+                break
+            if not chunk:
+                break
+            said += chunk
+    finally:
+        os.close(main)
+    assert b"\x1b" not in said
+    assert b"Ann\\x1b[2J orange" in said
 
 
 # ---------------------------------------------------------------- the formatter gate in CI
