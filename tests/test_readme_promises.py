@@ -177,13 +177,24 @@ def test_each_command_shown_runs_as_the_text_says(block: Block, tmp_path: Path) 
 
 def test_the_setup_activates_the_environment_before_any_meridina_line() -> None:
     setup = next(block for block in blocks("README.md") if "python3 -m venv .venv" in block.text)
-    lines = [line.split("#")[0].strip() for line in setup.text.split("\n")]
+    lines = [
+        step.strip() for line in setup.text.split("\n") for step in line.split("#")[0].split("&&")
+    ]
     activate = lines.index(". .venv/bin/activate")
     first_use = next(i for i, line in enumerate(lines) if line.startswith(("pip ", "meridina ")))
     assert activate < first_use
     readme = (TOP / "README.md").read_text("utf-8")
     assert "pip install meridina" not in readme  # not on a package index
     assert ".venv/bin/meridina" not in readme
+
+
+def test_ci_runs_exactly_the_test_command_the_readme_gives() -> None:
+    """The README's two set-up lines come first, and CI runs the second one as it stands."""
+    setup = [b.text for b in blocks("README.md") if b.text.startswith("python3 -m venv .venv")]
+    assert len(setup) == 2 and setup[0].endswith("examples/meridian/four-players.mrec")
+    assert setup[1].endswith("python -m pytest")
+    ci = (TOP / ".ci" / "run").read_text("utf-8").splitlines()
+    assert setup[1] in ci
 
 
 @pytest.mark.skipif(
