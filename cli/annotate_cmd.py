@@ -265,15 +265,23 @@ def _write_record(text: str) -> None:
 
 def _json(record: str, game_number: int | None, with_notes: bool) -> int:
     """The JSON document, in the layout ``json.dumps(indent=2)`` gives, written only once
-    whole: a file that turns out unreadable half-way leaves no half a document."""
+    whole. A file that turns out unreadable half-way gives the games read before it and the
+    fault as ``error`` (the fault also goes to standard error, and the exit status is 2)."""
     counter = Counter(record, show_problems=True)
     entries = []
-    for game in counter.watch(annotated_games(record, game_number, with_notes)):
-        entry = json_safe(json.dumps(_game_json(game), indent=2, ensure_ascii=False))
-        entries.append("\n".join("    " + line for line in entry.split("\n")))
+    fault: InputFault | None = None
+    try:
+        for game in counter.watch(annotated_games(record, game_number, with_notes)):
+            entry = json_safe(json.dumps(_game_json(game), indent=2, ensure_ascii=False))
+            entries.append("\n".join("    " + line for line in entry.split("\n")))
+    except InputFault as error:
+        fault = error
     games = "[\n" + ",\n".join(entries) + "\n  ]" if entries else "[]"
     file = json_safe(json.dumps(record, ensure_ascii=False))
-    click.echo(f'{{\n  "file": {file},\n  "games": {games}\n}}')
+    said = "" if fault is None else f'\n  "error": {json_safe(json.dumps(fault.message))},'
+    click.echo(f'{{\n  "file": {file},{said}\n  "games": {games}\n}}')
+    if fault is not None:
+        raise fault
     return counter.status
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import pty
 import shutil
@@ -156,13 +157,14 @@ def test_bad_utf8_in_a_later_game_is_a_read_fault(tmp_path: Path, mode: str) -> 
 
 
 def test_json_of_a_file_unreadable_half_way_is_no_half_document(tmp_path: Path) -> None:
-    """The document is written once whole: a later game that is not text leaves stdout empty."""
+    """The document is written once whole: the games read before the fault, and the fault."""
     path = tmp_path / "game.mrec"
     path.write_bytes((GOOD + "\n").encode("utf-8") * 40 + b'[Game "Meridian"]\n\x00\n')
     ran = run("annotate", "--format", "json", str(path))
     assert ran.exit_code == 2
-    assert ran.stdout == ""
-    assert "REC-0" in ran.stderr
+    document = json.loads(ran.stdout)
+    assert "REC-0" in document["error"] and "REC-0" in ran.stderr
+    assert len(document["games"]) == 40
 
 
 ESCAPED_NAME = '[Game "Meridian"]\n[Players "Ann\x1b[2J orange; Ben black; Cy grey; Di brown"]\n'
