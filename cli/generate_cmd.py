@@ -178,7 +178,7 @@ def _medina_records(
 
 def _rulings(texts: Sequence[str], names: Mapping[str, type]) -> dict[str, Any]:
     """The rulings ``--rulings`` names, read as a Rulings tag; a bad one is a usage error."""
-    from meridina.notation.tagvalues import read_rulings
+    from meridina.notation.rulings import read_rulings
     from meridina.notation.text import Tag
 
     start = Place(1, 1)
