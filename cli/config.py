@@ -2,8 +2,9 @@
 
 The nearest folder from the working folder upwards that holds either decides
 (``meridina.toml`` first). Its values become the defaults of the command-line options,
-which win over them; its ``rulings`` tables become the rulings a record's own
-``Rulings`` tag can still override. Anything unknown is an error naming file and line.
+which win over them; its ``rulings`` tables become the rulings that ``--rulings``, then a
+record's own ``Rulings`` tag, can still override. Anything unknown is an error naming file
+and line.
 """
 
 from __future__ import annotations

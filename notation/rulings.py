@@ -21,7 +21,7 @@ from .text import Tag
 
 R = TypeVar("R")
 
-# game -> the module whose RULING_NAMES it reads; imported only when that game's rulings are
+# game -> the module whose RULING_NAMES it reads, imported when that game's rulings are asked for
 GAME_MODELS = {"meridian": "meridina.rules.meridian.model", "medina": "meridina.rules.medina.model"}
 
 # Rulings as keyword arguments of a game's Rulings, and the faults of a Rulings tag's value:
@@ -88,8 +88,24 @@ def choose_rulings(value: str, names: Mapping[str, type]) -> tuple[Chosen, Fault
     return tuple(chosen.items()), tuple(faults)
 
 
+def rulings_by_game(value: str) -> tuple[dict[str, dict[str, Any]], tuple[str, ...]]:
+    """Rulings given outside a record as a Rulings tag's value, by game, and its faults.
+
+    Each ruling goes to the game that has it (no two games share a ruling's name); a name
+    no game has is a fault that lists every game's rulings.
+    """
+    games = {game: ruling_names(game) or {} for game in GAME_MODELS}
+    every = {name: kind for names in games.values() for name, kind in names.items()}
+    game_of = {name.replace("-", "_"): game for game, names in games.items() for name in names}
+    chosen, faults = choose_rulings(value, every)
+    by_game: dict[str, dict[str, Any]] = {}
+    for key, ruling in chosen:
+        by_game.setdefault(game_of[key], {})[key] = ruling
+    return by_game, tuple(message for message, _ in faults)
+
+
 def merged(*sources: Mapping[str, Any] | None) -> dict[str, Any]:
-    """The rulings of ``sources``, from the first to win over to the last to win.
+    """One game's rulings from ``sources``, each winning over those before it.
 
     The order is config file, command line, the record's own Rulings tag.
     """
@@ -100,21 +116,12 @@ def merged(*sources: Mapping[str, Any] | None) -> dict[str, Any]:
     return result
 
 
-def read_rulings(
-    tag: Tag | None, names: Mapping[str, type], problems: list[Problem]
-) -> dict[str, Any]:
-    """``name=value`` pairs of a Rulings tag, as keyword arguments of the game's Rulings."""
-    if tag is None:
-        return {}
-    chosen, faults = choose_rulings(tag.value, names)
-    _report(tag, faults, problems)
-    return dict(chosen)
-
-
-def _report(tag: Tag, faults: Faults, problems: list[Problem]) -> None:
-    line, col = tag.value_at.line, tag.value_at.col
-    for message, offset in faults:
-        problems.append(Problem(TAG_RULE, message, Place(line, col + offset)))
+def merged_by_game(
+    *sources: Mapping[str, Mapping[str, Any]] | None,
+) -> dict[str, dict[str, Any]]:
+    """Rulings by game from ``sources`` outside the record (config file, command line)."""
+    games = {game: None for source in sources if source for game in source}
+    return {game: merged(*(source.get(game) for source in sources if source)) for game in games}
 
 
 class RulingsReader(Generic[R]):
@@ -142,7 +149,9 @@ class RulingsReader(Generic[R]):
             return self.make(**outside) if outside else self.default
         rulings, chosen, faults = self._read(tag.value)
         if faults:
-            _report(tag, faults, problems)
+            line, col = tag.value_at.line, tag.value_at.col
+            for message, offset in faults:
+                problems.append(Problem(TAG_RULE, message, Place(line, col + offset)))
         if outside:
             return self.make(**merged(outside, dict(chosen)))
         return rulings

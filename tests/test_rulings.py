@@ -1,4 +1,4 @@
-"""Rulings flow one way: config file, then the record's Rulings tag, read once by one parser."""
+"""Rulings flow one way: config, command line, then the record's tag, read by one parser."""
 
 from __future__ import annotations
 
@@ -163,3 +163,101 @@ def test_an_unknown_name_lists_the_same_rulings_from_the_tag_and_the_config(
         f"meridina: {tmp_path / 'meridina.toml'}:2: "
         f"unknown meridian ruling 'own-pushes' (known: {known})\n"
     )
+
+
+def test_a_bad_value_on_the_command_line_is_the_same_sentence_as_a_usage_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("good.mrec").write_text(ROOFED_SINGLE, "utf-8")
+    for command in ("validate", "score", "replay"):
+        given = run(command, "good.mrec", "--rulings", "tie-break=coin")
+        assert given.exit_code == 2
+        assert f"Invalid value for '--rulings': {BAD_ENUM}\n" in given.stderr
+    generated = run("generate", "--game", "medina", "--rulings", "min-roof-size=-3")
+    assert f"Invalid value for '--rulings': {BAD_VALUE}\n" in generated.stderr
+
+
+def test_a_name_no_game_has_on_the_command_line_lists_every_game_s_rulings(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("good.mrec").write_text(ROOFED_SINGLE, "utf-8")
+    given = run("validate", "good.mrec", "--rulings", "own-pushes=any")
+    assert given.exit_code == 2
+    assert "unknown ruling 'own-pushes' (known: two-player-turns, empty-meridian, own-push, " in (
+        given.stderr
+    )
+    assert "min-roof-size" in given.stderr
+
+
+# ------------------------------------------------------------------ each pair of sources
+
+
+@pytest.fixture
+def roof(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A folder with the roofed single palace, as it is and with its own Rulings tags."""
+    monkeypatch.chdir(tmp_path)
+    Path("roof.mrec").write_text(ROOFED_SINGLE, "utf-8")
+    for size in (1, 2):
+        own = with_tag(ROOFED_SINGLE, f'[Rulings "min-roof-size={size}"]')
+        Path(f"own{size}.mrec").write_text(own, "utf-8")
+    return tmp_path
+
+
+def configure(size: int) -> None:
+    Path("meridina.toml").write_text(f"[rulings.medina]\nmin-roof-size = {size}\n", "utf-8")
+
+
+@pytest.mark.parametrize("command", ["validate", "score", "replay"])
+def test_the_command_line_wins_over_the_config(roof: Path, command: str) -> None:
+    configure(2)
+    assert run(command, "roof.mrec").exit_code == 1
+    assert run(command, "roof.mrec", "--rulings", "min-roof-size=1").exit_code == 0
+    configure(1)
+    assert run(command, "roof.mrec").exit_code == 0
+    assert run(command, "roof.mrec", "--rulings", "min-roof-size=2").exit_code == 1
+
+
+def test_the_record_s_tag_wins_over_the_command_line(roof: Path) -> None:
+    assert run("validate", "own1.mrec", "--rulings", "min-roof-size=2").exit_code == 0
+    assert run("validate", "own2.mrec", "--rulings", "min-roof-size=1").exit_code == 1
+    strict = run("validate", "roof.mrec", "own1.mrec", "--rulings", "min-roof-size=2")
+    assert f"roof.mrec:6:18: {ROOF_RULE} " in strict.stdout
+    assert "own1.mrec" not in strict.stdout
+
+
+def test_the_record_s_tag_wins_over_the_config(roof: Path) -> None:
+    configure(2)
+    assert run("validate", "own1.mrec").exit_code == 0
+    configure(1)
+    assert run("validate", "own2.mrec").exit_code == 1
+
+
+def test_all_three_sources_in_their_order(roof: Path) -> None:
+    configure(1)
+    given = ("--rulings", "min-roof-size=2")
+    assert run("validate", "roof.mrec", *given).exit_code == 1  # command line over config
+    assert run("validate", "own1.mrec", *given).exit_code == 0  # tag over both
+
+
+def stated_rulings(record: str) -> str | None:
+    [parsed] = parse_text(record)
+    assert parsed.text is not None
+    tag = parsed.text.tag("Rulings")
+    return None if tag is None else tag.value
+
+
+def test_generate_plays_under_the_config_s_rulings_and_the_command_line_wins(
+    roof: Path,
+) -> None:
+    plain = ("generate", "--game", "medina", "--edition", "1", "--players", "3")
+    configure(3)
+    configured = run(*plain)
+    assert configured.exit_code == 0
+    assert stated_rulings(configured.stdout) == "min-roof-size=3"
+    given = run(*plain, "--rulings", "min-roof-size=2")
+    assert stated_rulings(given.stdout) == "min-roof-size=2"
+    Path("games.mrec").write_text(configured.stdout, "utf-8")
+    configure(2)
+    assert run("validate", "games.mrec").exit_code == 0  # the record states what it was played by
