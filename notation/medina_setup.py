@@ -28,10 +28,7 @@ _read_rulings = RulingsReader(RULING_NAMES, Rulings)
 def read_setup(
     game: GameText, problems: list[Problem], rulings: Mapping[str, Any] | None = None
 ) -> Setup | None:
-    """The edition, players, options, board, rulings, result and start position of a game.
-
-    ``rulings`` (config file, command line) apply where the game's Rulings tag is silent.
-    """
+    """The edition, players, options, board, rulings, result and start position of a game."""
     tags = tags_by_name(game)
     edition_tag = tags.get("edition")
     edition = edition_tag.value.strip() if edition_tag else "1"

@@ -39,10 +39,7 @@ _read_rulings = RulingsReader(RULING_NAMES, Rulings)
 def read_setup(
     game: GameText, problems: list[Problem], rulings: Mapping[str, Any] | None = None
 ) -> Setup | None:
-    """The players, board, rulings, decks, result and start position of a game's tags.
-
-    ``rulings`` (config file, command line) apply where the game's Rulings tag is silent.
-    """
+    """The players, board, rulings, decks, result and start position of a game's tags."""
     tags = tags_by_name(game)
     players_tag = tags.get("players")
     if players_tag is None:

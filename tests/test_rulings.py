@@ -6,14 +6,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner, Result
-from meridina.cli.main import cli
 from meridina.notation import check, rulings
 from meridina.notation.check import GameReport, check_game
 from meridina.notation.reader import parse_text
 from meridina.rules.medina.model import Rulings as MedinaRulings
 from meridina.rules.medina.model import TieBreak
-from test_formats import MEDINA_OK, MERIDIAN_OK
+from test_formats import MEDINA_OK, MERIDIAN_OK, run
 
 ROOFED_SINGLE = MEDINA_OK  # roofs a palace of one building: legal unless min-roof-size > 1
 ROOF_RULE = "MED-R1"
@@ -31,13 +29,6 @@ def checked(record: str, outside: check.RulingDefaults | None = None) -> GameRep
 
 def rules_of(report: GameReport) -> list[str]:
     return [problem.rule for problem in report.errors]
-
-
-def run(*args: str) -> Result:
-    result = CliRunner().invoke(cli, list(args))
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
-    assert "Traceback" not in result.output
-    return result
 
 
 # ------------------------------------------------------------------ read once, into the setup
