@@ -2,22 +2,22 @@
 
 The nearest folder from the working folder upwards that holds either decides
 (``meridina.toml`` first). Its values become the defaults of the command-line options,
-which win over them; its ``rulings`` tables become the rulings a record's own
-``Rulings`` tag can still override. Anything unknown is an error naming file and line.
+which win over them; its ``rulings`` tables become the rulings that ``--rulings``, then a
+record's own ``Rulings`` tag, can still override. Anything unknown is an error naming file
+and line.
 """
 
 from __future__ import annotations
 
-import importlib
 import re
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from enum import Enum
 from pathlib import Path
 from typing import Any
 
 import click
+from meridina.notation.rulings import RulingFault, read_ruling, ruling_names
 
 from .output import EXIT_UNREADABLE
 from .shown import shown
@@ -48,8 +48,6 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "format": ("text", "json", "json-lines", "github", "junit", "sarif"),
     "color": ("auto", "always", "never"),
 }
-# game -> the module whose RULING_NAMES it reads; imported only when a config sets rulings
-RULINGS = {"meridian": "meridina.rules.meridian.model", "medina": "meridina.rules.medina.model"}
 
 
 class ConfigError(click.ClickException):
@@ -131,29 +129,20 @@ def parse_config(
 
 
 def _rulings(game: str, chosen: Any, fail: Any) -> dict[str, Any]:
-    module = RULINGS.get(game)
-    if module is None:
+    names = ruling_names(game)
+    if names is None:
         raise fail((game,), f"unknown game {game!r} in rulings (known: meridian, medina)")
-    names: Mapping[str, type] = importlib.import_module(module).RULING_NAMES
     if not isinstance(chosen, dict):
         raise fail((game,), f"rulings.{game} is a table of name = value")
     typed: dict[str, Any] = {}
     for name, value in chosen.items():
-        kind = names.get(name)
-        if kind is None:
-            raise fail((game, name), f"unknown {game} ruling {name!r} (known: {', '.join(names)})")
+        # a TOML string or whole number reads as the same text would in a Rulings tag
+        text = str(value) if isinstance(value, (str, int)) and not isinstance(value, bool) else ""
         try:
-            if issubclass(kind, Enum):
-                typed[name.replace("-", "_")] = kind(str(value).lower())
-            elif isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 100:
-                typed[name.replace("-", "_")] = value
-            else:
-                raise ValueError
-        except ValueError:
-            allowed = (
-                ", ".join(str(m.value) for m in kind) if issubclass(kind, Enum) else "a number"
-            )
-            raise fail((game, name), f"ruling {name} takes one of: {allowed}") from None
+            key, ruling = read_ruling(name, text, names, game)
+        except RulingFault as fault:
+            raise fail((game, name), str(fault)) from None
+        typed[key] = ruling
     return typed
 
 

@@ -8,10 +8,11 @@ from pathlib import Path
 from typing import Any
 
 import click
-from meridina.rules.common import Place, Problem
+from meridina.notation.rulings import choose_rulings, merged, ruling_names
 from meridina.rules.numbers import read_number
 
 from .atomic_file import replacing
+from .config import ConfiguredCommand, config_of
 from .output import OutputFault
 
 MOST_GAMES = 100_000
@@ -37,7 +38,7 @@ def whole(least: int, largest: int) -> Callable[[click.Context, click.Parameter,
     return check
 
 
-@click.command()
+@click.command(cls=ConfiguredCommand)
 @click.option(
     "--game",
     "game",
@@ -63,7 +64,8 @@ def whole(least: int, largest: int) -> Callable[[click.Context, click.Parameter,
     "--rulings",
     multiple=True,
     metavar="NAME=VALUE",
-    help="Play under these rulings, as in a Rulings tag (own-push=never; ...); repeatable.",
+    help="Play under these rulings, as in a Rulings tag (own-push=never; ...), over the "
+    "config file's; repeatable.",
 )
 @click.option(
     "-n",
@@ -90,7 +92,9 @@ def whole(least: int, largest: int) -> Callable[[click.Context, click.Parameter,
     default=None,
     help="Write the records to FILE (replaced only once it is complete).",
 )
+@click.pass_context
 def generate(
+    context: click.Context,
     game: str,
     edition: str | None,
     players: int,
@@ -117,11 +121,12 @@ def generate(
         raise click.UsageError(
             f"{which} is for {allowed[0]} to {allowed[-1]} players, not {players}"
         )
+    chosen = merged(config_of(context).rulings.get(game), _rulings(rulings, game))
     if game == "meridian":
-        texts = _meridian_records(players, rulings, count, seed)
+        texts = _meridian_records(players, chosen, count, seed)
     else:
         assert edition is not None
-        texts = _medina_records(edition, players, rulings, count, seed)
+        texts = _medina_records(edition, players, chosen, count, seed)
     if output is None:
         for text in texts:
             click.echo(text, nl=False)
@@ -143,14 +148,14 @@ def _tags(seed: int, number: int) -> list[tuple[str, str]]:
 
 
 def _meridian_records(
-    players: int, ruling_texts: Sequence[str], count: int, seed: int
+    players: int, chosen: Mapping[str, Any], count: int, seed: int
 ) -> Iterator[str]:
     from meridina.notation.meridian_writer import format_turn, setup_tags
     from meridina.notation.writing import write_new_game
-    from meridina.rules.meridian.model import RULING_NAMES, Rulings
+    from meridina.rules.meridian.model import Rulings
     from meridina.rules.meridian.random_play import play_game
 
-    rulings = Rulings(**_rulings(ruling_texts, RULING_NAMES))
+    rulings = Rulings(**chosen)
     rng = random.Random(seed)
     for number in range(1, count + 1):
         played = play_game(rng, players, rulings=rulings)
@@ -160,14 +165,14 @@ def _meridian_records(
 
 
 def _medina_records(
-    edition: str, players: int, ruling_texts: Sequence[str], count: int, seed: int
+    edition: str, players: int, chosen: Mapping[str, Any], count: int, seed: int
 ) -> Iterator[str]:
     from meridina.notation.medina_writer import format_turn, setup_tags
     from meridina.notation.writing import write_new_game
-    from meridina.rules.medina.model import RULING_NAMES, Rulings
+    from meridina.rules.medina.model import Rulings
     from meridina.rules.medina.random_play import play_game
 
-    rulings = Rulings(**_rulings(ruling_texts, RULING_NAMES))
+    rulings = Rulings(**chosen)
     rng = random.Random(seed)
     for number in range(1, count + 1):
         played = play_game(rng, edition, players, rulings=rulings)
@@ -176,14 +181,9 @@ def _medina_records(
         yield lead + write_new_game(tags, [format_turn(turn) for turn in played.turns])
 
 
-def _rulings(texts: Sequence[str], names: Mapping[str, type]) -> dict[str, Any]:
+def _rulings(texts: Sequence[str], game: str) -> dict[str, Any]:
     """The rulings ``--rulings`` names, read as a Rulings tag; a bad one is a usage error."""
-    from meridina.notation.tagvalues import read_rulings
-    from meridina.notation.text import Tag
-
-    start = Place(1, 1)
-    problems: list[Problem] = []
-    chosen = read_rulings(Tag("Rulings", "; ".join(texts), start, start), names, problems)
-    if problems:
-        raise click.BadParameter(problems[0].message, param_hint="'--rulings'")
-    return chosen
+    chosen, faults = choose_rulings("; ".join(texts), ruling_names(game) or {})
+    if faults:
+        raise click.BadParameter(faults[0][0], param_hint="'--rulings'")
+    return dict(chosen)

@@ -11,12 +11,13 @@ import click
 from meridina.notation.check import GameReport
 
 from .batch import GameCheck, run_batch, several
-from .config import ConfiguredCommand, config_of
+from .config import ConfiguredCommand
 from .html_replay import write_html
 from .loading import InputFault
 from .options import BatchOptions, batch_options, formats_option, game_option, paths_argument
 from .output import GameResult, output_stream, problem_json, use_colour
 from .reporters import REPORTERS, ReportOptions, make_reporter
+from .rulings_option import rulings_of, rulings_option
 from .same_file import refuse_replacing_input
 from .stand_in import board_json, stand_in_line
 from .views import GameView, view_for
@@ -45,6 +46,7 @@ from .views import GameView, view_for
     "to this file.",
 )
 @batch_options
+@rulings_option
 @click.pass_context
 def replay(
     context: click.Context,
@@ -60,7 +62,7 @@ def replay(
     Illegal turns are shown with the rule they break. The bundled Meridian boards
     are stand-in layouts, not the printed board.
     """
-    rulings = config_of(context).rulings
+    rulings = rulings_of(context)
     if html_out is not None:
         if len(paths) != 1:
             raise click.UsageError("--html writes the page of one record: give one file")

@@ -9,7 +9,7 @@ import click
 from meridina.notation.check import GameReport
 
 from .batch import GameCheck, run_batch, several
-from .config import ConfiguredCommand, config_of
+from .config import ConfiguredCommand
 from .options import (
     BatchOptions,
     batch_options,
@@ -20,6 +20,7 @@ from .options import (
 )
 from .output import GameResult, InputError, Tally, output_stream, problem_json, use_colour
 from .reporters import REPORTERS, Reporter, ReportOptions, make_reporter
+from .rulings_option import rulings_of, rulings_option
 from .stand_in import board_json, stand_in_line
 from .standings import STANDINGS_FORMATS, StandingsReporter, standing_game
 from .views import view_for
@@ -56,6 +57,7 @@ from .views import view_for
 )
 @batch_options
 @jobs_option
+@rulings_option
 @click.pass_context
 def score(
     context: click.Context,
@@ -81,7 +83,7 @@ def score(
         raise click.UsageError("--include-problems goes with --standings")
     game_number = game_choice if isinstance(game_choice, int) else None
     game_kind = game_choice.capitalize() if isinstance(game_choice, str) else None
-    rulings = config_of(context).rulings
+    rulings = rulings_of(context)
     with output_stream(batch.output, paths, output_format) as stream:
         options = ReportOptions(
             command="score", colour=use_colour(batch.color, stream), file_headings=several(paths)

@@ -8,7 +8,7 @@ import click
 from meridina.notation.check import GameReport
 
 from .batch import GameCheck, run_batch
-from .config import ConfiguredCommand, config_of
+from .config import ConfiguredCommand
 from .options import (
     BatchOptions,
     batch_options,
@@ -19,6 +19,7 @@ from .options import (
 )
 from .output import GameResult, output_stream, selected, use_colour
 from .reporters import REPORTERS, ReportOptions, make_reporter
+from .rulings_option import rulings_of, rulings_option
 from .stand_in import board_json, stand_in_line
 
 
@@ -42,6 +43,7 @@ from .stand_in import board_json, stand_in_line
 @problem_options
 @batch_options
 @jobs_option
+@rulings_option
 @click.pass_context
 def validate(
     context: click.Context,
@@ -65,7 +67,7 @@ def validate(
     """
     if statistics and output_format not in ("text", "json"):
         raise click.UsageError("--statistics works with --format text or json")
-    rulings = config_of(context).rulings
+    rulings = rulings_of(context)
     with output_stream(batch.output, paths, output_format) as stream:
         options = ReportOptions(
             command="validate",

@@ -7,12 +7,11 @@ command line.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import fields, replace
+from dataclasses import replace
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final, Generic
+from typing import TYPE_CHECKING, Any, Final, Generic, Protocol
 
 from meridina.rules.common import Problem
 from meridina.rules.game import (
@@ -29,7 +28,6 @@ from meridina.rules.game import (
 
 from .reader import ParsedGame, iter_games, parse_text
 from .suggest import TAG_CUTOFF, nearest
-from .tagvalues import read_rulings
 from .text import GameText
 from .turns import GameRecord
 
@@ -41,9 +39,18 @@ if TYPE_CHECKING:
 
 GAME_RULE: Final = "REC-2"
 
-# Rulings set outside the record (a config file), per game ("meridian", "medina"), as the
-# keyword arguments of that game's Rulings; the record's own Rulings tag wins over them.
+# Rulings set outside the record (config file, then command line, merged), per game
+# ("meridian", "medina"), as the keyword arguments of that game's Rulings; the record's own
+# Rulings tag wins over them (see ``rulings.merged``).
 RulingDefaults = Mapping[str, Mapping[str, Any]]
+
+
+class RecordReader(Protocol[SetupT, TurnT]):
+    """A game's notation bridge: its text read into a record, under rulings from outside it."""
+
+    def __call__(
+        self, game: GameText, rulings: Mapping[str, Any] | None = None, /
+    ) -> GameRecord[SetupT, TurnT]: ...
 
 
 class GameReport:
@@ -95,7 +102,7 @@ class GameSpec(Generic[SetupT, StateT, TurnT, StepT, SheetT]):
         load: Callable[
             [],
             tuple[
-                Callable[[GameText], GameRecord[SetupT, TurnT]],
+                RecordReader[SetupT, TurnT],
                 RulesCore[SetupT, StateT, TurnT, StepT, SheetT],
             ],
         ],
@@ -107,13 +114,13 @@ class GameSpec(Generic[SetupT, StateT, TurnT, StepT, SheetT]):
     def _parts(
         self,
     ) -> tuple[
-        Callable[[GameText], GameRecord[SetupT, TurnT]],
+        RecordReader[SetupT, TurnT],
         RulesCore[SetupT, StateT, TurnT, StepT, SheetT],
     ]:
         return self.load()
 
     @property
-    def read_record(self) -> Callable[[GameText], GameRecord[SetupT, TurnT]]:
+    def read_record(self) -> RecordReader[SetupT, TurnT]:
         return self._parts[0]
 
     @property
@@ -129,12 +136,11 @@ class GameSpec(Generic[SetupT, StateT, TurnT, StepT, SheetT]):
     ) -> tuple[GameRecord[SetupT, TurnT], GameRun[StateT, StepT, SheetT] | None, list[Problem]]:
         """Read a game with the bridge, then play it through the rules core.
 
-        ``rulings`` (from a config file) apply where the record's own Rulings tag is silent.
+        ``rulings`` (config file, command line) apply where the record's own Rulings tag is
+        silent: the bridge merges them as it reads the header.
         Without ``keep_steps`` a clean game keeps no state for each turn (see ``play``).
         """
-        record = self.read_record(text)
-        if rulings and record.setup is not None:
-            record = with_rulings(record, text, rulings)
+        record = self.read_record(text, rulings)
         problems = list(record.problems)
         turns = []
         for entry in record.entries:  # one pass over the turns, the longest part of a game
@@ -146,9 +152,7 @@ class GameSpec(Generic[SetupT, StateT, TurnT, StepT, SheetT]):
         return record, play(self.rules, record.setup, turns, base, keep_steps), problems
 
 
-def _meridian() -> tuple[
-    Callable[[GameText], GameRecord[meridian_model.Setup, meridian_model.Turn]], MeridianRules
-]:
+def _meridian() -> tuple[RecordReader[meridian_model.Setup, meridian_model.Turn], MeridianRules]:
     from meridina.rules.meridian.game import MeridianRules
 
     from .meridian import read_record
@@ -156,9 +160,7 @@ def _meridian() -> tuple[
     return read_record, MeridianRules()
 
 
-def _medina() -> tuple[
-    Callable[[GameText], GameRecord[medina_model.Setup, medina_model.Turn]], MedinaRules
-]:
+def _medina() -> tuple[RecordReader[medina_model.Setup, medina_model.Turn], MedinaRules]:
     from meridina.rules.medina.game import MedinaRules
 
     from .medina import read_record
@@ -260,15 +262,6 @@ def _no_game_tag(parsed: ParsedGame) -> str:
             'has no [Game "..."] tag; put tags above the turns of their game'
         )
     return 'the game has no [Game "..."] tag naming Meridian or Medina'
-
-
-def with_rulings(record: Any, text: GameText, defaults: Mapping[str, Any]) -> Any:
-    """The record with ``defaults`` for every ruling its own Rulings tag does not set."""
-    current = record.setup.rulings
-    kinds = {f.name.replace("_", "-"): type(getattr(current, f.name)) for f in fields(current)}
-    own = read_rulings(text.tag("Rulings"), kinds, [])
-    rulings = dataclasses.replace(current, **{**defaults, **own})
-    return dataclasses.replace(record, setup=dataclasses.replace(record.setup, rulings=rulings))
 
 
 def duplicate_tags(text: GameText) -> list[Problem]:

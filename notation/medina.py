@@ -6,6 +6,9 @@ turn in ``medina_turn``; this module joins them into one game's record.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from meridina.rules.common import Problem
 from meridina.rules.medina.model import Setup, Turn
 
@@ -21,11 +24,11 @@ __all__ = ["COLOUR_WORDS", "TAGS", "MedinaRecord", "read_record", "read_turn"]
 MedinaRecord = GameRecord[Setup, Turn]
 
 
-def read_record(game: GameText) -> MedinaRecord:
+def read_record(game: GameText, rulings: Mapping[str, Any] | None = None) -> MedinaRecord:
     """Give a game's text its Medina meaning; notation faults become problems."""
     problems: list[Problem] = []
     game = read_tag_names(game, TAGS, problems)
-    setup = read_setup(game, problems)
+    setup = read_setup(game, problems, rulings)
     seats = [(player.name, (player.colour,)) for player in setup.players] if setup else []
     entries = read_turns(game.turns, turn_reader(seats))
     return MedinaRecord(game, setup, tuple(problems), entries)

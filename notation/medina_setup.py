@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from meridina.rules.common import Place, Problem
 from meridina.rules.medina.model import RULING_NAMES, Cell, Player, Rulings, Setup, parse_cell
 
 from .medina_position import read_position
+from .rulings import RulingsReader
 from .tagvalues import (
     COMMON_TAGS,
     TAG_RULE,
-    RulingsReader,
     kept_by_text,
     read_result,
     split_value,
@@ -22,7 +25,9 @@ TAGS = (*COMMON_TAGS, "Edition", "Setup", "Options")
 _read_rulings = RulingsReader(RULING_NAMES, Rulings)
 
 
-def read_setup(game: GameText, problems: list[Problem]) -> Setup | None:
+def read_setup(
+    game: GameText, problems: list[Problem], rulings: Mapping[str, Any] | None = None
+) -> Setup | None:
     """The edition, players, options, board, rulings, result and start position of a game."""
     tags = tags_by_name(game)
     edition_tag = tags.get("edition")
@@ -52,7 +57,7 @@ def read_setup(game: GameText, problems: list[Problem]) -> Setup | None:
         board=board_tag.value.strip() if board_tag else None,
         start_merchant=start_merchant,
         well=well,
-        rulings=_read_rulings(tags.get("rulings"), problems),
+        rulings=_read_rulings(tags.get("rulings"), problems, rulings),
         position=read_position(game, problems),
         result=result,
         edition_at=edition_tag.value_at if edition_tag else game.at,

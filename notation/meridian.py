@@ -6,6 +6,9 @@ each turn in ``meridian_turn``; this module joins them into one game's record.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from meridina.rules.common import Problem
 from meridina.rules.meridian.model import Setup, Turn
 
@@ -20,11 +23,11 @@ __all__ = ["TAGS", "MeridianRecord", "read_record", "read_turn"]
 MeridianRecord = GameRecord[Setup, Turn]
 
 
-def read_record(game: GameText) -> MeridianRecord:
+def read_record(game: GameText, rulings: Mapping[str, Any] | None = None) -> MeridianRecord:
     """Give a game's text its Meridian meaning; notation faults become problems."""
     problems: list[Problem] = []
     game = read_tag_names(game, TAGS, problems)
-    setup = read_setup(game, problems)
+    setup = read_setup(game, problems, rulings)
     seats = [(player.name, player.colours) for player in setup.players] if setup else []
     entries = read_turns(game.turns, turn_reader(seats))
     return MeridianRecord(game, setup, tuple(problems), entries)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from meridina.rules.common import Place, Problem
 from meridina.rules.meridian.model import (
     CARDS_BY_LABEL,
@@ -14,10 +17,10 @@ from meridina.rules.meridian.model import (
 )
 
 from .meridian_position import read_position
+from .rulings import RulingsReader
 from .tagvalues import (
     COMMON_TAGS,
     TAG_RULE,
-    RulingsReader,
     kept_by_text,
     read_result,
     split_value,
@@ -33,7 +36,9 @@ DEFAULT_BOARDS = {2: "five-city", 3: "four-city", 4: "five-city"}
 _read_rulings = RulingsReader(RULING_NAMES, Rulings)
 
 
-def read_setup(game: GameText, problems: list[Problem]) -> Setup | None:
+def read_setup(
+    game: GameText, problems: list[Problem], rulings: Mapping[str, Any] | None = None
+) -> Setup | None:
     """The players, board, rulings, decks, result and start position of a game's tags."""
     tags = tags_by_name(game)
     players_tag = tags.get("players")
@@ -49,7 +54,7 @@ def read_setup(game: GameText, problems: list[Problem]) -> Setup | None:
     players = _players(players_tag.value)
     board_tag = tags.get("board")
     board = board_tag.value.strip() if board_tag else DEFAULT_BOARDS.get(len(players), "five-city")
-    rulings = _read_rulings(tags.get("rulings"), problems)
+    chosen = _read_rulings(tags.get("rulings"), problems, rulings)
     decks = _read_decks(tags.get("decks"), problems)
     result_tag = tags.get("result")
     result = read_result(result_tag, problems)
@@ -57,7 +62,7 @@ def read_setup(game: GameText, problems: list[Problem]) -> Setup | None:
     return Setup(
         players=players,
         board=board,
-        rulings=rulings,
+        rulings=chosen,
         decks=decks,
         position=position,
         result=result,

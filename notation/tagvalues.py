@@ -8,11 +8,10 @@ places of its own.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
-from enum import Enum
 from functools import lru_cache
-from typing import Any, Final, Generic, TypeVar
+from typing import Final, TypeVar
 
 from meridina.rules.common import Place, Problem
 from meridina.rules.numbers import number_fault, read_number
@@ -31,7 +30,6 @@ LONGEST_KEPT = 512
 KEPT_VALUES = 256
 
 T = TypeVar("T")
-R = TypeVar("R")
 
 # A part of a tag value: its text, stripped, and the column offset of its place from the
 # value's place.
@@ -151,73 +149,6 @@ def read_result(
     return result
 
 
-def read_rulings(
-    tag: Tag | None, names: Mapping[str, type], problems: list[Problem]
-) -> dict[str, Any]:
-    """``name=value`` pairs of a Rulings tag, as keyword arguments of the game's Rulings.
-
-    ``names`` maps each ruling to its type: an Enum of the allowed values, or int.
-    """
-    if tag is None:
-        return {}
-    chosen, faults = _choose_rulings(tag.value, names)
-    line, col = tag.value_at.line, tag.value_at.col
-    for message, offset in faults:
-        problems.append(Problem(TAG_RULE, message, Place(line, col + offset)))
-    return dict(chosen)
-
-
-def _choose_rulings(
-    value: str, names: Mapping[str, type]
-) -> tuple[tuple[tuple[str, Any], ...], tuple[tuple[str, int], ...]]:
-    """The rulings a tag value chooses, and its faults' messages with their offsets."""
-    chosen: dict[str, Any] = {}
-    faults = []
-    for text, offset in split_value(value):
-        name, _, choice = (piece.strip().lower() for piece in text.partition("="))
-        kind = names.get(name)
-        if kind is None:
-            known = ", ".join(names)
-            faults.append((f"unknown ruling {name!r} (known: {known})", offset))
-            continue
-        try:
-            chosen[name.replace("-", "_")] = _ruling_value(kind, choice)
-        except ValueError:
-            allowed = (
-                ", ".join(str(m.value) for m in kind) if issubclass(kind, Enum) else "a number"
-            )
-            faults.append((f"ruling {name} takes one of: {allowed}", offset))
-    return tuple(chosen.items()), tuple(faults)
-
-
-class RulingsReader(Generic[R]):
-    """One game's Rulings tag read into its Rulings value, kept by the tag's text.
-
-    ``make`` builds the game's (immutable) Rulings from keyword arguments; ``names`` is as
-    for ``read_rulings``.
-    """
-
-    def __init__(self, names: Mapping[str, type], make: Callable[..., R]) -> None:
-        self.names = names
-        self.make = make
-        self.default = make()
-        self._read = kept_by_text(self._rulings)
-
-    def _rulings(self, value: str) -> tuple[R, tuple[tuple[str, int], ...]]:
-        chosen, faults = _choose_rulings(value, self.names)
-        return self.make(**dict(chosen)), faults
-
-    def __call__(self, tag: Tag | None, problems: list[Problem]) -> R:
-        if tag is None:
-            return self.default
-        rulings, faults = self._read(tag.value)
-        if faults:
-            line, col = tag.value_at.line, tag.value_at.col
-            for message, offset in faults:
-                problems.append(Problem(TAG_RULE, message, Place(line, col + offset)))
-        return rulings
-
-
 @lru_cache(maxsize=8)
 def _lowered(known: tuple[str, ...]) -> frozenset[str]:
     return frozenset(name.lower() for name in known)
@@ -254,13 +185,3 @@ def read_tag_names(game: GameText, known: Sequence[str], problems: list[Problem]
         return game
     tags = tuple(renamed.get(index, tag) for index, tag in enumerate(game.tags))
     return replace(game, tags=tags)
-
-
-def _ruling_value(kind: type, value: str) -> Any:
-    """An Enum member, or a bounded number of ASCII digits; ValueError when neither."""
-    if kind is int:
-        number = read_number(value)
-        if number is None:
-            raise ValueError(value)
-        return number
-    return kind(value)

@@ -1,0 +1,157 @@
+"""Rulings, wherever they are set, read by one parser and merged in one order.
+
+A ruling is set by a config file, by the command line, or by a record's own Rulings tag; for
+each ruling it names, a later source wins over an earlier one (``merged``). Every source's
+name and value go through ``read_ruling``, so a bad one is told in the same sentence wherever
+it was written. A game's rulings are made once, when its header is read (``RulingsReader``).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from enum import Enum
+from typing import Any, Generic, TypeVar
+
+from meridina.rules.common import Place, Problem
+from meridina.rules.numbers import read_number
+
+from .tagvalues import TAG_RULE, kept_by_text, split_value
+from .text import Tag
+
+R = TypeVar("R")
+
+# game -> the module whose RULING_NAMES it reads, imported when that game's rulings are asked for
+GAME_MODELS = {"meridian": "meridina.rules.meridian.model", "medina": "meridina.rules.medina.model"}
+
+# Rulings as keyword arguments of a game's Rulings, and the faults of a Rulings tag's value:
+# each message with its column offset from the value's place.
+Chosen = tuple[tuple[str, Any], ...]
+Faults = tuple[tuple[str, int], ...]
+
+
+class RulingFault(ValueError):
+    """A ruling's name or value that its game does not know; ``str`` is the sentence."""
+
+
+def ruling_names(game: str) -> Mapping[str, type] | None:
+    """A game's rulings, each with its type (an Enum of the allowed values, or int)."""
+    module = GAME_MODELS.get(game)
+    if module is None:
+        return None
+    names: Mapping[str, type] = importlib.import_module(module).RULING_NAMES
+    return names
+
+
+def read_ruling(
+    name: str, value: str, names: Mapping[str, type], game: str = ""
+) -> tuple[str, Any]:
+    """One ruling as a keyword argument of the game's Rulings; ``RulingFault`` when bad.
+
+    ``names`` is as ``ruling_names`` gives; ``game``, when given, names the game in the
+    sentence for an unknown name.
+    """
+    kind = names.get(name)
+    if kind is None:
+        known = ", ".join(names)
+        whose = f"{game} ruling" if game else "ruling"
+        raise RulingFault(f"unknown {whose} {name!r} (known: {known})")
+    try:
+        return name.replace("-", "_"), _ruling_value(kind, value.strip().lower())
+    except ValueError:
+        allowed = ", ".join(str(m.value) for m in kind) if issubclass(kind, Enum) else "a number"
+        raise RulingFault(f"ruling {name} takes one of: {allowed}") from None
+
+
+def _ruling_value(kind: type, value: str) -> Any:
+    """An Enum member, or a bounded number of ASCII digits; ValueError when neither."""
+    if kind is int:
+        number = read_number(value)
+        if number is None:
+            raise ValueError(value)
+        return number
+    return kind(value)
+
+
+def choose_rulings(value: str, names: Mapping[str, type]) -> tuple[Chosen, Faults]:
+    """The rulings a Rulings tag's value (``name=value; ...``) chooses, and its faults."""
+    chosen: dict[str, Any] = {}
+    faults = []
+    for text, offset in split_value(value):
+        name, _, choice = (piece.strip().lower() for piece in text.partition("="))
+        try:
+            key, ruling = read_ruling(name, choice, names)
+        except RulingFault as fault:
+            faults.append((str(fault), offset))
+            continue
+        chosen[key] = ruling
+    return tuple(chosen.items()), tuple(faults)
+
+
+def rulings_by_game(value: str) -> tuple[dict[str, dict[str, Any]], tuple[str, ...]]:
+    """Rulings given outside a record as a Rulings tag's value, by game, and its faults.
+
+    Each ruling goes to the game that has it (no two games share a ruling's name); a name
+    no game has is a fault that lists every game's rulings.
+    """
+    games = {game: ruling_names(game) or {} for game in GAME_MODELS}
+    every = {name: kind for names in games.values() for name, kind in names.items()}
+    game_of = {name.replace("-", "_"): game for game, names in games.items() for name in names}
+    chosen, faults = choose_rulings(value, every)
+    by_game: dict[str, dict[str, Any]] = {}
+    for key, ruling in chosen:
+        by_game.setdefault(game_of[key], {})[key] = ruling
+    return by_game, tuple(message for message, _ in faults)
+
+
+def merged(*sources: Mapping[str, Any] | None) -> dict[str, Any]:
+    """One game's rulings from ``sources``, each winning over those before it.
+
+    The order is config file, command line, the record's own Rulings tag.
+    """
+    result: dict[str, Any] = {}
+    for source in sources:
+        if source:
+            result.update(source)
+    return result
+
+
+def merged_by_game(
+    *sources: Mapping[str, Mapping[str, Any]] | None,
+) -> dict[str, dict[str, Any]]:
+    """Rulings by game from ``sources`` outside the record (config file, command line)."""
+    games = {game: None for source in sources if source for game in source}
+    return {game: merged(*(source.get(game) for source in sources if source)) for game in games}
+
+
+class RulingsReader(Generic[R]):
+    """One game's rulings, made when its header is read: outside rulings under its tag's.
+
+    ``make`` builds the game's (immutable) Rulings from keyword arguments; ``names`` is as
+    ``ruling_names`` gives. What a tag's value chooses is kept by its text.
+    """
+
+    def __init__(self, names: Mapping[str, type], make: Callable[..., R]) -> None:
+        self.names = names
+        self.make = make
+        self.default = make()
+        self._read = kept_by_text(self._rulings)
+
+    def _rulings(self, value: str) -> tuple[R, Chosen, Faults]:
+        chosen, faults = choose_rulings(value, self.names)
+        return self.make(**dict(chosen)), chosen, faults
+
+    def __call__(
+        self, tag: Tag | None, problems: list[Problem], outside: Mapping[str, Any] | None = None
+    ) -> R:
+        """The game's rulings: ``outside`` (config, then command line) where the tag is silent."""
+        if tag is None:
+            return self.make(**outside) if outside else self.default
+        rulings, chosen, faults = self._read(tag.value)
+        if faults:
+            line, col = tag.value_at.line, tag.value_at.col
+            for message, offset in faults:
+                problems.append(Problem(TAG_RULE, message, Place(line, col + offset)))
+        if outside:
+            return self.make(**merged(outside, dict(chosen)))
+        return rulings
