@@ -31,7 +31,6 @@ AWAITING_HOME = frozenset(
     {
         *(f"MER-S{n}" for n in (1, 2, 3)),
         *(f"MER-T{n}" for n in range(1, 6)),
-        *(f"MER-R{n}" for n in range(1, 12)),
         "MER-E1",
         "MER-E5",
         "MER-B1",

@@ -11,16 +11,7 @@ from typing import ClassVar
 from meridina.rules.common import Problem, RecordError
 from meridina.rules.game import Applied, Handling, Unreadable
 
-from .action import (
-    NO_EFFECT,
-    Effect,
-    EffectData,
-    Outcome,
-    act,
-    quick_act,
-    quick_change,
-    quick_outcome,
-)
+from .action import NO_EFFECT, Effect, EffectData, act, quick_outcome, take_off_and_build
 from .board import Board, bundled_board, load_board
 from .legal import builds_for, can_act, can_build, describe_action
 from .model import COLOURS, DECK, MERIDIANS, PIECES_PER_COLOUR, Card, Setup, Skip, Turn
@@ -325,7 +316,7 @@ def play_clean(start: State, turns: Sequence[Turn | Unreadable]) -> State | None
             if cards is not None and card not in cards:
                 return None
         if skip is None:
-            effect = quick_change(
+            effect = take_off_and_build(
                 columns[meridian - 1],
                 hands,
                 table,
@@ -336,8 +327,9 @@ def play_clean(start: State, turns: Sequence[Turn | Unreadable]) -> State | None
                 turn.build,
                 mates,
             )
-            if effect is None:
+            if type(effect) is list:
                 return None
+            assert type(effect) is tuple
             if meridian not in built and effect[1] is not None:
                 built = built | {meridian}
         elif skip is _STUCK:  # (a pass changes nothing but the cards played)
@@ -410,10 +402,7 @@ def _apply_worded(state: State, turn: Turn) -> Step:
     if turn.skip is Skip.PASS:
         return step(_advance(state, colour, card), tuple(problems), Effect(None, None, ()))
     meridian = turn.meridian
-    outcome: Outcome | list[Problem] | None
-    outcome = quick_act(state, colour, meridian, turn.take_off, turn.build)
-    if outcome is None:  # a rule is broken: the full check says which, in words
-        outcome = act(state, colour, meridian, turn.take_off, turn.build)
+    outcome = act(state, colour, meridian, turn.take_off, turn.build)
     if isinstance(outcome, list):
         problems.extend(outcome)
         return step(_advance(state, colour, card), tuple(problems), None)

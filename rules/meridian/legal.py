@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from .action import quick_act, quick_change
+from .action import quick_act, take_off_and_build
 from .model import DECK, PIECES_PER_COLOUR, Build, Card, Skip, TakeOff, Tower, Turn
 from .state import State, Table
+from .tower_rules import can_take_off, r2_different_heights
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,7 +41,7 @@ def _actions(state: State, colour: str, meridian: int) -> Iterator[Action]:
         take_offs.append(TakeOff(city if len(own_cities) > 1 else None))
     tower_colours = state.players[owner].colours
     for take_off in take_offs:
-        if take_off is not None:
+        if take_off is not None and quick_act(state, colour, meridian, take_off, None):
             yield Action(take_off, None)
         for tower_colour in tower_colours:
             # No taller tower than the pieces in hand, with any taken off, can allow.
@@ -85,19 +86,15 @@ def can_act(
     """``can_build`` on the meridian's cells ``column``, the ``hands`` and the meridians
     ever ``built`` on, as a state has them (neither is changed).
 
-    The same search, cut short: a tower of the player's own can be taken off, and a
-    height already standing on the meridian fits on no city, so those builds are not tried.
+    The same search, cut short: a take-off may be enough, and a height that breaks
+    MER-R2 on the meridian fits on no city, so those builds are not tried.
     """
-    taken = []
-    for tower in column:
-        if tower is not None:
-            if tower.colour in mine:
-                return True
-            taken.append(tower.height)
+    if can_take_off(column, mine):
+        return True
     cells: list[Tower | None] | None = None
     for tower_colour in mine:
         for height in range(1, min(hands[tower_colour], PIECES_PER_COLOUR) + 1):
-            if height in taken:
+            if r2_different_heights(column, height) is not None:
                 continue
             if cells is None:
                 # A build alone changes nothing unless it is legal, and the first legal
@@ -106,10 +103,10 @@ def can_act(
             named = tower_colour if tower_colour != colour else None
             for city in range(1, table.board.cities + 1):
                 build = _build(height, city, named)
-                effect = quick_change(
+                effect = take_off_and_build(
                     cells, hands, table, built, meridian, colour, None, build, mine
                 )
-                if effect is not None:
+                if type(effect) is tuple:
                     return True
     return False
 

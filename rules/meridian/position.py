@@ -4,8 +4,17 @@ from __future__ import annotations
 
 from meridina.rules.common import Place, Problem
 
-from .model import MERIDIANS, PIECES_PER_COLOUR, Card, PlacedTower, Setup, Tower
+from .model import PIECES_PER_COLOUR, Card, PlacedTower, Setup, Tower
 from .state import State, who
+from .tower_rules import (
+    heights_differ,
+    order_holds,
+    r1_tower_height,
+    r2_different_heights,
+    r4_towers_per_player,
+    r5_place_exists,
+    word,
+)
 
 
 def apply_position(state: State, setup: Setup) -> tuple[State, list[Problem]]:
@@ -17,29 +26,19 @@ def apply_position(state: State, setup: Setup) -> tuple[State, list[Problem]]:
     colours = state.colours
     for placed in position.towers:
         tower = placed.tower
-        where = f"meridian {placed.meridian}, city {placed.city}"
         if tower.colour not in colours:
+            where = f"meridian {placed.meridian}, city {placed.city}"
             problems.append(Problem("MER-S1", f"{where}: {tower.colour} is not playing", placed.at))
             continue
-        if not 1 <= placed.meridian <= MERIDIANS:
-            problems.append(Problem("MER-R5", f"there is no meridian {placed.meridian}", placed.at))
-            continue
-        if not 1 <= placed.city <= state.board.cities:
-            problems.append(
-                Problem(
-                    "MER-R5",
-                    f"there is no city {placed.city} on a meridian of {state.board.cities} cities",
-                    placed.at,
-                )
-            )
-            continue
-        if tower.height < 1:
-            problems.append(Problem("MER-R1", f"{where}: a tower is at least 1 high", placed.at))
+        fault = (
+            r5_place_exists(placed.city, state.board.cities, placed.meridian)
+            or r1_tower_height(tower.height, (), False, False, placed.city)
+            or r2_different_heights(columns[placed.meridian - 1], tower.height, placed.city)
+        )
+        if fault is not None:
+            problems.append(Problem(fault.rule, word(fault, placed.meridian), placed.at))
             continue
         column = columns[placed.meridian - 1]
-        if column[placed.city - 1] is not None:
-            problems.append(Problem("MER-R2", f"{where} is given two towers", placed.at))
-            continue
         column[placed.city - 1] = tower
     for meridian, column in enumerate(columns, start=1):
         problems.extend(_column_faults(state, meridian, column, position.towers))
@@ -128,34 +127,14 @@ def _column_faults(
 ) -> list[Problem]:
     problems: list[Problem] = []
     at = next((p.at for p in placed if p.meridian == meridian), None)
-    towers = [(city, t) for city, t in enumerate(column, start=1) if t is not None]
-    heights = [t.height for _, t in towers]
-    if len(set(heights)) != len(heights):
-        problems.append(
-            Problem("MER-R2", f"meridian {meridian} has two towers of the same height", at)
-        )
-    elif heights != sorted(heights):
-        problems.append(
-            Problem(
-                "MER-R3",
-                f"meridian {meridian}: towers must grow taller from the bottom city upwards",
-                at,
-            )
-        )
-    per_player: dict[int, int] = {}
-    for _, tower in towers:
-        owner = state.owner(tower.colour)
-        per_player[owner] = per_player.get(owner, 0) + 1
-    for owner, count in per_player.items():
-        if count > state.towers_per_player:
-            problems.append(
-                Problem(
-                    "MER-R4",
-                    f"meridian {meridian}: {who(state, owner)} has {count} towers; "
-                    f"at most {state.towers_per_player}",
-                    at,
-                )
-            )
+    fault = heights_differ(column) or order_holds(column)
+    if fault is not None:
+        problems.append(Problem(fault.rule, word(fault, meridian), at))
+    for owner in dict.fromkeys(state.owner(tower.colour) for tower in column if tower):
+        colours = state.players[owner].colours
+        fault = r4_towers_per_player(column, colours, state.towers_per_player, 0)
+        if fault is not None:
+            problems.append(Problem(fault.rule, word(fault, meridian, "", who(state, owner)), at))
     return problems
 
 
