@@ -123,73 +123,62 @@ def take_off_and_build(
     The rules about where the tower ends up (MER-R6, then MER-R3 and MER-R7) are judged
     only once the others hold, as the pushes are known only then.
     """
-    faults: list[Fault] = []
     removed: tuple[int, Tower] | None = None
+    not_there: Fault | None = None
     if take_off is not None:
         found = r9_own_tower_taken_off(cells, mine, take_off.city)
-        if type(found) is Fault:
-            faults.append(found)
-        else:
-            assert type(found) is tuple
+        if type(found) is tuple:
             removed = found
             city, gone = found
             cells[city - 1] = None
             hands[gone.colour] += gone.height
+        else:
+            assert type(found) is Fault
+            not_there = found
         if build is None:
-            return faults or (removed, None, None)
+            return [not_there] if not_there else (removed, None, None)
     elif build is None:
         return NO_EFFECT
     tower_colour = build.colour or colour
     height = build.height
     city = build.city
+    # Every rule is asked, and only a turn that breaks one gathers its faults.
     not_own = r11_own_colour(tower_colour, mine)
-    if not_own is not None:
-        faults.append(not_own)
-    fault = r5_place_exists(city, len(cells))
-    if fault is not None:
-        faults.append(fault)
-    fault = r1_tower_height(height, cells, table.empty_always, meridian not in built)
-    if fault is not None:
-        faults.append(fault)
-    if not_own is None:
-        fault = r8_enough_pieces(tower_colour, height, hands[tower_colour])
-        if fault is not None:
-            faults.append(fault)
-    fault = r4_towers_per_player(cells, mine, table.towers_per_player)
-    if fault is not None:
-        faults.append(fault)
-    fault = r10_rebuild_differs(removed, city, tower_colour, height)
-    if fault is not None:
-        faults.append(fault)
-    fault = r2_different_heights(cells, height)
-    if fault is not None:
-        faults.append(fault)
-    if faults:
-        return faults
+    no_city = r5_place_exists(city, len(cells), meridian)
+    too_low = r1_tower_height(height, cells, table.empty_always, meridian, built)
+    too_few = None if not_own else r8_enough_pieces(tower_colour, height, hands[tower_colour])
+    too_many = r4_towers_per_player(cells, mine, table.towers_per_player, 1)
+    same = r10_rebuild_differs(removed, city, tower_colour, height)
+    twice = r2_different_heights(cells, height, 0)
+    if not_there or not_own or no_city or too_low or too_few or too_many or same or twice:
+        return [
+            fault
+            for fault in (not_there, not_own, no_city, too_low, too_few, too_many, same, twice)
+            if fault is not None
+        ]
     index = city - 1
     end = r6_pushes_stay_on_board(cells, index, height)
     if type(end) is not int:
         assert type(end) is Fault
         return [end]
-    fault = r3_taller_towers_stand_higher(cells, city, height, end)
-    if fault is not None:
-        faults.append(fault)
+    out_of_order = r3_taller_towers_stand_higher(cells, city, height, end)
     moves: Moves | None = None
+    own_pushed = None
     if end != index:
         moved = cells[index:end] if end > index else cells[index:end:-1]
         moves = (moved, city, 1 if end > index else -1)
-        fault = r7_own_towers_pushed(moved, mine, table.own_push)
-        if fault is not None:
-            faults.append(fault)
-    if faults:
-        return faults
+        own_pushed = r7_own_towers_pushed(moved, mine, table.own_push)
+    if out_of_order or own_pushed:
+        return [fault for fault in (out_of_order, own_pushed) if fault is not None]
     try:
         new_tower = TOWERS[tower_colour][height]
     except IndexError:
         new_tower = Tower(tower_colour, height)
-    # The free cell at ``end`` goes; the chain closes up towards it, leaving ``index``.
-    del cells[end]
-    cells.insert(index, new_tower)
+    if moves is None:
+        cells[index] = new_tower
+    else:  # the free cell at ``end`` goes; the chain closes up towards it, leaving ``index``
+        del cells[end]
+        cells.insert(index, new_tower)
     hands[tower_colour] -= height
     return removed, (city, new_tower), moves
 

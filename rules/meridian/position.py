@@ -32,7 +32,7 @@ def apply_position(state: State, setup: Setup) -> tuple[State, list[Problem]]:
             continue
         fault = (
             r5_place_exists(placed.city, state.board.cities, placed.meridian)
-            or r1_tower_height(tower.height, (), False, False, placed.city)
+            or r1_tower_height(tower.height, (), False, placed.meridian, (), placed.city)
             or r2_different_heights(columns[placed.meridian - 1], tower.height, placed.city)
         )
         if fault is not None:

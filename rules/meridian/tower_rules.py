@@ -62,14 +62,20 @@ def word(fault: Fault, meridian: int, colour: str = "", who: str = "") -> str:
 
 @decides("MER-R1")
 def r1_tower_height(
-    height: int, cells: Cells, empty_always: bool, first_here: bool, city: int = 0
+    height: int,
+    cells: Cells,
+    empty_always: bool,
+    meridian: int,
+    built: Collection[int],
+    city: int = 0,
 ) -> Fault | None:
-    """A tower is at least 1 high, and the first on an empty meridian at least 2 (on every
-    empty meridian when ``empty_always``, else when ``first_here``: none was built on it).
-    ``city`` is given for a tower written in a position, where 1 is enough."""
+    """A tower is at least 1 high, and the first on an empty meridian at least 2: on every
+    empty meridian when ``empty_always``, else when the meridian is not among those ever
+    ``built`` on. ``city`` is given for a tower written in a position, where 1 is enough.
+    """
     if height < 1:
         return Fault("MER-R1", (WRITTEN if city else BUILT, city))
-    if height < 2 and not any(cells) and (empty_always or first_here):
+    if height < 2 and not city and not any(cells) and (empty_always or meridian not in built):
         return Fault("MER-R1", ("empty", city))
     return None
 
@@ -134,16 +140,17 @@ def r3_taller_towers_stand_higher(cells: Cells, city: int, height: int, end: int
     index = city - 1
     occupant = cells[index]
     below = city if occupant is not None and occupant.height < height else index
-    for lower in range(below):
-        tower = cells[lower]
-        if tower is not None and tower.height > height:
-            moved = lower - 1 if end < lower <= index else lower
-            return Fault("MER-R3", ("above", height, tower, moved + 1))
-    for upper in range(below, len(cells)):
-        tower = cells[upper]
-        if tower is not None and tower.height < height:
-            moved = upper + 1 if index <= upper < end else upper
-            return Fault("MER-R3", ("below", height, tower, moved + 1))
+    place = 0  # the cell of ``tower``
+    for tower in cells:
+        if tower is not None:
+            if place < below:
+                if tower.height > height:
+                    moved = place - 1 if end < place <= index else place
+                    return Fault("MER-R3", ("above", height, tower, moved + 1))
+            elif tower.height < height:
+                moved = place + 1 if index <= place < end else place
+                return Fault("MER-R3", ("below", height, tower, moved + 1))
+        place += 1  # noqa: SIM113 (enumerate costs more on every turn)
     return None
 
 
