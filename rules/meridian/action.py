@@ -96,9 +96,8 @@ def quick_outcome(
     effect = take_off_and_build(
         cells, hands, state.table, state.ever_built, meridian, colour, take_off, build, mine
     )
-    if type(effect) is list:
+    if isinstance(effect, list):
         return None
-    assert type(effect) is tuple
     return tuple(cells), hands, effect
 
 
@@ -148,7 +147,7 @@ def take_off_and_build(
     too_low = r1_tower_height(height, cells, table.empty_always, meridian, built)
     too_few = None if not_own else r8_enough_pieces(tower_colour, height, hands[tower_colour])
     too_many = r4_towers_per_player(cells, mine, table.towers_per_player, 1)
-    same = r10_rebuild_differs(removed, city, tower_colour, height)
+    same = None if removed is None else r10_rebuild_differs(removed, city, tower_colour, height)
     twice = r2_different_heights(cells, height, 0)
     if not_there or not_own or no_city or too_low or too_few or too_many or same or twice:
         return [
@@ -157,7 +156,8 @@ def take_off_and_build(
             if fault is not None
         ]
     index = city - 1
-    end = r6_pushes_stay_on_board(cells, index, height)
+    # A tower is pushed only from a city that holds one.
+    end = index if cells[index] is None else r6_pushes_stay_on_board(cells, index, height)
     if type(end) is not int:
         assert type(end) is Fault
         return [end]

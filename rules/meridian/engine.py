@@ -329,7 +329,6 @@ def play_clean(start: State, turns: Sequence[Turn | Unreadable]) -> State | None
             )
             if type(effect) is list:
                 return None
-            assert type(effect) is tuple
             if meridian not in built and effect[1] is not None:
                 built = built | {meridian}
         elif skip is _STUCK:  # (a pass changes nothing but the cards played)

@@ -234,12 +234,11 @@ def _r5_words(meridian: int, colour: str, who: str, kind: str, number: int, citi
 
 @decides("MER-R6")
 def r6_pushes_stay_on_board(cells: Cells, index: int, height: int) -> int | Fault:
-    """The free cell a tower ``height`` high put on cell ``index`` pushes towers towards
-    (``index`` itself when it is free): up from a taller occupant, down from a shorter one;
-    a fault when the towers run to the edge and the last would be pushed off the board."""
+    """The free cell a tower ``height`` high put on the occupied cell ``index`` pushes
+    towers towards: up from a taller occupant, down from a shorter one; a fault when the
+    towers run to the edge and the last would be pushed off the board."""
     occupant = cells[index]
-    if occupant is None:
-        return index
+    assert occupant is not None
     if height < occupant.height:
         end = index
         size = len(cells)
@@ -345,10 +344,10 @@ def _r9_words(meridian: int, colour: str, who: str, kind: str, city: int | None)
 
 @decides("MER-R10")
 def r10_rebuild_differs(
-    removed: tuple[int, Tower] | None, city: int, colour: str, height: int
+    removed: tuple[int, Tower], city: int, colour: str, height: int
 ) -> Fault | None:
-    """A tower built where one was ``removed`` this turn differs from it."""
-    if removed is not None and city == removed[0]:
+    """A tower built in the turn that ``removed`` a (city, tower) differs from it."""
+    if city == removed[0]:
         gone = removed[1]
         if gone.height == height and gone.colour == colour:
             return Fault("MER-R10", ())
