@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Final
 
 from meridina.rules.common import Place, Problem
-from meridina.rules.meridian import tower_rules
+from meridina.rules.meridian import faults, tower_rules
 from meridina.rules.meridian.model import (
     CARDS_BY_LABEL,
     Card,
@@ -95,7 +95,7 @@ def _pairs(entry: EntryText, kind: str, problems: list[Problem]) -> list[tuple[W
 def _read_towers(entry: EntryText, meridian: int, problems: list[Problem]) -> list[PlacedTower]:
     fault = tower_rules.meridian_exists(meridian)
     if fault is not None:
-        problems.append(Problem(fault.rule, tower_rules.word(fault, meridian), entry.key.at))
+        problems.append(Problem(fault.rule, faults.word(fault, meridian), entry.key.at))
         return []
     towers = []
     for colour, place in _pairs(entry, "place", problems):

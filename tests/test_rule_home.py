@@ -30,7 +30,7 @@ LISTS = {"rules/codes.py", "rules/rule_home.py"}
 AWAITING_HOME = frozenset(
     {
         *(f"MER-S{n}" for n in (1, 2, 3)),
-        *(f"MER-T{n}" for n in range(1, 6)),
+        *(f"MER-T{n}" for n in range(1, 5)),
         "MER-E1",
         "MER-E5",
         "MER-B1",

@@ -7,11 +7,11 @@ from dataclasses import dataclass
 
 from meridina.rules.common import Place, Problem
 
+from .faults import Fault, word
 from .model import COLOURS, PIECES_PER_COLOUR, Build, TakeOff, Tower
 from .placement import Push
 from .state import Column, State, Table, who
 from .tower_rules import (
-    Fault,
     r1_tower_height,
     r2_different_heights,
     r3_taller_towers_stand_higher,
@@ -23,7 +23,6 @@ from .tower_rules import (
     r9_own_tower_taken_off,
     r10_rebuild_differs,
     r11_own_colour,
-    word,
 )
 
 

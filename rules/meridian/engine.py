@@ -13,7 +13,8 @@ from meridina.rules.game import Applied, Handling, Unreadable
 
 from .action import NO_EFFECT, Effect, EffectData, act, quick_outcome, take_off_and_build
 from .board import Board, bundled_board, load_board
-from .legal import builds_for, can_act, can_build, describe_action
+from .faults import word
+from .legal import stuck_fault, t5_stuck_only_without_a_move
 from .model import COLOURS, DECK, MERIDIANS, PIECES_PER_COLOUR, Card, Setup, Skip, Turn
 from .position import apply_position
 from .state import BITS_BY_ID, CACHE_SIZE, Column, Seating, State, Table, card_bit, face_up
@@ -262,7 +263,13 @@ def apply(state: State, turn: Turn) -> Step:
             built = built | {meridian}
         after.ever_built = built
         made._effect = effect
-    elif skip is _PASS or (skip is _STUCK and not can_build(state, colour, meridian, mates)):
+    elif skip is _PASS or (
+        skip is _STUCK
+        and t5_stuck_only_without_a_move(
+            state.columns, state.hands, table, state.ever_built, (meridian,), colour, mates
+        )
+        is None
+    ):
         after.columns = state.columns
         after.hands = state.hands
         after.ever_built = state.ever_built
@@ -332,9 +339,9 @@ def play_clean(start: State, turns: Sequence[Turn | Unreadable]) -> State | None
             if meridian not in built and effect[1] is not None:
                 built = built | {meridian}
         elif skip is _STUCK:  # (a pass changes nothing but the cards played)
-            for number in (meridian,) if meridian else card.numbers:
-                if can_act(columns[number - 1], hands, table, built, number, colour, mates):
-                    return None  # not stuck
+            numbers = (meridian,) if meridian else card.numbers
+            if t5_stuck_only_without_a_move(columns, hands, table, built, numbers, colour, mates):
+                return None
         played |= bit
     final = State()
     final.table = table
@@ -387,16 +394,9 @@ def _apply_worded(state: State, turn: Turn) -> Step:
         )
         return step(_advance(state, colour, card), tuple(problems), None)
     if turn.skip is Skip.STUCK:
-        example = next(builds_for(state, colour, turn.card, turn.meridian), None)
-        if example is not None:
-            problems.append(
-                Problem(
-                    "MER-T5",
-                    f"{colour} is not stuck: it could still play {describe_action(example)} "
-                    "on this card; write 'pass' to choose not to play",
-                    turn.at,
-                )
-            )
+        fault = stuck_fault(state, colour, turn.card, turn.meridian)
+        if fault is not None:
+            problems.append(Problem(fault.rule, word(fault, turn.meridian, colour), turn.at))
         return step(_advance(state, colour, card), tuple(problems), Effect(None, None, ()))
     if turn.skip is Skip.PASS:
         return step(_advance(state, colour, card), tuple(problems), Effect(None, None, ()))

@@ -5,7 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from meridina.rules.rule_home import decides
+
 from .action import quick_act, take_off_and_build
+from .faults import Fault, wording
 from .model import DECK, PIECES_PER_COLOUR, Build, Card, Skip, TakeOff, Tower, Turn
 from .state import State, Table
 from .tower_rules import can_take_off, r2_different_heights
@@ -58,22 +61,6 @@ def _actions(state: State, colour: str, meridian: int) -> Iterator[Action]:
                         yield Action(take_off, build)
 
 
-def can_build(state: State, colour: str, meridian: int, mine: tuple[str, ...]) -> bool:
-    """Whether ``builds_for`` would find any action for ``colour`` on ``meridian``.
-
-    ``mine`` are the colours of ``colour``'s player.
-    """
-    return can_act(
-        state.columns[meridian - 1],
-        state.hands,
-        state.table,
-        state.ever_built,
-        meridian,
-        colour,
-        mine,
-    )
-
-
 def can_act(
     column: Sequence[Tower | None],
     hands: dict[str, int],
@@ -83,10 +70,11 @@ def can_act(
     colour: str,
     mine: tuple[str, ...],
 ) -> bool:
-    """``can_build`` on the meridian's cells ``column``, the ``hands`` and the meridians
+    """Whether some take-off or build is open to ``colour`` (of the player whose colours
+    are ``mine``) on the meridian's cells ``column``, with the ``hands`` and the meridians
     ever ``built`` on, as a state has them (neither is changed).
 
-    The same search, cut short: a take-off may be enough, and a height that breaks
+    The search of ``legal_turns``, cut short: a take-off may be enough, and a height that breaks
     MER-R2 on the meridian fits on no city, so those builds are not tried.
     """
     if can_take_off(column, mine):
@@ -111,6 +99,46 @@ def can_act(
     return False
 
 
+@decides("MER-T5")
+def t5_stuck_only_without_a_move(
+    columns: Sequence[Sequence[Tower | None]],
+    hands: dict[str, int],
+    table: Table,
+    built: frozenset[int],
+    numbers: Sequence[int],
+    colour: str,
+    mine: tuple[str, ...],
+) -> Fault | None:
+    """A colour is stuck only when no take-off or build is open to it on any of the
+    meridians ``numbers`` its card allows (as ``can_act`` has the board and hands)."""
+    for number in numbers:
+        if can_act(columns[number - 1], hands, table, built, number, colour, mine):
+            return Fault("MER-T5", (number,))
+    return None
+
+
+def stuck_fault(state: State, colour: str, card: Card, meridian: int) -> Fault | None:
+    """MER-T5 for a turn that says ``stuck`` on ``meridian`` of ``card``, with an example of
+    what the colour could play in its facts."""
+    numbers = card.numbers if meridian not in card.numbers else (meridian,)
+    mine = state.seating.mates[colour]
+    fault = t5_stuck_only_without_a_move(
+        state.columns, state.hands, state.table, state.ever_built, numbers, colour, mine
+    )
+    if fault is None:
+        return None
+    example = next(_actions(state, colour, fault.facts[0]))
+    return Fault(fault.rule, (*fault.facts, describe_action(example)))
+
+
+@wording("MER-T5")
+def _t5_words(meridian: int, colour: str, who: str, number: int, example: str) -> str:
+    return (
+        f"{colour} is not stuck: it could still play {example} on this card; "
+        "write 'pass' to choose not to play"
+    )
+
+
 _BUILDS: dict[tuple[int, int, str | None], Build] = {}
 
 
@@ -121,12 +149,6 @@ def _build(height: int, city: int, colour: str | None) -> Build:
     if build is None:
         build = _BUILDS[key] = Build(height, city, colour)
     return build
-
-
-def builds_for(state: State, colour: str, card: Card, meridian: int) -> Iterator[Action]:
-    meridians = card.numbers if meridian not in card.numbers else (meridian,)
-    for number in meridians:
-        yield from _actions(state, colour, number)
 
 
 def legal_turns(state: State) -> Iterator[Turn]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from meridina.rules.common import Place, Problem
 
+from .faults import word
 from .model import PIECES_PER_COLOUR, Card, PlacedTower, Setup, Tower
 from .state import State, who
 from .tower_rules import (
@@ -13,7 +14,6 @@ from .tower_rules import (
     r2_different_heights,
     r4_towers_per_player,
     r5_place_exists,
-    word,
 )
 
 

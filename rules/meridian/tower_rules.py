@@ -4,18 +4,16 @@ function named after it, and worded by one.
 A decider returns None when its rule holds, or a ``Fault``: the rule and the facts its
 message needs. Every path that plays a turn, checks a written position or looks for a legal
 move calls these deciders; the message is made from a fault only when it is shown, by
-``word``.
+``faults.word``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass
-from typing import Any, TypeVar
+from collections.abc import Collection, Sequence
 
-from meridina.rules.codes import RuleCode
-from meridina.rules.rule_home import decides, words
+from meridina.rules.rule_home import decides
 
+from .faults import Fault, wording
 from .model import MERIDIANS, OwnPush, Tower
 
 Cells = Sequence[Tower | None]
@@ -23,38 +21,6 @@ Cells = Sequence[Tower | None]
 _ANY, _NEVER = OwnPush.ANY, OwnPush.NEVER
 # How a check was reached: a turn's take-off or build, or a tower written in a position.
 BUILT, WRITTEN = "built", "written"
-
-
-@dataclass(frozen=True, slots=True)
-class Fault:
-    """A broken rule and the facts its message needs; ``taking_off`` when the turn's
-    take-off broke it (the message is placed there)."""
-
-    rule: RuleCode
-    facts: tuple[Any, ...]
-    taking_off: bool = False
-
-
-Wording = Callable[..., str]
-_WORDING: dict[str, Wording] = {}
-W = TypeVar("W", bound=Wording)
-
-
-def _words(rule: RuleCode) -> Callable[[W], W]:
-    """``words`` that also files the function for ``word``."""
-    mark = words(rule)
-
-    def file(function: W) -> W:
-        _WORDING[rule] = function
-        return mark(function)
-
-    return file
-
-
-def word(fault: Fault, meridian: int, colour: str = "", who: str = "") -> str:
-    """A fault on ``meridian`` in a player's words; ``colour`` is the mover's and ``who``
-    names its player."""
-    return _WORDING[fault.rule](meridian, colour, who, *fault.facts)
 
 
 # ---------------------------------------------------------------- MER-R1
@@ -80,7 +46,7 @@ def r1_tower_height(
     return None
 
 
-@_words("MER-R1")
+@wording("MER-R1")
 def _r1_words(meridian: int, colour: str, who: str, kind: str, city: int) -> str:
     if kind == WRITTEN:
         return f"meridian {meridian}, city {city}: a tower is at least 1 high"
@@ -115,7 +81,7 @@ def heights_differ(cells: Cells) -> Fault | None:
     return None
 
 
-@_words("MER-R2")
+@wording("MER-R2")
 def _r2_words(meridian: int, colour: str, who: str, kind: str, number: int, other: str) -> str:
     if kind == WRITTEN:
         return f"meridian {meridian}, city {number} is given two towers"
@@ -164,7 +130,7 @@ def order_holds(cells: Cells) -> Fault | None:
     return None
 
 
-@_words("MER-R3")
+@wording("MER-R3")
 def _r3_words(
     meridian: int, colour: str, who: str, kind: str, height: int, other: Tower, city: int
 ) -> str:
@@ -194,7 +160,7 @@ def r4_towers_per_player(
     return None
 
 
-@_words("MER-R4")
+@wording("MER-R4")
 def _r4_words(meridian: int, colour: str, who: str, count: int, limit: int, new: int) -> str:
     if not new:
         return f"meridian {meridian}: {who} has {count} towers; at most {limit}"
@@ -222,7 +188,7 @@ def meridian_exists(meridian: int) -> Fault | None:
     return r5_place_exists(1, 1, meridian)
 
 
-@_words("MER-R5")
+@wording("MER-R5")
 def _r5_words(meridian: int, colour: str, who: str, kind: str, number: int, cities: int) -> str:
     if kind == "meridian":
         return f"there is no meridian {number}"
@@ -255,7 +221,7 @@ def r6_pushes_stay_on_board(cells: Cells, index: int, height: int) -> int | Faul
     return end
 
 
-@_words("MER-R6")
+@wording("MER-R6")
 def _r6_words(meridian: int, colour: str, who: str, pushed: str, direction: str, city: int) -> str:
     return (
         f"pushing the {pushed} tower {direction} from city {city} would push a tower off the board"
@@ -281,7 +247,7 @@ def r7_own_towers_pushed(moved: Cells, mine: Collection[str], own_push: OwnPush)
     return None
 
 
-@_words("MER-R7")
+@wording("MER-R7")
 def _r7_words(meridian: int, colour: str, who: str, kind: str, pushed: str) -> str:
     return f"a tower may not {kind} its own player's {pushed} tower"
 
@@ -297,7 +263,7 @@ def r8_enough_pieces(colour: str, height: int, hand: int) -> Fault | None:
     return None
 
 
-@_words("MER-R8")
+@wording("MER-R8")
 def _r8_words(
     meridian: int, colour: str, who: str, tower_colour: str, hand: int, height: int
 ) -> str:
@@ -331,7 +297,7 @@ def can_take_off(cells: Cells, mine: Collection[str]) -> bool:
     return type(found) is not Fault or found.facts[0] == "which"
 
 
-@_words("MER-R9")
+@wording("MER-R9")
 def _r9_words(meridian: int, colour: str, who: str, kind: str, city: int | None) -> str:
     if kind == "which":
         return f"two towers of yours stand on meridian {meridian}: say which to take off, as x@CITY"
@@ -354,7 +320,7 @@ def r10_rebuild_differs(
     return None
 
 
-@_words("MER-R10")
+@wording("MER-R10")
 def _r10_words(meridian: int, colour: str, who: str) -> str:
     return "a rebuilt tower must differ from the one taken off in height or city"
 
@@ -370,6 +336,6 @@ def r11_own_colour(colour: str, mine: Collection[str]) -> Fault | None:
     return None
 
 
-@_words("MER-R11")
+@wording("MER-R11")
 def _r11_words(meridian: int, colour: str, who: str, tower_colour: str) -> str:
     return f"{tower_colour} is not one of the mover's colours"
