@@ -15,6 +15,7 @@ from .tower_rules import (
     r4_towers_per_player,
     r5_place_exists,
 )
+from .turn_rules import s3_pieces_and_decks
 
 
 def apply_position(state: State, setup: Setup) -> tuple[State, list[Problem]]:
@@ -47,30 +48,18 @@ def apply_position(state: State, setup: Setup) -> tuple[State, list[Problem]]:
         columns=board_columns,
         ever_built=frozenset(m for m, col in enumerate(columns, 1) if any(col)),
     )
-    hands = {c: PIECES_PER_COLOUR - state.pieces_on_board(c) for c in colours}
+    pieces = {c: state.pieces_on_board(c) for c in colours}
+    hands = {c: PIECES_PER_COLOUR - pieces[c] for c in colours}
     for colour in colours:
-        if hands[colour] < 0:
-            problems.append(
-                Problem(
-                    "MER-S3",
-                    f"{colour} has {state.pieces_on_board(colour)} pieces on the board; "
-                    f"a colour has only {PIECES_PER_COLOUR}",
-                    position.at,
-                )
-            )
+        fault = s3_pieces_and_decks(colour, None, pieces[colour])
+        if fault is not None:
+            problems.append(Problem(fault.rule, word(fault, 0), position.at))
     for colour, (count, at) in position.hands.items():
         if colour not in colours:
             named_at = position.colour_at.get(colour, at)
             problems.append(Problem("MER-S1", f"{colour} is not playing", named_at))
-        elif count != hands[colour]:
-            problems.append(
-                Problem(
-                    "MER-S3",
-                    f"{colour} must have {max(hands[colour], 0)} pieces in hand: "
-                    f"{state.pieces_on_board(colour)} of its {PIECES_PER_COLOUR} are on the board",
-                    at,
-                )
-            )
+        elif (fault := s3_pieces_and_decks(colour, None, pieces[colour], count)) is not None:
+            problems.append(Problem(fault.rule, word(fault, 0), at))
     played = {c: frozenset[Card]() for c in colours}
     if position.played is not None:
         for colour, cards in position.played.items():
