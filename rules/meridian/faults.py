@@ -15,10 +15,11 @@ from meridina.rules.codes import RuleCode
 from meridina.rules.rule_home import words
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Fault:
     """A broken rule and the facts its message needs; ``taking_off`` when the turn's
-    take-off broke it (the message is placed there)."""
+    take-off broke it (the message is placed there). Not frozen: a frozen one costs
+    three times as much to make, and the search for a legal move makes many."""
 
     rule: RuleCode
     facts: tuple[Any, ...]

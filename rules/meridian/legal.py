@@ -127,8 +127,9 @@ def stuck_fault(state: State, colour: str, card: Card, meridian: int) -> Fault |
     )
     if fault is None:
         return None
-    example = next(_actions(state, colour, fault.facts[0]))
-    return Fault(fault.rule, (*fault.facts, describe_action(example)))
+    example = next(_actions(state, colour, fault.facts[0]), None)
+    move = "a take-off or build" if example is None else describe_action(example)
+    return Fault(fault.rule, (*fault.facts, move))
 
 
 @wording("MER-T5")
