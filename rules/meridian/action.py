@@ -12,17 +12,13 @@ from .model import COLOURS, PIECES_PER_COLOUR, Build, TakeOff, Tower
 from .placement import Push
 from .state import Column, State, Table, who
 from .tower_rules import (
-    r1_tower_height,
-    r2_different_heights,
-    r3_taller_towers_stand_higher,
-    r4_towers_per_player,
+    heights_on_the_meridian,
+    pieces_from_own_hand,
     r5_place_exists,
     r6_pushes_stay_on_board,
     r7_own_towers_pushed,
-    r8_enough_pieces,
     r9_own_tower_taken_off,
     r10_rebuild_differs,
-    r11_own_colour,
 )
 
 
@@ -141,26 +137,45 @@ def take_off_and_build(
     height = build.height
     city = build.city
     # Every rule is asked, and only a turn that breaks one gathers its faults.
-    not_own = r11_own_colour(tower_colour, mine)
+    pieces = pieces_from_own_hand(tower_colour, height, mine, hands)
     no_city = r5_place_exists(city, len(cells), meridian)
-    too_low = r1_tower_height(height, cells, table.empty_always, meridian, built)
-    too_few = None if not_own else r8_enough_pieces(tower_colour, height, hands[tower_colour])
-    too_many = r4_towers_per_player(cells, mine, table.towers_per_player, 1)
     same = None if removed is None else r10_rebuild_differs(removed, city, tower_colour, height)
-    twice = r2_different_heights(cells, height, 0)
-    if not_there or not_own or no_city or too_low or too_few or too_many or same or twice:
-        return [
+    index = city - 1
+    end = index
+    pushed_off: Fault | None = None
+    # A tower is pushed only from a city that holds one.
+    if no_city is None and cells[index] is not None:
+        pushed = r6_pushes_stay_on_board(cells, index, height)
+        if type(pushed) is int:
+            end = pushed
+        else:
+            assert type(pushed) is Fault
+            pushed_off = pushed
+    heights = heights_on_the_meridian(
+        cells,
+        height,
+        0 if no_city else city,
+        end,
+        mine,
+        table.towers_per_player,
+        table.empty_always,
+        meridian,
+        built,
+    )
+    out_of_order = None
+    if not_there or pieces or no_city or same or heights:
+        not_own, too_few = pieces or (None, None)
+        too_low, too_many, twice, out_of_order = heights or (None, None, None, None)
+        basic = [
             fault
             for fault in (not_there, not_own, no_city, too_low, too_few, too_many, same, twice)
             if fault is not None
         ]
-    index = city - 1
-    # A tower is pushed only from a city that holds one.
-    end = index if cells[index] is None else r6_pushes_stay_on_board(cells, index, height)
-    if type(end) is not int:
-        assert type(end) is Fault
-        return [end]
-    out_of_order = r3_taller_towers_stand_higher(cells, city, height, end)
+        if basic:
+            return basic
+    # The rules about where the tower ends up are judged once the others hold.
+    if pushed_off is not None:
+        return [pushed_off]
     moves: Moves | None = None
     own_pushed = None
     if end != index:

@@ -11,7 +11,7 @@ from .action import quick_act, take_off_and_build
 from .faults import Fault, wording
 from .model import DECK, PIECES_PER_COLOUR, Build, Card, Skip, TakeOff, Tower, Turn
 from .state import State, Table
-from .tower_rules import can_take_off, r2_different_heights
+from .tower_rules import can_take_off, height_taken
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,7 +82,7 @@ def can_act(
     cells: list[Tower | None] | None = None
     for tower_colour in mine:
         for height in range(1, min(hands[tower_colour], PIECES_PER_COLOUR) + 1):
-            if r2_different_heights(column, height) is not None:
+            if height_taken(column, height):
                 continue
             if cells is None:
                 # A build alone changes nothing unless it is legal, and the first legal

@@ -8,12 +8,10 @@ from .faults import word
 from .model import PIECES_PER_COLOUR, Card, PlacedTower, Setup, Tower
 from .state import State, who
 from .tower_rules import (
-    heights_differ,
-    order_holds,
-    r1_tower_height,
-    r2_different_heights,
-    r4_towers_per_player,
     r5_place_exists,
+    written_heights,
+    written_tower,
+    written_towers_per_player,
 )
 from .turn_rules import s3_pieces_and_decks
 
@@ -33,8 +31,7 @@ def apply_position(state: State, setup: Setup) -> tuple[State, list[Problem]]:
             continue
         fault = (
             r5_place_exists(placed.city, state.board.cities, placed.meridian)
-            or r1_tower_height(tower.height, (), False, placed.meridian, (), placed.city)
-            or r2_different_heights(columns[placed.meridian - 1], tower.height, placed.city)
+            or written_tower(columns[placed.meridian - 1], tower.height, placed.city)
         )
         if fault is not None:
             problems.append(Problem(fault.rule, word(fault, placed.meridian), placed.at))
@@ -116,12 +113,12 @@ def _column_faults(
 ) -> list[Problem]:
     problems: list[Problem] = []
     at = next((p.at for p in placed if p.meridian == meridian), None)
-    fault = heights_differ(column) or order_holds(column)
+    fault = written_heights(column)
     if fault is not None:
         problems.append(Problem(fault.rule, word(fault, meridian), at))
     for owner in dict.fromkeys(state.owner(tower.colour) for tower in column if tower):
         colours = state.players[owner].colours
-        fault = r4_towers_per_player(column, colours, state.towers_per_player, 0)
+        fault = written_towers_per_player(column, colours, state.towers_per_player)
         if fault is not None:
             problems.append(Problem(fault.rule, word(fault, meridian, "", who(state, owner)), at))
     return problems

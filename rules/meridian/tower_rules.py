@@ -9,7 +9,7 @@ move calls these deciders; the message is made from a fault only when it is show
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 from meridina.rules.rule_home import decides
 
@@ -23,27 +23,124 @@ _ANY, _NEVER = OwnPush.ANY, OwnPush.NEVER
 BUILT, WRITTEN = "built", "written"
 
 
-# ---------------------------------------------------------------- MER-R1
+# ---------------------------------------------------------------- MER-R1 to MER-R4
+
+# What one pass over a meridian finds broken, None for a rule that holds:
+# (MER-R1, MER-R4, MER-R2, MER-R3), in the order a turn's faults are reported.
+Heights = tuple[Fault | None, Fault | None, Fault | None, Fault | None]
 
 
-@decides("MER-R1")
-def r1_tower_height(
-    height: int,
+@decides("MER-R1", "MER-R2", "MER-R3", "MER-R4")
+def heights_on_the_meridian(
     cells: Cells,
-    empty_always: bool,
-    meridian: int,
-    built: Collection[int],
-    city: int = 0,
-) -> Fault | None:
-    """A tower is at least 1 high, and the first on an empty meridian at least 2: on every
-    empty meridian when ``empty_always``, else when the meridian is not among those ever
-    ``built`` on. ``city`` is given for a tower written in a position, where 1 is enough.
+    height: int,
+    city: int,
+    end: int,
+    mine: Collection[str],
+    limit: int,
+    empty_always: bool = False,
+    meridian: int = 0,
+    built: Collection[int] = (),
+    new: int = 1,
+    written: bool = False,
+) -> Heights | None:
+    """A tower ``height`` high put on ``city`` of a meridian's ``cells``, against the towers
+    there, in one pass. None when every rule holds, else what is broken:
+
+    - MER-R1: the tower is at least 1 high, and the first on an empty meridian at least
+      2: on every empty meridian when ``empty_always``, else when ``meridian`` is not
+      among those ever ``built`` on;
+    - MER-R2: no tower there is as high;
+    - MER-R3: it stands above only shorter towers and below only taller ones, once the
+      towers from ``city`` to the free cell ``end`` (an index; ``city - 1`` when nothing
+      is pushed) have moved towards ``end``;
+    - MER-R4: the player whose colours are ``mine`` has at most ``limit`` towers there
+      with ``new`` more (1 for a build, 0 for a written position).
+
+    ``city`` 0: the tower stands on none of the cells, and MER-R3 is not asked.
+    ``written``: a tower written in a position, put on its city, which no tower may hold
+    before it (MER-R2), and for which 1 high is enough; the meridian as a whole is asked
+    once all its towers are written.
+
+    The pushes keep the towers' order, so the towers that end up below the new one are
+    those below its city, and the occupant too when the new tower is taller and pushes it
+    down; the message gives the city a tower ends up on.
     """
+    too_low = None
     if height < 1:
-        return Fault("MER-R1", (WRITTEN if city else BUILT, city))
-    if height < 2 and not city and not any(cells) and (empty_always or meridian not in built):
-        return Fault("MER-R1", ("empty", city))
+        too_low = Fault("MER-R1", (WRITTEN if written else BUILT, city))
+    index = city - 1
+    below = 0  # the towers on the cells before ``below`` end up below the new one
+    if city:
+        occupant = cells[index]
+        if written:
+            if occupant is None:
+                return None if too_low is None else (too_low, None, None, None)
+            return too_low, None, Fault("MER-R2", (WRITTEN, city, "")), None
+        below = city if occupant is not None and occupant.height < height else index
+    count = new
+    twice = out_of_order = None
+    place = 0  # the cell of ``tower``
+    for tower in cells:
+        if tower is not None:
+            if tower.colour in mine:
+                count += 1
+            other = tower.height
+            if other >= height if place < below else other <= height:
+                if other == height:
+                    if twice is None:
+                        twice = Fault("MER-R2", (BUILT, height, tower.colour))
+                elif city and out_of_order is None:
+                    if place < below:
+                        moved = place - 1 if end < place <= index else place
+                        out_of_order = Fault("MER-R3", ("above", height, tower, moved + 1))
+                    else:
+                        moved = place + 1 if index <= place < end else place
+                        out_of_order = Fault("MER-R3", ("below", height, tower, moved + 1))
+        place += 1  # noqa: SIM113 (enumerate costs more on every turn)
+    if height == 1 and not any(cells) and (empty_always or meridian not in built):
+        too_low = Fault("MER-R1", ("empty", city))
+    too_many = None if count <= limit else Fault("MER-R4", (count, limit, new))
+    if too_low or too_many or twice or out_of_order:
+        return too_low, too_many, twice, out_of_order
     return None
+
+
+def written_tower(cells: Cells, height: int, city: int) -> Fault | None:
+    """MER-R1, else MER-R2, for a tower ``height`` high written in a position on ``city``
+    of a meridian's ``cells``, where the towers written before it stand."""
+    found = heights_on_the_meridian(cells, height, city, city - 1, (), 0, new=0, written=True)
+    return None if found is None else found[0] or found[2]
+
+
+def height_taken(cells: Cells, height: int) -> bool:
+    """Whether a tower ``height`` high breaks MER-R2 on the meridian's ``cells``,
+    wherever it is put."""
+    found = heights_on_the_meridian(cells, height, 0, -1, (), len(cells), new=0)
+    return found is not None and found[2] is not None
+
+
+def written_heights(cells: Cells) -> Fault | None:
+    """MER-R2, else MER-R3, for the towers on a written meridian, each where it stands."""
+    out_of_order: Fault | None = None
+    for index, tower in enumerate(cells):
+        if tower is not None:
+            others = list(cells)
+            others[index] = None
+            found = heights_on_the_meridian(others, tower.height, index + 1, index, (), 0, new=0)
+            if found is not None:
+                twice, wrong = found[2], found[3]
+                if twice is not None:
+                    return Fault(twice.rule, ("meridian", 0, ""))
+                if wrong is not None and out_of_order is None:
+                    out_of_order = Fault(wrong.rule, (WRITTEN, 0, None, 0))
+    return out_of_order
+
+
+def written_towers_per_player(cells: Cells, mine: Collection[str], limit: int) -> Fault | None:
+    """MER-R4 for the player whose colours are ``mine`` on a written meridian."""
+    found = heights_on_the_meridian(cells, 0, 0, -1, mine, limit, new=0)
+    return None if found is None else found[1]
 
 
 @wording("MER-R1")
@@ -55,32 +152,6 @@ def _r1_words(meridian: int, colour: str, who: str, kind: str, city: int) -> str
     return f"meridian {meridian} is empty: its first tower must be at least 2 high"
 
 
-# ---------------------------------------------------------------- MER-R2
-
-
-@decides("MER-R2")
-def r2_different_heights(cells: Cells, height: int, city: int = 0) -> Fault | None:
-    """No tower on the meridian's ``cells`` is ``height`` high; for a tower written in a
-    position on ``city``, no tower is written on that city before it."""
-    if city:
-        if cells[city - 1] is not None:
-            return Fault("MER-R2", (WRITTEN, city, ""))
-        return None
-    for tower in cells:
-        if tower is not None and tower.height == height:
-            return Fault("MER-R2", (BUILT, height, tower.colour))
-    return None
-
-
-def heights_differ(cells: Cells) -> Fault | None:
-    """MER-R2 for every tower on a written meridian."""
-    for index, tower in enumerate(cells):
-        fault = None if tower is None else r2_different_heights(cells[:index], tower.height)
-        if fault is not None:
-            return Fault(fault.rule, ("meridian", 0, ""))
-    return None
-
-
 @wording("MER-R2")
 def _r2_words(meridian: int, colour: str, who: str, kind: str, number: int, other: str) -> str:
     if kind == WRITTEN:
@@ -88,46 +159,6 @@ def _r2_words(meridian: int, colour: str, who: str, kind: str, number: int, othe
     if kind == BUILT:
         return f"a tower {number} high already stands on this meridian ({other})"
     return f"meridian {meridian} has two towers of the same height"
-
-
-# ---------------------------------------------------------------- MER-R3
-
-
-@decides("MER-R3")
-def r3_taller_towers_stand_higher(cells: Cells, city: int, height: int, end: int) -> Fault | None:
-    """A tower ``height`` high put on ``city`` of ``cells`` stands above only shorter towers
-    and below only taller ones, once the towers from ``city`` to the free cell ``end`` (an
-    index; ``city - 1`` when nothing is pushed) have moved towards ``end``.
-
-    The pushes keep the towers' order, so the towers that end up below the new one are
-    those below its city, and the occupant too when the new tower is taller and pushes it
-    down; the message gives the city a tower ends up on.
-    """
-    index = city - 1
-    occupant = cells[index]
-    below = city if occupant is not None and occupant.height < height else index
-    place = 0  # the cell of ``tower``
-    for tower in cells:
-        if tower is not None:
-            if place < below:
-                if tower.height > height:
-                    moved = place - 1 if end < place <= index else place
-                    return Fault("MER-R3", ("above", height, tower, moved + 1))
-            elif tower.height < height:
-                moved = place + 1 if index <= place < end else place
-                return Fault("MER-R3", ("below", height, tower, moved + 1))
-        place += 1  # noqa: SIM113 (enumerate costs more on every turn)
-    return None
-
-
-def order_holds(cells: Cells) -> Fault | None:
-    """MER-R3 for every tower on a written meridian, each where it stands."""
-    for index, tower in enumerate(cells):
-        if tower is not None:
-            fault = r3_taller_towers_stand_higher(cells, index + 1, tower.height, index)
-            if fault is not None:
-                return Fault(fault.rule, (WRITTEN, 0, None, 0))
-    return None
 
 
 @wording("MER-R3")
@@ -140,24 +171,6 @@ def _r3_words(
         f"a tower {height} high cannot stand {kind} the {other.colour} tower "
         f"{other.height} high on city {city}"
     )
-
-
-# ---------------------------------------------------------------- MER-R4
-
-
-@decides("MER-R4")
-def r4_towers_per_player(
-    cells: Cells, mine: Collection[str], limit: int, new: int = 1
-) -> Fault | None:
-    """The player whose colours are ``mine`` has at most ``limit`` towers on the meridian's
-    ``cells`` with ``new`` more (1 for a build, 0 for a written position)."""
-    count = new
-    for tower in cells:
-        if tower is not None and tower.colour in mine:
-            count += 1
-    if count > limit:
-        return Fault("MER-R4", (count, limit, new))
-    return None
 
 
 @wording("MER-R4")
@@ -252,14 +265,21 @@ def _r7_words(meridian: int, colour: str, who: str, kind: str, pushed: str) -> s
     return f"a tower may not {kind} its own player's {pushed} tower"
 
 
-# ---------------------------------------------------------------- MER-R8
+# ---------------------------------------------------------------- MER-R8, MER-R11
 
 
-@decides("MER-R8")
-def r8_enough_pieces(colour: str, height: int, hand: int) -> Fault | None:
-    """A tower ``height`` high of ``colour`` takes no more pieces than the ``hand`` has."""
+@decides("MER-R8", "MER-R11")
+def pieces_from_own_hand(
+    colour: str, height: int, mine: Collection[str], hands: Mapping[str, int]
+) -> tuple[Fault | None, Fault | None] | None:
+    """A tower is built of the pieces of one of the mover's player's colours ``mine``
+    (MER-R11), ``height`` of them, no more than that colour has in ``hands`` (MER-R8).
+    None when both hold, else (MER-R11, MER-R8)."""
+    if colour not in mine:
+        return Fault("MER-R11", (colour,)), None
+    hand = hands[colour]
     if height > hand:
-        return Fault("MER-R8", (colour, hand, height))
+        return None, Fault("MER-R8", (colour, hand, height))
     return None
 
 
@@ -326,14 +346,6 @@ def _r10_words(meridian: int, colour: str, who: str) -> str:
 
 
 # ---------------------------------------------------------------- MER-R11
-
-
-@decides("MER-R11")
-def r11_own_colour(colour: str, mine: Collection[str]) -> Fault | None:
-    """A tower is of one of the mover's player's colours ``mine``."""
-    if colour not in mine:
-        return Fault("MER-R11", (colour,))
-    return None
 
 
 @wording("MER-R11")
