@@ -14,9 +14,8 @@ from .state import Column, State, Table, who
 from .tower_rules import (
     heights_on_the_meridian,
     pieces_from_own_hand,
+    pushes_along,
     r5_place_exists,
-    r6_pushes_stay_on_board,
-    r7_own_towers_pushed,
     r9_own_tower_taken_off,
     r10_rebuild_differs,
 )
@@ -143,11 +142,14 @@ def take_off_and_build(
     index = city - 1
     end = index
     pushed_off: Fault | None = None
+    own_pushed: Fault | None = None
     # A tower is pushed only from a city that holds one.
     if no_city is None and cells[index] is not None:
-        pushed = r6_pushes_stay_on_board(cells, index, height)
+        pushed = pushes_along(cells, index, height, mine, table.own_push)
         if type(pushed) is int:
             end = pushed
+        elif type(pushed) is tuple:
+            end, own_pushed = pushed
         else:
             assert type(pushed) is Fault
             pushed_off = pushed
@@ -176,21 +178,17 @@ def take_off_and_build(
     # The rules about where the tower ends up are judged once the others hold.
     if pushed_off is not None:
         return [pushed_off]
-    moves: Moves | None = None
-    own_pushed = None
-    if end != index:
-        moved = cells[index:end] if end > index else cells[index:end:-1]
-        moves = (moved, city, 1 if end > index else -1)
-        own_pushed = r7_own_towers_pushed(moved, mine, table.own_push)
     if out_of_order or own_pushed:
         return [fault for fault in (out_of_order, own_pushed) if fault is not None]
     try:
         new_tower = TOWERS[tower_colour][height]
     except IndexError:
         new_tower = Tower(tower_colour, height)
-    if moves is None:
+    moves: Moves | None = None
+    if end == index:
         cells[index] = new_tower
     else:  # the free cell at ``end`` goes; the chain closes up towards it, leaving ``index``
+        moves = (cells[index:end], city, 1) if end > index else (cells[index:end:-1], city, -1)
         del cells[end]
         cells.insert(index, new_tower)
     hands[tower_colour] -= height

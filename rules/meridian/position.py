@@ -29,9 +29,8 @@ def apply_position(state: State, setup: Setup) -> tuple[State, list[Problem]]:
             where = f"meridian {placed.meridian}, city {placed.city}"
             problems.append(Problem("MER-S1", f"{where}: {tower.colour} is not playing", placed.at))
             continue
-        fault = (
-            r5_place_exists(placed.city, state.board.cities, placed.meridian)
-            or written_tower(columns[placed.meridian - 1], tower.height, placed.city)
+        fault = r5_place_exists(placed.city, state.board.cities, placed.meridian) or written_tower(
+            columns[placed.meridian - 1], tower.height, placed.city
         )
         if fault is not None:
             problems.append(Problem(fault.rule, word(fault, placed.meridian), placed.at))

@@ -116,7 +116,7 @@ def written_tower(cells: Cells, height: int, city: int) -> Fault | None:
 def height_taken(cells: Cells, height: int) -> bool:
     """Whether a tower ``height`` high breaks MER-R2 on the meridian's ``cells``,
     wherever it is put."""
-    found = heights_on_the_meridian(cells, height, 0, -1, (), len(cells), new=0)
+    found = heights_on_the_meridian(cells, height, 0, -1, (), len(cells), False, 0, (), 0)
     return found is not None and found[2] is not None
 
 
@@ -208,14 +208,21 @@ def _r5_words(meridian: int, colour: str, who: str, kind: str, number: int, citi
     return f"there is no city {number} on a meridian of {cities} cities"
 
 
-# ---------------------------------------------------------------- MER-R6
+# ---------------------------------------------------------------- MER-R6, MER-R7
 
 
-@decides("MER-R6")
-def r6_pushes_stay_on_board(cells: Cells, index: int, height: int) -> int | Fault:
+@decides("MER-R6", "MER-R7")
+def pushes_along(
+    cells: Cells, index: int, height: int, mine: Collection[str], own_push: OwnPush
+) -> int | Fault | tuple[int, Fault]:
     """The free cell a tower ``height`` high put on the occupied cell ``index`` pushes
-    towers towards: up from a taller occupant, down from a shorter one; a fault when the
-    towers run to the edge and the last would be pushed off the board."""
+    towers towards: up from a taller occupant, down from a shorter one.
+
+    A fault (MER-R6) when the towers run to the edge and the last would be pushed off the
+    board; with the free cell, a fault (MER-R7) when the towers moved may not be under
+    ``own_push``: any may; under ``chain`` none of ``mine`` is displaced directly; under
+    ``never`` none is moved at all.
+    """
     occupant = cells[index]
     assert occupant is not None
     if height < occupant.height:
@@ -225,12 +232,23 @@ def r6_pushes_stay_on_board(cells: Cells, index: int, height: int) -> int | Faul
             end += 1
         if end == size:
             return Fault("MER-R6", (occupant.colour, "up", index + 1))
+        step = 1
+    else:
+        end = index - 1
+        while end >= 0 and cells[end] is not None:
+            end -= 1
+        if end < 0:
+            return Fault("MER-R6", (occupant.colour, "down", index + 1))
+        step = -1
+    if own_push is _ANY:
         return end
-    end = index - 1
-    while end >= 0 and cells[end] is not None:
-        end -= 1
-    if end < 0:
-        return Fault("MER-R6", (occupant.colour, "down", index + 1))
+    if occupant.colour in mine:
+        return end, Fault("MER-R7", ("displace", occupant.colour))
+    if own_push is _NEVER:
+        for place in range(index + step, end, step):
+            tower = cells[place]
+            if tower is not None and tower.colour in mine:
+                return end, Fault("MER-R7", ("push along", tower.colour))
     return end
 
 
@@ -242,22 +260,6 @@ def _r6_words(meridian: int, colour: str, who: str, pushed: str, direction: str,
 
 
 # ---------------------------------------------------------------- MER-R7
-
-
-@decides("MER-R7")
-def r7_own_towers_pushed(moved: Cells, mine: Collection[str], own_push: OwnPush) -> Fault | None:
-    """The towers ``moved`` by a build (nearest first) may be moved under ``own_push``:
-    any; under ``chain`` none of ``mine`` displaced directly; under ``never`` none at all."""
-    if own_push is _ANY:
-        return None
-    occupant = moved[0]
-    if occupant is not None and occupant.colour in mine:
-        return Fault("MER-R7", ("displace", occupant.colour))
-    if own_push is _NEVER:
-        for tower in moved:
-            if tower is not None and tower.colour in mine:
-                return Fault("MER-R7", ("push along", tower.colour))
-    return None
 
 
 @wording("MER-R7")
@@ -301,7 +303,9 @@ def r9_own_tower_taken_off(
     ``cells``, or the one on city ``wanted``; a fault when there is none, or two and no
     city is said."""
     found: tuple[int, Tower] | None = None
-    for city, tower in enumerate(cells, start=1):
+    city = 0
+    for tower in cells:
+        city += 1  # noqa: SIM113 (enumerate costs more on every turn)
         if tower is not None and tower.colour in mine and (wanted is None or city == wanted):
             if found is not None:
                 return Fault("MER-R9", ("which", wanted), True)
