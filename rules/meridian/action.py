@@ -13,9 +13,8 @@ from .placement import Push
 from .state import Column, State, Table, who
 from .tower_rules import (
     heights_on_the_meridian,
-    pieces_from_own_hand,
+    place_and_pieces,
     pushes_along,
-    r5_place_exists,
     r9_own_tower_taken_off,
     r10_rebuild_differs,
 )
@@ -136,8 +135,8 @@ def take_off_and_build(
     height = build.height
     city = build.city
     # Every rule is asked, and only a turn that breaks one gathers its faults.
-    pieces = pieces_from_own_hand(tower_colour, height, mine, hands)
-    no_city = r5_place_exists(city, len(cells), meridian)
+    takes = place_and_pieces(city, len(cells), meridian, tower_colour, height, mine, hands)
+    no_city = None if takes is None else takes[1]
     same = None if removed is None else r10_rebuild_differs(removed, city, tower_colour, height)
     index = city - 1
     end = index
@@ -165,8 +164,8 @@ def take_off_and_build(
         built,
     )
     out_of_order = None
-    if not_there or pieces or no_city or same or heights:
-        not_own, too_few = pieces or (None, None)
+    if not_there or takes or same or heights:
+        not_own, _, too_few = takes or (None, None, None)
         too_low, too_many, twice, out_of_order = heights or (None, None, None, None)
         basic = [
             fault

@@ -8,7 +8,7 @@ from .faults import word
 from .model import PIECES_PER_COLOUR, Card, PlacedTower, Setup, Tower
 from .state import State, who
 from .tower_rules import (
-    r5_place_exists,
+    place_exists,
     written_heights,
     written_tower,
     written_towers_per_player,
@@ -29,7 +29,7 @@ def apply_position(state: State, setup: Setup) -> tuple[State, list[Problem]]:
             where = f"meridian {placed.meridian}, city {placed.city}"
             problems.append(Problem("MER-S1", f"{where}: {tower.colour} is not playing", placed.at))
             continue
-        fault = r5_place_exists(placed.city, state.board.cities, placed.meridian) or written_tower(
+        fault = place_exists(placed.city, state.board.cities, placed.meridian) or written_tower(
             columns[placed.meridian - 1], tower.height, placed.city
         )
         if fault is not None:

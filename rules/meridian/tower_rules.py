@@ -183,22 +183,52 @@ def _r4_words(meridian: int, colour: str, who: str, count: int, limit: int, new:
     )
 
 
-# ---------------------------------------------------------------- MER-R5
+# ---------------------------------------------------------------- MER-R5, MER-R8, MER-R11
 
 
-@decides("MER-R5")
-def r5_place_exists(city: int, cities: int, meridian: int = 1) -> Fault | None:
-    """Meridian ``meridian`` and its city ``city`` are on a board of ``cities`` a meridian."""
+@decides("MER-R5", "MER-R8", "MER-R11")
+def place_and_pieces(
+    city: int,
+    cities: int,
+    meridian: int = 1,
+    colour: str | None = None,
+    height: int = 0,
+    mine: Collection[str] = (),
+    hands: Mapping[str, int] | None = None,
+) -> tuple[Fault | None, Fault | None, Fault | None] | None:
+    """What a tower takes: a place on the board, meridian ``meridian`` and its city
+    ``city`` of ``cities`` (MER-R5); and a tower built of ``colour`` takes ``height``
+    pieces of one of the mover's player's colours ``mine`` (MER-R11), no more than that
+    colour has in ``hands`` (MER-R8). None when all hold, else (MER-R11, MER-R5, MER-R8).
+    """
+    no_place = None
     if not 1 <= meridian <= MERIDIANS:
-        return Fault("MER-R5", ("meridian", meridian, cities))
-    if not 1 <= city <= cities:
-        return Fault("MER-R5", ("city", city, cities))
+        no_place = Fault("MER-R5", ("meridian", meridian, cities))
+    elif not 1 <= city <= cities:
+        no_place = Fault("MER-R5", ("city", city, cities))
+    not_own = too_few = None
+    if colour is not None:
+        if colour not in mine:
+            not_own = Fault("MER-R11", (colour,))
+        else:
+            assert hands is not None
+            hand = hands[colour]
+            if height > hand:
+                too_few = Fault("MER-R8", (colour, hand, height))
+    if no_place or not_own or too_few:
+        return not_own, no_place, too_few
     return None
+
+
+def place_exists(city: int, cities: int, meridian: int) -> Fault | None:
+    """MER-R5 for a place written in a position."""
+    found = place_and_pieces(city, cities, meridian)
+    return None if found is None else found[1]
 
 
 def meridian_exists(meridian: int) -> Fault | None:
     """MER-R5 for a meridian alone, before the board's cities are known."""
-    return r5_place_exists(1, 1, meridian)
+    return place_exists(1, 1, meridian)
 
 
 @wording("MER-R5")
@@ -267,22 +297,7 @@ def _r7_words(meridian: int, colour: str, who: str, kind: str, pushed: str) -> s
     return f"a tower may not {kind} its own player's {pushed} tower"
 
 
-# ---------------------------------------------------------------- MER-R8, MER-R11
-
-
-@decides("MER-R8", "MER-R11")
-def pieces_from_own_hand(
-    colour: str, height: int, mine: Collection[str], hands: Mapping[str, int]
-) -> tuple[Fault | None, Fault | None] | None:
-    """A tower is built of the pieces of one of the mover's player's colours ``mine``
-    (MER-R11), ``height`` of them, no more than that colour has in ``hands`` (MER-R8).
-    None when both hold, else (MER-R11, MER-R8)."""
-    if colour not in mine:
-        return Fault("MER-R11", (colour,)), None
-    hand = hands[colour]
-    if height > hand:
-        return None, Fault("MER-R8", (colour, hand, height))
-    return None
+# ---------------------------------------------------------------- MER-R8
 
 
 @wording("MER-R8")
