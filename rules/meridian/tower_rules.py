@@ -1,10 +1,13 @@
 """The rules of taking off and placing towers (MER-R1 to MER-R11): each decided by one
-function named after it, and worded by one.
+function, and worded by one.
 
-A decider returns None when its rule holds, or a ``Fault``: the rule and the facts its
-message needs. Every path that plays a turn, checks a written position or looks for a legal
-move calls these deciders; the message is made from a fault only when it is shown, by
-``faults.word``.
+A decider is named after its rule, or after the one question it asks when a single pass
+over the same data decides several rules (the towers on a meridian against a new one, a
+chain of pushes, what a tower takes): a build is checked on every turn, so it goes over a
+meridian once. A decider returns None when its rules hold, else the ``Fault`` of each rule
+broken: the rule and the facts its message needs. Every path that plays a turn, checks a
+written position or looks for a legal move calls these deciders; the message is made from
+a fault only when it is shown, by ``faults.word``.
 """
 
 from __future__ import annotations
