@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Final
 
 from meridina.rules.common import Place, Problem
+from meridina.rules.meridian import faults, tower_rules
 from meridina.rules.meridian.model import (
     CARDS_BY_LABEL,
-    MERIDIANS,
     Card,
     PlacedTower,
     StartPosition,
@@ -93,8 +93,9 @@ def _pairs(entry: EntryText, kind: str, problems: list[Problem]) -> list[tuple[W
 
 
 def _read_towers(entry: EntryText, meridian: int, problems: list[Problem]) -> list[PlacedTower]:
-    if not 1 <= meridian <= MERIDIANS:
-        problems.append(Problem("MER-R5", f"there is no meridian {meridian}", entry.key.at))
+    fault = tower_rules.meridian_exists(meridian)
+    if fault is not None:
+        problems.append(Problem(fault.rule, faults.word(fault, meridian), entry.key.at))
         return []
     towers = []
     for colour, place in _pairs(entry, "place", problems):

@@ -8,10 +8,13 @@ refuse exactly what the full one finds a fault in.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from meridian_games import random_game
-from meridina.rules.meridian.action import act, quick_act
+from meridina.rules.meridian.action import act, quick_act, take_off_and_build
+from meridina.rules.meridian.legal import legal_turns
 from meridina.rules.meridian.model import (
     COLOURS,
     MERIDIANS,
@@ -20,6 +23,7 @@ from meridina.rules.meridian.model import (
     OwnPush,
     Rulings,
     TakeOff,
+    Tower,
     TwoPlayerTurns,
 )
 from meridina.rules.meridian.state import State
@@ -91,3 +95,43 @@ def test_quick_check_agrees_with_the_full_check(
                         assert_agree(state, colour, meridian, take_off, Build(height, city))
     for seat, meridian, take_off, build in tries:
         assert_agree(state, state.colours[seat % len(state.colours)], meridian, take_off, build)
+
+
+class CountedCells(list[Tower | None]):
+    """A meridian's cells that count the passes made over them."""
+
+    passes = 0
+
+    def __iter__(self) -> Iterator[Tower | None]:
+        self.passes += 1
+        return super().__iter__()
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**32 - 1), players=st.sampled_from([2, 3, 4]))
+def test_a_legal_build_goes_over_the_meridian_once(seed: int, players: int) -> None:
+    """Every rule is asked of a build, but those about the towers already on the meridian
+    (heights, their order, the towers per player) are asked in one pass."""
+    game = random_game(seed, players)
+    state = game.before[len(game.before) // 2]
+    tried = 0
+    for turn in legal_turns(state):
+        build = turn.build
+        if build is None or turn.take_off is not None or build.height < 2:
+            continue  # (a tower 1 high also asks whether the meridian is empty)
+        cells = CountedCells(state.columns[turn.meridian - 1])
+        effect = take_off_and_build(
+            cells,
+            state.hands.copy(),
+            state.table,
+            state.ever_built,
+            turn.meridian,
+            turn.colour,
+            None,
+            build,
+            state.seating.mates[turn.colour],
+        )
+        assert type(effect) is tuple, turn
+        assert cells.passes == 1, turn
+        tried += 1
+    assert tried or not any(True for _ in legal_turns(state))

@@ -11,21 +11,19 @@ from typing import ClassVar
 from meridina.rules.common import Problem, RecordError
 from meridina.rules.game import Applied, Handling, Unreadable
 
-from .action import (
-    NO_EFFECT,
-    Effect,
-    EffectData,
-    Outcome,
-    act,
-    quick_act,
-    quick_change,
-    quick_outcome,
-)
+from .action import NO_EFFECT, Effect, EffectData, act, quick_outcome, take_off_and_build
 from .board import Board, bundled_board, load_board
-from .legal import builds_for, can_act, can_build, describe_action
-from .model import COLOURS, DECK, MERIDIANS, PIECES_PER_COLOUR, Card, Setup, Skip, Turn
+from .faults import word
+from .legal import stuck_fault, t5_stuck_only_without_a_move
+from .model import COLOURS, MERIDIANS, PIECES_PER_COLOUR, Card, Setup, Skip, Turn
 from .position import apply_position
-from .state import BITS_BY_ID, CACHE_SIZE, Column, Seating, State, Table, card_bit, face_up
+from .state import BITS_BY_ID, CACHE_SIZE, Column, Seating, State, Table, card_bit
+from .turn_rules import (
+    e1_no_turn_after_the_end,
+    s2_board_for_the_players,
+    s3_pieces_and_decks,
+    t3_card_face_up,
+)
 
 # Skips as plain names: an enum's member looked up on its class costs a call.
 _PASS, _STUCK = Skip.PASS, Skip.STUCK
@@ -141,15 +139,9 @@ def _start(setup: Setup, board: Board | None, base: Path | None) -> Applied[Stat
     problems.extend(_check_players(setup))
     if problems and any(not p.warning for p in problems):
         return Applied(None, tuple(problems))
-    if len(setup.players) not in board.players:
-        sides = " or ".join(str(n) for n in board.players)
-        problems.append(
-            Problem(
-                "MER-S2",
-                f"board {board.name!r} is for {sides} players, not {len(setup.players)}",
-                setup.board_at,
-            )
-        )
+    fault = s2_board_for_the_players(board.name, board.players, len(setup.players))
+    if fault is not None:
+        problems.append(Problem(fault.rule, word(fault, 0), setup.board_at))
         return Applied(None, tuple(problems))
     seating = Seating.cached(setup.players, setup.rulings)
     colours = seating.colours
@@ -159,15 +151,8 @@ def _start(setup: Setup, board: Board | None, base: Path | None) -> Applied[Stat
             problems.append(
                 Problem("MER-S1", f"a deck is given for {colour}, who is not playing", at)
             )
-        elif sorted(order, key=DECK.index) != list(DECK):
-            problems.append(
-                Problem(
-                    "MER-S3",
-                    f"the {colour} deck must list each of the 13 cards once "
-                    f"({', '.join(c.label for c in DECK)})",
-                    at,
-                )
-            )
+        elif (fault := s3_pieces_and_decks(colour, order)) is not None:
+            problems.append(Problem(fault.rule, word(fault, 0), at))
         else:
             decks[colour] = order
     table = Table.of(board, seating, setup.rulings, True, decks)
@@ -239,7 +224,11 @@ def apply(state: State, turn: Turn) -> Step:
     table = state.table
     seat = table.seat.get(colour)
     played = state.played_bits
-    if seat is None or played == table.all_played or colour not in table.may_play[state.next_index]:
+    if (
+        seat is None
+        or e1_no_turn_after_the_end(played, table.all_played) is not None
+        or colour not in table.may_play[state.next_index]
+    ):
         return _apply_worded(state, turn)
     card = turn.card
     bit = BITS_BY_ID.get(id(card))  # None for a card value that is not the deck's own
@@ -250,10 +239,8 @@ def apply(state: State, turn: Turn) -> Step:
     meridian = turn.meridian
     if played & bit or meridian not in card.numbers:
         return _apply_worded(state, turn)
-    if table.decks:
-        face_up = state.face_up(colour)
-        if face_up is not None and card not in face_up:
-            return _apply_worded(state, turn)
+    if table.decks and t3_card_face_up(table, played, colour, card) is not None:
+        return _apply_worded(state, turn)
     made = Step()
     made.problems = ()
     made.state = after = State()
@@ -271,7 +258,13 @@ def apply(state: State, turn: Turn) -> Step:
             built = built | {meridian}
         after.ever_built = built
         made._effect = effect
-    elif skip is _PASS or (skip is _STUCK and not can_build(state, colour, meridian, mates)):
+    elif skip is _PASS or (
+        skip is _STUCK
+        and t5_stuck_only_without_a_move(
+            state.columns, state.hands, table, state.ever_built, (meridian,), colour, mates
+        )
+        is None
+    ):
         after.columns = state.columns
         after.hands = state.hands
         after.ever_built = state.ever_built
@@ -320,12 +313,10 @@ def play_clean(start: State, turns: Sequence[Turn | Unreadable]) -> State | None
         # A pass or stuck on a group card need not name its meridian (0).
         if played & bit or (meridian not in card.numbers and (meridian or skip is None)):
             return None
-        if decks:
-            cards = face_up(table, played, colour)
-            if cards is not None and card not in cards:
-                return None
+        if decks and t3_card_face_up(table, played, colour, card):
+            return None
         if skip is None:
-            effect = quick_change(
+            effect = take_off_and_build(
                 columns[meridian - 1],
                 hands,
                 table,
@@ -336,14 +327,14 @@ def play_clean(start: State, turns: Sequence[Turn | Unreadable]) -> State | None
                 turn.build,
                 mates,
             )
-            if effect is None:
+            if type(effect) is list:
                 return None
             if meridian not in built and effect[1] is not None:
                 built = built | {meridian}
         elif skip is _STUCK:  # (a pass changes nothing but the cards played)
-            for number in (meridian,) if meridian else card.numbers:
-                if can_act(columns[number - 1], hands, table, built, number, colour, mates):
-                    return None  # not stuck
+            numbers = (meridian,) if meridian else card.numbers
+            if t5_stuck_only_without_a_move(columns, hands, table, built, numbers, colour, mates):
+                return None
         played |= bit
     final = State()
     final.table = table
@@ -362,9 +353,9 @@ def _apply_worded(state: State, turn: Turn) -> Step:
     if colour not in state.hands:
         problem = Problem("MER-S1", f"{colour} is not playing in this game", turn.colour_at)
         return _ignored(state, problem)
-    if state.finished:
-        problem = Problem("MER-E1", "the game is over: every card has been played", turn.at)
-        return _ignored(state, problem)
+    fault = e1_no_turn_after_the_end(state.played_bits, state.table.all_played)
+    if fault is not None:
+        return _ignored(state, Problem(fault.rule, word(fault, turn.meridian, colour), turn.at))
     problems = _order_faults(state, turn)  # a new list, to add to
     card_ok = True
     if problems and any(problem.rule == "MER-T2" for problem in problems):
@@ -375,16 +366,9 @@ def _apply_worded(state: State, turn: Turn) -> Step:
             Problem("MER-T2", f"{colour} has already played card {turn.card.label}", turn.card_at)
         )
     elif state.decks:
-        face_up = state.face_up(colour)
-        if face_up is not None and turn.card not in face_up:
-            problems.append(
-                Problem(
-                    "MER-T3",
-                    f"card {turn.card.label} is not face up for {colour}; the face-up cards are "
-                    + " and ".join(card.label for card in face_up),
-                    turn.card_at,
-                )
-            )
+        fault = t3_card_face_up(state.table, state.played_bits, colour, turn.card)
+        if fault is not None:
+            problems.append(Problem(fault.rule, word(fault, turn.meridian, colour), turn.card_at))
     card = turn.card if card_ok else None
     if turn.meridian not in turn.card.numbers and not (turn.meridian == 0 and turn.skip):
         problems.append(
@@ -396,24 +380,14 @@ def _apply_worded(state: State, turn: Turn) -> Step:
         )
         return step(_advance(state, colour, card), tuple(problems), None)
     if turn.skip is Skip.STUCK:
-        example = next(builds_for(state, colour, turn.card, turn.meridian), None)
-        if example is not None:
-            problems.append(
-                Problem(
-                    "MER-T5",
-                    f"{colour} is not stuck: it could still play {describe_action(example)} "
-                    "on this card; write 'pass' to choose not to play",
-                    turn.at,
-                )
-            )
+        fault = stuck_fault(state, colour, turn.card, turn.meridian)
+        if fault is not None:
+            problems.append(Problem(fault.rule, word(fault, turn.meridian, colour), turn.at))
         return step(_advance(state, colour, card), tuple(problems), Effect(None, None, ()))
     if turn.skip is Skip.PASS:
         return step(_advance(state, colour, card), tuple(problems), Effect(None, None, ()))
     meridian = turn.meridian
-    outcome: Outcome | list[Problem] | None
-    outcome = quick_act(state, colour, meridian, turn.take_off, turn.build)
-    if outcome is None:  # a rule is broken: the full check says which, in words
-        outcome = act(state, colour, meridian, turn.take_off, turn.build)
+    outcome = act(state, colour, meridian, turn.take_off, turn.build)
     if isinstance(outcome, list):
         problems.extend(outcome)
         return step(_advance(state, colour, card), tuple(problems), None)

@@ -5,9 +5,13 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from .action import quick_act, quick_change
+from meridina.rules.rule_home import decides
+
+from .action import quick_act, take_off_and_build
+from .faults import Fault, wording
 from .model import DECK, PIECES_PER_COLOUR, Build, Card, Skip, TakeOff, Tower, Turn
 from .state import State, Table
+from .tower_rules import can_take_off, height_taken
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,7 +44,7 @@ def _actions(state: State, colour: str, meridian: int) -> Iterator[Action]:
         take_offs.append(TakeOff(city if len(own_cities) > 1 else None))
     tower_colours = state.players[owner].colours
     for take_off in take_offs:
-        if take_off is not None:
+        if take_off is not None and quick_act(state, colour, meridian, take_off, None):
             yield Action(take_off, None)
         for tower_colour in tower_colours:
             # No taller tower than the pieces in hand, with any taken off, can allow.
@@ -57,22 +61,6 @@ def _actions(state: State, colour: str, meridian: int) -> Iterator[Action]:
                         yield Action(take_off, build)
 
 
-def can_build(state: State, colour: str, meridian: int, mine: tuple[str, ...]) -> bool:
-    """Whether ``builds_for`` would find any action for ``colour`` on ``meridian``.
-
-    ``mine`` are the colours of ``colour``'s player.
-    """
-    return can_act(
-        state.columns[meridian - 1],
-        state.hands,
-        state.table,
-        state.ever_built,
-        meridian,
-        colour,
-        mine,
-    )
-
-
 def can_act(
     column: Sequence[Tower | None],
     hands: dict[str, int],
@@ -82,22 +70,19 @@ def can_act(
     colour: str,
     mine: tuple[str, ...],
 ) -> bool:
-    """``can_build`` on the meridian's cells ``column``, the ``hands`` and the meridians
+    """Whether some take-off or build is open to ``colour`` (of the player whose colours
+    are ``mine``) on the meridian's cells ``column``, with the ``hands`` and the meridians
     ever ``built`` on, as a state has them (neither is changed).
 
-    The same search, cut short: a tower of the player's own can be taken off, and a
-    height already standing on the meridian fits on no city, so those builds are not tried.
+    The search of ``legal_turns``, cut short: a take-off may be enough, and a height that breaks
+    MER-R2 on the meridian fits on no city, so those builds are not tried.
     """
-    taken = []
-    for tower in column:
-        if tower is not None:
-            if tower.colour in mine:
-                return True
-            taken.append(tower.height)
+    if can_take_off(column, mine):
+        return True
     cells: list[Tower | None] | None = None
     for tower_colour in mine:
         for height in range(1, min(hands[tower_colour], PIECES_PER_COLOUR) + 1):
-            if height in taken:
+            if height_taken(column, height):
                 continue
             if cells is None:
                 # A build alone changes nothing unless it is legal, and the first legal
@@ -106,12 +91,53 @@ def can_act(
             named = tower_colour if tower_colour != colour else None
             for city in range(1, table.board.cities + 1):
                 build = _build(height, city, named)
-                effect = quick_change(
+                effect = take_off_and_build(
                     cells, hands, table, built, meridian, colour, None, build, mine
                 )
-                if effect is not None:
+                if type(effect) is tuple:
                     return True
     return False
+
+
+@decides("MER-T5")
+def t5_stuck_only_without_a_move(
+    columns: Sequence[Sequence[Tower | None]],
+    hands: dict[str, int],
+    table: Table,
+    built: frozenset[int],
+    numbers: Sequence[int],
+    colour: str,
+    mine: tuple[str, ...],
+) -> Fault | None:
+    """A colour is stuck only when no take-off or build is open to it on any of the
+    meridians ``numbers`` its card allows (as ``can_act`` has the board and hands)."""
+    for number in numbers:
+        if can_act(columns[number - 1], hands, table, built, number, colour, mine):
+            return Fault("MER-T5", (number,))
+    return None
+
+
+def stuck_fault(state: State, colour: str, card: Card, meridian: int) -> Fault | None:
+    """MER-T5 for a turn that says ``stuck`` on ``meridian`` of ``card``, with an example of
+    what the colour could play in its facts."""
+    numbers = card.numbers if meridian not in card.numbers else (meridian,)
+    mine = state.seating.mates[colour]
+    fault = t5_stuck_only_without_a_move(
+        state.columns, state.hands, state.table, state.ever_built, numbers, colour, mine
+    )
+    if fault is None:
+        return None
+    example = next(_actions(state, colour, fault.facts[0]), None)
+    move = "a take-off or build" if example is None else describe_action(example)
+    return Fault(fault.rule, (*fault.facts, move))
+
+
+@wording("MER-T5")
+def _t5_words(meridian: int, colour: str, who: str, number: int, example: str) -> str:
+    return (
+        f"{colour} is not stuck: it could still play {example} on this card; "
+        "write 'pass' to choose not to play"
+    )
 
 
 _BUILDS: dict[tuple[int, int, str | None], Build] = {}
@@ -124,12 +150,6 @@ def _build(height: int, city: int, colour: str | None) -> Build:
     if build is None:
         build = _BUILDS[key] = Build(height, city, colour)
     return build
-
-
-def builds_for(state: State, colour: str, card: Card, meridian: int) -> Iterator[Action]:
-    meridians = card.numbers if meridian not in card.numbers else (meridian,)
-    for number in meridians:
-        yield from _actions(state, colour, number)
 
 
 def legal_turns(state: State) -> Iterator[Turn]:

@@ -4,8 +4,16 @@ from __future__ import annotations
 
 from meridina.rules.common import Place, Problem
 
-from .model import MERIDIANS, PIECES_PER_COLOUR, Card, PlacedTower, Setup, Tower
+from .faults import word
+from .model import PIECES_PER_COLOUR, Card, PlacedTower, Setup, Tower
 from .state import State, who
+from .tower_rules import (
+    place_exists,
+    written_heights,
+    written_tower,
+    written_towers_per_player,
+)
+from .turn_rules import s3_pieces_and_decks
 
 
 def apply_position(state: State, setup: Setup) -> tuple[State, list[Problem]]:
@@ -17,29 +25,17 @@ def apply_position(state: State, setup: Setup) -> tuple[State, list[Problem]]:
     colours = state.colours
     for placed in position.towers:
         tower = placed.tower
-        where = f"meridian {placed.meridian}, city {placed.city}"
         if tower.colour not in colours:
+            where = f"meridian {placed.meridian}, city {placed.city}"
             problems.append(Problem("MER-S1", f"{where}: {tower.colour} is not playing", placed.at))
             continue
-        if not 1 <= placed.meridian <= MERIDIANS:
-            problems.append(Problem("MER-R5", f"there is no meridian {placed.meridian}", placed.at))
-            continue
-        if not 1 <= placed.city <= state.board.cities:
-            problems.append(
-                Problem(
-                    "MER-R5",
-                    f"there is no city {placed.city} on a meridian of {state.board.cities} cities",
-                    placed.at,
-                )
-            )
-            continue
-        if tower.height < 1:
-            problems.append(Problem("MER-R1", f"{where}: a tower is at least 1 high", placed.at))
+        fault = place_exists(placed.city, state.board.cities, placed.meridian) or written_tower(
+            columns[placed.meridian - 1], tower.height, placed.city
+        )
+        if fault is not None:
+            problems.append(Problem(fault.rule, word(fault, placed.meridian), placed.at))
             continue
         column = columns[placed.meridian - 1]
-        if column[placed.city - 1] is not None:
-            problems.append(Problem("MER-R2", f"{where} is given two towers", placed.at))
-            continue
         column[placed.city - 1] = tower
     for meridian, column in enumerate(columns, start=1):
         problems.extend(_column_faults(state, meridian, column, position.towers))
@@ -48,30 +44,18 @@ def apply_position(state: State, setup: Setup) -> tuple[State, list[Problem]]:
         columns=board_columns,
         ever_built=frozenset(m for m, col in enumerate(columns, 1) if any(col)),
     )
-    hands = {c: PIECES_PER_COLOUR - state.pieces_on_board(c) for c in colours}
+    pieces = {c: state.pieces_on_board(c) for c in colours}
+    hands = {c: PIECES_PER_COLOUR - pieces[c] for c in colours}
     for colour in colours:
-        if hands[colour] < 0:
-            problems.append(
-                Problem(
-                    "MER-S3",
-                    f"{colour} has {state.pieces_on_board(colour)} pieces on the board; "
-                    f"a colour has only {PIECES_PER_COLOUR}",
-                    position.at,
-                )
-            )
+        fault = s3_pieces_and_decks(colour, None, pieces[colour])
+        if fault is not None:
+            problems.append(Problem(fault.rule, word(fault, 0), position.at))
     for colour, (count, at) in position.hands.items():
         if colour not in colours:
             named_at = position.colour_at.get(colour, at)
             problems.append(Problem("MER-S1", f"{colour} is not playing", named_at))
-        elif count != hands[colour]:
-            problems.append(
-                Problem(
-                    "MER-S3",
-                    f"{colour} must have {max(hands[colour], 0)} pieces in hand: "
-                    f"{state.pieces_on_board(colour)} of its {PIECES_PER_COLOUR} are on the board",
-                    at,
-                )
-            )
+        elif (fault := s3_pieces_and_decks(colour, None, pieces[colour], count)) is not None:
+            problems.append(Problem(fault.rule, word(fault, 0), at))
     played = {c: frozenset[Card]() for c in colours}
     if position.played is not None:
         for colour, cards in position.played.items():
@@ -128,34 +112,14 @@ def _column_faults(
 ) -> list[Problem]:
     problems: list[Problem] = []
     at = next((p.at for p in placed if p.meridian == meridian), None)
-    towers = [(city, t) for city, t in enumerate(column, start=1) if t is not None]
-    heights = [t.height for _, t in towers]
-    if len(set(heights)) != len(heights):
-        problems.append(
-            Problem("MER-R2", f"meridian {meridian} has two towers of the same height", at)
-        )
-    elif heights != sorted(heights):
-        problems.append(
-            Problem(
-                "MER-R3",
-                f"meridian {meridian}: towers must grow taller from the bottom city upwards",
-                at,
-            )
-        )
-    per_player: dict[int, int] = {}
-    for _, tower in towers:
-        owner = state.owner(tower.colour)
-        per_player[owner] = per_player.get(owner, 0) + 1
-    for owner, count in per_player.items():
-        if count > state.towers_per_player:
-            problems.append(
-                Problem(
-                    "MER-R4",
-                    f"meridian {meridian}: {who(state, owner)} has {count} towers; "
-                    f"at most {state.towers_per_player}",
-                    at,
-                )
-            )
+    fault = written_heights(column)
+    if fault is not None:
+        problems.append(Problem(fault.rule, word(fault, meridian), at))
+    for owner in dict.fromkeys(state.owner(tower.colour) for tower in column if tower):
+        colours = state.players[owner].colours
+        fault = written_towers_per_player(column, colours, state.towers_per_player)
+        if fault is not None:
+            problems.append(Problem(fault.rule, word(fault, meridian, "", who(state, owner)), at))
     return problems
 
 

@@ -722,4 +722,13 @@ SEVERAL_RULES = [
         "1. orange",
         ("MER-R11", "MER-R5", "MER-R1"),
     ),
+    # Black 4@2 displaces orange 2, Ann's other colour, straight down, and then stands
+    # below grey 3: where the tower ends up breaks both the order and the own-push rule.
+    SeveralRules(
+        "taller-than-the-tower-above-and-displacing-its-own",
+        ("1. orange 7: 2@2", "2. grey 7: 3@3", "3. black 7: 4@2"),
+        "3. black",
+        ("MER-R3", "MER-R7"),
+        TWO,
+    ),
 ]

@@ -1,0 +1,102 @@
+"""Rules of the set-up, the cards and the end of a Meridian game, each decided by one
+function named after it and worded by one (``faults.word``)."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from meridina.rules.rule_home import decides
+
+from .faults import Fault, wording
+from .model import DECK, PIECES_PER_COLOUR, Card
+from .state import Table, face_up
+
+# ---------------------------------------------------------------- MER-S2
+
+
+@decides("MER-S2")
+def s2_board_for_the_players(name: str, sides: Collection[int], count: int) -> Fault | None:
+    """The board ``name`` is made for ``count`` players: one of its ``sides``."""
+    if count not in sides:
+        return Fault("MER-S2", (name, tuple(sides), count))
+    return None
+
+
+@wording("MER-S2")
+def _s2_words(
+    meridian: int, colour: str, who: str, name: str, sides: tuple[int, ...], count: int
+) -> str:
+    counts = " or ".join(str(n) for n in sides)
+    return f"board {name!r} is for {counts} players, not {count}"
+
+
+# ---------------------------------------------------------------- MER-S3
+
+
+@decides("MER-S3")
+def s3_pieces_and_decks(
+    colour: str, deck: tuple[Card, ...] | None = None, pieces: int = 0, hand: int | None = None
+) -> Fault | None:
+    """A ``deck`` order lists each of the 13 cards once; ``colour`` has no more than its
+    20 pieces on the board (``pieces``), and a ``hand`` given holds the rest."""
+    if deck is not None:
+        if sorted(deck, key=DECK.index) != list(DECK):
+            return Fault("MER-S3", ("deck", colour, pieces, hand))
+        return None
+    rest = PIECES_PER_COLOUR - pieces
+    if hand is None:
+        if rest < 0:
+            return Fault("MER-S3", ("board", colour, pieces, hand))
+    elif hand != rest:
+        return Fault("MER-S3", ("hand", colour, pieces, hand))
+    return None
+
+
+@wording("MER-S3")
+def _s3_words(
+    meridian: int, colour: str, who: str, kind: str, named: str, pieces: int, hand: int | None
+) -> str:
+    if kind == "deck":
+        return (
+            f"the {named} deck must list each of the 13 cards once "
+            f"({', '.join(c.label for c in DECK)})"
+        )
+    if kind == "board":
+        return f"{named} has {pieces} pieces on the board; a colour has only {PIECES_PER_COLOUR}"
+    return (
+        f"{named} must have {max(PIECES_PER_COLOUR - pieces, 0)} pieces in hand: "
+        f"{pieces} of its {PIECES_PER_COLOUR} are on the board"
+    )
+
+
+# ---------------------------------------------------------------- MER-T3
+
+
+@decides("MER-T3")
+def t3_card_face_up(table: Table, played_bits: int, colour: str, card: Card) -> Fault | None:
+    """When ``colour``'s deck order is known, ``card`` is one of its two face-up cards."""
+    cards = face_up(table, played_bits, colour)
+    if cards is not None and card not in cards:
+        return Fault("MER-T3", (card.label, tuple([up.label for up in cards])))
+    return None
+
+
+@wording("MER-T3")
+def _t3_words(meridian: int, colour: str, who: str, label: str, up: tuple[str, ...]) -> str:
+    return f"card {label} is not face up for {colour}; the face-up cards are " + " and ".join(up)
+
+
+# ---------------------------------------------------------------- MER-E1
+
+
+@decides("MER-E1")
+def e1_no_turn_after_the_end(played_bits: int, all_played: int) -> Fault | None:
+    """A turn comes before every card is played (``all_played``, as the table has it)."""
+    if played_bits == all_played:
+        return Fault("MER-E1", ())
+    return None
+
+
+@wording("MER-E1")
+def _e1_words(meridian: int, colour: str, who: str) -> str:
+    return "the game is over: every card has been played"
