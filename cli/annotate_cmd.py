@@ -15,21 +15,26 @@ from pathlib import Path
 from typing import Any, TextIO
 
 import click
+from meridina.notation.check import RulingDefaults
 
 from .annotate_game import Annotated, annotate_game
 from .atomic_file import replacing
+from .config import RulingsConfiguredCommand
 from .loading import InputFault, Selection, record_base, record_files, reports
 from .options import format_option, game_option, paths_argument, selection_options
 from .output import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, problem_json, problem_line
+from .rulings_option import rulings_of, rulings_option
 from .shown import json_safe, shown, shown_lines
 from .stand_in import board_json, stand_in_line
 
 
-def annotated_games(record: str, game_number: int | None, with_notes: bool) -> Iterator[Annotated]:
-    """Each game of a record, annotated, one at a time."""
+def annotated_games(
+    record: str, game_number: int | None, with_notes: bool, rulings: RulingDefaults | None = None
+) -> Iterator[Annotated]:
+    """Each game of a record, annotated, one at a time, under ``rulings`` from outside it."""
     base = record_base(record)
-    for report in reports(record, game_number):
-        yield annotate_game(report, base, with_notes)
+    for report in reports(record, game_number, rulings):
+        yield annotate_game(report, base, with_notes, rulings)
 
 
 def text_pieces(games: Iterator[Annotated]) -> Iterator[str]:
@@ -60,7 +65,7 @@ class Counter:
             yield game
 
 
-@click.command()
+@click.command(cls=RulingsConfiguredCommand)
 @paths_argument
 @selection_options
 @game_option
@@ -80,7 +85,10 @@ class Counter:
     "--no-notes", is_flag=True, help="Only the canonical layout: add no notes, drop old ones."
 )
 @format_option
+@rulings_option
+@click.pass_context
 def annotate(
+    context: click.Context,
     paths: tuple[str, ...],
     selection: Selection,
     game_number: int | None,
@@ -105,6 +113,9 @@ def annotate(
 
     Exit status: 0 every game valid, 1 a problem in some game (with --check or
     --diff: some file would change), 2 a file that cannot be read or written.
+
+    Games are checked under the rulings validate uses here: the config file's,
+    then --rulings, under each record's own Rulings tag.
     """
     modes = sum([in_place, check, diff, output is not None])
     if modes > 1:
@@ -123,21 +134,22 @@ def annotate(
     if (in_place or check or diff) and "-" in records:
         raise click.UsageError("--in-place, --check and --diff work on files, not '-'")
     with_notes = not no_notes
+    rulings = rulings_of(context)
     if output_format == "json":
-        raise SystemExit(_json(records[0], game_number, with_notes))
+        raise SystemExit(_json(records[0], game_number, with_notes, rulings))
     if not modes:
         counter = Counter(records[0], show_problems=True, say_stand_in=True)
-        games = counter.watch(annotated_games(records[0], game_number, with_notes))
+        games = counter.watch(annotated_games(records[0], game_number, with_notes, rulings))
         for piece in text_pieces(games):
             _write_record(piece)
         raise SystemExit(counter.status)
     if output is not None:
         if game_number is not None and _same_file(output, records[0]):
             raise click.UsageError("-o names the record itself: with --game, other games would go")
-        raise SystemExit(_write_to(records[0], output, game_number, with_notes))
+        raise SystemExit(_write_to(records[0], output, game_number, with_notes, rulings))
     for fault in faults:
         click.echo(f"meridina: {fault.message}", err=True)
-    status = _each_file(records, in_place, check, with_notes)
+    status = _each_file(records, in_place, check, with_notes, rulings)
     raise SystemExit(EXIT_UNREADABLE if faults else status)
 
 
@@ -148,11 +160,17 @@ def _same_file(one: Path, other: str) -> bool:
         return False
 
 
-def _write_to(record: str, output: Path, game_number: int | None, with_notes: bool) -> int:
+def _write_to(
+    record: str,
+    output: Path,
+    game_number: int | None,
+    with_notes: bool,
+    rulings: RulingDefaults | None = None,
+) -> int:
     counter = Counter(record, show_problems=True, say_stand_in=True)
     try:
         with replacing(output) as stream:
-            games = counter.watch(annotated_games(record, game_number, with_notes))
+            games = counter.watch(annotated_games(record, game_number, with_notes, rulings))
             for piece in text_pieces(games):
                 stream.write(piece)
     except OSError as error:
@@ -160,18 +178,25 @@ def _write_to(record: str, output: Path, game_number: int | None, with_notes: bo
     return counter.status
 
 
-def _each_file(records: tuple[str, ...], in_place: bool, check: bool, with_notes: bool) -> int:
+def _each_file(
+    records: tuple[str, ...],
+    in_place: bool,
+    check: bool,
+    with_notes: bool,
+    rulings: RulingDefaults | None = None,
+) -> int:
     """--in-place, --check or --diff over several files; a bad file does not stop the rest."""
     changed = unreadable = invalid = False
     for record in records:
         try:
+            games = annotated_games(record, None, with_notes, rulings)
             if in_place:
                 counter = Counter(record, show_problems=True)
-                pieces = text_pieces(counter.watch(annotated_games(record, None, with_notes)))
+                pieces = text_pieces(counter.watch(games))
                 _rewrite_if_changed(Path(record), pieces)
                 invalid = invalid or counter.status == EXIT_INVALID
                 continue
-            pieces = text_pieces(annotated_games(record, None, with_notes))
+            pieces = text_pieces(games)
             if check:
                 if not _same_text(Path(record), pieces):
                     changed = True
@@ -263,7 +288,9 @@ def _write_record(text: str) -> None:
         click.echo(text, nl=False, color=True)
 
 
-def _json(record: str, game_number: int | None, with_notes: bool) -> int:
+def _json(
+    record: str, game_number: int | None, with_notes: bool, rulings: RulingDefaults | None = None
+) -> int:
     """The JSON document, in the layout ``json.dumps(indent=2)`` gives, written only once
     whole. A file that turns out unreadable half-way gives the games read before it and the
     fault as ``error`` (the fault also goes to standard error, and the exit status is 2)."""
@@ -271,7 +298,7 @@ def _json(record: str, game_number: int | None, with_notes: bool) -> int:
     entries = []
     fault: InputFault | None = None
     try:
-        for game in counter.watch(annotated_games(record, game_number, with_notes)):
+        for game in counter.watch(annotated_games(record, game_number, with_notes, rulings)):
             entry = json_safe(json.dumps(_game_json(game), indent=2, ensure_ascii=False))
             entries.append("\n".join("    " + line for line in entry.split("\n")))
     except InputFault as error:

@@ -180,6 +180,8 @@ def _read(path: Path) -> str:
 class ConfiguredCommand(click.Command):
     """A command whose option defaults come from the nearest config file."""
 
+    takes_option_defaults = True
+
     def make_context(
         self,
         info_name: str | None,
@@ -188,11 +190,18 @@ class ConfiguredCommand(click.Command):
         **extra: Any,
     ) -> click.Context:
         config = load_config(Path.cwd())
-        known = {p.name for p in self.params}
+        known = {p.name for p in self.params} if self.takes_option_defaults else set()
         extra.setdefault("default_map", {k: v for k, v in config.options.items() if k in known})
         context = super().make_context(info_name, args, parent, **extra)
         context.meta["meridina.config"] = config
         return context
+
+
+class RulingsConfiguredCommand(ConfiguredCommand):
+    """A command that takes the config file's rulings but not its option defaults, which
+    are validate's (its formats, say, are not every command's)."""
+
+    takes_option_defaults = False
 
 
 def config_of(context: click.Context) -> Config:

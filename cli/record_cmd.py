@@ -6,13 +6,16 @@ import sys
 from pathlib import Path
 
 import click
+from meridina.notation.check import RulingDefaults
 
+from .config import RulingsConfiguredCommand
 from .output import EXIT_UNREADABLE
 from .record_games import GAMES
 from .record_open import OpenFault, existing_session, new_header, new_session
 from .record_pipe import input_lines, record_lines
 from .record_position import PositionSession, record_position
 from .record_session import Session
+from .rulings_option import rulings_of
 from .shown import shown_lines
 
 # Header options: (option, tag, the games it belongs to).
@@ -32,7 +35,7 @@ class UsageFault(OpenFault):
     exit_code = EXIT_UNREADABLE
 
 
-@click.command()
+@click.command(cls=RulingsConfiguredCommand)
 @click.argument(
     "record", required=False, type=click.Path(dir_okay=False, path_type=Path), metavar="[FILE]"
 )
@@ -58,7 +61,10 @@ class UsageFault(OpenFault):
     "--position", "position", is_flag=True,
     help="Enter a final position entry by entry instead of turns, and score it.",
 )  # fmt: skip
+@click.pass_context
 def record(
+    context: click.Context,
+    /,
     record: Path | None,
     output: Path | None,
     game: str | None,
@@ -79,10 +85,14 @@ def record(
     input is not a terminal, one turn or command is read a line, without
     prompts; problems are printed as -:LINE:COL: RULE message. Exit status: 0
     every line was taken, 1 a line was refused, 2 a usage or file problem.
+
+    Turns are checked under the rulings validate uses here: the config file's
+    (meridina.toml or [tool.meridina]), under the record's own Rulings tag.
     """
+    rulings = rulings_of(context)
     if position:
-        raise SystemExit(_position(record, output, game, header, tags))
-    session = _open(record, output, game, header, tags)
+        raise SystemExit(_position(record, output, game, header, tags, rulings))
+    session = _open(record, output, game, header, tags, rulings)
     try:
         raise SystemExit(_record(session))
     finally:
@@ -110,6 +120,7 @@ def _open(
     game: str | None,
     header: dict[str, str | None],
     tags: tuple[str, ...],
+    rulings: RulingDefaults,
 ) -> Session:
     given = [option for option, tag, _ in HEADER if header.get(tag.lower()) is not None]
     if record is not None:
@@ -117,9 +128,9 @@ def _open(
             raise UsageFault(
                 "a record to go on with takes no header options; to start a new one, use -o FILE"
             )
-        return existing_session(record)
+        return existing_session(record, rulings)
     output, game, values = _header(output, game, header, tags)
-    return new_session(output, game, values)
+    return new_session(output, game, values, rulings)
 
 
 def _position(
@@ -128,13 +139,14 @@ def _position(
     game: str | None,
     header: dict[str, str | None],
     tags: tuple[str, ...],
+    rulings: RulingDefaults,
 ) -> int:
     if record is not None:
         raise UsageFault("--position starts a new record: use -o FILE")
     output, game, values = _header(output, game, header, tags)
-    report = new_header(output, game, values, position=True)
+    report = new_header(output, game, values, rulings, position=True)
     board = report.run.start.board if report.run is not None else None
-    session = PositionSession(GAMES[game], output, report.record.game, board=board)
+    session = PositionSession(GAMES[game], output, report.record.game, board=board, rulings=rulings)
     try:
         session.save()
         return record_position(session)

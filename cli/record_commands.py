@@ -55,7 +55,7 @@ def _board_svg(session: Session, target: Path | None) -> Reply:
     target = target or session.path.with_suffix(".svg")
     if same_file(target, session.path):
         return Reply(f"board svg: {target} is the record itself; name another file")
-    reports = check_text(session.text(), session.path.parent)
+    reports = check_text(session.text(), session.path.parent, session.rulings)
     if not reports:
         return Reply("board svg: the record holds no game to draw yet")
     report = reports[-1]

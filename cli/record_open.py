@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import click
-from meridina.notation.check import GameReport, check_game
+from meridina.notation.check import GameReport, RulingDefaults, check_game
 from meridina.notation.parser import parse_game
 from meridina.notation.reader import ParsedGame, parse_text
 from meridina.notation.splitter import LARGEST_GAME, GameTooLong, split_games
@@ -39,9 +39,15 @@ class InvalidRecord(OpenFault):
     exit_code = EXIT_INVALID
 
 
-def new_session(path: Path, game: str, tags: Sequence[tuple[str, str, str]]) -> Session:
-    """A new record at ``path``; ``tags`` are (tag name, value, option that gave it)."""
-    session = _session(path, new_header(path, game, tags), "")
+def new_session(
+    path: Path,
+    game: str,
+    tags: Sequence[tuple[str, str, str]],
+    rulings: RulingDefaults | None = None,
+) -> Session:
+    """A new record at ``path``; ``tags`` are (tag name, value, option that gave it);
+    ``rulings`` from outside it apply where its Rulings tag is silent."""
+    session = _session(path, new_header(path, game, tags, rulings), "", rulings)
     try:
         session.file.create(session.text())
     except FileExistsError:
@@ -52,7 +58,11 @@ def new_session(path: Path, game: str, tags: Sequence[tuple[str, str, str]]) -> 
 
 
 def new_header(
-    path: Path, game: str, tags: Sequence[tuple[str, str, str]], position: bool = False
+    path: Path,
+    game: str,
+    tags: Sequence[tuple[str, str, str]],
+    rulings: RulingDefaults | None = None,
+    position: bool = False,
 ) -> GameReport:
     """The checked header of a new record; a fault names the option that caused it.
 
@@ -76,7 +86,7 @@ def new_header(
     parsed = parse_text("\n".join(lines) + ("\n\nposition\n" if position else "\n"))
     if len(parsed) != 1:
         raise OpenFault("the header options do not make one game")
-    report = check_game(parsed[0], path.parent)
+    report = check_game(parsed[0], path.parent, rulings)
     options = {name.lower(): option for name, _, option in given if name != "Game"}
     faults = []
     for problem in report.problems:
@@ -98,7 +108,7 @@ def _exists(path: Path) -> str:
     return f"{path} already exists; to go on with it, run: meridina record {path}"
 
 
-def existing_session(path: Path) -> Session:
+def existing_session(path: Path, rulings: RulingDefaults | None = None) -> Session:
     """The record at ``path`` to go on with: its last game, which must be valid so far.
 
     The file is held from before it is read, so no other session adds a turn meanwhile.
@@ -109,13 +119,13 @@ def existing_session(path: Path) -> Session:
     except FileHeld as busy:
         raise OpenFault(str(busy)) from None
     try:
-        return _existing(path, held)
+        return _existing(path, held, rulings)
     except BaseException:
         held.close()
         raise
 
 
-def _existing(path: Path, held: RecordFile) -> Session:
+def _existing(path: Path, held: RecordFile, rulings: RulingDefaults | None) -> Session:
     text = _read(path)
     try:
         chunks = list(split_games(text.splitlines(keepends=True)))
@@ -133,24 +143,31 @@ def _existing(path: Path, held: RecordFile) -> Session:
         parsed = ParsedGame(len(chunks), last.first_line, parse_game(last), None)
     except RecordError as error:
         raise InvalidRecord(problem_line(str(path), error.problem)) from None
-    report = check_game(parsed, path.parent)
+    report = check_game(parsed, path.parent, rulings)
     if report.game is None or not report.valid or report.run is None:
         lines = [problem_line(str(path), p) for p in report.problems]
         lines.append(f"{path}: put these right before going on with the game")
         raise InvalidRecord("\n".join(lines))
     for problem in report.problems:
         click.echo(problem_line(str(path), problem), err=True)
-    return _session(path, report, "".join(chunk.text for chunk in chunks[:-1]), held)
+    before = "".join(chunk.text for chunk in chunks[:-1])
+    return _session(path, report, before, rulings, held)
 
 
 def _session(
-    path: Path, report: GameReport, before: str, held: RecordFile | None = None
+    path: Path,
+    report: GameReport,
+    before: str,
+    rulings: RulingDefaults | None,
+    held: RecordFile | None = None,
 ) -> Session:
     game = GAMES[str(report.game).lower()]
     run = report.run
     states = [run.start, *run.states()]
     entries = list(report.record.entries)
-    session = Session(game, path, report.record, states, entries, before, held=held)
+    session = Session(
+        game, path, report.record, states, entries, before, held=held, rulings=rulings
+    )
     stated = report.record.game.tag(RESULT)
     if stated is not None and not session.over:
         session.kept_result = stated

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import click
-from meridina.notation.check import GameReport, check_text
+from meridina.notation.check import GameReport, RulingDefaults, check_text
 from meridina.notation.medina import COLOUR_WORDS
 from meridina.notation.suggest import TAG_CUTOFF, did_you_mean
 from meridina.notation.text import GameText
@@ -67,6 +67,7 @@ class PositionSession:
     entries: list[str] = field(default_factory=list)
     report: GameReport | None = None
     board: Any = None  # the board the header names (or the default one)
+    rulings: RulingDefaults | None = None  # from outside the record, under its Rulings tag
     file: RecordFile = field(init=False)  # held from the first save until ``close``
 
     def __post_init__(self) -> None:
@@ -93,7 +94,7 @@ class PositionSession:
         """The checked record with ``entries``, and the file line of the first entry."""
         trial = replace(self, entries=entries)
         text = trial.text(result)
-        reports = check_text(text, self.path.parent)
+        reports = check_text(text, self.path.parent, self.rulings)
         first = text.split("\n").index("position") + 2
         return reports[0], first
 

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import click
+from meridina.notation.check import RulingDefaults
 from meridina.notation.legal_words import WordSpace, nearest_turns
 from meridina.notation.text import Comment, GameText, Tag, TurnText, Word
 from meridina.notation.turns import GameRecord, TurnEntry
@@ -68,6 +69,7 @@ class Session:
     before: str = ""  # the file's earlier games, kept word for word
     kept_result: Tag | None = None  # a stated result of a game that was not over
     held: RecordFile | None = None  # the file, when it was held before it was read
+    rulings: RulingDefaults | None = None  # from outside the record, under its Rulings tag
     _space: tuple[Any, WordSpace] | None = None  # the state it was worked out for, and it
     _saved_turns: int | None = None  # the turns the file holds, once this session wrote it
     file: RecordFile = field(init=False)

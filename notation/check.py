@@ -289,5 +289,7 @@ def check_file(path: str | Path, rulings: RulingDefaults | None = None) -> Itera
         yield check_game(parsed, base, rulings)
 
 
-def check_text(text: str, base: Path | None = None) -> list[GameReport]:
-    return [check_game(parsed, base) for parsed in parse_text(text)]
+def check_text(
+    text: str, base: Path | None = None, rulings: RulingDefaults | None = None
+) -> list[GameReport]:
+    return [check_game(parsed, base, rulings) for parsed in parse_text(text)]
