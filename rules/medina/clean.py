@@ -80,9 +80,7 @@ def play_clean(start: State, turns: Sequence[Turn | Unreadable]) -> State | None
                 if placement.kind is ROOF_KIND:
                     break
             else:  # MED-T4, decided on the city before the turn
-                way = roof_this_turn(state, player)
-                state.own_all()  # the look-ahead copied this state: it is all its own again
-                if way is not None:
+                if roof_this_turn(state, player) is not None:
                     return None
         state.next_seat = seat_after[player]
         state.turns_played += 1
