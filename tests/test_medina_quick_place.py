@@ -8,12 +8,13 @@ random fields in between), the two paths are run on copies of one state:
 - a placement the quick path makes is one the full check finds legal, and the two
   leave equal states (city, palaces, supplies, streets, walls, tiles, the open-palace
   memory) and bring about the same events;
-- a placement the quick path declines leaves the state exactly as it was.
+- a placement the quick path declines leaves the state as it was (it may only remember,
+  truly, which palaces of a colour can still grow).
 
 Two bugs are planted in the quick path to show that the comparison catches each kind
 of disagreement: one that accepts an illegal placement (it forgets that a palace of the
-colour can still grow, MED-B2) and one that places legally but forgets to move a palace
-tile afterwards.
+colour can still grow, MED-B2) and one that places legally but leaves the building in
+the player's supply.
 """
 
 from __future__ import annotations
@@ -28,10 +29,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from meridina.rules.game import Unreadable
-from meridina.rules.medina import quick
+from meridina.rules.medina import placing, quick
 from meridina.rules.medina.engine import make_placement, placement_faults
+from meridina.rules.medina.faults import Fault
 from meridina.rules.medina.game import RULES
-from meridina.rules.medina.model import Kind, Placement, Rulings, Turn
+from meridina.rules.medina.model import Cell, Kind, Placement, Rulings, Turn
+from meridina.rules.medina.placing import unfinished
 from meridina.rules.medina.random_play import play_game
 from meridina.rules.medina.state import State
 from test_medina_clean_play import KINDS, SPOILS, rulings, spoilt
@@ -65,7 +68,14 @@ def compare(state: State, player: str, placement: Placement) -> bool:
     before = contents(fast)
     found = quick.quick_place(fast, player, fast.hands[player], placement)
     if isinstance(found, quick.Closer):
-        assert contents(fast) == before, f"{placement} declined, but the state changed"
+        # Only the memory of which palaces can grow may be filled in, and truly.
+        remembered = {colour: list(idents) for colour, idents in fast.open_palaces.items()}
+        after = contents(fast)
+        after["open_palaces"] = before["open_palaces"]
+        assert after == before, f"{placement} declined, but the state changed"
+        fresh = fast.detached()
+        for colour, idents in remembered.items():
+            assert idents == [palace.ident for palace in unfinished(fresh, colour)]
         return False
     full = state.detached()
     target, faults = placement_faults(full, player, placement)
@@ -159,12 +169,22 @@ def test_a_planted_legality_bug_is_caught(monkeypatch: pytest.MonkeyPatch) -> No
     """A quick path that forgets MED-B2 (an unfinished palace of the colour can still
     grow) starts new palaces the full check refuses."""
     assert not _caught(range(3))
-    monkeypatch.setattr(quick, "can_grow", lambda state, colour: False)
+
+    def forgetful(state: State, colour: str, cell: Cell) -> tuple[int | None, list[Fault]]:
+        target, faults = placing.building_target(state, colour, cell)
+        return target, [fault for fault in faults if fault.rule != "MED-B2"]
+
+    monkeypatch.setattr(quick, "building_target", forgetful)
     assert _caught(range(6))
 
 
 def test_a_planted_state_bug_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A quick path that places legally but leaves the palace tile where it was."""
+    """A quick path that places a building legally but leaves it in the player's supply."""
     assert not _caught(range(3))
-    monkeypatch.setattr(quick, "update_palace_tile", lambda state, colour: [])
+
+    def forgetful(state: State, player: str, colour: str, cell: Cell, target: int | None) -> None:
+        placing.place_building(state, player, colour, cell, target)
+        state.hands[player].buildings[colour] += 1
+
+    monkeypatch.setattr(quick, "place_building", forgetful)
     assert _caught(range(6))

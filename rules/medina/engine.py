@@ -13,6 +13,7 @@ from meridina.rules.game import Applied, Handling
 
 from .board import Board, Edition, is_bundled_board, load_board, load_edition
 from .events import Event
+from .faults import Fault
 from .model import (
     BUILDING_KIND,
     MERCHANT_KIND,
@@ -32,7 +33,8 @@ from .model import (
     cell_name,
 )
 from .placing import (
-    Fault,
+    b1_field,
+    b3_spacing,
     building_target,
     merchant_fault,
     place_building,
@@ -41,7 +43,6 @@ from .placing import (
     place_stable,
     place_wall,
     roof_target,
-    spaced,
     stable_target,
     street_blocked,
     street_ends,
@@ -382,10 +383,8 @@ def _could_hold(state: State, player: str, kind: Kind, colour: str | None) -> Ab
                 for palace in open_palaces
                 for building in palace.buildings
                 for cell in board.next_to[building]
-                if cell in board.building_fields
-                and cell not in pieces
-                and not state.near_well(cell)
-                and spaced(state, cell, palace.ident)
+                if b1_field(state, cell, "building") is None
+                and b3_spacing(state, cell, palace.ident, "building") is None
             }
         return _open_fields(state)
     if kind in (ROOF_KIND, NEUTRAL_KIND):  # MED-R1: on an unroofed palace

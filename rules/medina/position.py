@@ -7,8 +7,16 @@ from typing import Final
 
 from meridina.rules.common import Place, Problem
 
+from .faults import Fault
 from .model import NEUTRAL, Cell, StartPosition, cell_name
-from .placing import NEW_STREET_TOUCH, can_extend, roof_on_stable
+from .placing import (
+    NEW_STREET_TOUCH,
+    b2_palace_to_join,
+    b3_spacing,
+    b6_stable_palace,
+    r3_neutral_roofs,
+    roof_on_stable,
+)
 from .state import BUILDING, MERCHANT, STABLE, WALL, Palace, State
 from .tiles import retire_if_owned, update_palace_tile
 
@@ -69,15 +77,10 @@ def apply_position(state: State, position: StartPosition) -> list[Problem]:
     for cell, where in position.stables:
         if not occupy(cell, STABLE, where):
             continue
-        touching = {
-            state.palace_at[n] for n in board.neighbours(cell) if state.pieces.get(n) == BUILDING
-        }
-        if not touching:
-            problems.append(
-                Problem("MED-B6", f"the stable on {cell_name(cell)} touches no building", where)
-            )
+        ident = b6_stable_palace(state, cell)
+        if isinstance(ident, Fault):
+            problems.append(ident.in_position().at(where))
             continue
-        ident = min(touching)
         state.palaces[ident].stables.add(cell)
         state.palace_at[cell] = ident
         place_of[cell] = where
@@ -135,22 +138,16 @@ def _form_palaces(state: State, colour_of: dict[Cell, str]) -> None:
 
 
 def _spacing(state: State, place_of: dict[Cell, Place | None]) -> list[Problem]:
+    """Each two palaces that touch, told once."""
     problems = []
-    reported: set[frozenset[int]] = set()
+    reported: dict[int, set[int]] = {}  # palace -> the palaces it was reported with
     for cell, ident in sorted(state.palace_at.items(), key=lambda item: (item[0][1], item[0][0])):
-        for other in state.board.around(cell):
-            other_ident = state.palace_at.get(other)
-            pair = frozenset((ident, other_ident or 0))
-            if other_ident is not None and other_ident != ident and pair not in reported:
-                reported.add(pair)
-                problems.append(
-                    Problem(
-                        "MED-B3",
-                        f"{cell_name(cell)} and {cell_name(other)} belong to different palaces but "
-                        "touch; palaces keep one free field between them",
-                        place_of.get(cell),
-                    )
-                )
+        told = reported.setdefault(ident, set())
+        while (fault := b3_spacing(state, cell, ident, "", told)) is not None:
+            other = state.palace_at[fault.facts[3]]
+            told.add(other)
+            reported.setdefault(other, set()).add(ident)
+            problems.append(fault.in_position().at(place_of.get(cell)))
     return problems
 
 
@@ -310,8 +307,9 @@ def _roofs(state: State, position: StartPosition) -> list[Problem]:
         if owner != NEUTRAL and owner not in state.hands:
             problems.append(Problem("MED-S1", f"{owner} is not playing", where))
             continue
-        if owner == NEUTRAL and "neutral-roofs" not in state.options:
-            problems.append(Problem("MED-R3", "this game has no neutral roofs", where))
+        neutral = r3_neutral_roofs(state) if owner == NEUTRAL else None
+        if neutral is not None:
+            problems.append(neutral.in_position().at(where))
             continue
         if owner != NEUTRAL and any(p.colour == palace.colour for p in state.owned(owner)):
             problems.append(Problem("MED-R2", f"{owner} owns two {palace.colour} palaces", where))
@@ -325,18 +323,9 @@ def _roofs(state: State, position: StartPosition) -> list[Problem]:
 def _unfinished(state: State, at: Place | None) -> list[Problem]:
     problems = []
     for colour in state.edition.colours:
-        open_palaces = [
-            p for p in state.palaces.values() if p.colour == colour and can_extend(state, p)
-        ]
-        if len(open_palaces) > 1:
-            problems.append(
-                Problem(
-                    "MED-B2",
-                    f"{len(open_palaces)} unroofed {colour} palaces could still grow; only one "
-                    "can be unfinished at a time",
-                    at,
-                )
-            )
+        fault = b2_palace_to_join(state, colour, None, False)
+        if isinstance(fault, Fault):
+            problems.append(fault.at(at))
     return problems
 
 

@@ -27,9 +27,17 @@ from .model import (
     Kind,
     Placement,
 )
-from .placing import can_grow
-from .state import BUILDING, MERCHANT, STABLE, WALL, Hand, Palace, State
-from .tiles import after_roof, after_stable, after_wall, update_palace_tile
+from .placing import (
+    b5_retired,
+    building_target,
+    place_building,
+    place_stable,
+    r3_neutral_roofs,
+    stable_target,
+    t6_supply,
+)
+from .state import MERCHANT, WALL, Hand, State
+from .tiles import after_roof, after_wall
 
 
 class Closer:
@@ -64,103 +72,39 @@ def _building(
     state: State, player: str, hand: Hand, placement: Placement
 ) -> Sequence[Event] | Closer:
     colour = placement.colour or ""
-    if (hand.known and hand.buildings.get(colour, 0) <= 0) or colour in state.retired:
-        return CLOSER
     cell = placement.cell
-    board, pieces = state.board, state.pieces
-    # A free building field away from the well (a cell of None is on no field).
-    if cell not in board.building_fields or cell in pieces:
+    if (
+        cell is None
+        or t6_supply(hand, player, placement) is not None
+        or b5_retired(state, colour) is not None
+    ):
         return CLOSER
-    well = state.well
-    if well is not None and abs(cell[0] - well[0]) <= 1 and abs(cell[1] - well[1]) <= 1:
+    target, faults = building_target(state, colour, cell)
+    if faults:
         return CLOSER
-    palace_at = state.palace_at
-    target = None
-    for other in board.next_to[cell]:
-        ident = palace_at.get(other)
-        if ident is not None and pieces[other] == BUILDING:
-            # Next to a palace of its colour that is not roofed: the only one to join.
-            joined = state.palaces[ident]
-            if joined.colour != colour or joined.owner is not None:
-                return CLOSER
-            target = ident
-            break
-    around = board.all_around[cell]
-    if target is None:
-        # A new palace, touching none, while no palace of its colour can still grow.
-        if not palace_at.keys().isdisjoint(around) or can_grow(state, colour):
-            return CLOSER
-        target = max(state.palaces, default=0) + 1
-        state.add_palace(Palace(target, colour, {cell}))
-    else:
-        for other in around:  # the spacing rule
-            ident = palace_at.get(other)
-            if ident is not None and ident != target:
-                return CLOSER
-        state.palace_to_change(target).buildings.add(cell)
-    palace_at[cell] = target
-    pieces[cell] = BUILDING
-    if hand.known:
-        hand.buildings[colour] -= 1
-    if state.open_palaces:
-        state.open_palaces.clear()  # the city changed: which palaces can grow is worked out again
+    place_building(state, player, colour, cell, target)
+    state.open_palaces.clear()  # the city changed: which palaces can grow is worked out again
     return NOTHING
-
-
-def _free_building_field(state: State, cell: Cell) -> bool:
-    """A building field with nothing on it and away from the well: a building or stable may go."""
-    return (
-        cell in state.board.building_fields
-        and cell not in state.pieces
-        and not state.near_well(cell)
-    )
 
 
 def _stable(
     state: State, player: str, hand: Hand, placement: Placement
 ) -> Sequence[Event] | Closer:
-    if hand.known and hand.stables <= 0:
-        return CLOSER
     cell = placement.cell
-    board, pieces, palace_at = state.board, state.pieces, state.palace_at
-    if cell is None or not _free_building_field(state, cell):
+    if cell is None or t6_supply(hand, player, placement) is not None:
         return CLOSER
-    target = None
-    for other in board.next_to[cell]:
-        if pieces.get(other) == BUILDING:
-            ident = palace_at[other]
-            if target is None or ident < target:
-                target = ident
-    if target is None:
+    target, faults = stable_target(state, cell)
+    if faults or target is None:
         return CLOSER
-    for other in board.all_around[cell]:  # the spacing rule
-        near = palace_at.get(other)
-        if near is not None and near != target:
-            return CLOSER
-    palace = state.palace_to_change(target)
-    roofed = palace.owner is not None
-    # A roofed palace's towers matter, and only a stable next to a wall can add one.
-    wall_tower = state.wall_tower
-    walled = roofed and any(other in wall_tower for other in board.ring_next_to[cell])
-    before = state.towers_touching(palace) if walled else None
-    palace.stables.add(cell)
-    palace_at[cell] = target
-    pieces[cell] = STABLE
-    if hand.known:
-        hand.stables -= 1
-    if state.open_palaces:
-        state.open_palaces.clear()
-    if not roofed:
-        return NOTHING
-    if before is None:  # no tower newly touched: only the palace tile may move
-        return update_palace_tile(state, palace.colour)
-    return after_stable(state, palace, before, player)
+    events = place_stable(state, player, cell, target)
+    state.open_palaces.clear()
+    return events
 
 
 def _own_roof(
     state: State, player: str, hand: Hand, placement: Placement
 ) -> Sequence[Event] | Closer:
-    if hand.roofs <= 0:
+    if t6_supply(hand, player, placement) is not None:
         return CLOSER
     return _roof(state, player, hand, placement.cell, False)
 
@@ -168,7 +112,7 @@ def _own_roof(
 def _neutral_roof(
     state: State, player: str, hand: Hand, placement: Placement
 ) -> Sequence[Event] | Closer:
-    if "neutral-roofs" not in state.options or hand.neutral_roofs <= 0:
+    if r3_neutral_roofs(state) is not None or t6_supply(hand, player, placement) is not None:
         return CLOSER
     return _roof(state, player, hand, placement.cell, True)
 
@@ -211,7 +155,7 @@ def _roof(
 def _merchant(
     state: State, player: str, hand: Hand, placement: Placement
 ) -> Sequence[Event] | Closer:
-    if hand.known and hand.merchants <= 0:
+    if t6_supply(hand, player, placement) is not None:
         return CLOSER
     cell = placement.cell
     pieces, streets = state.pieces, state.streets
@@ -252,7 +196,7 @@ def _merchant(
 
 
 def _wall(state: State, player: str, hand: Hand, placement: Placement) -> Sequence[Event] | Closer:
-    if hand.known and hand.walls <= 0:
+    if t6_supply(hand, player, placement) is not None:
         return CLOSER
     cell = placement.cell
     board = state.board

@@ -1,0 +1,144 @@
+"""A broken Medina rule as a cheap value, and the one sentence each rule's fault is told in.
+
+A rule's decider (``placing.py``) returns a ``Fault``: the rule and the facts its message
+needs, nothing worded. The sentence is made from those facts only when it is shown, by
+the rule's one wording function below (marked ``@words``). A fault found in a written
+position (``in_position``) is told as a fault of the city as written, not of a move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Final, NamedTuple
+
+from meridina.rules.codes import RuleCode
+from meridina.rules.common import Place, Problem
+from meridina.rules.rule_home import words
+
+from .model import cell_name
+from .tiles import article
+
+Wording = Callable[["Fault"], str]
+_SAY: Final[dict[str, Wording]] = {}  # rule -> the function that words its faults
+
+
+def _wording(rule: RuleCode) -> Callable[[Wording], Wording]:
+    mark = words(rule)
+
+    def register(function: Wording) -> Wording:
+        _SAY[rule] = function
+        return mark(function)
+
+    return register
+
+
+class Fault(NamedTuple):
+    """A rule broken: its ID, the facts its message needs, and whether a position shows it.
+
+    (A named tuple: deciders on the quick path build one cheaply.)
+    """
+
+    rule: RuleCode
+    facts: tuple[Any, ...]
+    position: bool = False
+
+    @property
+    def message(self) -> str:
+        say = _SAY.get(self.rule)
+        if say is None:  # a rule still worded where it is found: the sentence is the fact
+            return str(self.facts[0])
+        return say(self)
+
+    @property
+    def case(self) -> str:
+        """Which way the rule is broken, for a rule broken in more than one way."""
+        return str(self.facts[0])
+
+    def at(self, place: Place | None) -> Problem:
+        return Problem(self.rule, self.message, place)
+
+    def in_position(self) -> Fault:
+        return self._replace(position=True)
+
+
+# ---------------------------------------------------------------- supply
+
+
+@_wording("MED-T6")
+def t6_words(fault: Fault) -> str:
+    player, piece = fault.facts
+    return f"{player} has no {piece} left"
+
+
+@_wording("MED-B5")
+def b5_words(fault: Fault) -> str:
+    (colour,) = fault.facts
+    return f"every player owns {article(colour)} palace: {colour} buildings have left the game"
+
+
+@_wording("MED-R3")
+def r3_words(fault: Fault) -> str:
+    return "this game has no neutral roofs"
+
+
+# ---------------------------------------------------------------- buildings and stables
+
+
+@_wording("MED-B1")
+def b1_words(fault: Fault) -> str:
+    case, cell, what, piece = fault.facts
+    name = cell_name(cell)
+    if case == "off":
+        return f"{name} is not on the board"
+    if case == "ring":
+        return f"{name} is on the wall ring: a {what} goes on a building field"
+    if case == "taken":
+        return f"{name} is taken ({piece})"
+    return f"{name} is the well or next to it: no {what} may stand there"
+
+
+@_wording("MED-B3")
+def b3_words(fault: Fault) -> str:
+    cell, what, colour, other = fault.facts
+    if fault.position:
+        return (
+            f"{cell_name(cell)} and {cell_name(other)} belong to different palaces but touch; "
+            "palaces keep one free field between them"
+        )
+    return (
+        f"a {what} on {cell_name(cell)} would touch the {colour} palace at "
+        f"{cell_name(other)}; palaces keep one free field between them"
+    )
+
+
+@_wording("MED-B6")
+def b6_words(fault: Fault) -> str:
+    (cell,) = fault.facts
+    if fault.position:
+        return f"the stable on {cell_name(cell)} touches no building"
+    return f"a stable must be built next to a building; {cell_name(cell)} touches none"
+
+
+@_wording("MED-B2")
+def b2_words(fault: Fault) -> str:
+    if fault.position:
+        colour, count = fault.facts
+        return (
+            f"{count} unroofed {colour} palaces could still grow; only one can be unfinished "
+            "at a time"
+        )
+    colour, buildings, _ = fault.facts
+    where = ", ".join(cell_name(cell) for cell in buildings)
+    return (
+        f"the unfinished {colour} palace ({where}) can still grow: each {colour} building "
+        "must be built onto it"
+    )
+
+
+@_wording("MED-B4")
+def b4_words(fault: Fault) -> str:
+    colour, cell, _ = fault.facts
+    return (
+        f"the {colour} palace at {cell_name(cell)} is roofed or finished: it takes no more "
+        "buildings"
+    )
