@@ -38,7 +38,6 @@ AWAITING_HOME = frozenset(
         "MER-B2",
         *(f"MED-S{n}" for n in (1, 2, 3)),
         *(f"MED-T{n}" for n in range(1, 6)),
-        *(f"MED-R{n}" for n in (1, 2)),
         "MED-M1",
         "MED-M2",
         "MED-W1",

@@ -15,7 +15,7 @@ from meridina.rules.codes import RuleCode
 from meridina.rules.common import Place, Problem
 from meridina.rules.rule_home import words
 
-from .model import cell_name
+from .model import NEUTRAL, cell_name
 from .tiles import article
 
 Wording = Callable[["Fault"], str]
@@ -142,3 +142,37 @@ def b4_words(fault: Fault) -> str:
         f"the {colour} palace at {cell_name(cell)} is roofed or finished: it takes no more "
         "buildings"
     )
+
+
+# ---------------------------------------------------------------- roofs
+
+
+@_wording("MED-R1")
+def r1_words(fault: Fault) -> str:
+    case, cell = fault.case, fault.facts[1]
+    if case == "stable":
+        _, _, colour, building, word = fault.facts
+        return (
+            f"{cell_name(cell)} holds a stable of the {colour} palace at "
+            f"{cell_name(building)}; a roof names its palace by one of the palace's buildings, "
+            f"as {word}@{cell_name(building)}"
+        )
+    if case == "none":
+        purpose = "carry a roof" if fault.position else "be roofed"
+        return f"no palace stands on {cell_name(cell)} to {purpose}"
+    if case == "roofed":
+        if fault.position:
+            return f"the palace at {cell_name(cell)} is given two roofs"
+        _, _, colour, owner = fault.facts
+        roof = "a neutral roof" if owner == NEUTRAL else f"{owner}'s roof"
+        return f"the {colour} palace already has {roof}"
+    size = fault.facts[2]
+    return f"a palace needs {size} buildings to be roofed (ruling min-roof-size)"
+
+
+@_wording("MED-R2")
+def r2_words(fault: Fault) -> str:
+    player, colour = fault.facts
+    if fault.position:
+        return f"{player} owns two {colour} palaces"
+    return f"{player} already owns {article(colour)} palace"

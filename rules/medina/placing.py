@@ -23,7 +23,7 @@ from .model import (
     cell_name,
 )
 from .state import BUILDING, MERCHANT, STABLE, WALL, Hand, Palace, State
-from .tiles import after_roof, after_stable, after_wall, article
+from .tiles import after_roof, after_stable, after_wall
 
 # ---------------------------------------------------------------- supply
 
@@ -300,44 +300,50 @@ def place_stable(state: State, player: str, cell: Cell, target: int) -> list[Eve
 # ---------------------------------------------------------------- roofs
 
 
-def roof_on_stable(palace: Palace, cell: Cell, word: str) -> str:
-    """Why a roof written on a stable's field is refused, and how to write it."""
-    row, col = min((row, col) for col, row in palace.buildings)  # as describe_palace names it
-    return (
-        f"{cell_name(cell)} holds a stable of the {palace.colour} palace at "
-        f"{cell_name((col, row))}; a roof names its palace by one of the palace's buildings, "
-        f"as {word}@{cell_name((col, row))}"
-    )
+@decides("MED-R1")
+def r1_palace_to_roof(state: State, cell: Cell, word: str) -> int | Fault:
+    """A roof goes on a building of an unroofed palace that has the buildings the ruling
+    min-roof-size asks for: that palace, or the fault (``word``: the roof as written)."""
+    palace = state.palace(cell)
+    if palace is None:
+        return Fault("MED-R1", ("none", cell))
+    if cell not in palace.buildings:
+        row, col = min((row, col) for col, row in palace.buildings)  # as describe_palace names it
+        return Fault("MED-R1", ("stable", cell, palace.colour, (col, row), word))
+    if palace.owner is not None:
+        return Fault("MED-R1", ("roofed", cell, palace.colour, palace.owner))
+    if len(palace.buildings) < state.rulings.min_roof_size:
+        return Fault("MED-R1", ("small", cell, state.rulings.min_roof_size))
+    return palace.ident
+
+
+@decides("MED-R2")
+def r2_one_palace_a_colour(state: State, player: str, palace: Palace) -> Fault | None:
+    """A player owns at most one palace of each colour."""
+    colour, ident = palace.colour, palace.ident
+    for other in state.palaces.values():
+        if other.owner == player and other.colour == colour and other.ident != ident:
+            return Fault("MED-R2", (player, colour))
+    return None
 
 
 def roof_target(
     state: State, player: str, cell: Cell, neutral: bool
 ) -> tuple[int | None, list[Fault]]:
     """The palace a roof on ``cell`` covers, or every rule it breaks."""
-    palace = state.palace(cell)
-    if palace is not None and cell not in palace.buildings:
-        word = "neutral" if neutral else "roof"
-        return None, [Fault("MED-R1", (roof_on_stable(palace, cell, word),))]
-    if palace is None:
-        return None, [Fault("MED-R1", (f"no palace stands on {cell_name(cell)} to be roofed",))]
+    found = r1_palace_to_roof(state, cell, "neutral" if neutral else "roof")
     faults = []
-    if palace.roofed:
-        owner = "a neutral roof" if palace.owner == NEUTRAL else f"{palace.owner}'s roof"
-        faults.append(Fault("MED-R1", (f"the {palace.colour} palace already has {owner}",)))
-    elif len(palace.buildings) < state.rulings.min_roof_size:
-        faults.append(
-            Fault(
-                "MED-R1",
-                (
-                    f"a palace needs {state.rulings.min_roof_size} buildings to be roofed "
-                    "(ruling min-roof-size)",
-                ),
-            )
-        )
-    if not neutral and any(
-        p.colour == palace.colour and p.ident != palace.ident for p in state.owned(player)
-    ):
-        faults.append(Fault("MED-R2", (f"{player} already owns {article(palace.colour)} palace",)))
+    if isinstance(found, Fault):
+        if found.case in ("none", "stable"):
+            return None, [found]
+        faults.append(found)
+        palace = state.palaces[state.palace_at[cell]]
+    else:
+        palace = state.palaces[found]
+    if not neutral:
+        fault = r2_one_palace_a_colour(state, player, palace)
+        if fault is not None:
+            faults.append(fault)
     return (None if faults else palace.ident), faults
 
 

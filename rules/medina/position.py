@@ -14,8 +14,9 @@ from .placing import (
     b2_palace_to_join,
     b3_spacing,
     b6_stable_palace,
+    r1_palace_to_roof,
+    r2_one_palace_a_colour,
     r3_neutral_roofs,
-    roof_on_stable,
 )
 from .state import BUILDING, MERCHANT, STABLE, WALL, Palace, State
 from .tiles import retire_if_owned, update_palace_tile
@@ -290,29 +291,20 @@ def _street_contacts(
 def _roofs(state: State, position: StartPosition) -> list[Problem]:
     problems = []
     for owner, cell, where in position.roofs:
-        palace = state.palace(cell)
-        if palace is not None and cell not in palace.buildings:
-            problems.append(Problem("MED-R1", roof_on_stable(palace, cell, owner), where))
+        found = r1_palace_to_roof(state, cell, owner)
+        # (The ruling min-roof-size rules placing a roof, not a city as written.)
+        if isinstance(found, Fault) and found.case != "small":
+            problems.append(found.in_position().at(where))
             continue
-        if palace is None:
-            problems.append(
-                Problem("MED-R1", f"no palace stands on {cell_name(cell)} to carry a roof", where)
-            )
-            continue
-        if palace.roofed:
-            problems.append(
-                Problem("MED-R1", f"the palace at {cell_name(cell)} is given two roofs", where)
-            )
-            continue
+        palace = state.palaces[state.palace_at[cell]]
         if owner != NEUTRAL and owner not in state.hands:
             problems.append(Problem("MED-S1", f"{owner} is not playing", where))
             continue
-        neutral = r3_neutral_roofs(state) if owner == NEUTRAL else None
-        if neutral is not None:
-            problems.append(neutral.in_position().at(where))
-            continue
-        if owner != NEUTRAL and any(p.colour == palace.colour for p in state.owned(owner)):
-            problems.append(Problem("MED-R2", f"{owner} owns two {palace.colour} palaces", where))
+        fault = r3_neutral_roofs(state) if owner == NEUTRAL else None
+        if owner != NEUTRAL:
+            fault = r2_one_palace_a_colour(state, owner, palace)
+        if fault is not None:
+            problems.append(fault.in_position().at(where))
             continue
         palace.owner = owner
         state.roofs_placed += 1

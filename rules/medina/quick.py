@@ -17,7 +17,6 @@ from .events import Event
 from .model import (
     BUILDING_KIND,
     MERCHANT_KIND,
-    NEUTRAL,
     NEUTRAL_KIND,
     ROOF_KIND,
     STABLE_KIND,
@@ -31,13 +30,15 @@ from .placing import (
     b5_retired,
     building_target,
     place_building,
+    place_roof,
     place_stable,
     r3_neutral_roofs,
+    roof_target,
     stable_target,
     t6_supply,
 )
 from .state import MERCHANT, WALL, Hand, State
-from .tiles import after_roof, after_wall
+from .tiles import after_wall
 
 
 class Closer:
@@ -120,36 +121,14 @@ def _neutral_roof(
 def _roof(
     state: State, player: str, hand: Hand, cell: Cell | None, neutral: bool
 ) -> Sequence[Event] | Closer:
-    ident = state.palace_at.get(cell)  # type: ignore[arg-type]  # None is no palace's field
-    if ident is None:
+    if cell is None:
         return CLOSER
-    palace = state.palaces[ident]
-    if (
-        palace.owner is not None
-        or cell not in palace.buildings
-        or len(palace.buildings) < state.rulings.min_roof_size
-    ):
+    target, faults = roof_target(state, player, cell, neutral)
+    if faults or target is None:
         return CLOSER
-    colour = palace.colour
-    of_colour = [other for other in state.palaces.values() if other.colour == colour]
-    if not neutral:
-        for other in of_colour:
-            if other.owner == player and other.ident != ident:
-                return CLOSER
-    shared = palace
-    palace = state.palace_to_change(ident)
-    if palace is not shared:  # a state played turn by turn roofs its own copy of the palace
-        of_colour = [palace if other is shared else other for other in of_colour]
-    palace.owner = NEUTRAL if neutral else player
-    state.roofs_placed += 1
-    palace.roofed_at = state.roofs_placed
-    if neutral:
-        hand.neutral_roofs -= 1
-    else:
-        hand.roofs -= 1
-    if state.open_palaces:
-        state.open_palaces.clear()
-    return after_roof(state, palace, of_colour)
+    events = place_roof(state, player, target, neutral)
+    state.open_palaces.clear()
+    return events
 
 
 def _merchant(
