@@ -40,8 +40,6 @@ AWAITING_HOME = frozenset(
         *(f"MED-T{n}" for n in range(1, 6)),
         "MED-M1",
         "MED-M2",
-        "MED-W1",
-        "MED-W2",
         "MED-PT1",
         "MED-TT1",
         "MED-E1",

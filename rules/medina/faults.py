@@ -176,3 +176,30 @@ def r2_words(fault: Fault) -> str:
     if fault.position:
         return f"{player} owns two {colour} palaces"
     return f"{player} already owns {article(colour)} palace"
+
+
+# ---------------------------------------------------------------- walls
+
+
+@_wording("MED-W1")
+def w1_words(fault: Fault) -> str:
+    case, cell = fault.facts
+    name = cell_name(cell)
+    if case == "ring":
+        return f"a wall goes on a field of the ring between the towers, not {name}"
+    if case == "taken":
+        return f"{name} already has a wall"
+    if fault.position:
+        return f"the wall on {name} is not joined to a tower"
+    return f"a wall on {name} would not join a tower or the end of a tower's wall"
+
+
+@_wording("MED-W2")
+def w2_words(fault: Fault) -> str:
+    cell, tower, other = fault.facts
+    if fault.position:
+        return f"the walls between towers {tower} and {other} leave no gate"
+    return (
+        f"a wall on {cell_name(cell)} would close the gate between towers {tower} and {other}: "
+        "one field must stay free"
+    )

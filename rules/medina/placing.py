@@ -23,7 +23,7 @@ from .model import (
     cell_name,
 )
 from .state import BUILDING, MERCHANT, STABLE, WALL, Hand, Palace, State
-from .tiles import after_roof, after_stable, after_wall
+from .tiles import after_roof, after_stable, after_wall, update_palace_tile
 
 # ---------------------------------------------------------------- supply
 
@@ -178,19 +178,21 @@ def unfinished(state: State, colour: str) -> list[Palace]:
 
 @decides("MED-B2")
 def b2_palace_to_join(
-    state: State, colour: str, cell: Cell | None, free: bool
+    state: State, colour: str, cell: Cell | None, free: bool, spaced_too: bool = False
 ) -> int | Fault | None:
     """A building joins its colour's unfinished palace while one can still grow.
 
     The palace a building on ``cell`` joins (None: no palace of the colour can grow, so it
     starts a new one), or the fault; ``free`` says the field itself may take a building
     (MED-B1). With no cell, the city as written: at most one palace of a colour unfinished.
+    With ``spaced_too`` a palace is only answered where the field also keeps its spacing
+    (else the MED-B3 fault), so that the quick path asks for spacing only once.
     """
     if cell is None:
         growing = [p for p in state.palaces.values() if p.colour == colour and can_extend(state, p)]
         return Fault("MED-B2", (colour, len(growing)), True) if len(growing) > 1 else None
-    board, pieces, palace_at = state.board, state.pieces, state.palace_at
-    neighbours = board.neighbours(cell)
+    pieces, palace_at = state.pieces, state.palace_at
+    neighbours = state.board.next_to[cell]  # a building field, or one next to the well
     if free:
         # The usual case first: next to a palace of its colour, and touching no other one.
         # That palace can grow (this field shows it), and it is the only one here to join.
@@ -205,11 +207,13 @@ def b2_palace_to_join(
                 ):
                     return ident
                 break
-    open_palaces = unfinished(state, colour)
-    if not open_palaces:
+    if not can_grow(state, colour):  # told without listing the palaces: the usual case
         return None
+    open_palaces = unfinished(state, colour)
     for palace in open_palaces:
         if any(other in palace.buildings for other in neighbours):
+            if spaced_too:
+                return b3_spacing(state, cell, palace.ident, "building") or palace.ident
             return palace.ident
     named = tuple(palace.ident for palace in open_palaces)
     return Fault("MED-B2", (colour, sorted(open_palaces[0].buildings), named))
@@ -286,14 +290,21 @@ def stable_target(state: State, cell: Cell) -> tuple[int | None, list[Fault]]:
 
 def place_stable(state: State, player: str, cell: Cell, target: int) -> list[Event]:
     palace = state.palace_to_change(target)
-    # The towers it touched before matter only to a roofed palace.
-    before = state.towers_touching(palace) if palace.owner is not None else set()
+    roofed = palace.owner is not None
+    # A roofed palace's towers matter, and only a stable next to a wall can add one.
+    wall_tower = state.wall_tower
+    walled = roofed and any(other in wall_tower for other in state.board.ring_next_to[cell])
+    before = state.towers_touching(palace) if walled else None
     palace.stables.add(cell)
     state.palace_at[cell] = target
     state.pieces[cell] = STABLE
     hand = state.hand_to_change(player)
     if hand.known:
         hand.stables -= 1
+    if not roofed:
+        return []
+    if before is None:  # no tower newly touched: only the palace tile may move
+        return update_palace_tile(state, palace.colour)
     return after_stable(state, palace, before, player)
 
 
@@ -469,36 +480,51 @@ def place_merchant(state: State, player: str, cell: Cell, end: int | None) -> No
 # ---------------------------------------------------------------- walls
 
 
-def wall_arm(state: State, cell: Cell) -> tuple[int | None, list[Fault]]:
-    """The arm a wall on ``cell`` extends, or why it may not stand."""
+@decides("MED-W1")
+def w1_wall_arm(state: State, cell: Cell, standing: bool = False) -> int | Fault:
+    """A wall goes on a free field of the ring between the towers, next to a tower or to
+    the last wall of a tower's arm: the arm it extends, or the fault. ``standing``: a wall
+    of a written position, which must be one of its arm's walls counted from the tower."""
     board = state.board
-    name = cell_name(cell)
+    arm_fill = state.arm_fill
+    if standing:
+        for index in board.arms_through.get(cell, ()):
+            if cell in board.arms[index].cells[: arm_fill[index]]:
+                return index
+        return Fault("MED-W1", ("loose", cell), True)
     if cell not in board.ring or cell in board.towers:
-        return None, [
-            Fault("MED-W1", (f"a wall goes on a field of the ring between the towers, not {name}",))
-        ]
+        return Fault("MED-W1", ("ring", cell))
     if cell in state.pieces:
-        return None, [Fault("MED-W1", (f"{name} already has a wall",))]
+        return Fault("MED-W1", ("taken", cell))
     for index in board.arms_through.get(cell, ()):
         arm = board.arms[index]
-        filled = state.arm_fill[index]
+        filled = arm_fill[index]
         if filled < len(arm.cells) and arm.cells[filled] == cell:
-            partner = board.arm_partner[index]
-            if filled + 1 + state.arm_fill[partner] >= len(arm.cells):
-                return None, [
-                    Fault(
-                        "MED-W2",
-                        (
-                            f"a wall on {name} would close the gate between towers "
-                            f"{arm.tower} and {board.arms[partner].tower}: "
-                            "one field must stay free",
-                        ),
-                    )
-                ]
-            return index, []
-    return None, [
-        Fault("MED-W1", (f"a wall on {name} would not join a tower or the end of a tower's wall",))
-    ]
+            return index
+    return Fault("MED-W1", ("loose", cell))
+
+
+@decides("MED-W2")
+def w2_gate(state: State, index: int, filled: int, cell: Cell | None) -> Fault | None:
+    """Between two towers a field of the ring stays free: ``filled`` walls on arm ``index``
+    (the wall on ``cell`` among them) and those on its partner must leave one."""
+    board = state.board
+    arm = board.arms[index]
+    partner = board.arm_partner[index]
+    if filled + state.arm_fill[partner] >= len(arm.cells):
+        return Fault("MED-W2", (cell, arm.tower, board.arms[partner].tower))
+    return None
+
+
+def wall_arm(state: State, cell: Cell) -> tuple[int | None, list[Fault]]:
+    """The arm a wall on ``cell`` extends, or why it may not stand."""
+    index = w1_wall_arm(state, cell)
+    if isinstance(index, Fault):
+        return None, [index]
+    fault = w2_gate(state, index, state.arm_fill[index] + 1, cell)
+    if fault is not None:
+        return None, [fault]
+    return index, []
 
 
 def place_wall(state: State, player: str, cell: Cell, arm: int) -> list[Event]:

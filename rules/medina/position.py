@@ -17,6 +17,8 @@ from .placing import (
     r1_palace_to_roof,
     r2_one_palace_a_colour,
     r3_neutral_roofs,
+    w1_wall_arm,
+    w2_gate,
 )
 from .state import BUILDING, MERCHANT, STABLE, WALL, Palace, State
 from .tiles import retire_if_owned, update_palace_tile
@@ -165,34 +167,22 @@ def _walls(state: State, position: StartPosition) -> list[Problem]:
             filled += 1
         state.arm_fill[index] = filled
     for index, arm in enumerate(board.arms):
-        partner = next(i for i, a in enumerate(board.arms) if a.side == arm.side and i != index)
+        partner = board.arm_partner[index]
         if index > partner:
             continue
-        left, right = state.arm_fill[index], state.arm_fill[partner]
-        if left + right >= len(arm.cells):
-            problems.append(
-                Problem(
-                    "MED-W2",
-                    f"the walls between towers {arm.tower} and {board.arms[partner].tower} "
-                    "leave no gate",
-                    position.at,
-                )
-            )
+        gate = w2_gate(state, index, state.arm_fill[index], None)
+        if gate is not None:
+            problems.append(gate.in_position().at(position.at))
             continue
-        covered = set(arm.cells[:left]) | set(board.arms[partner].cells[:right])
         for cell in arm.cells:
-            if state.pieces.get(cell) == WALL and cell not in covered:
-                problems.append(
-                    Problem(
-                        "MED-W1",
-                        f"the wall on {cell_name(cell)} is not joined to a tower",
-                        place_of.get(cell),
-                    )
-                )
-        for cell in arm.cells[:left]:
-            state.wall_tower[cell] = arm.tower
-        for cell in board.arms[partner].cells[:right]:
-            state.wall_tower[cell] = board.arms[partner].tower
+            if state.pieces.get(cell) != WALL:
+                continue
+            found = w1_wall_arm(state, cell, standing=True)
+            if isinstance(found, Fault):
+                problems.append(found.at(place_of.get(cell)))
+        for side in (index, partner):
+            for cell in board.arms[side].cells[: state.arm_fill[side]]:
+                state.wall_tower[cell] = board.arms[side].tower
     return problems
 
 

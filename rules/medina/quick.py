@@ -27,18 +27,23 @@ from .model import (
     Placement,
 )
 from .placing import (
+    b1_field,
+    b2_palace_to_join,
+    b3_spacing,
+    b4_finished,
     b5_retired,
-    building_target,
     place_building,
     place_roof,
     place_stable,
+    place_wall,
     r3_neutral_roofs,
     roof_target,
     stable_target,
     t6_supply,
+    w1_wall_arm,
+    w2_gate,
 )
-from .state import MERCHANT, WALL, Hand, State
-from .tiles import after_wall
+from .state import MERCHANT, Hand, State
 
 
 class Closer:
@@ -78,10 +83,17 @@ def _building(
         cell is None
         or t6_supply(hand, player, placement) is not None
         or b5_retired(state, colour) is not None
+        or b1_field(state, cell, "building") is not None
     ):
         return CLOSER
-    target, faults = building_target(state, colour, cell)
-    if faults:
+    target = b2_palace_to_join(state, colour, cell, True, spaced_too=True)
+    if target is None:  # a new palace
+        if (
+            b4_finished(state, colour, cell) is not None
+            or b3_spacing(state, cell, None, "building") is not None
+        ):
+            return CLOSER
+    elif type(target) is not int:  # a fault
         return CLOSER
     place_building(state, player, colour, cell, target)
     state.open_palaces.clear()  # the city changed: which palaces can grow is worked out again
@@ -175,33 +187,16 @@ def _merchant(
 
 
 def _wall(state: State, player: str, hand: Hand, placement: Placement) -> Sequence[Event] | Closer:
-    if t6_supply(hand, player, placement) is not None:
-        return CLOSER
     cell = placement.cell
-    board = state.board
-    if cell is None or cell in state.pieces or cell in board.towers:
+    if cell is None or t6_supply(hand, player, placement) is not None:
         return CLOSER
-    arms_through = board.arms_through.get(cell)
-    if not arms_through:  # off the ring
+    index = w1_wall_arm(state, cell)
+    if type(index) is not int or w2_gate(state, index, state.arm_fill[index] + 1, cell):
         return CLOSER
-    arm_fill = state.arm_fill
-    for index in arms_through:
-        arm = board.arms[index]
-        filled = arm_fill[index]
-        length = len(arm.cells)
-        if filled < length and arm.cells[filled] == cell:
-            if filled + 1 + arm_fill[board.arm_partner[index]] >= length:
-                return CLOSER  # it would close the gate
-            arm_fill, wall_tower = state.walls_to_change()
-            arm_fill[index] += 1
-            state.pieces[cell] = WALL
-            wall_tower[cell] = arm.tower
-            if hand.known:
-                hand.walls -= 1
-            if state.open_palaces:
-                state.open_palaces.clear()
-            return after_wall(state, cell)
-    return CLOSER
+    events = place_wall(state, player, cell, index)
+    if state.open_palaces:
+        state.open_palaces.clear()
+    return events
 
 
 # The quick check and placement of each kind of piece.

@@ -152,9 +152,9 @@ class State:
     def copy(self) -> State:
         """A state to play on from this one, which is left exactly as it was.
 
-        The copy shares with this state what neither changes in place; whatever this
+        The copy shares with this state what neither changes in place; of whatever this
         state may still change in place (its own palaces, hands and containers) the copy
-        gets a clone of, its own from then on.
+        gets a clone.
         """
         palaces = self.palaces.copy()
         own = self.own_palaces
@@ -196,9 +196,11 @@ class State:
         clone.passes_in_a_row = self.passes_in_a_row
         clone.seat_colours = self.seat_colours
         clone.opening_turns = self.opening_turns
-        clone.own_palaces = set(cloned) if cloned else _NONE_OWN
-        clone.own_hands = set(cloned_hands) if cloned_hands else _NONE_OWN
-        clone.own = held
+        # (What was cloned here is cloned again when the copy changes it: a palace's sets
+        # then keep the order that the games written from seeds depend on.)
+        clone.own_palaces = _NONE_OWN
+        clone.own_hands = _NONE_OWN
+        clone.own = 0
         clone.open_palaces = {}
         return clone
 
