@@ -36,7 +36,7 @@ from meridina.rules.medina.game import RULES
 from meridina.rules.medina.model import Cell, Kind, Placement, Rulings, Turn
 from meridina.rules.medina.placing import unfinished
 from meridina.rules.medina.random_play import play_game
-from meridina.rules.medina.state import State
+from meridina.rules.medina.state import Hand, State
 from test_medina_clean_play import KINDS, SPOILS, rulings, spoilt
 
 
@@ -170,11 +170,13 @@ def test_a_planted_legality_bug_is_caught(monkeypatch: pytest.MonkeyPatch) -> No
     grow) starts new palaces the full check refuses."""
     assert not _caught(range(3))
 
-    def forgetful(state: State, colour: str, cell: Cell) -> tuple[int | None, list[Fault]]:
-        target, faults = placing.building_target(state, colour, cell)
-        return target, [fault for fault in faults if fault.rule != "MED-B2"]
+    def forgetful(
+        state: State, colour: str, cell: Cell | None, free: bool, spaced_too: bool = False
+    ) -> int | Fault | None:
+        found = placing.b2_palace_to_join(state, colour, cell, free, spaced_too)
+        return None if isinstance(found, Fault) and found.rule == "MED-B2" else found
 
-    monkeypatch.setattr(quick, "building_target", forgetful)
+    monkeypatch.setattr(quick, "b2_palace_to_join", forgetful)
     assert _caught(range(6))
 
 
@@ -182,9 +184,9 @@ def test_a_planted_state_bug_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     """A quick path that places a building legally but leaves it in the player's supply."""
     assert not _caught(range(3))
 
-    def forgetful(state: State, player: str, colour: str, cell: Cell, target: int | None) -> None:
-        placing.place_building(state, player, colour, cell, target)
-        state.hands[player].buildings[colour] += 1
+    def forgetful(state: State, hand: Hand, colour: str, cell: Cell, target: int | None) -> None:
+        placing.place_building(state, hand, colour, cell, target)
+        hand.buildings[colour] += 1
 
     monkeypatch.setattr(quick, "place_building", forgetful)
     assert _caught(range(6))

@@ -303,18 +303,19 @@ def make_placement(
         return []
     assert cell is not None
     state.open_palaces.clear()  # the city changes: which palaces can grow is worked out again
+    hand = state.hand_to_change(player)
     if kind is BUILDING_KIND:
-        place_building(state, player, placement.colour or "", cell, target)
+        place_building(state, hand, placement.colour or "", cell, target)
         return []
     if kind is MERCHANT_KIND:
-        place_merchant(state, player, cell, target)
+        place_merchant(state, hand, cell, target)
         return []
     assert target is not None
     if kind in (ROOF_KIND, NEUTRAL_KIND):
-        return place_roof(state, player, target, kind is NEUTRAL_KIND)
+        return place_roof(state, player, hand, target, kind is NEUTRAL_KIND)
     if kind is STABLE_KIND:
-        return place_stable(state, player, cell, target)
-    return place_wall(state, player, cell, target)
+        return place_stable(state, player, hand, cell, target)
+    return place_wall(state, hand, cell, target)
 
 
 def legal_placements(

@@ -223,10 +223,13 @@ def b2_palace_to_join(
 def b4_finished(state: State, colour: str, cell: Cell) -> Fault | None:
     """A roofed or finished palace takes no more buildings of its colour (asked where no
     palace of the colour can grow)."""
-    for other in state.board.neighbours(cell):
-        palace = state.palace(other)
-        if palace is not None and palace.colour == colour and other in palace.buildings:
-            return Fault("MED-B4", (colour, other, palace.ident))
+    palace_at, palaces = state.palace_at, state.palaces
+    for other in state.board.next_to[cell]:
+        ident = palace_at.get(other)
+        if ident is not None:
+            palace = palaces[ident]
+            if palace.colour == colour and other in palace.buildings:
+                return Fault("MED-B4", (colour, other, ident))
     return None
 
 
@@ -259,14 +262,13 @@ def building_target(state: State, colour: str, cell: Cell) -> tuple[int | None, 
     return target, faults
 
 
-def place_building(state: State, player: str, colour: str, cell: Cell, target: int | None) -> None:
+def place_building(state: State, hand: Hand, colour: str, cell: Cell, target: int | None) -> None:
     if target is None:
         target = max(state.palaces, default=0) + 1
         state.add_palace(Palace(target, colour, set()))
     state.palace_to_change(target).buildings.add(cell)
     state.palace_at[cell] = target
     state.pieces[cell] = BUILDING
-    hand = state.hand_to_change(player)
     if hand.known:
         hand.buildings[colour] -= 1
 
@@ -288,7 +290,7 @@ def stable_target(state: State, cell: Cell) -> tuple[int | None, list[Fault]]:
     return target, faults
 
 
-def place_stable(state: State, player: str, cell: Cell, target: int) -> list[Event]:
+def place_stable(state: State, player: str, hand: Hand, cell: Cell, target: int) -> list[Event]:
     palace = state.palace_to_change(target)
     roofed = palace.owner is not None
     # A roofed palace's towers matter, and only a stable next to a wall can add one.
@@ -298,7 +300,6 @@ def place_stable(state: State, player: str, cell: Cell, target: int) -> list[Eve
     palace.stables.add(cell)
     state.palace_at[cell] = target
     state.pieces[cell] = STABLE
-    hand = state.hand_to_change(player)
     if hand.known:
         hand.stables -= 1
     if not roofed:
@@ -358,12 +359,11 @@ def roof_target(
     return (None if faults else palace.ident), faults
 
 
-def place_roof(state: State, player: str, target: int, neutral: bool) -> list[Event]:
+def place_roof(state: State, player: str, hand: Hand, target: int, neutral: bool) -> list[Event]:
     palace = state.palace_to_change(target)
     palace.owner = NEUTRAL if neutral else player
     state.roofs_placed += 1
     palace.roofed_at = state.roofs_placed
-    hand = state.hand_to_change(player)
     if neutral:
         hand.neutral_roofs -= 1
     else:
@@ -463,7 +463,7 @@ NEW_STREET_TOUCH: dict[StreetTouch, int | None] = {
 }
 
 
-def place_merchant(state: State, player: str, cell: Cell, end: int | None) -> None:
+def place_merchant(state: State, hand: Hand, cell: Cell, end: int | None) -> None:
     streets = state.street_to_change()
     if end is None:
         streets.append([cell])
@@ -472,7 +472,6 @@ def place_merchant(state: State, player: str, cell: Cell, end: int | None) -> No
     else:
         streets[-1].append(cell)
     state.pieces[cell] = MERCHANT
-    hand = state.hand_to_change(player)
     if hand.known:
         hand.merchants -= 1
 
@@ -527,12 +526,11 @@ def wall_arm(state: State, cell: Cell) -> tuple[int | None, list[Fault]]:
     return index, []
 
 
-def place_wall(state: State, player: str, cell: Cell, arm: int) -> list[Event]:
+def place_wall(state: State, hand: Hand, cell: Cell, arm: int) -> list[Event]:
     arm_fill, wall_tower = state.walls_to_change()
     arm_fill[arm] += 1
     state.pieces[cell] = WALL
     wall_tower[cell] = state.board.arms[arm].tower
-    hand = state.hand_to_change(player)
     if hand.known:
         hand.walls -= 1
     return after_wall(state, cell)

@@ -95,8 +95,9 @@ def _building(
             return CLOSER
     elif type(target) is not int:  # a fault
         return CLOSER
-    place_building(state, player, colour, cell, target)
-    state.open_palaces.clear()  # the city changed: which palaces can grow is worked out again
+    place_building(state, hand, colour, cell, target)
+    if state.open_palaces:
+        state.open_palaces.clear()  # the city changed: which palaces can grow is worked out again
     return NOTHING
 
 
@@ -109,8 +110,9 @@ def _stable(
     target, faults = stable_target(state, cell)
     if faults or target is None:
         return CLOSER
-    events = place_stable(state, player, cell, target)
-    state.open_palaces.clear()
+    events = place_stable(state, player, hand, cell, target)
+    if state.open_palaces:
+        state.open_palaces.clear()
     return events
 
 
@@ -138,8 +140,9 @@ def _roof(
     target, faults = roof_target(state, player, cell, neutral)
     if faults or target is None:
         return CLOSER
-    events = place_roof(state, player, target, neutral)
-    state.open_palaces.clear()
+    events = place_roof(state, player, hand, target, neutral)
+    if state.open_palaces:
+        state.open_palaces.clear()
     return events
 
 
@@ -193,7 +196,7 @@ def _wall(state: State, player: str, hand: Hand, placement: Placement) -> Sequen
     index = w1_wall_arm(state, cell)
     if type(index) is not int or w2_gate(state, index, state.arm_fill[index] + 1, cell):
         return CLOSER
-    events = place_wall(state, player, cell, index)
+    events = place_wall(state, hand, cell, index)
     if state.open_palaces:
         state.open_palaces.clear()
     return events
