@@ -39,7 +39,6 @@ AWAITING_HOME = frozenset(
         *(f"MED-S{n}" for n in (1, 2, 3)),
         *(f"MED-T{n}" for n in range(1, 6)),
         "MED-M1",
-        "MED-M2",
         "MED-PT1",
         "MED-TT1",
         "MED-E1",

@@ -203,3 +203,21 @@ def w2_words(fault: Fault) -> str:
         f"a wall on {cell_name(cell)} would close the gate between towers {tower} and {other}: "
         "one field must stay free"
     )
+
+
+# ---------------------------------------------------------------- merchants
+
+
+@_wording("MED-M2")
+def m2_words(fault: Fault) -> str:
+    cell, touching, ruling = fault.facts
+    merchants = f"{touching} merchant{'s' if touching > 1 else ''}"
+    if fault.position:
+        return (
+            f"the street started at {cell_name(cell)} touches {merchants} of an older street "
+            f"(ruling new-street-touch={ruling})"
+        )
+    return (
+        f"both ends of the market street are blocked, so a new street starts; but "
+        f"{cell_name(cell)} touches {merchants} (ruling new-street-touch={ruling})"
+    )

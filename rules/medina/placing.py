@@ -439,20 +439,18 @@ def merchant_fault(state: State, cell: Cell) -> tuple[int | None, list[Fault]]:
                 ),
             )
         ]
-    touching = _merchants_touching(state, cell)
+    fault = m2_new_street_touch(state, cell, _merchants_touching(state, cell))
+    return None, [fault] if fault is not None else []
+
+
+@decides("MED-M2")
+def m2_new_street_touch(state: State, cell: Cell, touching: int) -> Fault | None:
+    """The first merchant of a new street touches at most as many merchants as the ruling
+    new-street-touch allows; ``touching``: how many it touches (of older streets)."""
     allowed = NEW_STREET_TOUCH[state.rulings.new_street_touch]
     if allowed is not None and touching > allowed:
-        return None, [
-            Fault(
-                "MED-M2",
-                (
-                    f"both ends of the market street are blocked, so a new street starts; but "
-                    f"{cell_name(cell)} touches {touching} merchant{'s' if touching > 1 else ''} "
-                    f"(ruling new-street-touch={state.rulings.new_street_touch.value})",
-                ),
-            )
-        ]
-    return None, []
+        return Fault("MED-M2", (cell, touching, state.rulings.new_street_touch.value))
+    return None
 
 
 # The most merchants a new street's first merchant may touch (None: any number).

@@ -10,10 +10,10 @@ from meridina.rules.common import Place, Problem
 from .faults import Fault
 from .model import NEUTRAL, Cell, StartPosition, cell_name
 from .placing import (
-    NEW_STREET_TOUCH,
     b2_palace_to_join,
     b3_spacing,
     b6_stable_palace,
+    m2_new_street_touch,
     r1_palace_to_roof,
     r2_one_palace_a_colour,
     r3_neutral_roofs,
@@ -264,17 +264,9 @@ def _street_contacts(
             )
         ]
     cell, found = next(iter(touching.items()))
-    allowed = NEW_STREET_TOUCH[state.rulings.new_street_touch]
-    if allowed is not None and len(found) > allowed:
-        return [
-            Problem(
-                "MED-M2",
-                f"the street started at {cell_name(cell)} touches {len(found)} merchant"
-                f"{'s' if len(found) > 1 else ''} of an older street "
-                f"(ruling new-street-touch={state.rulings.new_street_touch.value})",
-                place_of.get(cell),
-            )
-        ]
+    fault = m2_new_street_touch(state, cell, len(found))
+    if fault is not None:
+        return [fault.in_position().at(place_of.get(cell))]
     return []
 
 
