@@ -211,13 +211,9 @@ def w2_words(fault: Fault) -> str:
 @_wording("MED-M2")
 def m2_words(fault: Fault) -> str:
     cell, touching, ruling = fault.facts
-    merchants = f"{touching} merchant{'s' if touching > 1 else ''}"
+    said = f"{cell_name(cell)} touches {touching} merchant{'s' if touching > 1 else ''}"
     if fault.position:
-        return (
-            f"the street started at {cell_name(cell)} touches {merchants} of an older street "
-            f"(ruling new-street-touch={ruling})"
-        )
-    return (
-        f"both ends of the market street are blocked, so a new street starts; but "
-        f"{cell_name(cell)} touches {merchants} (ruling new-street-touch={ruling})"
-    )
+        said = f"the street started at {said} of an older street"
+    else:
+        said = f"both ends of the market street are blocked, so a new street starts; but {said}"
+    return f"{said} (ruling new-street-touch={ruling})"

@@ -67,6 +67,13 @@ def quick_place(
     return QUICK[placement.kind](state, player, hand, placement)
 
 
+def _made(state: State, events: Sequence[Event]) -> Sequence[Event]:
+    """A placement made: which palaces can grow is worked out again."""
+    if state.open_palaces:
+        state.open_palaces.clear()
+    return events
+
+
 def _tea(state: State, player: str, hand: Hand, placement: Placement) -> Sequence[Event] | Closer:
     if placement.cell is None and hand.tea > 0:
         hand.tea -= 1
@@ -96,9 +103,7 @@ def _building(
     elif type(target) is not int:  # a fault
         return CLOSER
     place_building(state, hand, colour, cell, target)
-    if state.open_palaces:
-        state.open_palaces.clear()  # the city changed: which palaces can grow is worked out again
-    return NOTHING
+    return _made(state, NOTHING)
 
 
 def _stable(
@@ -110,10 +115,7 @@ def _stable(
     target, faults = stable_target(state, cell)
     if faults or target is None:
         return CLOSER
-    events = place_stable(state, player, hand, cell, target)
-    if state.open_palaces:
-        state.open_palaces.clear()
-    return events
+    return _made(state, place_stable(state, player, hand, cell, target))
 
 
 def _own_roof(
@@ -140,10 +142,7 @@ def _roof(
     target, faults = roof_target(state, player, cell, neutral)
     if faults or target is None:
         return CLOSER
-    events = place_roof(state, player, hand, target, neutral)
-    if state.open_palaces:
-        state.open_palaces.clear()
-    return events
+    return _made(state, place_roof(state, player, hand, target, neutral))
 
 
 def _merchant(
@@ -196,10 +195,7 @@ def _wall(state: State, player: str, hand: Hand, placement: Placement) -> Sequen
     index = w1_wall_arm(state, cell)
     if type(index) is not int or w2_gate(state, index, state.arm_fill[index] + 1, cell):
         return CLOSER
-    events = place_wall(state, hand, cell, index)
-    if state.open_palaces:
-        state.open_palaces.clear()
-    return events
+    return _made(state, place_wall(state, hand, cell, index))
 
 
 # The quick check and placement of each kind of piece.

@@ -207,32 +207,16 @@ class State:
     def detached(self) -> State:
         """A working copy that shares nothing that changes with this state, and is all its
         own to change in place (this state is left exactly as it was)."""
-        work = State.__new__(State)
-        work.board = self.board
-        work.edition = self.edition
-        work.options = self.options
-        work.rulings = self.rulings
-        work.players = self.players
+        work = self.copy()
         work.hands = {colour: hand.clone() for colour, hand in self.hands.items()}
-        work.pieces = self.pieces.copy()
-        work.palace_at = self.palace_at.copy()
         work.palaces = {ident: palace.clone() for ident, palace in self.palaces.items()}
         work.streets = [list(street) for street in self.streets]
         work.arm_fill = list(self.arm_fill)
         work.wall_tower = self.wall_tower.copy()
-        work.well = self.well
         work.palace_tiles = self.palace_tiles.copy()
         work.tower_tiles = self.tower_tiles.copy()
         work.tower_merchants = self.tower_merchants.copy()
-        work.tea_claims = self.tea_claims
         work.retired = set(self.retired)
-        work.next_seat = self.next_seat
-        work.turns_played = self.turns_played
-        work.roofs_placed = self.roofs_placed
-        work.passes_in_a_row = self.passes_in_a_row
-        work.seat_colours = self.seat_colours
-        work.opening_turns = self.opening_turns
-        work.open_palaces = {}
         work.own_all()
         return work
 
