@@ -15,7 +15,7 @@ from meridina.rules.codes import RuleCode
 from meridina.rules.common import Place, Problem
 from meridina.rules.rule_home import words
 
-from .model import NEUTRAL, cell_name
+from .model import BUILDING_KIND, NEUTRAL, cell_name
 from .tiles import article
 
 Wording = Callable[["Fault"], str]
@@ -59,6 +59,32 @@ class Fault(NamedTuple):
 
     def in_position(self) -> Fault:
         return self._replace(position=True)
+
+
+# ---------------------------------------------------------------- turns
+
+
+@_wording("MED-T1")
+def t1_words(fault: Fault) -> str:
+    expected, player = fault.facts
+    return f"it is {expected}'s turn, not {player}'s"
+
+
+@_wording("MED-T3")
+def t3_words(fault: Fault) -> str:
+    player, example = fault.facts
+    where = cell_name(example.cell) if example.cell else ""
+    what = f"{example.colour} building" if example.kind is BUILDING_KIND else example.kind.value
+    return f"{player} may not pass: a {what} on {where} can still be placed"
+
+
+@_wording("MED-T4")
+def t4_words(fault: Fault) -> str:
+    player, way = fault.facts
+    return (
+        f"{player} is the only player with roofs left and must place one this turn "
+        f"(for example {way})"
+    )
 
 
 # ---------------------------------------------------------------- supply
