@@ -42,6 +42,7 @@ def play_clean(start: State, turns: Sequence[Turn | Unreadable]) -> State | None
     hands = state.hands
     opening = state.opening_turns
     tea_second = state.rulings.tea_placement is _TEA_SECOND
+    last_roofs = state.edition.last_roofs_rule  # only this edition has rule MED-T4
     # The open fields of the city, kept through a run of passes (a pass changes no field).
     kept: list[AbstractSet[Cell]] = []
     for turn in turns:
@@ -70,7 +71,7 @@ def play_clean(start: State, turns: Sequence[Turn | Unreadable]) -> State | None
         single = state.turns_played < opening
         if written > (1 if single else 2):  # MED-T2: too many pieces
             return None
-        if t4_last_roofs(state, player, hand, placements) is not None:
+        if last_roofs and t4_last_roofs(state, player, hand, placements) is not None:
             return None  # decided on the city before the turn
         state.next_seat = seat_after[player]
         state.turns_played += 1

@@ -1,4 +1,10 @@
-"""Each kind of Medina piece: where it may go (a check) and what placing it does."""
+"""Each kind of Medina piece: where it may go (a check) and what placing it does.
+
+Each rule's condition is decided here by one function named after it and marked
+``@decides``; it returns the rule's fault value (``faults.py`` words it) or None, and
+the quick placement, the full check, the legal-move search and the check of a written
+position all ask it.
+"""
 
 from __future__ import annotations
 
@@ -129,7 +135,7 @@ def b6_stable_palace(state: State, cell: Cell) -> int | Fault:
     """A stable goes next to a building: it joins the lowest-numbered palace it touches."""
     pieces, palace_at = state.pieces, state.palace_at
     target = None
-    for other in state.board.neighbours(cell):
+    for other in state.board.next_to[cell]:  # (a field on the board)
         if pieces.get(other) == BUILDING:
             ident = palace_at[other]
             if target is None or ident < target:
@@ -316,9 +322,10 @@ def place_stable(state: State, player: str, hand: Hand, cell: Cell, target: int)
 def r1_palace_to_roof(state: State, cell: Cell, word: str) -> int | Fault:
     """A roof goes on a building of an unroofed palace that has the buildings the ruling
     min-roof-size asks for: that palace, or the fault (``word``: the roof as written)."""
-    palace = state.palace(cell)
-    if palace is None:
+    ident = state.palace_at.get(cell)
+    if ident is None:
         return Fault("MED-R1", ("none", cell))
+    palace = state.palaces[ident]
     if cell not in palace.buildings:
         row, col = min((row, col) for col, row in palace.buildings)  # as describe_palace names it
         return Fault("MED-R1", ("stable", cell, palace.colour, (col, row), word))
@@ -326,15 +333,15 @@ def r1_palace_to_roof(state: State, cell: Cell, word: str) -> int | Fault:
         return Fault("MED-R1", ("roofed", cell, palace.colour, palace.owner))
     if len(palace.buildings) < state.rulings.min_roof_size:
         return Fault("MED-R1", ("small", cell, state.rulings.min_roof_size))
-    return palace.ident
+    return ident
 
 
 @decides("MED-R2")
 def r2_one_palace_a_colour(state: State, player: str, palace: Palace) -> Fault | None:
     """A player owns at most one palace of each colour."""
     colour, ident = palace.colour, palace.ident
-    for other in state.palaces.values():
-        if other.owner == player and other.colour == colour and other.ident != ident:
+    for other in [other for other in state.palaces.values() if other.owner == player]:
+        if other.colour == colour and other.ident != ident:
             return Fault("MED-R2", (player, colour))
     return None
 

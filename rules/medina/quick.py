@@ -1,11 +1,12 @@
 """The usual legal placement, checked and made in one go.
 
-Nearly every placement in a record is legal. ``quick_place`` settles the plain legal
-cases of each kind with a few look-ups, no lists or faults built, and makes the
-placement at once. Whatever it does not settle (every illegal placement, and a few
+Nearly every placement in a record is legal. ``quick_place`` asks the rules' own
+deciders (``placing.py``, one per rule) in the order that settles the plain legal case
+soonest, words nothing, and makes the placement at once through the same code as
+``make_placement``. Whatever it does not settle (every illegal placement, and a few
 legal ones) it leaves untouched for the full check, ``placement_faults``, which names
-the rules broken, and ``make_placement``. Where it answers, it places the piece
-exactly where those two would.
+every rule broken. Where it answers, it places the piece exactly where those two would
+(``tests/test_medina_quick_place.py`` holds it to that).
 """
 
 from __future__ import annotations
@@ -32,13 +33,14 @@ from .placing import (
     b3_spacing,
     b4_finished,
     b5_retired,
+    b6_stable_palace,
     place_building,
     place_roof,
     place_stable,
     place_wall,
+    r1_palace_to_roof,
+    r2_one_palace_a_colour,
     r3_neutral_roofs,
-    roof_target,
-    stable_target,
     t6_supply,
     w1_wall_arm,
     w2_gate,
@@ -67,13 +69,6 @@ def quick_place(
     return QUICK[placement.kind](state, player, hand, placement)
 
 
-def _made(state: State, events: Sequence[Event]) -> Sequence[Event]:
-    """A placement made: which palaces can grow is worked out again."""
-    if state.open_palaces:
-        state.open_palaces.clear()
-    return events
-
-
 def _tea(state: State, player: str, hand: Hand, placement: Placement) -> Sequence[Event] | Closer:
     if placement.cell is None and hand.tea > 0:
         hand.tea -= 1
@@ -93,7 +88,7 @@ def _building(
         or b1_field(state, cell, "building") is not None
     ):
         return CLOSER
-    target = b2_palace_to_join(state, colour, cell, True, spaced_too=True)
+    target = b2_palace_to_join(state, colour, cell, True, True)
     if target is None:  # a new palace
         if (
             b4_finished(state, colour, cell) is not None
@@ -103,19 +98,28 @@ def _building(
     elif type(target) is not int:  # a fault
         return CLOSER
     place_building(state, hand, colour, cell, target)
-    return _made(state, NOTHING)
+    if state.open_palaces:  # the city changed: which palaces can grow is worked out again
+        state.open_palaces.clear()
+    return NOTHING
 
 
 def _stable(
     state: State, player: str, hand: Hand, placement: Placement
 ) -> Sequence[Event] | Closer:
     cell = placement.cell
-    if cell is None or t6_supply(hand, player, placement) is not None:
+    if (
+        cell is None
+        or t6_supply(hand, player, placement) is not None
+        or b1_field(state, cell, "stable") is not None
+    ):
         return CLOSER
-    target, faults = stable_target(state, cell)
-    if faults or target is None:
+    target = b6_stable_palace(state, cell)
+    if type(target) is not int or b3_spacing(state, cell, target, "stable") is not None:
         return CLOSER
-    return _made(state, place_stable(state, player, hand, cell, target))
+    events = place_stable(state, player, hand, cell, target)
+    if state.open_palaces:
+        state.open_palaces.clear()
+    return events
 
 
 def _own_roof(
@@ -139,10 +143,15 @@ def _roof(
 ) -> Sequence[Event] | Closer:
     if cell is None:
         return CLOSER
-    target, faults = roof_target(state, player, cell, neutral)
-    if faults or target is None:
+    target = r1_palace_to_roof(state, cell, "roof")
+    if type(target) is not int or (
+        not neutral and r2_one_palace_a_colour(state, player, state.palaces[target]) is not None
+    ):
         return CLOSER
-    return _made(state, place_roof(state, player, hand, target, neutral))
+    events = place_roof(state, player, hand, target, neutral)
+    if state.open_palaces:
+        state.open_palaces.clear()
+    return events
 
 
 def _merchant(
@@ -195,7 +204,10 @@ def _wall(state: State, player: str, hand: Hand, placement: Placement) -> Sequen
     index = w1_wall_arm(state, cell)
     if type(index) is not int or w2_gate(state, index, state.arm_fill[index] + 1, cell):
         return CLOSER
-    return _made(state, place_wall(state, hand, cell, index))
+    events = place_wall(state, hand, cell, index)
+    if state.open_palaces:
+        state.open_palaces.clear()
+    return events
 
 
 # The quick check and placement of each kind of piece.
