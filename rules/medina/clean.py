@@ -18,7 +18,6 @@ from .engine import (
     finished,
     make_placement,
     placement_faults,
-    single_piece_turn,
     t1_turn_order,
     t2_two_pieces,
     t3_pass,
@@ -68,7 +67,6 @@ def play_clean(start: State, turns: Sequence[Turn | Unreadable]) -> State | None
             kept.clear()  # the city is about to change
         placements = turn.placements
         written = len(placements)
-        single = single_piece_turn(state)
         if t2_two_pieces(state, player, written, written - 1) is not None:
             return None  # too many pieces
         if last_roofs and t4_last_roofs(state, player, hand, placements) is not None:
@@ -91,8 +89,8 @@ def play_clean(start: State, turns: Sequence[Turn | Unreadable]) -> State | None
         # (A turn found wrong here is played again from the start, the usual way: what
         # it changed on the working state does not matter.)
         used_tea = teas > 0
-        if t5_tea(state, player, placements, None, used_tea) is not None:
-            return None
-        if t2_two_pieces(state, player, written, None, written, single, used_tea) is not None:
+        if used_tea and t5_tea(state, player, placements, None, used_tea) is not None:
+            return None  # (the tea rule's turn check concerns turns with a tea tile)
+        if t2_two_pieces(state, player, written, None, written, used_tea) is not None:
             return None  # a short turn while a piece can still be placed
     return state

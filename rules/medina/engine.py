@@ -504,7 +504,7 @@ def expected_player(state: State) -> str:
 
 def single_piece_turn(state: State) -> bool:
     """This turn is one of the edition's opening turns, which place a single piece."""
-    return state.turns_played < state.opening_turns
+    return state.turns_played < state.opening_turns  # as rule MED-T2 counts them
 
 
 def _opening(state: State) -> tuple[int, str, int]:
@@ -520,7 +520,6 @@ def t2_two_pieces(
     written: int,
     index: int | None,
     made: int = 0,
-    single: bool = False,
     used_tea: bool = False,
 ) -> Fault | None:
     """A turn places two pieces (one in the edition's opening turns), and fewer only when
@@ -528,14 +527,15 @@ def t2_two_pieces(
 
     With ``index``: whether a turn's placement ``index`` (from 0) may be made at all, on
     the state before the turn. Without: the whole turn of ``written`` placements, on the
-    state after it (``made`` of them placed as pieces; ``single``: an opening turn).
+    state after it (``made`` of them placed as pieces).
     """
     if index is not None:
         if index >= 2:
             return Fault("MED-T2", ("many",))
-        if index == 1 and single_piece_turn(state):
+        if index == 1 and state.turns_played < state.opening_turns:
             return Fault("MED-T2", ("opening", _opening(state)))
         return None
+    single = state.turns_played <= state.opening_turns  # (the turn is counted already)
     if (
         written < (1 if single or used_tea else 2)
         and made == written
@@ -632,7 +632,6 @@ def _play(state: State, turn: Turn, hand: Hand) -> Step:
             problems.append(fault.at(turn.at))
         return Step(after, tuple(problems), ())
     after.passes_in_a_row = 0
-    single = single_piece_turn(state)
     placements = turn.placements
     written = len(placements)
     own_hand = after.hand_to_change(player)
@@ -669,7 +668,7 @@ def _play(state: State, turn: Turn, hand: Hand) -> Step:
     fault = t5_tea(after, player, placements, None, used_tea)
     if fault is not None:
         problems.append(fault.at(turn.at))
-    fault = t2_two_pieces(after, player, written, None, made, single, used_tea)
+    fault = t2_two_pieces(after, player, written, None, made, used_tea)
     if fault is not None:
         problems.append(fault.at(turn.at))
     fault = t4_last_roofs(state, player, hand, placements)
