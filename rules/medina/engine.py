@@ -386,8 +386,8 @@ def _could_hold(state: State, player: str, kind: Kind, colour: str | None) -> Ab
                 for palace in open_palaces
                 for building in palace.buildings
                 for cell in board.next_to[building]
-                if b1_field(state, cell, "building") is None
-                and b3_spacing(state, cell, palace.ident, "building") is None
+                if b1_field(state, cell, None) is None
+                and b3_spacing(state, cell, palace.ident, None) is None
             }
         return _open_fields(state)
     if kind in (ROOF_KIND, NEUTRAL_KIND):  # MED-R1: on an unroofed palace

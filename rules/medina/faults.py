@@ -9,7 +9,7 @@ position (``in_position``) is told as a fault of the city as written, not of a m
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Final, NamedTuple
+from typing import Any, Final, NamedTuple, cast
 
 from meridina.rules.codes import RuleCode
 from meridina.rules.common import Place, Problem
@@ -59,6 +59,11 @@ class Fault(NamedTuple):
 
     def in_position(self) -> Fault:
         return self._replace(position=True)
+
+
+# A decider's answer "broken" to a caller that asks only yes or no (``what`` None): no
+# facts gathered, nothing to word; never shown.
+UNWORDED: Final = Fault(cast(RuleCode, "unworded"), ())
 
 
 # ---------------------------------------------------------------- turns

@@ -14,7 +14,7 @@ from typing import Final
 from meridina.rules.rule_home import decides
 
 from .events import Event
-from .faults import Fault
+from .faults import UNWORDED, Fault
 from .model import (
     BUILDING_KIND,
     MERCHANT_KIND,
@@ -127,33 +127,38 @@ def r3_neutral_roofs(state: State) -> Fault | None:
 
 
 @decides("MED-B1")
-def b1_field(state: State, cell: Cell, what: str) -> Fault | None:
-    """A building or stable (``what``) goes on a free building field, away from the well."""
+def b1_field(state: State, cell: Cell, what: str | None) -> Fault | None:
+    """A building or stable (``what``; None: asked only yes or no) goes on a free building
+    field, away from the well."""
     board = state.board
     if cell not in board.building_fields:
+        if what is None:
+            return UNWORDED
         return Fault("MED-B1", ("ring" if board.on_grid(cell) else "off", cell, what, None))
     piece = state.pieces.get(cell)
     if piece is not None:
-        return Fault("MED-B1", ("taken", cell, what, piece))
+        return UNWORDED if what is None else Fault("MED-B1", ("taken", cell, what, piece))
     well = state.well
     if well is not None and abs(cell[0] - well[0]) <= 1 and abs(cell[1] - well[1]) <= 1:
-        return Fault("MED-B1", ("well", cell, what, None))
+        return UNWORDED if what is None else Fault("MED-B1", ("well", cell, what, None))
     return None
 
 
 @decides("MED-B3")
 def b3_spacing(
-    state: State, cell: Cell, own: int | None, what: str, named: Collection[int] = ()
+    state: State, cell: Cell, own: int | None, what: str | None, named: Collection[int] = ()
 ) -> Fault | None:
     """No building or stable may touch another palace than its own, diagonals included.
 
     ``cell`` is on the grid. Palaces in ``named`` are left out: a fault of their own
-    already names them.
+    already names them. (``what``: the piece; None: asked only yes or no.)
     """
     palace_at = state.palace_at
     for other in state.board.all_around[cell]:
         ident = palace_at.get(other)
         if ident is not None and ident != own and ident not in named:
+            if what is None:
+                return UNWORDED
             return Fault("MED-B3", (cell, what, state.palaces[ident].colour, other))
     return None
 
@@ -181,8 +186,8 @@ def can_extend(state: State, palace: Palace) -> bool:
     for building in palace.buildings:
         for cell in next_to[building]:
             if (
-                b1_field(state, cell, "building") is None
-                and b3_spacing(state, cell, palace.ident, "building") is None
+                b1_field(state, cell, None) is None
+                and b3_spacing(state, cell, palace.ident, None) is None
             ):
                 return True
     return False
@@ -237,7 +242,7 @@ def b2_palace_to_join(
                 if (
                     joined.colour == colour
                     and joined.owner is None
-                    and b3_spacing(state, cell, ident, "building") is None
+                    and b3_spacing(state, cell, ident, None) is None
                 ):
                     return ident
                 break
@@ -247,7 +252,7 @@ def b2_palace_to_join(
     for palace in open_palaces:
         if any(other in palace.buildings for other in neighbours):
             if spaced_too:
-                return b3_spacing(state, cell, palace.ident, "building") or palace.ident
+                return b3_spacing(state, cell, palace.ident, None) or palace.ident
             return palace.ident
     named = tuple(palace.ident for palace in open_palaces)
     return Fault("MED-B2", (colour, sorted(open_palaces[0].buildings), named))

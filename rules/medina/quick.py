@@ -86,14 +86,14 @@ def _building(
         cell is None
         or t6_supply(hand, player, placement) is not None
         or b5_retired(state, colour) is not None
-        or b1_field(state, cell, "building") is not None
+        or b1_field(state, cell, None) is not None
     ):
         return CLOSER
     target = b2_palace_to_join(state, colour, cell, True, True)
     if target is None:  # a new palace
         if (
             b4_finished(state, colour, cell) is not None
-            or b3_spacing(state, cell, None, "building") is not None
+            or b3_spacing(state, cell, None, None) is not None
         ):
             return CLOSER
     elif type(target) is not int:  # a fault
@@ -111,11 +111,11 @@ def _stable(
     if (
         cell is None
         or t6_supply(hand, player, placement) is not None
-        or b1_field(state, cell, "stable") is not None
+        or b1_field(state, cell, None) is not None
     ):
         return CLOSER
     target = b6_stable_palace(state, cell)
-    if type(target) is not int or b3_spacing(state, cell, target, "stable") is not None:
+    if type(target) is not int or b3_spacing(state, cell, target, None) is not None:
         return CLOSER
     events = place_stable(state, player, hand, cell, target)
     if state.open_palaces:
