@@ -70,10 +70,8 @@ def test_a_working_state_changes_in_place_after_a_look_ahead_copy() -> None:
     """A state that owns everything still owns everything after it is copied."""
     game = play_game(random.Random(3), "1", 3)
     work = game.before[len(game.turns) // 2].detached()
+    hands, palaces, streets = dict(work.hands), dict(work.palaces), work.streets
     work.copy()
-    for colour, hand in list(work.hands.items()):
-        assert work.hand_to_change(colour) is hand
-    for ident, palace in list(work.palaces.items()):
-        assert work.palace_to_change(ident) is palace
-    streets = work.streets
+    assert all(work.hand_to_change(colour) is hand for colour, hand in hands.items())
+    assert all(work.palace_to_change(ident) is palace for ident, palace in palaces.items())
     assert work.street_to_change() is streets
