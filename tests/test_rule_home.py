@@ -37,6 +37,8 @@ AWAITING_HOME = frozenset(
         "MER-B1",
         "MER-B2",
         *(f"MED-S{n}" for n in (1, 2, 3)),
+        "MED-T2",
+        "MED-T5",
         "MED-M1",
         "MED-PT1",
         "MED-TT1",

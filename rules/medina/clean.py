@@ -15,16 +15,15 @@ from typing import Final
 from meridina.rules.game import Unreadable
 
 from .engine import (
+    can_place,
     finished,
     make_placement,
     placement_faults,
     t1_turn_order,
-    t2_two_pieces,
     t3_pass,
     t4_last_roofs,
 )
 from .model import TEA_KIND, Cell, TeaPlacement, Turn
-from .placing import t5_tea
 from .quick import CLOSER, QUICK
 from .state import State, holds_pieces
 
@@ -41,6 +40,8 @@ def play_clean(start: State, turns: Sequence[Turn | Unreadable]) -> State | None
     seat_after = {colour: index + 1 for index, colour in enumerate(seats)}
     quick = QUICK
     hands = state.hands
+    opening = state.opening_turns
+    tea_second = state.rulings.tea_placement is _TEA_SECOND
     last_roofs = state.edition.last_roofs_rule  # only this edition has rule MED-T4
     # The open fields of the city, kept through a run of passes (a pass changes no field).
     kept: list[AbstractSet[Cell]] = []
@@ -67,19 +68,18 @@ def play_clean(start: State, turns: Sequence[Turn | Unreadable]) -> State | None
             kept.clear()  # the city is about to change
         placements = turn.placements
         written = len(placements)
-        if t2_two_pieces(state, player, written, written - 1) is not None:
-            return None  # too many pieces
+        single = state.turns_played < opening
+        if written > (1 if single else 2):  # MED-T2: too many pieces
+            return None
         if last_roofs and t4_last_roofs(state, player, hand, placements) is not None:
             return None  # decided on the city before the turn
         state.next_seat = seat_after[player]
         state.turns_played += 1
         state.passes_in_a_row = 0
         teas = 0
-        for index, placement in enumerate(placements):
+        for placement in placements:
             kind = placement.kind
             if kind is TEA_KIND:
-                if t5_tea(state, player, placements, index, teas > 0) is not None:
-                    return None
                 teas += 1
             if quick[kind](state, player, hand, placement) is CLOSER:
                 target, faults = placement_faults(state, player, placement)
@@ -88,9 +88,12 @@ def play_clean(start: State, turns: Sequence[Turn | Unreadable]) -> State | None
                 make_placement(state, player, placement, target)
         # (A turn found wrong here is played again from the start, the usual way: what
         # it changed on the working state does not matter.)
-        used_tea = teas > 0
-        if used_tea and t5_tea(state, player, placements, None, used_tea) is not None:
-            return None  # (the tea rule's turn check concerns turns with a tea tile)
-        if t2_two_pieces(state, player, written, None, written, used_tea) is not None:
-            return None  # a short turn while a piece can still be placed
+        if teas and (teas > 1 or written == 1 or (tea_second and placements[0].kind is TEA_KIND)):
+            return None  # MED-T5: two tea tiles, a tea tile alone, or one first by the ruling
+        if (
+            written < (1 if single or teas else 2)
+            and holds_pieces(hand)
+            and can_place(state, player)
+        ):
+            return None  # MED-T2: a short turn while a piece can still be placed
     return state

@@ -48,7 +48,6 @@ from .placing import (
     street_blocked,
     street_ends,
     supply_fault,
-    t5_tea,
     unfinished,
     wall_arm,
 )
@@ -464,7 +463,7 @@ def roof_this_turn(state: State, player: str) -> str | None:
     cell = roof_site(state, player)
     if cell is not None:
         return f"roof@{cell_name(cell)}"
-    if single_piece_turn(state):
+    if _single_piece_turn(state):
         return None
     owned = {palace.colour for palace in state.owned(player)}
     for first in legal_placements(state, player):
@@ -502,48 +501,19 @@ def expected_player(state: State) -> str:
     return seats[start % count]
 
 
-def single_piece_turn(state: State) -> bool:
-    """This turn is one of the edition's opening turns, which place a single piece."""
-    return state.turns_played < state.opening_turns  # as rule MED-T2 counts them
+def _single_piece_turn(state: State) -> bool:
+    return state.turns_played < state.opening_turns
 
 
-def _opening(state: State) -> tuple[int, str, int]:
-    """The facts of the opening exception here: players, edition, turns it covers."""
+def _opening_turns(state: State) -> str:
+    """Why the opening exception does not apply: how many turns it covers here."""
     players = len(state.players)
-    return players, state.edition.name, state.edition.single_piece_turns.get(players, 0)
-
-
-@decides("MED-T2")
-def t2_two_pieces(
-    state: State,
-    player: str,
-    written: int,
-    index: int | None,
-    made: int = 0,
-    used_tea: bool = False,
-) -> Fault | None:
-    """A turn places two pieces (one in the edition's opening turns), and fewer only when
-    no piece can still be placed; a tea tile stands for a piece.
-
-    With ``index``: whether a turn's placement ``index`` (from 0) may be made at all, on
-    the state before the turn. Without: the whole turn of ``written`` placements, on the
-    state after it (``made`` of them placed as pieces).
-    """
-    if index is not None:
-        if index >= 2:
-            return Fault("MED-T2", ("many",))
-        if index == 1 and state.turns_played < state.opening_turns:
-            return Fault("MED-T2", ("opening", _opening(state)))
-        return None
-    single = state.turns_played <= state.opening_turns  # (the turn is counted already)
-    if (
-        written < (1 if single or used_tea else 2)
-        and made == written
-        and state.has_pieces(player)
-        and can_place(state, player)
-    ):
-        return Fault("MED-T2", ("short", player, written, _opening(state)))
-    return None
+    turns = state.edition.single_piece_turns.get(players, 0)
+    edition = f"edition {state.edition.name}"
+    if turns == 0:
+        return f"in {edition} with {players} players, no opening turn places a single piece"
+    first = "only the first turn places" if turns == 1 else f"only the first {turns} turns place"
+    return f"in {edition} with {players} players, {first} a single piece"
 
 
 def apply(state: State, turn: Turn) -> Step:
@@ -632,25 +602,38 @@ def _play(state: State, turn: Turn, hand: Hand) -> Step:
             problems.append(fault.at(turn.at))
         return Step(after, tuple(problems), ())
     after.passes_in_a_row = 0
+    single = state.turns_played < state.opening_turns
     placements = turn.placements
-    written = len(placements)
     own_hand = after.hand_to_change(player)
     events: list[Event] = []
     made = 0  # pieces placed (tea tiles are not pieces)
     used_tea = False
     for index, placement in enumerate(placements):
         kind = placement.kind
-        too_many = t2_two_pieces(state, player, written, index)
-        if too_many is not None and too_many.case == "many":
-            problems.append(too_many.at(placement.at))
+        if index >= 2:
+            problems.append(Problem("MED-T2", "a turn places at most two pieces", placement.at))
             break
         if kind is TEA_KIND:
-            fault = t5_tea(after, player, placements, index, used_tea)
-            if fault is not None:
-                problems.append(fault.at(placement.at))
+            if used_tea:
+                problems.append(Problem("MED-T5", "one tea tile a turn", placement.at))
                 continue
-        if too_many is not None:  # an opening turn's second piece
-            problems.append(too_many.at(placement.at))
+            if index == 0 and state.rulings.tea_placement is _TEA_SECOND and len(placements) > 1:
+                problems.append(
+                    Problem(
+                        "MED-T5",
+                        "a tea tile stands for the turn's second piece: place one piece first",
+                        placement.at,
+                    )
+                )
+                continue
+        if index == 1 and single:
+            problems.append(
+                Problem(
+                    "MED-T2",
+                    f"an opening turn places a single piece: {_opening_turns(state)}",
+                    placement.at,
+                )
+            )
             break
         found = quick_place(after, player, own_hand, placement)
         if isinstance(found, Closer):  # not a plain legal placement: the full check
@@ -665,12 +648,26 @@ def _play(state: State, turn: Turn, hand: Hand) -> Step:
             used_tea = True
         else:
             made += 1
-    fault = t5_tea(after, player, placements, None, used_tea)
-    if fault is not None:
-        problems.append(fault.at(turn.at))
-    fault = t2_two_pieces(after, player, written, None, made, used_tea)
-    if fault is not None:
-        problems.append(fault.at(turn.at))
+    if used_tea and all(p.kind is TEA_KIND for p in placements):
+        problems.append(
+            Problem(
+                "MED-T5",
+                "a tea tile stands for one of the turn's two pieces: the turn still places one",
+                turn.at,
+            )
+        )
+    written = len(placements)
+    short = written < (1 if single or used_tea else 2) and made == written
+    if short and after.has_pieces(player) and can_place(after, player):
+        problems.append(
+            Problem(
+                "MED-T2",
+                f"{player} places only {written} piece"
+                f"{'s' if written != 1 else ''}: a turn places two while any "
+                f"piece can still be placed ({_opening_turns(state)})",
+                turn.at,
+            )
+        )
     fault = t4_last_roofs(state, player, hand, placements)
     if fault is not None:
         problems.append(fault.at(turn.at))
@@ -690,7 +687,7 @@ def legal_turns(state: State) -> Iterator[Turn]:
         yield Turn(player, passed=True)
         return
     for first in firsts:
-        if single_piece_turn(state):
+        if _single_piece_turn(state):
             yield Turn(player, (first,))
             continue
         after = state.copy()

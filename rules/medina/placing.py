@@ -8,8 +8,7 @@ position all ask it.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
-from typing import Final
+from collections.abc import Collection
 
 from meridina.rules.rule_home import decides
 
@@ -27,20 +26,17 @@ from .model import (
     Cell,
     Placement,
     StreetTouch,
-    TeaPlacement,
     cell_name,
 )
 from .state import BUILDING, MERCHANT, STABLE, WALL, Hand, Palace, State
 from .tiles import after_roof, after_stable, after_wall, update_palace_tile
-
-_TEA_SECOND: Final = TeaPlacement.SECOND
 
 # ---------------------------------------------------------------- supply
 
 
 def supply_fault(state: State, player: str, placement: Placement) -> Fault | None:
     """The first supply rule a placement breaks: its colour has left the game (MED-B5), the
-    game has no neutral roofs (MED-R3), no tea tile, none of the piece left."""
+    game has no neutral roofs (MED-R3), no tea tile (MED-T5), none of the piece left."""
     hand = state.hands[player]
     kind = placement.kind
     if kind is BUILDING_KIND:
@@ -48,34 +44,10 @@ def supply_fault(state: State, player: str, placement: Placement) -> Fault | Non
     if kind is NEUTRAL_KIND:
         return r3_neutral_roofs(state) or t6_supply(hand, player, placement)
     if kind is TEA_KIND:
-        return t5_tea(state, player, (), None, False)
+        if hand.tea <= 0:
+            return Fault("MED-T5", (f"{player} holds no tea tile",))
+        return None
     return t6_supply(hand, player, placement)
-
-
-@decides("MED-T5")
-def t5_tea(
-    state: State, player: str, placements: Sequence[Placement], index: int | None, used: bool
-) -> Fault | None:
-    """A tea tile stands for one of a turn's two pieces: only one the player holds, one a
-    turn, never alone, and by the ruling tea-placement=second only after a piece.
-
-    With no ``placements``: the tile as taken from the player's supply. With ``index``:
-    the turn's placement ``index``, a tea tile, before it is played (``used``: one was
-    played already). Without: the whole turn (``used``: a tea tile was played).
-    """
-    if not placements:
-        if state.hands[player].tea <= 0:
-            return Fault("MED-T5", ("none", player))
-        return None
-    if index is None:
-        if used and all(placement.kind is TEA_KIND for placement in placements):
-            return Fault("MED-T5", ("alone",))
-        return None
-    if used:
-        return Fault("MED-T5", ("twice",))
-    if index == 0 and state.rulings.tea_placement is _TEA_SECOND and len(placements) > 1:
-        return Fault("MED-T5", ("first",))
-    return None
 
 
 @decides("MED-T6")

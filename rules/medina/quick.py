@@ -41,7 +41,6 @@ from .placing import (
     r1_palace_to_roof,
     r2_one_palace_a_colour,
     r3_neutral_roofs,
-    t5_tea,
     t6_supply,
     w1_wall_arm,
     w2_gate,
@@ -71,7 +70,7 @@ def quick_place(
 
 
 def _tea(state: State, player: str, hand: Hand, placement: Placement) -> Sequence[Event] | Closer:
-    if placement.cell is None and t5_tea(state, player, (), None, False) is None:
+    if placement.cell is None and hand.tea > 0:
         hand.tea -= 1
         return NOTHING
     return CLOSER
