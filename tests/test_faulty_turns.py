@@ -107,9 +107,7 @@ def test_what_a_faulty_turn_says_is_what_the_board_shows(path: Path) -> None:
 
 
 @pytest.mark.parametrize(("number", "ringed"), [(1, False), (6, False), (7, True), (8, True)])
-def test_the_picture_rings_a_tower_only_when_the_turn_was_played(
-    number: int, ringed: bool
-) -> None:
+def test_the_picture_rings_a_tower_only_when_the_turn_was_played(number: int, ringed: bool) -> None:
     root = parse(run("draw", str(MERIDIAN_ERRORS), "--game", "1", "--turn", str(number)).stdout)
     assert bool(pieces(root, "last-turn")) == ringed
     said = " ".join(turn(replayed(MERIDIAN_ERRORS), 1, number)["events"])

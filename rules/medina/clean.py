@@ -15,16 +15,15 @@ from typing import Final
 from meridina.rules.game import Unreadable
 
 from .engine import (
-    alone_with_roofs,
     can_place,
-    expected_player,
     finished,
-    legal_placements,
     make_placement,
     placement_faults,
-    roof_this_turn,
+    t1_turn_order,
+    t3_pass,
+    t4_last_roofs,
 )
-from .model import ROOF_KIND, TEA_KIND, Cell, TeaPlacement, Turn
+from .model import TEA_KIND, Cell, TeaPlacement, Turn
 from .quick import CLOSER, QUICK
 from .state import State, holds_pieces
 
@@ -38,13 +37,12 @@ def play_clean(start: State, turns: Sequence[Turn | Unreadable]) -> State | None
     """
     state = start.detached()
     seats = state.seat_colours
-    count = len(seats)
     seat_after = {colour: index + 1 for index, colour in enumerate(seats)}
     quick = QUICK
     hands = state.hands
     opening = state.opening_turns
-    last_roofs = state.edition.last_roofs_rule
     tea_second = state.rulings.tea_placement is _TEA_SECOND
+    last_roofs = state.edition.last_roofs_rule  # only this edition has rule MED-T4
     # The open fields of the city, kept through a run of passes (a pass changes no field).
     kept: list[AbstractSet[Cell]] = []
     for turn in turns:
@@ -57,12 +55,10 @@ def play_clean(start: State, turns: Sequence[Turn | Unreadable]) -> State | None
         holds = holds_pieces(hand)
         if (state.passes_in_a_row or not holds) and finished(state):
             return None  # MED-E1: the game is over
-        if (seats[state.next_seat % count] != player or not holds) and player != expected_player(
-            state
-        ):
-            return None  # MED-T1: not this player's turn
+        if t1_turn_order(state, player, holds) is not None:
+            return None
         if turn.passed:
-            if next(legal_placements(state, player, kept), None) is not None:  # MED-T3
+            if t3_pass(state, player, kept) is not None:
                 return None
             state.next_seat = seat_after[player]
             state.turns_played += 1
@@ -75,15 +71,8 @@ def play_clean(start: State, turns: Sequence[Turn | Unreadable]) -> State | None
         single = state.turns_played < opening
         if written > (1 if single else 2):  # MED-T2: too many pieces
             return None
-        if last_roofs and hand.roofs > 0 and alone_with_roofs(state, player):
-            for placement in placements:
-                if placement.kind is ROOF_KIND:
-                    break
-            else:  # MED-T4, decided on the city before the turn
-                way = roof_this_turn(state, player)
-                state.own_all()  # the look-ahead copied this state: it is all its own again
-                if way is not None:
-                    return None
+        if last_roofs and t4_last_roofs(state, player, hand, placements) is not None:
+            return None  # decided on the city before the turn
         state.next_seat = seat_after[player]
         state.turns_played += 1
         state.passes_in_a_row = 0

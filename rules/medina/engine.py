@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from pathlib import Path
@@ -10,9 +10,11 @@ from typing import ClassVar, Final
 
 from meridina.rules.common import Place, Problem, RecordError
 from meridina.rules.game import Applied, Handling
+from meridina.rules.rule_home import decides
 
 from .board import Board, Edition, is_bundled_board, load_board, load_edition
 from .events import Event
+from .faults import Fault
 from .model import (
     BUILDING_KIND,
     MERCHANT_KIND,
@@ -32,7 +34,8 @@ from .model import (
     cell_name,
 )
 from .placing import (
-    Fault,
+    b1_field,
+    b3_spacing,
     building_target,
     merchant_fault,
     place_building,
@@ -41,7 +44,6 @@ from .placing import (
     place_stable,
     place_wall,
     roof_target,
-    spaced,
     stable_target,
     street_blocked,
     street_ends,
@@ -302,18 +304,19 @@ def make_placement(
         return []
     assert cell is not None
     state.open_palaces.clear()  # the city changes: which palaces can grow is worked out again
+    hand = state.hand_to_change(player)
     if kind is BUILDING_KIND:
-        place_building(state, player, placement.colour or "", cell, target)
+        place_building(state, hand, placement.colour or "", cell, target)
         return []
     if kind is MERCHANT_KIND:
-        place_merchant(state, player, cell, target)
+        place_merchant(state, hand, cell, target)
         return []
     assert target is not None
     if kind in (ROOF_KIND, NEUTRAL_KIND):
-        return place_roof(state, player, target, kind is NEUTRAL_KIND)
+        return place_roof(state, player, hand, target, kind is NEUTRAL_KIND)
     if kind is STABLE_KIND:
-        return place_stable(state, player, cell, target)
-    return place_wall(state, player, cell, target)
+        return place_stable(state, player, hand, cell, target)
+    return place_wall(state, hand, cell, target)
 
 
 def legal_placements(
@@ -382,10 +385,8 @@ def _could_hold(state: State, player: str, kind: Kind, colour: str | None) -> Ab
                 for palace in open_palaces
                 for building in palace.buildings
                 for cell in board.next_to[building]
-                if cell in board.building_fields
-                and cell not in pieces
-                and not state.near_well(cell)
-                and spaced(state, cell, palace.ident)
+                if b1_field(state, cell, None) is None
+                and b3_spacing(state, cell, palace.ident, None) is None
             }
         return _open_fields(state)
     if kind in (ROOF_KIND, NEUTRAL_KIND):  # MED-R1: on an unroofed palace
@@ -543,37 +544,64 @@ def nobody_can_place(state: State) -> bool:
     return not any(state.has_pieces(p.colour) and can_place(state, p.colour) for p in state.players)
 
 
+@decides("MED-T1")
+def t1_turn_order(state: State, player: str, holds: bool) -> Fault | None:
+    """Players take turns in seat order, passing over those with no piece left; ``holds``:
+    the mover still has a piece."""
+    seats = state.seat_colours
+    expected = seats[state.next_seat % len(seats)]  # the usual case: the next seat's turn
+    if expected != player or not holds:
+        expected = expected_player(state)
+        if player != expected:
+            return Fault("MED-T1", (expected, player))
+    return None
+
+
+@decides("MED-T3")
+def t3_pass(state: State, player: str, kept: list[AbstractSet[Cell]] | None = None) -> Fault | None:
+    """A player passes only when no piece of theirs can be placed (``kept``: as for
+    ``legal_placements``)."""
+    example = next(legal_placements(state, player, kept), None)
+    if example is not None:
+        return Fault("MED-T3", (player, example))
+    return None
+
+
+@decides("MED-T4")
+def t4_last_roofs(
+    state: State, player: str, hand: Hand, placements: Sequence[Placement]
+) -> Fault | None:
+    """1st edition: the only player with roofs left places one each turn while one can go
+    (decided on the city before the turn; ``hand``: the mover's)."""
+    if not (state.edition.last_roofs_rule and hand.roofs > 0 and alone_with_roofs(state, player)):
+        return None
+    for placement in placements:
+        if placement.kind is ROOF_KIND:
+            return None
+    way = roof_this_turn(state, player)
+    if way is not None:
+        return Fault("MED-T4", (player, way))
+    return None
+
+
 def _play(state: State, turn: Turn, hand: Hand) -> Step:
     """Play a turn of the game that goes on; ``hand`` is the mover's."""
     player = turn.player
     problems: list[Problem] = []
     seats = state.seat_colours
-    expected = seats[state.next_seat % len(seats)]  # the usual case: the next seat's turn
-    if expected != player or not holds_pieces(hand):
-        expected = expected_player(state)
-    if player != expected:
-        problems.append(
-            Problem("MED-T1", f"it is {expected}'s turn, not {player}'s", turn.player_at)
-        )
+    fault = t1_turn_order(state, player, holds_pieces(hand))
+    if fault is not None:
+        problems.append(fault.at(turn.player_at))
     after = state.copy()
     after.next_seat = seats.index(player) + 1
     after.turns_played += 1
     if turn.passed:
         after.passes_in_a_row += 1
-        example = next(legal_placements(state, player), None)
-        if example is not None:
-            problems.append(
-                Problem(
-                    "MED-T3",
-                    f"{player} may not pass: a {_describe(example)} can still be placed",
-                    turn.at,
-                )
-            )
+        fault = t3_pass(state, player)
+        if fault is not None:
+            problems.append(fault.at(turn.at))
         return Step(after, tuple(problems), ())
     after.passes_in_a_row = 0
-    roofs_only_mine = (
-        state.edition.last_roofs_rule and hand.roofs > 0 and alone_with_roofs(state, player)
-    )
     single = state.turns_played < state.opening_turns
     placements = turn.placements
     own_hand = after.hand_to_change(player)
@@ -640,29 +668,13 @@ def _play(state: State, turn: Turn, hand: Hand) -> Step:
                 turn.at,
             )
         )
-    if roofs_only_mine and all(p.kind is not ROOF_KIND for p in placements):
-        way = roof_this_turn(state, player)
-        if way is not None:
-            problems.append(
-                Problem(
-                    "MED-T4",
-                    f"{player} is the only player with roofs left and must place one this turn "
-                    f"(for example {way})",
-                    turn.at,
-                )
-            )
+    fault = t4_last_roofs(state, player, hand, placements)
+    if fault is not None:
+        problems.append(fault.at(turn.at))
     return Step(after, tuple(problems), tuple(events))
 
 
 _TEA_SECOND: Final = TeaPlacement.SECOND
-
-
-def _describe(placement: Placement) -> str:
-    where = cell_name(placement.cell) if placement.cell else ""
-    what = (
-        f"{placement.colour} building" if placement.kind is BUILDING_KIND else placement.kind.value
-    )
-    return f"{what} on {where}"
 
 
 def legal_turns(state: State) -> Iterator[Turn]:

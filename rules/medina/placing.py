@@ -1,14 +1,19 @@
-"""Each kind of Medina piece: where it may go (a check) and what placing it does."""
+"""Each kind of Medina piece: where it may go (a check) and what placing it does.
+
+Each rule's condition is decided here by one function named after it and marked
+``@decides``; it returns the rule's fault value (``faults.py`` words it) or None, and
+the quick placement, the full check, the legal-move search and the check of a written
+position all ask it.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import dataclass
 
-from meridina.rules.codes import RuleCode
-from meridina.rules.common import Place, Problem
+from meridina.rules.rule_home import decides
 
 from .events import Event
+from .faults import UNWORDED, Fault
 from .model import (
     BUILDING_KIND,
     MERCHANT_KIND,
@@ -17,50 +22,47 @@ from .model import (
     ROOF_KIND,
     STABLE_KIND,
     TEA_KIND,
+    WALL_KIND,
     Cell,
     Placement,
     StreetTouch,
     cell_name,
 )
-from .state import BUILDING, MERCHANT, STABLE, WALL, Palace, State
-from .tiles import after_roof, after_stable, after_wall, article
-
-
-@dataclass(slots=True)
-class Fault:
-    rule: RuleCode
-    message: str
-
-    def at(self, place: Place | None) -> Problem:
-        return Problem(self.rule, self.message, place)
-
+from .state import BUILDING, MERCHANT, STABLE, WALL, Hand, Palace, State
+from .tiles import after_roof, after_stable, after_wall, update_palace_tile
 
 # ---------------------------------------------------------------- supply
 
 
 def supply_fault(state: State, player: str, placement: Placement) -> Fault | None:
+    """The first supply rule a placement breaks: its colour has left the game (MED-B5), the
+    game has no neutral roofs (MED-R3), no tea tile (MED-T5), none of the piece left."""
     hand = state.hands[player]
     kind = placement.kind
     if kind is BUILDING_KIND:
-        colour = placement.colour or ""
-        if colour in state.retired:
-            return Fault(
-                "MED-B5",
-                f"every player owns {article(colour)} palace: {colour} buildings have left "
-                "the game",
-            )
-        if hand.known and hand.buildings.get(colour, 0) <= 0:
-            return Fault("MED-T6", f"{player} has no {colour} building left")
-        return None
+        return b5_retired(state, placement.colour or "") or t6_supply(hand, player, placement)
     if kind is NEUTRAL_KIND:
-        if "neutral-roofs" not in state.options:
-            return Fault("MED-R3", "this game has no neutral roofs")
-        if hand.neutral_roofs <= 0:
-            return Fault("MED-T6", f"{player} has no neutral roof left")
-        return None
+        return r3_neutral_roofs(state) or t6_supply(hand, player, placement)
     if kind is TEA_KIND:
         if hand.tea <= 0:
-            return Fault("MED-T5", f"{player} holds no tea tile")
+            return Fault("MED-T5", (f"{player} holds no tea tile",))
+        return None
+    return t6_supply(hand, player, placement)
+
+
+@decides("MED-T6")
+def t6_supply(hand: Hand, player: str, placement: Placement) -> Fault | None:
+    """The piece must come from the player's supply (an unknown supply may hold any piece
+    but roofs, which a position counts)."""
+    kind = placement.kind
+    if kind is BUILDING_KIND:
+        colour = placement.colour or ""
+        if hand.known and hand.buildings.get(colour, 0) <= 0:
+            return Fault("MED-T6", (player, f"{colour} building"))
+        return None
+    if kind is NEUTRAL_KIND:
+        if hand.neutral_roofs <= 0:
+            return Fault("MED-T6", (player, "neutral roof"))
         return None
     if kind is ROOF_KIND:
         count = hand.roofs
@@ -68,79 +70,96 @@ def supply_fault(state: State, player: str, placement: Placement) -> Fault | Non
         count = hand.stables
     elif kind is MERCHANT_KIND:
         count = hand.merchants
-    else:
+    elif kind is WALL_KIND:
         count = hand.walls
+    else:
+        return None
     if (hand.known or kind is ROOF_KIND) and count <= 0:
-        return Fault("MED-T6", f"{player} has no {kind.value} left")
+        return Fault("MED-T6", (player, kind.value))
+    return None
+
+
+@decides("MED-B5")
+def b5_retired(state: State, colour: str) -> Fault | None:
+    """A colour every player owns a palace of has left the game (when the ruling says so)."""
+    if colour in state.retired:
+        return Fault("MED-B5", (colour,))
+    return None
+
+
+@decides("MED-R3")
+def r3_neutral_roofs(state: State) -> Fault | None:
+    """Neutral roofs only in a game with the option."""
+    if "neutral-roofs" not in state.options:
+        return Fault("MED-R3", ())
     return None
 
 
 # ---------------------------------------------------------------- buildings and stables
 
 
-def _field_fault(state: State, cell: Cell, what: str) -> Fault | None:
-    """Why ``cell`` cannot hold a building or stable at all, if it cannot."""
+@decides("MED-B1")
+def b1_field(state: State, cell: Cell, what: str | None) -> Fault | None:
+    """A building or stable (``what``; None: asked only yes or no) goes on a free building
+    field, away from the well."""
     board = state.board
     if cell not in board.building_fields:
-        if not board.on_grid(cell):
-            return Fault("MED-B1", f"{cell_name(cell)} is not on the board")
-        return Fault(
-            "MED-B1", f"{cell_name(cell)} is on the wall ring: a {what} goes on a building field"
-        )
-    if cell in state.pieces:
-        return Fault("MED-B1", f"{cell_name(cell)} is taken ({state.pieces[cell]})")
+        if what is None:
+            return UNWORDED
+        return Fault("MED-B1", ("ring" if board.on_grid(cell) else "off", cell, what, None))
+    piece = state.pieces.get(cell)
+    if piece is not None:
+        return UNWORDED if what is None else Fault("MED-B1", ("taken", cell, what, piece))
+    well = state.well
+    if well is not None and abs(cell[0] - well[0]) <= 1 and abs(cell[1] - well[1]) <= 1:
+        return UNWORDED if what is None else Fault("MED-B1", ("well", cell, what, None))
     return None
 
 
-def _well_fault(state: State, cell: Cell, what: str) -> Fault | None:
-    if state.near_well(cell):
-        return Fault(
-            "MED-B1", f"{cell_name(cell)} is the well or next to it: no {what} may stand there"
-        )
-    return None
-
-
-def _spacing_fault(
-    state: State, cell: Cell, own: int | None, what: str, named: Collection[int] = ()
+@decides("MED-B3")
+def b3_spacing(
+    state: State, cell: Cell, own: int | None, what: str | None, named: Collection[int] = ()
 ) -> Fault | None:
-    """No building or stable may touch another palace, diagonals included.
+    """No building or stable may touch another palace than its own, diagonals included.
 
-    Palaces in ``named`` are left out: a fault of their own already names them.
+    ``cell`` is on the grid. Palaces in ``named`` are left out: a fault of their own
+    already names them. (``what``: the piece; None: asked only yes or no.)
     """
-    for other in state.board.around(cell):
-        ident = state.palace_at.get(other)
-        if ident is not None and ident != own and ident not in named:
-            palace = state.palaces[ident]
-            return Fault(
-                "MED-B3",
-                f"a {what} on {cell_name(cell)} would touch the {palace.colour} palace at "
-                f"{cell_name(other)}; palaces keep one free field between them",
-            )
-    return None
-
-
-def spaced(state: State, cell: Cell, own: int | None) -> bool:
-    """``cell`` touches no palace but ``own`` (the spacing rule, as a yes or no)."""
     palace_at = state.palace_at
     for other in state.board.all_around[cell]:
         ident = palace_at.get(other)
-        if ident is not None and ident != own:
-            return False
-    return True
+        if ident is not None and ident != own and ident not in named:
+            if what is None:
+                return UNWORDED
+            return Fault("MED-B3", (cell, what, state.palaces[ident].colour, other))
+    return None
+
+
+@decides("MED-B6")
+def b6_stable_palace(state: State, cell: Cell) -> int | Fault:
+    """A stable goes next to a building: it joins the lowest-numbered palace it touches."""
+    pieces, palace_at = state.pieces, state.palace_at
+    target = None
+    for other in state.board.next_to[cell]:  # (a field on the board)
+        if pieces.get(other) == BUILDING:
+            ident = palace_at[other]
+            if target is None or ident < target:
+                target = ident
+    if target is None:
+        return Fault("MED-B6", (cell,))
+    return target
 
 
 def can_extend(state: State, palace: Palace) -> bool:
     """Whether a building of the palace's colour can still be added to it."""
     if palace.roofed:
         return False
-    fields, pieces, next_to = state.board.building_fields, state.pieces, state.board.next_to
+    next_to = state.board.next_to
     for building in palace.buildings:
         for cell in next_to[building]:
             if (
-                cell in fields
-                and cell not in pieces
-                and not state.near_well(cell)
-                and spaced(state, cell, palace.ident)
+                b1_field(state, cell, None) is None
+                and b3_spacing(state, cell, palace.ident, None) is None
             ):
                 return True
     return False
@@ -168,163 +187,195 @@ def unfinished(state: State, colour: str) -> list[Palace]:
     return [state.palaces[ident] for ident in known]
 
 
+@decides("MED-B2")
+def b2_palace_to_join(
+    state: State, colour: str, cell: Cell | None, free: bool, spaced_too: bool = False
+) -> int | Fault | None:
+    """A building joins its colour's unfinished palace while one can still grow.
+
+    The palace a building on ``cell`` joins (None: no palace of the colour can grow, so it
+    starts a new one), or the fault; ``free`` says the field itself may take a building
+    (MED-B1). With no cell, the city as written: at most one palace of a colour unfinished.
+    With ``spaced_too`` a palace is only answered where the field also keeps its spacing
+    (else the MED-B3 fault), so that the quick path asks for spacing only once.
+    """
+    if cell is None:
+        growing = [p for p in state.palaces.values() if p.colour == colour and can_extend(state, p)]
+        return Fault("MED-B2", (colour, len(growing)), True) if len(growing) > 1 else None
+    pieces, palace_at = state.pieces, state.palace_at
+    neighbours = state.board.next_to[cell]  # a building field, or one next to the well
+    if free:
+        # The usual case first: next to a palace of its colour, and touching no other one.
+        # That palace can grow (this field shows it), and it is the only one here to join.
+        for other in neighbours:
+            ident = palace_at.get(other)
+            if ident is not None and pieces[other] == BUILDING:
+                joined = state.palaces[ident]
+                if (
+                    joined.colour == colour
+                    and joined.owner is None
+                    and b3_spacing(state, cell, ident, None) is None
+                ):
+                    return ident
+                break
+    if not can_grow(state, colour):  # told without listing the palaces: the usual case
+        return None
+    open_palaces = unfinished(state, colour)
+    for palace in open_palaces:
+        if any(other in palace.buildings for other in neighbours):
+            if spaced_too:
+                return b3_spacing(state, cell, palace.ident, None) or palace.ident
+            return palace.ident
+    named = tuple(palace.ident for palace in open_palaces)
+    return Fault("MED-B2", (colour, sorted(open_palaces[0].buildings), named))
+
+
+@decides("MED-B4")
+def b4_finished(state: State, colour: str, cell: Cell) -> Fault | None:
+    """A roofed or finished palace takes no more buildings of its colour (asked where no
+    palace of the colour can grow)."""
+    palace_at, palaces = state.palace_at, state.palaces
+    for other in state.board.next_to[cell]:
+        ident = palace_at.get(other)
+        if ident is not None:
+            palace = palaces[ident]
+            if palace.colour == colour and other in palace.buildings:
+                return Fault("MED-B4", (colour, other, ident))
+    return None
+
+
 def building_target(state: State, colour: str, cell: Cell) -> tuple[int | None, list[Fault]]:
     """The palace a building on ``cell`` joins (None: a new one), or every rule it breaks.
 
     A field that cannot hold a building at all (off the board, on the ring, taken) says
     all there is to say; a field next to the well still has its palace rules checked.
     """
-    board, pieces = state.board, state.pieces
-    if cell in board.building_fields and cell not in pieces and not state.near_well(cell):
-        # The usual case first: next to a palace of its colour, and touching no other one.
-        # That palace can grow (this field shows it), and it is the only one here to join.
-        for other in board.next_to[cell]:
-            ident = state.palace_at.get(other)
-            if ident is not None and pieces[other] == BUILDING:
-                joined = state.palaces[ident]
-                if joined.colour == colour and not joined.roofed and spaced(state, cell, ident):
-                    return ident, []
-                break
-    fault = _field_fault(state, cell, "building")
-    if fault:
+    fault = b1_field(state, cell, "building")
+    if fault is not None and fault.case != "well":
         return None, [fault]
-    faults = [fault for fault in (_well_fault(state, cell, "building"),) if fault]
-    open_palaces = unfinished(state, colour)
+    faults = [fault] if fault is not None else []
+    joins = b2_palace_to_join(state, colour, cell, fault is None)
+    named: tuple[int, ...] = ()  # palaces a fault below names already
     target = None
-    named: list[int] = []  # palaces a fault below names already
-    if open_palaces:
-        touching = [
-            p for p in open_palaces if any(n in p.buildings for n in state.board.neighbours(cell))
-        ]
-        if touching:
-            target = touching[0].ident
-        else:
-            named = [p.ident for p in open_palaces]
-            where = ", ".join(cell_name(c) for c in sorted(open_palaces[0].buildings))
-            faults.append(
-                Fault(
-                    "MED-B2",
-                    f"the unfinished {colour} palace ({where}) can still grow: each {colour} "
-                    "building must be built onto it",
-                )
-            )
+    if isinstance(joins, Fault):
+        faults.append(joins)
+        named = joins.facts[2]
+    elif joins is not None:
+        target = joins
     else:
-        for other in state.board.neighbours(cell):
-            palace = state.palace(other)
-            if palace is not None and palace.colour == colour and other in palace.buildings:
-                faults.append(
-                    Fault(
-                        "MED-B4",
-                        f"the {colour} palace at {cell_name(other)} is roofed or finished: it "
-                        "takes no more buildings",
-                    )
-                )
-                named = [palace.ident]
-                break
-    fault = _spacing_fault(state, cell, target, "building", named)
-    if fault:
+        fault = b4_finished(state, colour, cell)
+        if fault is not None:
+            faults.append(fault)
+            named = (fault.facts[2],)
+    fault = b3_spacing(state, cell, target, "building", named)
+    if fault is not None:
         faults.append(fault)
     return target, faults
 
 
-def place_building(state: State, player: str, colour: str, cell: Cell, target: int | None) -> None:
+def place_building(state: State, hand: Hand, colour: str, cell: Cell, target: int | None) -> None:
     if target is None:
         target = max(state.palaces, default=0) + 1
         state.add_palace(Palace(target, colour, set()))
     state.palace_to_change(target).buildings.add(cell)
     state.palace_at[cell] = target
     state.pieces[cell] = BUILDING
-    hand = state.hand_to_change(player)
     if hand.known:
         hand.buildings[colour] -= 1
 
 
 def stable_target(state: State, cell: Cell) -> tuple[int | None, list[Fault]]:
     """The palace a stable on ``cell`` joins, or every rule it breaks."""
-    fault = _field_fault(state, cell, "stable")
-    if fault:
+    fault = b1_field(state, cell, "stable")
+    if fault is not None and fault.case != "well":
         return None, [fault]
-    faults = [fault for fault in (_well_fault(state, cell, "stable"),) if fault]
-    touching = {
-        state.palace_at[n] for n in state.board.neighbours(cell) if state.pieces.get(n) == BUILDING
-    }
-    if not touching:
+    faults = [fault] if fault is not None else []
+    target = b6_stable_palace(state, cell)
+    if isinstance(target, Fault):
         # A stable next to no building joins no palace, so spacing has nothing to measure.
-        faults.append(
-            Fault(
-                "MED-B6",
-                f"a stable must be built next to a building; {cell_name(cell)} touches none",
-            )
-        )
+        faults.append(target)
         return None, faults
-    target = min(touching)
-    fault = _spacing_fault(state, cell, target, "stable")
-    if fault:
+    fault = b3_spacing(state, cell, target, "stable")
+    if fault is not None:
         faults.append(fault)
     return target, faults
 
 
-def place_stable(state: State, player: str, cell: Cell, target: int) -> list[Event]:
+def place_stable(state: State, player: str, hand: Hand, cell: Cell, target: int) -> list[Event]:
     palace = state.palace_to_change(target)
-    # The towers it touched before matter only to a roofed palace.
-    before = state.towers_touching(palace) if palace.owner is not None else set()
+    roofed = palace.owner is not None
+    # A roofed palace's towers matter, and only a stable next to a wall can add one.
+    wall_tower = state.wall_tower
+    walled = roofed and any(other in wall_tower for other in state.board.ring_next_to[cell])
+    before = state.towers_touching(palace) if walled else None
     palace.stables.add(cell)
     state.palace_at[cell] = target
     state.pieces[cell] = STABLE
-    hand = state.hand_to_change(player)
     if hand.known:
         hand.stables -= 1
+    if not roofed:
+        return []
+    if before is None:  # no tower newly touched: only the palace tile may move
+        return update_palace_tile(state, palace.colour)
     return after_stable(state, palace, before, player)
 
 
 # ---------------------------------------------------------------- roofs
 
 
-def roof_on_stable(palace: Palace, cell: Cell, word: str) -> str:
-    """Why a roof written on a stable's field is refused, and how to write it."""
-    row, col = min((row, col) for col, row in palace.buildings)  # as describe_palace names it
-    return (
-        f"{cell_name(cell)} holds a stable of the {palace.colour} palace at "
-        f"{cell_name((col, row))}; a roof names its palace by one of the palace's buildings, "
-        f"as {word}@{cell_name((col, row))}"
-    )
+@decides("MED-R1")
+def r1_palace_to_roof(state: State, cell: Cell, word: str) -> int | Fault:
+    """A roof goes on a building of an unroofed palace that has the buildings the ruling
+    min-roof-size asks for: that palace, or the fault (``word``: the roof as written)."""
+    ident = state.palace_at.get(cell)
+    if ident is None:
+        return Fault("MED-R1", ("none", cell))
+    palace = state.palaces[ident]
+    if cell not in palace.buildings:
+        row, col = min((row, col) for col, row in palace.buildings)  # as describe_palace names it
+        return Fault("MED-R1", ("stable", cell, palace.colour, (col, row), word))
+    if palace.owner is not None:
+        return Fault("MED-R1", ("roofed", cell, palace.colour, palace.owner))
+    if len(palace.buildings) < state.rulings.min_roof_size:
+        return Fault("MED-R1", ("small", cell, state.rulings.min_roof_size))
+    return ident
+
+
+@decides("MED-R2")
+def r2_one_palace_a_colour(state: State, player: str, palace: Palace) -> Fault | None:
+    """A player owns at most one palace of each colour."""
+    colour, ident = palace.colour, palace.ident
+    for other in [other for other in state.palaces.values() if other.owner == player]:
+        if other.colour == colour and other.ident != ident:
+            return Fault("MED-R2", (player, colour))
+    return None
 
 
 def roof_target(
     state: State, player: str, cell: Cell, neutral: bool
 ) -> tuple[int | None, list[Fault]]:
     """The palace a roof on ``cell`` covers, or every rule it breaks."""
-    palace = state.palace(cell)
-    if palace is not None and cell not in palace.buildings:
-        word = "neutral" if neutral else "roof"
-        return None, [Fault("MED-R1", roof_on_stable(palace, cell, word))]
-    if palace is None:
-        return None, [Fault("MED-R1", f"no palace stands on {cell_name(cell)} to be roofed")]
+    found = r1_palace_to_roof(state, cell, "neutral" if neutral else "roof")
     faults = []
-    if palace.roofed:
-        owner = "a neutral roof" if palace.owner == NEUTRAL else f"{palace.owner}'s roof"
-        faults.append(Fault("MED-R1", f"the {palace.colour} palace already has {owner}"))
-    elif len(palace.buildings) < state.rulings.min_roof_size:
-        faults.append(
-            Fault(
-                "MED-R1",
-                f"a palace needs {state.rulings.min_roof_size} buildings to be roofed "
-                "(ruling min-roof-size)",
-            )
-        )
-    if not neutral and any(
-        p.colour == palace.colour and p.ident != palace.ident for p in state.owned(player)
-    ):
-        faults.append(Fault("MED-R2", f"{player} already owns {article(palace.colour)} palace"))
+    if isinstance(found, Fault):
+        if found.case in ("none", "stable"):
+            return None, [found]
+        faults.append(found)
+        palace = state.palaces[state.palace_at[cell]]
+    else:
+        palace = state.palaces[found]
+    if not neutral:
+        fault = r2_one_palace_a_colour(state, player, palace)
+        if fault is not None:
+            faults.append(fault)
     return (None if faults else palace.ident), faults
 
 
-def place_roof(state: State, player: str, target: int, neutral: bool) -> list[Event]:
+def place_roof(state: State, player: str, hand: Hand, target: int, neutral: bool) -> list[Event]:
     palace = state.palace_to_change(target)
     palace.owner = NEUTRAL if neutral else player
     state.roofs_placed += 1
     palace.roofed_at = state.roofs_placed
-    hand = state.hand_to_change(player)
     if neutral:
         hand.neutral_roofs -= 1
     else:
@@ -349,11 +400,11 @@ def _merchants_touching(state: State, cell: Cell) -> int:
 def _merchant_field_fault(state: State, cell: Cell) -> Fault | None:
     board = state.board
     if not board.on_grid(cell) or not board.is_building_field(cell):
-        return Fault("MED-M1", f"a merchant goes on a building field, not {cell_name(cell)}")
+        return Fault("MED-M1", (f"a merchant goes on a building field, not {cell_name(cell)}",))
     if cell in state.pieces:
-        return Fault("MED-M1", f"{cell_name(cell)} is taken ({state.pieces[cell]})")
+        return Fault("MED-M1", (f"{cell_name(cell)} is taken ({state.pieces[cell]})",))
     if cell == state.well:
-        return Fault("MED-M1", f"{cell_name(cell)} is the well")
+        return Fault("MED-M1", (f"{cell_name(cell)} is the well",))
     return None
 
 
@@ -394,22 +445,24 @@ def merchant_fault(state: State, cell: Cell) -> tuple[int | None, list[Fault]]:
         return None, [
             Fault(
                 "MED-M1",
-                f"a merchant must extend the market street at an end ({ends}), touching exactly "
-                "one merchant",
+                (
+                    f"a merchant must extend the market street at an end ({ends}), "
+                    "touching exactly one merchant",
+                ),
             )
         ]
-    touching = _merchants_touching(state, cell)
+    fault = m2_new_street_touch(state, cell, _merchants_touching(state, cell))
+    return None, [fault] if fault is not None else []
+
+
+@decides("MED-M2")
+def m2_new_street_touch(state: State, cell: Cell, touching: int) -> Fault | None:
+    """The first merchant of a new street touches at most as many merchants as the ruling
+    new-street-touch allows; ``touching``: how many it touches (of older streets)."""
     allowed = NEW_STREET_TOUCH[state.rulings.new_street_touch]
     if allowed is not None and touching > allowed:
-        return None, [
-            Fault(
-                "MED-M2",
-                f"both ends of the market street are blocked, so a new street starts; but "
-                f"{cell_name(cell)} touches {touching} merchant{'s' if touching > 1 else ''} "
-                f"(ruling new-street-touch={state.rulings.new_street_touch.value})",
-            )
-        ]
-    return None, []
+        return Fault("MED-M2", (cell, touching, state.rulings.new_street_touch.value))
+    return None
 
 
 # The most merchants a new street's first merchant may touch (None: any number).
@@ -420,7 +473,7 @@ NEW_STREET_TOUCH: dict[StreetTouch, int | None] = {
 }
 
 
-def place_merchant(state: State, player: str, cell: Cell, end: int | None) -> None:
+def place_merchant(state: State, hand: Hand, cell: Cell, end: int | None) -> None:
     streets = state.street_to_change()
     if end is None:
         streets.append([cell])
@@ -429,7 +482,6 @@ def place_merchant(state: State, player: str, cell: Cell, end: int | None) -> No
     else:
         streets[-1].append(cell)
     state.pieces[cell] = MERCHANT
-    hand = state.hand_to_change(player)
     if hand.known:
         hand.merchants -= 1
 
@@ -437,41 +489,58 @@ def place_merchant(state: State, player: str, cell: Cell, end: int | None) -> No
 # ---------------------------------------------------------------- walls
 
 
-def wall_arm(state: State, cell: Cell) -> tuple[int | None, list[Fault]]:
-    """The arm a wall on ``cell`` extends, or why it may not stand."""
+@decides("MED-W1")
+def w1_wall_arm(state: State, cell: Cell, standing: bool = False) -> int | Fault:
+    """A wall goes on a free field of the ring between the towers, next to a tower or to
+    the last wall of a tower's arm: the arm it extends, or the fault. ``standing``: a wall
+    of a written position, which must be one of its arm's walls counted from the tower."""
     board = state.board
-    name = cell_name(cell)
+    arm_fill = state.arm_fill
+    if standing:
+        for index in board.arms_through.get(cell, ()):
+            if cell in board.arms[index].cells[: arm_fill[index]]:
+                return index
+        return Fault("MED-W1", ("loose", cell), True)
     if cell not in board.ring or cell in board.towers:
-        return None, [
-            Fault("MED-W1", f"a wall goes on a field of the ring between the towers, not {name}")
-        ]
+        return Fault("MED-W1", ("ring", cell))
     if cell in state.pieces:
-        return None, [Fault("MED-W1", f"{name} already has a wall")]
+        return Fault("MED-W1", ("taken", cell))
     for index in board.arms_through.get(cell, ()):
         arm = board.arms[index]
-        filled = state.arm_fill[index]
+        filled = arm_fill[index]
         if filled < len(arm.cells) and arm.cells[filled] == cell:
-            partner = board.arm_partner[index]
-            if filled + 1 + state.arm_fill[partner] >= len(arm.cells):
-                return None, [
-                    Fault(
-                        "MED-W2",
-                        f"a wall on {name} would close the gate between towers "
-                        f"{arm.tower} and {board.arms[partner].tower}: one field must stay free",
-                    )
-                ]
-            return index, []
-    return None, [
-        Fault("MED-W1", f"a wall on {name} would not join a tower or the end of a tower's wall")
-    ]
+            return index
+    return Fault("MED-W1", ("loose", cell))
 
 
-def place_wall(state: State, player: str, cell: Cell, arm: int) -> list[Event]:
+@decides("MED-W2")
+def w2_gate(state: State, index: int, filled: int, cell: Cell | None) -> Fault | None:
+    """Between two towers a field of the ring stays free: ``filled`` walls on arm ``index``
+    (the wall on ``cell`` among them) and those on its partner must leave one."""
+    board = state.board
+    arm = board.arms[index]
+    partner = board.arm_partner[index]
+    if filled + state.arm_fill[partner] >= len(arm.cells):
+        return Fault("MED-W2", (cell, arm.tower, board.arms[partner].tower))
+    return None
+
+
+def wall_arm(state: State, cell: Cell) -> tuple[int | None, list[Fault]]:
+    """The arm a wall on ``cell`` extends, or why it may not stand."""
+    index = w1_wall_arm(state, cell)
+    if isinstance(index, Fault):
+        return None, [index]
+    fault = w2_gate(state, index, state.arm_fill[index] + 1, cell)
+    if fault is not None:
+        return None, [fault]
+    return index, []
+
+
+def place_wall(state: State, hand: Hand, cell: Cell, arm: int) -> list[Event]:
     arm_fill, wall_tower = state.walls_to_change()
     arm_fill[arm] += 1
     state.pieces[cell] = WALL
     wall_tower[cell] = state.board.arms[arm].tower
-    hand = state.hand_to_change(player)
     if hand.known:
         hand.walls -= 1
     return after_wall(state, cell)

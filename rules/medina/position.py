@@ -7,8 +7,19 @@ from typing import Final
 
 from meridina.rules.common import Place, Problem
 
+from .faults import Fault
 from .model import NEUTRAL, Cell, StartPosition, cell_name
-from .placing import NEW_STREET_TOUCH, can_extend, roof_on_stable
+from .placing import (
+    b2_palace_to_join,
+    b3_spacing,
+    b6_stable_palace,
+    m2_new_street_touch,
+    r1_palace_to_roof,
+    r2_one_palace_a_colour,
+    r3_neutral_roofs,
+    w1_wall_arm,
+    w2_gate,
+)
 from .state import BUILDING, MERCHANT, STABLE, WALL, Palace, State
 from .tiles import retire_if_owned, update_palace_tile
 
@@ -69,15 +80,10 @@ def apply_position(state: State, position: StartPosition) -> list[Problem]:
     for cell, where in position.stables:
         if not occupy(cell, STABLE, where):
             continue
-        touching = {
-            state.palace_at[n] for n in board.neighbours(cell) if state.pieces.get(n) == BUILDING
-        }
-        if not touching:
-            problems.append(
-                Problem("MED-B6", f"the stable on {cell_name(cell)} touches no building", where)
-            )
+        ident = b6_stable_palace(state, cell)
+        if isinstance(ident, Fault):
+            problems.append(ident.in_position().at(where))
             continue
-        ident = min(touching)
         state.palaces[ident].stables.add(cell)
         state.palace_at[cell] = ident
         place_of[cell] = where
@@ -135,22 +141,16 @@ def _form_palaces(state: State, colour_of: dict[Cell, str]) -> None:
 
 
 def _spacing(state: State, place_of: dict[Cell, Place | None]) -> list[Problem]:
+    """Each two palaces that touch, told once."""
     problems = []
-    reported: set[frozenset[int]] = set()
+    reported: dict[int, set[int]] = {}  # palace -> the palaces it was reported with
     for cell, ident in sorted(state.palace_at.items(), key=lambda item: (item[0][1], item[0][0])):
-        for other in state.board.around(cell):
-            other_ident = state.palace_at.get(other)
-            pair = frozenset((ident, other_ident or 0))
-            if other_ident is not None and other_ident != ident and pair not in reported:
-                reported.add(pair)
-                problems.append(
-                    Problem(
-                        "MED-B3",
-                        f"{cell_name(cell)} and {cell_name(other)} belong to different palaces but "
-                        "touch; palaces keep one free field between them",
-                        place_of.get(cell),
-                    )
-                )
+        told = reported.setdefault(ident, set())
+        while (fault := b3_spacing(state, cell, ident, "", told)) is not None:
+            other = state.palace_at[fault.facts[3]]
+            told.add(other)
+            reported.setdefault(other, set()).add(ident)
+            problems.append(fault.in_position().at(place_of.get(cell)))
     return problems
 
 
@@ -167,34 +167,22 @@ def _walls(state: State, position: StartPosition) -> list[Problem]:
             filled += 1
         state.arm_fill[index] = filled
     for index, arm in enumerate(board.arms):
-        partner = next(i for i, a in enumerate(board.arms) if a.side == arm.side and i != index)
+        partner = board.arm_partner[index]
         if index > partner:
             continue
-        left, right = state.arm_fill[index], state.arm_fill[partner]
-        if left + right >= len(arm.cells):
-            problems.append(
-                Problem(
-                    "MED-W2",
-                    f"the walls between towers {arm.tower} and {board.arms[partner].tower} "
-                    "leave no gate",
-                    position.at,
-                )
-            )
+        gate = w2_gate(state, index, state.arm_fill[index], None)
+        if gate is not None:
+            problems.append(gate.in_position().at(position.at))
             continue
-        covered = set(arm.cells[:left]) | set(board.arms[partner].cells[:right])
         for cell in arm.cells:
-            if state.pieces.get(cell) == WALL and cell not in covered:
-                problems.append(
-                    Problem(
-                        "MED-W1",
-                        f"the wall on {cell_name(cell)} is not joined to a tower",
-                        place_of.get(cell),
-                    )
-                )
-        for cell in arm.cells[:left]:
-            state.wall_tower[cell] = arm.tower
-        for cell in board.arms[partner].cells[:right]:
-            state.wall_tower[cell] = board.arms[partner].tower
+            if state.pieces.get(cell) != WALL:
+                continue
+            found = w1_wall_arm(state, cell, standing=True)
+            if isinstance(found, Fault):
+                problems.append(found.at(place_of.get(cell)))
+        for side in (index, partner):
+            for cell in board.arms[side].cells[: state.arm_fill[side]]:
+                state.wall_tower[cell] = board.arms[side].tower
     return problems
 
 
@@ -276,45 +264,29 @@ def _street_contacts(
             )
         ]
     cell, found = next(iter(touching.items()))
-    allowed = NEW_STREET_TOUCH[state.rulings.new_street_touch]
-    if allowed is not None and len(found) > allowed:
-        return [
-            Problem(
-                "MED-M2",
-                f"the street started at {cell_name(cell)} touches {len(found)} merchant"
-                f"{'s' if len(found) > 1 else ''} of an older street "
-                f"(ruling new-street-touch={state.rulings.new_street_touch.value})",
-                place_of.get(cell),
-            )
-        ]
+    fault = m2_new_street_touch(state, cell, len(found))
+    if fault is not None:
+        return [fault.in_position().at(place_of.get(cell))]
     return []
 
 
 def _roofs(state: State, position: StartPosition) -> list[Problem]:
     problems = []
     for owner, cell, where in position.roofs:
-        palace = state.palace(cell)
-        if palace is not None and cell not in palace.buildings:
-            problems.append(Problem("MED-R1", roof_on_stable(palace, cell, owner), where))
+        found = r1_palace_to_roof(state, cell, owner)
+        # (The ruling min-roof-size rules placing a roof, not a city as written.)
+        if isinstance(found, Fault) and found.case != "small":
+            problems.append(found.in_position().at(where))
             continue
-        if palace is None:
-            problems.append(
-                Problem("MED-R1", f"no palace stands on {cell_name(cell)} to carry a roof", where)
-            )
-            continue
-        if palace.roofed:
-            problems.append(
-                Problem("MED-R1", f"the palace at {cell_name(cell)} is given two roofs", where)
-            )
-            continue
+        palace = state.palaces[state.palace_at[cell]]
         if owner != NEUTRAL and owner not in state.hands:
             problems.append(Problem("MED-S1", f"{owner} is not playing", where))
             continue
-        if owner == NEUTRAL and "neutral-roofs" not in state.options:
-            problems.append(Problem("MED-R3", "this game has no neutral roofs", where))
-            continue
-        if owner != NEUTRAL and any(p.colour == palace.colour for p in state.owned(owner)):
-            problems.append(Problem("MED-R2", f"{owner} owns two {palace.colour} palaces", where))
+        fault = r3_neutral_roofs(state) if owner == NEUTRAL else None
+        if owner != NEUTRAL:
+            fault = r2_one_palace_a_colour(state, owner, palace)
+        if fault is not None:
+            problems.append(fault.in_position().at(where))
             continue
         palace.owner = owner
         state.roofs_placed += 1
@@ -325,18 +297,9 @@ def _roofs(state: State, position: StartPosition) -> list[Problem]:
 def _unfinished(state: State, at: Place | None) -> list[Problem]:
     problems = []
     for colour in state.edition.colours:
-        open_palaces = [
-            p for p in state.palaces.values() if p.colour == colour and can_extend(state, p)
-        ]
-        if len(open_palaces) > 1:
-            problems.append(
-                Problem(
-                    "MED-B2",
-                    f"{len(open_palaces)} unroofed {colour} palaces could still grow; only one "
-                    "can be unfinished at a time",
-                    at,
-                )
-            )
+        fault = b2_palace_to_join(state, colour, None, False)
+        if isinstance(fault, Fault):
+            problems.append(fault.at(at))
     return problems
 
 

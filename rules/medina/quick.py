@@ -1,11 +1,12 @@
 """The usual legal placement, checked and made in one go.
 
-Nearly every placement in a record is legal. ``quick_place`` settles the plain legal
-cases of each kind with a few look-ups, no lists or faults built, and makes the
-placement at once. Whatever it does not settle (every illegal placement, and a few
+Nearly every placement in a record is legal. ``quick_place`` asks the rules' own
+deciders (``placing.py``, one per rule) in the order that settles the plain legal case
+soonest, words nothing, and makes the placement at once through the same code as
+``make_placement``. Whatever it does not settle (every illegal placement, and a few
 legal ones) it leaves untouched for the full check, ``placement_faults``, which names
-the rules broken, and ``make_placement``. Where it answers, it places the piece
-exactly where those two would.
+every rule broken. Where it answers, it places the piece exactly where those two would
+(``tests/test_medina_quick_place.py`` holds it to that).
 """
 
 from __future__ import annotations
@@ -17,7 +18,6 @@ from .events import Event
 from .model import (
     BUILDING_KIND,
     MERCHANT_KIND,
-    NEUTRAL,
     NEUTRAL_KIND,
     ROOF_KIND,
     STABLE_KIND,
@@ -27,9 +27,25 @@ from .model import (
     Kind,
     Placement,
 )
-from .placing import can_grow
-from .state import BUILDING, MERCHANT, STABLE, WALL, Hand, Palace, State
-from .tiles import after_roof, after_stable, after_wall, update_palace_tile
+from .placing import (
+    b1_field,
+    b2_palace_to_join,
+    b3_spacing,
+    b4_finished,
+    b5_retired,
+    b6_stable_palace,
+    place_building,
+    place_roof,
+    place_stable,
+    place_wall,
+    r1_palace_to_roof,
+    r2_one_palace_a_colour,
+    r3_neutral_roofs,
+    t6_supply,
+    w1_wall_arm,
+    w2_gate,
+)
+from .state import MERCHANT, Hand, State
 
 
 class Closer:
@@ -64,103 +80,52 @@ def _building(
     state: State, player: str, hand: Hand, placement: Placement
 ) -> Sequence[Event] | Closer:
     colour = placement.colour or ""
-    if (hand.known and hand.buildings.get(colour, 0) <= 0) or colour in state.retired:
-        return CLOSER
     cell = placement.cell
-    board, pieces = state.board, state.pieces
-    # A free building field away from the well (a cell of None is on no field).
-    if cell not in board.building_fields or cell in pieces:
+    if (
+        cell is None
+        or t6_supply(hand, player, placement) is not None
+        or b5_retired(state, colour) is not None
+        or b1_field(state, cell, None) is not None
+    ):
         return CLOSER
-    well = state.well
-    if well is not None and abs(cell[0] - well[0]) <= 1 and abs(cell[1] - well[1]) <= 1:
-        return CLOSER
-    palace_at = state.palace_at
-    target = None
-    for other in board.next_to[cell]:
-        ident = palace_at.get(other)
-        if ident is not None and pieces[other] == BUILDING:
-            # Next to a palace of its colour that is not roofed: the only one to join.
-            joined = state.palaces[ident]
-            if joined.colour != colour or joined.owner is not None:
-                return CLOSER
-            target = ident
-            break
-    around = board.all_around[cell]
-    if target is None:
-        # A new palace, touching none, while no palace of its colour can still grow.
-        if not palace_at.keys().isdisjoint(around) or can_grow(state, colour):
+    target = b2_palace_to_join(state, colour, cell, True, True)
+    if target is None:  # a new palace
+        if (
+            b4_finished(state, colour, cell) is not None
+            or b3_spacing(state, cell, None, None) is not None
+        ):
             return CLOSER
-        target = max(state.palaces, default=0) + 1
-        state.add_palace(Palace(target, colour, {cell}))
-    else:
-        for other in around:  # the spacing rule
-            ident = palace_at.get(other)
-            if ident is not None and ident != target:
-                return CLOSER
-        state.palace_to_change(target).buildings.add(cell)
-    palace_at[cell] = target
-    pieces[cell] = BUILDING
-    if hand.known:
-        hand.buildings[colour] -= 1
-    if state.open_palaces:
-        state.open_palaces.clear()  # the city changed: which palaces can grow is worked out again
+    elif type(target) is not int:  # a fault
+        return CLOSER
+    place_building(state, hand, colour, cell, target)
+    if state.open_palaces:  # the city changed: which palaces can grow is worked out again
+        state.open_palaces.clear()
     return NOTHING
-
-
-def _free_building_field(state: State, cell: Cell) -> bool:
-    """A building field with nothing on it and away from the well: a building or stable may go."""
-    return (
-        cell in state.board.building_fields
-        and cell not in state.pieces
-        and not state.near_well(cell)
-    )
 
 
 def _stable(
     state: State, player: str, hand: Hand, placement: Placement
 ) -> Sequence[Event] | Closer:
-    if hand.known and hand.stables <= 0:
-        return CLOSER
     cell = placement.cell
-    board, pieces, palace_at = state.board, state.pieces, state.palace_at
-    if cell is None or not _free_building_field(state, cell):
+    if (
+        cell is None
+        or t6_supply(hand, player, placement) is not None
+        or b1_field(state, cell, None) is not None
+    ):
         return CLOSER
-    target = None
-    for other in board.next_to[cell]:
-        if pieces.get(other) == BUILDING:
-            ident = palace_at[other]
-            if target is None or ident < target:
-                target = ident
-    if target is None:
+    target = b6_stable_palace(state, cell)
+    if type(target) is not int or b3_spacing(state, cell, target, None) is not None:
         return CLOSER
-    for other in board.all_around[cell]:  # the spacing rule
-        near = palace_at.get(other)
-        if near is not None and near != target:
-            return CLOSER
-    palace = state.palace_to_change(target)
-    roofed = palace.owner is not None
-    # A roofed palace's towers matter, and only a stable next to a wall can add one.
-    wall_tower = state.wall_tower
-    walled = roofed and any(other in wall_tower for other in board.ring_next_to[cell])
-    before = state.towers_touching(palace) if walled else None
-    palace.stables.add(cell)
-    palace_at[cell] = target
-    pieces[cell] = STABLE
-    if hand.known:
-        hand.stables -= 1
+    events = place_stable(state, player, hand, cell, target)
     if state.open_palaces:
         state.open_palaces.clear()
-    if not roofed:
-        return NOTHING
-    if before is None:  # no tower newly touched: only the palace tile may move
-        return update_palace_tile(state, palace.colour)
-    return after_stable(state, palace, before, player)
+    return events
 
 
 def _own_roof(
     state: State, player: str, hand: Hand, placement: Placement
 ) -> Sequence[Event] | Closer:
-    if hand.roofs <= 0:
+    if t6_supply(hand, player, placement) is not None:
         return CLOSER
     return _roof(state, player, hand, placement.cell, False)
 
@@ -168,7 +133,7 @@ def _own_roof(
 def _neutral_roof(
     state: State, player: str, hand: Hand, placement: Placement
 ) -> Sequence[Event] | Closer:
-    if "neutral-roofs" not in state.options or hand.neutral_roofs <= 0:
+    if r3_neutral_roofs(state) is not None or t6_supply(hand, player, placement) is not None:
         return CLOSER
     return _roof(state, player, hand, placement.cell, True)
 
@@ -176,42 +141,23 @@ def _neutral_roof(
 def _roof(
     state: State, player: str, hand: Hand, cell: Cell | None, neutral: bool
 ) -> Sequence[Event] | Closer:
-    ident = state.palace_at.get(cell)  # type: ignore[arg-type]  # None is no palace's field
-    if ident is None:
+    if cell is None:
         return CLOSER
-    palace = state.palaces[ident]
-    if (
-        palace.owner is not None
-        or cell not in palace.buildings
-        or len(palace.buildings) < state.rulings.min_roof_size
+    target = r1_palace_to_roof(state, cell, "roof")
+    if type(target) is not int or (
+        not neutral and r2_one_palace_a_colour(state, player, state.palaces[target]) is not None
     ):
         return CLOSER
-    colour = palace.colour
-    of_colour = [other for other in state.palaces.values() if other.colour == colour]
-    if not neutral:
-        for other in of_colour:
-            if other.owner == player and other.ident != ident:
-                return CLOSER
-    shared = palace
-    palace = state.palace_to_change(ident)
-    if palace is not shared:  # a state played turn by turn roofs its own copy of the palace
-        of_colour = [palace if other is shared else other for other in of_colour]
-    palace.owner = NEUTRAL if neutral else player
-    state.roofs_placed += 1
-    palace.roofed_at = state.roofs_placed
-    if neutral:
-        hand.neutral_roofs -= 1
-    else:
-        hand.roofs -= 1
+    events = place_roof(state, player, hand, target, neutral)
     if state.open_palaces:
         state.open_palaces.clear()
-    return after_roof(state, palace, of_colour)
+    return events
 
 
 def _merchant(
     state: State, player: str, hand: Hand, placement: Placement
 ) -> Sequence[Event] | Closer:
-    if hand.known and hand.merchants <= 0:
+    if t6_supply(hand, player, placement) is not None:
         return CLOSER
     cell = placement.cell
     pieces, streets = state.pieces, state.streets
@@ -252,33 +198,16 @@ def _merchant(
 
 
 def _wall(state: State, player: str, hand: Hand, placement: Placement) -> Sequence[Event] | Closer:
-    if hand.known and hand.walls <= 0:
-        return CLOSER
     cell = placement.cell
-    board = state.board
-    if cell is None or cell in state.pieces or cell in board.towers:
+    if cell is None or t6_supply(hand, player, placement) is not None:
         return CLOSER
-    arms_through = board.arms_through.get(cell)
-    if not arms_through:  # off the ring
+    index = w1_wall_arm(state, cell)
+    if type(index) is not int or w2_gate(state, index, state.arm_fill[index] + 1, cell):
         return CLOSER
-    arm_fill = state.arm_fill
-    for index in arms_through:
-        arm = board.arms[index]
-        filled = arm_fill[index]
-        length = len(arm.cells)
-        if filled < length and arm.cells[filled] == cell:
-            if filled + 1 + arm_fill[board.arm_partner[index]] >= length:
-                return CLOSER  # it would close the gate
-            arm_fill, wall_tower = state.walls_to_change()
-            arm_fill[index] += 1
-            state.pieces[cell] = WALL
-            wall_tower[cell] = arm.tower
-            if hand.known:
-                hand.walls -= 1
-            if state.open_palaces:
-                state.open_palaces.clear()
-            return after_wall(state, cell)
-    return CLOSER
+    events = place_wall(state, hand, cell, index)
+    if state.open_palaces:
+        state.open_palaces.clear()
+    return events
 
 
 # The quick check and placement of each kind of piece.

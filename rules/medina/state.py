@@ -105,8 +105,9 @@ ALL_OWN = STREETS | WALLS | TILES | RETIRED
 @dataclass(slots=True)
 class State:
     """A game's state, one per turn. A copy shares with the state it came from all that
-    neither changes (palaces, hands, the city's containers); whatever changes is cloned
-    first, through ``palace_to_change``, ``hand_to_change`` and the other ``*_to_change``."""
+    neither changes in place (palaces, hands, the city's containers); whatever a state
+    changes that it does not own yet is cloned first, through ``palace_to_change``,
+    ``hand_to_change`` and the other ``*_to_change``."""
 
     board: Board
     edition: Edition
@@ -131,12 +132,10 @@ class State:
     roofs_placed: int = 0
     passes_in_a_row: int = 0
     seat_colours: tuple[str, ...] = field(init=False, repr=False, compare=False)
-    # ``own_palaces`` are this state's alone, free to change in place (None: all), and
-    # ``changed_palaces`` were changed here (None: all), so a copy gets clones of them
-    # (a clone of a changed palace keeps its sets' order as the palace's own copy would).
-    # (An empty one is the shared _NONE_OWN until something is added.)
+    # ``own_palaces`` and ``own_hands`` are this state's alone, free to change in place
+    # (None: all); a copy gets clones of them. (An empty one is the shared _NONE_OWN
+    # until something is added.)
     own_palaces: AbstractSet[int] | None = field(default=None, repr=False, compare=False)
-    changed_palaces: AbstractSet[int] | None = field(default=None, repr=False, compare=False)
     own_hands: AbstractSet[str] | None = field(default=None, repr=False, compare=False)
     # The containers (STREETS, WALLS, ...) this state may change in place.
     own: int = field(default=ALL_OWN, repr=False, compare=False)
@@ -151,46 +150,55 @@ class State:
         self.opening_turns = self.edition.single_piece_turns.get(len(self.players), 0)
 
     def copy(self) -> State:
-        """A state to play on from this one; only what a placement changes is copied."""
+        """A state to play on from this one, which is left exactly as it was.
+
+        The copy shares with this state what neither changes in place; of whatever this
+        state may still change in place (its own palaces, hands and containers) the copy
+        gets a clone.
+        """
         palaces = self.palaces.copy()
-        changed = self.changed_palaces
-        if changed is None:
-            changed = set(palaces)
-        if changed:
-            for ident in changed:
-                palaces[ident] = palaces[ident].clone()
-        # This state keeps the palaces it changed; the others are shared from now on,
-        # and so are the hands and every container.
-        self.own_palaces = changed if self.changed_palaces is not None else set(changed)
-        self.own_hands = _NONE_OWN
-        self.own = 0
+        own = self.own_palaces
+        cloned = set(palaces) if own is None else own
+        for ident in cloned:
+            palaces[ident] = palaces[ident].clone()
+        hands = self.hands.copy()
+        own_hands = self.own_hands
+        cloned_hands = set(hands) if own_hands is None else own_hands
+        for colour in cloned_hands:
+            hands[colour] = hands[colour].clone()
         clone = State.__new__(State)
         clone.board = self.board
         clone.edition = self.edition
         clone.options = self.options
         clone.rulings = self.rulings
         clone.players = self.players
-        clone.hands = self.hands.copy()
+        clone.hands = hands
         clone.pieces = self.pieces.copy()
         clone.palace_at = self.palace_at.copy()
         clone.palaces = palaces
-        clone.streets = self.streets
-        clone.arm_fill = self.arm_fill
-        clone.wall_tower = self.wall_tower
+        held = self.own
+        streets = self.streets
+        if held & STREETS and streets:  # only the current street can still grow
+            streets = [*streets[:-1], list(streets[-1])]
+        clone.streets = streets
+        clone.arm_fill = list(self.arm_fill) if held & WALLS else self.arm_fill
+        clone.wall_tower = self.wall_tower.copy() if held & WALLS else self.wall_tower
         clone.well = self.well
-        clone.palace_tiles = self.palace_tiles
-        clone.tower_tiles = self.tower_tiles
-        clone.tower_merchants = self.tower_merchants
+        tiles = held & TILES
+        clone.palace_tiles = self.palace_tiles.copy() if tiles else self.palace_tiles
+        clone.tower_tiles = self.tower_tiles.copy() if tiles else self.tower_tiles
+        clone.tower_merchants = self.tower_merchants.copy() if tiles else self.tower_merchants
         clone.tea_claims = self.tea_claims
-        clone.retired = self.retired
+        clone.retired = set(self.retired) if held & RETIRED else self.retired
         clone.next_seat = self.next_seat
         clone.turns_played = self.turns_played
         clone.roofs_placed = self.roofs_placed
         clone.passes_in_a_row = self.passes_in_a_row
         clone.seat_colours = self.seat_colours
         clone.opening_turns = self.opening_turns
-        clone.own_palaces = set(changed) if changed else _NONE_OWN
-        clone.changed_palaces = _NONE_OWN
+        # (What was cloned here is cloned again when the copy changes it: a palace's sets
+        # then keep the order that the games written from seeds depend on.)
+        clone.own_palaces = _NONE_OWN
         clone.own_hands = _NONE_OWN
         clone.own = 0
         clone.open_palaces = {}
@@ -199,39 +207,22 @@ class State:
     def detached(self) -> State:
         """A working copy that shares nothing that changes with this state, and is all its
         own to change in place (this state is left exactly as it was)."""
-        work = State.__new__(State)
-        work.board = self.board
-        work.edition = self.edition
-        work.options = self.options
-        work.rulings = self.rulings
-        work.players = self.players
+        work = self.copy()
         work.hands = {colour: hand.clone() for colour, hand in self.hands.items()}
-        work.pieces = self.pieces.copy()
-        work.palace_at = self.palace_at.copy()
         work.palaces = {ident: palace.clone() for ident, palace in self.palaces.items()}
         work.streets = [list(street) for street in self.streets]
         work.arm_fill = list(self.arm_fill)
         work.wall_tower = self.wall_tower.copy()
-        work.well = self.well
         work.palace_tiles = self.palace_tiles.copy()
         work.tower_tiles = self.tower_tiles.copy()
         work.tower_merchants = self.tower_merchants.copy()
-        work.tea_claims = self.tea_claims
         work.retired = set(self.retired)
-        work.next_seat = self.next_seat
-        work.turns_played = self.turns_played
-        work.roofs_placed = self.roofs_placed
-        work.passes_in_a_row = self.passes_in_a_row
-        work.seat_colours = self.seat_colours
-        work.opening_turns = self.opening_turns
-        work.open_palaces = {}
         work.own_all()
         return work
 
     def own_all(self) -> None:
         """Say that everything here is this state's own: changed in place from now on."""
         self.own_palaces = None
-        self.changed_palaces = None
         self.own_hands = None
         self.own = ALL_OWN
 
@@ -276,11 +267,6 @@ class State:
                 own.add(ident)
             else:
                 self.own_palaces = {ident}
-        changed = self.changed_palaces
-        if isinstance(changed, set):
-            changed.add(ident)
-        elif changed is not None:
-            self.changed_palaces = {ident}
         return palace
 
     def add_palace(self, palace: Palace) -> None:
@@ -288,8 +274,6 @@ class State:
         self.palaces[ident] = palace
         if self.own_palaces is not None:
             self.own_palaces = _with(self.own_palaces, ident)
-        if self.changed_palaces is not None:
-            self.changed_palaces = _with(self.changed_palaces, ident)
 
     def hand_to_change(self, player: str) -> Hand:
         """The player's hand, this state's own copy of it, ready to be changed."""

@@ -1,0 +1,250 @@
+"""A broken Medina rule as a cheap value, and the one sentence each rule's fault is told in.
+
+A rule's decider (``placing.py``) returns a ``Fault``: the rule and the facts its message
+needs, nothing worded. The sentence is made from those facts only when it is shown, by
+the rule's one wording function below (marked ``@words``). A fault found in a written
+position (``in_position``) is told as a fault of the city as written, not of a move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Final, NamedTuple, cast
+
+from meridina.rules.codes import RuleCode
+from meridina.rules.common import Place, Problem
+from meridina.rules.rule_home import words
+
+from .model import BUILDING_KIND, NEUTRAL, cell_name
+from .tiles import article
+
+Wording = Callable[["Fault"], str]
+_SAY: Final[dict[str, Wording]] = {}  # rule -> the function that words its faults
+
+
+def _wording(rule: RuleCode) -> Callable[[Wording], Wording]:
+    mark = words(rule)
+
+    def register(function: Wording) -> Wording:
+        _SAY[rule] = function
+        return mark(function)
+
+    return register
+
+
+class Fault(NamedTuple):
+    """A rule broken: its ID, the facts its message needs, and whether a position shows it.
+
+    (A named tuple: deciders on the quick path build one cheaply.)
+    """
+
+    rule: RuleCode
+    facts: tuple[Any, ...]
+    position: bool = False
+
+    @property
+    def message(self) -> str:
+        say = _SAY.get(self.rule)
+        if say is None:  # a rule still worded where it is found: the sentence is the fact
+            return str(self.facts[0])
+        return say(self)
+
+    @property
+    def case(self) -> str:
+        """Which way the rule is broken, for a rule broken in more than one way."""
+        return str(self.facts[0])
+
+    def at(self, place: Place | None) -> Problem:
+        return Problem(self.rule, self.message, place)
+
+    def in_position(self) -> Fault:
+        return self._replace(position=True)
+
+
+# A decider's answer "broken" to a caller that asks only yes or no (``what`` None): no
+# facts gathered, nothing to word; never shown.
+UNWORDED: Final = Fault(cast(RuleCode, "unworded"), ())
+
+
+# ---------------------------------------------------------------- turns
+
+
+@_wording("MED-T1")
+def t1_words(fault: Fault) -> str:
+    expected, player = fault.facts
+    return f"it is {expected}'s turn, not {player}'s"
+
+
+@_wording("MED-T3")
+def t3_words(fault: Fault) -> str:
+    player, example = fault.facts
+    where = cell_name(example.cell) if example.cell else ""
+    what = f"{example.colour} building" if example.kind is BUILDING_KIND else example.kind.value
+    return f"{player} may not pass: a {what} on {where} can still be placed"
+
+
+@_wording("MED-T4")
+def t4_words(fault: Fault) -> str:
+    player, way = fault.facts
+    return (
+        f"{player} is the only player with roofs left and must place one this turn "
+        f"(for example {way})"
+    )
+
+
+# ---------------------------------------------------------------- supply
+
+
+@_wording("MED-T6")
+def t6_words(fault: Fault) -> str:
+    player, piece = fault.facts
+    return f"{player} has no {piece} left"
+
+
+@_wording("MED-B5")
+def b5_words(fault: Fault) -> str:
+    (colour,) = fault.facts
+    return f"every player owns {article(colour)} palace: {colour} buildings have left the game"
+
+
+@_wording("MED-R3")
+def r3_words(fault: Fault) -> str:
+    return "this game has no neutral roofs"
+
+
+# ---------------------------------------------------------------- buildings and stables
+
+
+@_wording("MED-B1")
+def b1_words(fault: Fault) -> str:
+    case, cell, what, piece = fault.facts
+    name = cell_name(cell)
+    if case == "off":
+        return f"{name} is not on the board"
+    if case == "ring":
+        return f"{name} is on the wall ring: a {what} goes on a building field"
+    if case == "taken":
+        return f"{name} is taken ({piece})"
+    return f"{name} is the well or next to it: no {what} may stand there"
+
+
+@_wording("MED-B3")
+def b3_words(fault: Fault) -> str:
+    cell, what, colour, other = fault.facts
+    if fault.position:
+        return (
+            f"{cell_name(cell)} and {cell_name(other)} belong to different palaces but touch; "
+            "palaces keep one free field between them"
+        )
+    return (
+        f"a {what} on {cell_name(cell)} would touch the {colour} palace at "
+        f"{cell_name(other)}; palaces keep one free field between them"
+    )
+
+
+@_wording("MED-B6")
+def b6_words(fault: Fault) -> str:
+    (cell,) = fault.facts
+    if fault.position:
+        return f"the stable on {cell_name(cell)} touches no building"
+    return f"a stable must be built next to a building; {cell_name(cell)} touches none"
+
+
+@_wording("MED-B2")
+def b2_words(fault: Fault) -> str:
+    if fault.position:
+        colour, count = fault.facts
+        return (
+            f"{count} unroofed {colour} palaces could still grow; only one can be unfinished "
+            "at a time"
+        )
+    colour, buildings, _ = fault.facts
+    where = ", ".join(cell_name(cell) for cell in buildings)
+    return (
+        f"the unfinished {colour} palace ({where}) can still grow: each {colour} building "
+        "must be built onto it"
+    )
+
+
+@_wording("MED-B4")
+def b4_words(fault: Fault) -> str:
+    colour, cell, _ = fault.facts
+    return (
+        f"the {colour} palace at {cell_name(cell)} is roofed or finished: it takes no more "
+        "buildings"
+    )
+
+
+# ---------------------------------------------------------------- roofs
+
+
+@_wording("MED-R1")
+def r1_words(fault: Fault) -> str:
+    case, cell = fault.case, fault.facts[1]
+    if case == "stable":
+        _, _, colour, building, word = fault.facts
+        return (
+            f"{cell_name(cell)} holds a stable of the {colour} palace at "
+            f"{cell_name(building)}; a roof names its palace by one of the palace's buildings, "
+            f"as {word}@{cell_name(building)}"
+        )
+    if case == "none":
+        purpose = "carry a roof" if fault.position else "be roofed"
+        return f"no palace stands on {cell_name(cell)} to {purpose}"
+    if case == "roofed":
+        if fault.position:
+            return f"the palace at {cell_name(cell)} is given two roofs"
+        _, _, colour, owner = fault.facts
+        roof = "a neutral roof" if owner == NEUTRAL else f"{owner}'s roof"
+        return f"the {colour} palace already has {roof}"
+    size = fault.facts[2]
+    return f"a palace needs {size} buildings to be roofed (ruling min-roof-size)"
+
+
+@_wording("MED-R2")
+def r2_words(fault: Fault) -> str:
+    player, colour = fault.facts
+    if fault.position:
+        return f"{player} owns two {colour} palaces"
+    return f"{player} already owns {article(colour)} palace"
+
+
+# ---------------------------------------------------------------- walls
+
+
+@_wording("MED-W1")
+def w1_words(fault: Fault) -> str:
+    case, cell = fault.facts
+    name = cell_name(cell)
+    if case == "ring":
+        return f"a wall goes on a field of the ring between the towers, not {name}"
+    if case == "taken":
+        return f"{name} already has a wall"
+    if fault.position:
+        return f"the wall on {name} is not joined to a tower"
+    return f"a wall on {name} would not join a tower or the end of a tower's wall"
+
+
+@_wording("MED-W2")
+def w2_words(fault: Fault) -> str:
+    cell, tower, other = fault.facts
+    if fault.position:
+        return f"the walls between towers {tower} and {other} leave no gate"
+    return (
+        f"a wall on {cell_name(cell)} would close the gate between towers {tower} and {other}: "
+        "one field must stay free"
+    )
+
+
+# ---------------------------------------------------------------- merchants
+
+
+@_wording("MED-M2")
+def m2_words(fault: Fault) -> str:
+    cell, touching, ruling = fault.facts
+    said = f"{cell_name(cell)} touches {touching} merchant{'s' if touching > 1 else ''}"
+    if fault.position:
+        said = f"the street started at {said} of an older street"
+    else:
+        said = f"both ends of the market street are blocked, so a new street starts; but {said}"
+    return f"{said} (ruling new-street-touch={ruling})"
