@@ -12,6 +12,7 @@ from meridina.notation import medina as medina_notation
 from meridina.notation import medina_legal, medina_writer, meridian_legal, meridian_writer
 from meridina.notation import meridian as meridian_notation
 from meridina.notation.legal_words import WordSpace
+from meridina.notation.tagvalues import reads_back_in_a_result
 from meridina.notation.text import TurnText
 from meridina.notation.turns import TurnEntry
 from meridina.rules.common import Problem
@@ -22,6 +23,12 @@ from meridina.rules.meridian.model import COLOURS as MERIDIAN_COLOURS
 
 from . import medina_view, meridian_view
 from .views import GameView
+
+
+def result_label(name: str | None, colour: str) -> str:
+    """How a Result tag the recorder writes names a player: by name, or by colour when the
+    name would not read back (a name holding the tag's separator)."""
+    return name if name and reads_back_in_a_result(name) else colour
 
 
 class RecordedGame(Protocol):
@@ -88,7 +95,9 @@ class Meridian:
 
     def result_value(self, state: Any) -> str:
         sheet = MERIDIAN_RULES.score(state)
-        return "; ".join(f"{row.name or row.colours[0]} {row.points}" for row in sheet.players)
+        return "; ".join(
+            f"{result_label(row.name, row.colours[0])} {row.points}" for row in sheet.players
+        )
 
     def format_turn(self, turn: Any) -> str:
         return meridian_writer.format_turn(turn)
@@ -154,7 +163,9 @@ class Medina:
 
     def result_value(self, state: Any) -> str:
         sheet = MEDINA_RULES.score(state)
-        return "; ".join(f"{row.name or row.colour} {row.total}" for row in sheet.players)
+        return "; ".join(
+            f"{result_label(row.name, row.colour)} {row.total}" for row in sheet.players
+        )
 
     def format_turn(self, turn: Any) -> str:
         return medina_writer.format_turn(turn)

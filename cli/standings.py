@@ -18,7 +18,7 @@ from tabulate import tabulate
 
 from .output import GameResult, Tally, problem_line
 from .reporters import Reporter, ReportOptions
-from .shown import json_safe, shown
+from .shown import json_safe, shown, visible
 from .stand_in import board_json, stand_in_sentence
 
 STANDINGS_FORMATS = ("text", "json", "csv")
@@ -120,8 +120,11 @@ def edition_words(edition: str) -> str:
 
 
 def spreadsheet_cell(text: str) -> str:
-    """A cell a spreadsheet shows as text, never runs as a formula (OWASP: a leading quote)."""
-    return "'" + text if text.startswith(FORMULA_STARTS) else text
+    """A cell a spreadsheet shows as text, never runs as a formula (OWASP: a leading quote),
+    its control characters shown as escapes."""
+    if text.startswith(FORMULA_STARTS):
+        text = "'" + text
+    return visible(text)
 
 
 class StandingsReporter(Reporter):

@@ -130,6 +130,13 @@ def _read_scores(value: str) -> tuple[StatedScore, ...]:
 _stated_scores = kept_by_text(_read_scores)
 
 
+def reads_back_in_a_result(name: str) -> bool:
+    """Whether a Result tag that states ``name``'s points reads the name back as written
+    (it holds no separator and no run of spaces)."""
+    read = _read_scores(f"{name} 0")
+    return len(read) == 1 and read[0][0] == name and read[0][1] == 0
+
+
 def read_result(
     tag: Tag | None, problems: list[Problem]
 ) -> dict[str, tuple[int, Place | None]] | None:

@@ -137,6 +137,29 @@ def test_the_end_of_the_game_fills_in_the_result(tmp_path: Path) -> None:
     assert len(turns_of(target)) == len(lines) - 1
 
 
+def test_a_result_names_by_colour_a_player_whose_name_would_not_read_back(
+    tmp_path: Path,
+) -> None:
+    """A name holding the Result tag's separator is written as the colour: the file validates."""
+    example = TOP / "examples/meridian/three-players.mrec"
+    report = one_game(example)
+    game = GAMES["meridian"]
+    lines = [game.format_turn(e.turn) for e in report.record.entries]
+    players = report.record.game.tag("Players")
+    assert players is not None
+    first, rest = players.value.split(";", 1)
+    name, colours = first.split(" ", 1)
+    renamed = f"{name}, the elder {colours};{rest}"
+    target = tmp_path / "game.mrec"
+    result = run("-o", str(target), "--game", "meridian", "--players", renamed, lines=lines)
+    assert "Game over. Result: " in result.output
+    written = one_game(target)
+    stated = written.record.game.tag("Result")
+    assert stated is not None and "the elder" not in stated.value
+    assert colours.split()[0] in stated.value
+    assert not written.problems
+
+
 def test_going_on_with_a_file_keeps_its_earlier_games(tmp_path: Path) -> None:
     first = f'[Game "Meridian"]\n[Players "{FOUR}"]\n\n; kept as typed\n1.   orange 7: 3@2\n'
     second = f'[Game "Meridian"]\n[Players "{FOUR}"]\n\n1. orange 7: 3@2\n'

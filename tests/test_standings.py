@@ -224,19 +224,27 @@ def test_standings_with_two_jobs_are_those_with_one(
 
 @pytest.mark.parametrize("start", ["=", "+", "-", "@", "\t", "\r"])
 def test_a_cell_that_a_spreadsheet_would_run_gets_a_quote(start: str) -> None:
+    from meridina.cli.shown import visible
     from meridina.cli.standings import spreadsheet_cell
 
-    assert spreadsheet_cell(f"{start}SUM(A1)") == f"'{start}SUM(A1)"
-    assert spreadsheet_cell(f"Ann{start}") == f"Ann{start}"
+    assert spreadsheet_cell(f"{start}SUM(A1)") == visible(f"'{start}SUM(A1)")
+    assert spreadsheet_cell(f"Ann{start}") == visible(f"Ann{start}")
+
+
+def test_a_cell_shows_control_characters_as_escapes() -> None:
+    from meridina.cli.standings import spreadsheet_cell
+
+    assert spreadsheet_cell("Ann\x1b[2J") == "Ann\\x1b[2J"
 
 
 @given(st.text(max_size=12))
 def test_a_spreadsheet_cell_never_starts_a_formula_and_keeps_the_text(text: str) -> None:
+    from meridina.cli.shown import visible
     from meridina.cli.standings import FORMULA_STARTS, spreadsheet_cell
 
     cell = spreadsheet_cell(text)
     assert not cell.startswith(FORMULA_STARTS)
-    assert cell in (text, "'" + text)
+    assert cell in (visible(text), visible("'" + text))
 
 
 def test_game_completes_to_the_names_of_the_games() -> None:
