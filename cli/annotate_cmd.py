@@ -38,9 +38,21 @@ def annotated_games(
 
 
 def text_pieces(games: Iterator[Annotated]) -> Iterator[str]:
-    """The output text piece by piece: games one blank line apart."""
+    """The output text piece by piece: games one blank line apart, as a file must hold them."""
     for number, game in enumerate(games):
-        yield game.text if number == 0 else "\n" + game.text
+        text = as_file_text(game.text)
+        if number > 0:
+            yield "\n" + text
+        else:
+            # the reader drops a byte order mark that opens a file: one that is text goes twice
+            yield "\ufeff" + text if text.startswith("\ufeff") else text
+
+
+def as_file_text(text: str) -> str:
+    """``text`` as a file must hold it to be read back as ``text``: the reader takes a
+    carriage return before a line end as part of the line end, so one that belongs to the
+    line (a run of them in the file) is written with the line end it stood before."""
+    return text.replace("\r\n", "\r\r\n")
 
 
 class Counter:
