@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 import click
-from meridina.notation.check import RulingDefaults
+from meridina.notation.driver import RulingDefaults
 
 from .annotate_game import Annotated, annotate_game
 from .atomic_file import replacing

@@ -13,7 +13,7 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-from meridina.notation.check import GameReport, RulingDefaults, check_game
+from meridina.notation.driver import GameReport, RulingDefaults, check_game
 from meridina.notation.reader import parse_chunk
 from meridina.notation.splitter import GameChunk, split_games
 from meridina.notation.writing import unreadable_game

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 import click
-from meridina.notation.check import GameReport, RulingDefaults, check_game
+from meridina.notation.driver import GameReport, RulingDefaults, check_game
 from meridina.notation.reader import parse_chunk
 from meridina.notation.splitter import GameChunk
 

@@ -11,9 +11,10 @@ from meridina.rules.meridian.board import PACKAGE, Board, board_names, bundled_b
 from meridina.rules.meridian.board_check import check_board
 from meridina.rules.meridian.model import MERIDIANS
 
-from . import svg, svg_meridian
+from . import svg
 from .atomic_file import write_atomic
 from .loading import InputFault
+from .meridian import svg as svg_meridian
 from .options import format_option, picture_output_option
 from .output import EXIT_INVALID, EXIT_VALID, emit_json, problem_json, problem_line
 from .same_file import refuse_replacing_input
@@ -72,9 +73,7 @@ def template(cities: int, source: Board | None = None) -> str:
         rows = "\n".join(" ".join([BLANK] * MERIDIANS) for _ in range(cities))
         started = ""
         mark = ""
-        how = (
-            "# Replace every ? with the letter of the island its city belongs to: one row per\n"
-        )
+        how = "# Replace every ? with the letter of the island its city belongs to: one row per\n"
     else:
         rows = "\n".join(_map_row(source, city) for city in range(cities, 0, -1))
         started = (
@@ -86,9 +85,7 @@ def template(cities: int, source: Board | None = None) -> str:
             "# says the board is a stand-in.\n"
             "stand-in = true\n"
         )
-        how = (
-            "# Correct each letter to the island its city belongs to on your board: one row per\n"
-        )
+        how = "# Correct each letter to the island its city belongs to on your board: one row per\n"
     return (
         "# A Meridian board typed in from the printed board, for meridina.\n"
         f"{started}"

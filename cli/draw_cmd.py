@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import click
-from meridina.notation.check import GameReport
+from meridina.notation.driver import GameReport
 
 from . import pictures, svg
 from .atomic_file import write_atomic

@@ -150,7 +150,7 @@ def _tags(seed: int, number: int) -> list[tuple[str, str]]:
 def _meridian_records(
     players: int, chosen: Mapping[str, Any], count: int, seed: int
 ) -> Iterator[str]:
-    from meridina.notation.meridian_writer import format_turn, setup_tags
+    from meridina.notation.meridian.writer import format_turn, setup_tags
     from meridina.notation.writing import write_new_game
     from meridina.rules.meridian.model import Rulings
     from meridina.rules.meridian.random_play import play_game
@@ -167,7 +167,7 @@ def _meridian_records(
 def _medina_records(
     edition: str, players: int, chosen: Mapping[str, Any], count: int, seed: int
 ) -> Iterator[str]:
-    from meridina.notation.medina_writer import format_turn, setup_tags
+    from meridina.notation.medina.writer import format_turn, setup_tags
     from meridina.notation.writing import write_new_game
     from meridina.rules.medina.model import Rulings
     from meridina.rules.medina.random_play import play_game

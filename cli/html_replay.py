@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 import click
-from meridina.notation.check import GameReport, RulingDefaults
+from meridina.notation.driver import GameReport, RulingDefaults
 from meridina.rules.common import Problem
 
 from . import pictures

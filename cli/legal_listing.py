@@ -21,9 +21,7 @@ def ranges(numbers: Iterable[int]) -> str:
             runs[-1].append(number)
         else:
             runs.append([number])
-    return ", ".join(
-        str(run[0]) if len(run) == 1 else f"{run[0]}{DASH}{run[-1]}" for run in runs
-    )
+    return ", ".join(str(run[0]) if len(run) == 1 else f"{run[0]}{DASH}{run[-1]}" for run in runs)
 
 
 def meridian_ends(ends: Sequence[str]) -> str:
@@ -52,8 +50,7 @@ def meridian_ends(ends: Sequence[str]) -> str:
 def natural_order(text: str) -> tuple[tuple[int, int, str], ...]:
     """A sort key that puts numbers in their order: ``orange 2:`` before ``orange 10:``."""
     return tuple(
-        (1, int(part), "") if part.isdigit() else (0, 0, part)
-        for part in re.split(r"(\d+)", text)
+        (1, int(part), "") if part.isdigit() else (0, 0, part) for part in re.split(r"(\d+)", text)
     )
 
 

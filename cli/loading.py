@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 import click
-from meridina.notation.check import GameReport, RulingDefaults, check_game
+from meridina.notation.driver import GameReport, RulingDefaults, check_game
 from meridina.notation.reader import UnreadableInput, iter_chunks, parse_chunk
 from meridina.notation.splitter import GameChunk
 from meridina.rules.common import Place

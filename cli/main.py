@@ -33,7 +33,7 @@ COMMANDS = {
         "Score each game of the record PATHS: points, what earned them, and the ranking.",
     ),
     "record": LazyCommand(
-        ".record_cmd",
+        ".record.command",
         "record",
         "Record a game turn by turn, checking each turn as it is typed.",
     ),

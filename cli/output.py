@@ -216,7 +216,7 @@ def output_stream(
             document.seek(0)
             shutil.copyfileobj(document, sys.stdout)
         return
-    from .atomic_file import replacing  # only a report written to a file needs it
+    from .atomic_file import replacing
     from .same_file import refuse_replacing_input
 
     refuse_replacing_input(path, reads)

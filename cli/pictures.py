@@ -5,9 +5,11 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from typing import Any
 
-from meridina.notation.check import GameReport
+from meridina.notation.driver import GameReport
 
-from . import medina_view, svg_medina, svg_meridian
+from .medina import svg as svg_medina
+from .medina import view as medina_view
+from .meridian import svg as svg_meridian
 from .stand_in import stand_in_line
 
 __all__ = ["caption", "draw", "stand_in_line", "state_after", "turn_count"]

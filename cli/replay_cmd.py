@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import click
-from meridina.notation.check import GameReport
+from meridina.notation.driver import GameReport
 
 from .batch import GameCheck, run_batch, several
 from .config import ConfiguredCommand

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 import click
-from meridina.notation.check import RulingDefaults
+from meridina.notation.driver import RulingDefaults
 from meridina.notation.rulings import merged_by_game, rulings_by_game
 
 from .config import config_of

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import IO, Any
 
 import click
-from meridina.notation.check import GameReport
+from meridina.notation.driver import GameReport
 from tabulate import tabulate
 
 from .output import GameResult, Tally, problem_line

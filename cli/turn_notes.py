@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from meridina.notation.check import GameReport
+from meridina.notation.driver import GameReport
 from meridina.rules.common import Problem
 from meridina.rules.game import Handling
 

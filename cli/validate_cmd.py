@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import partial
 
 import click
-from meridina.notation.check import GameReport
+from meridina.notation.driver import GameReport
 
 from .batch import GameCheck, run_batch
 from .config import ConfiguredCommand

@@ -9,7 +9,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-from meridina.notation.check import GameReport
+from meridina.notation.driver import GameReport
 from meridina.notation.turns import TurnEntry
 
 if TYPE_CHECKING:
@@ -24,7 +24,8 @@ if TYPE_CHECKING:
     from meridina.rules.meridian import scoring as meridian_scoring
     from meridina.rules.meridian import state as meridian_state
 
-    from . import medina_view, meridian_view
+    from .medina import view as medina_view
+    from .meridian import view as meridian_view
 
 # A view only takes these in.
 StateIn = TypeVar("StateIn", contravariant=True)
@@ -76,7 +77,7 @@ if TYPE_CHECKING:  # each view checked against GameView with its game's own type
     ] = medina_view
 
 # game name -> its view module, imported when a game of it is first shown
-VIEWS = {"Meridian": ".meridian_view", "Medina": ".medina_view"}
+VIEWS = {"Meridian": ".meridian.view", "Medina": ".medina.view"}
 
 
 def view_for(game: str) -> GameView[Any, Any, Any, Any, Any]:

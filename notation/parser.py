@@ -19,6 +19,6 @@ def parse_game(chunk: GameChunk) -> GameText:
     game = read_plain_game(chunk)
     if game is not None:
         return game
-    from .lark_game import parse_with_lark  # Lark loads only when a game needs it
+    from .lark_game import parse_with_lark
 
     return parse_with_lark(chunk)

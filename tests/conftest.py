@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner, Result
 from hypothesis import strategies as st
-from meridina.notation.check import GameReport, check_text
+from meridina.notation.driver import GameReport, check_text
 from meridina.rules.common import Place
 
 FOUR = "Ann orange; Ben black; Cy grey; Di brown"

@@ -16,8 +16,8 @@ import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from meridina.cli.medina_view import event_text
-from meridina.notation.medina_writer import format_turn, options_text, setup_tags
+from meridina.cli.medina.view import event_text
+from meridina.notation.medina.writer import format_turn, options_text, setup_tags
 from meridina.notation.writing import tag_lines
 from meridina.rules.medina.board import load_edition
 from meridina.rules.medina.model import Cell, Player, Turn, cell_name

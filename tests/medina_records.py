@@ -7,7 +7,7 @@ R1 = 2, R13 = 3 and A1 = 4; building fields run from B2 to Q12.
 
 from __future__ import annotations
 
-from meridina.notation.check import GameReport
+from meridina.notation.driver import GameReport
 from meridina.rules.medina.scoring import ScoreSheet
 
 THREE = "Ann red; Ben blue; Cy green"

@@ -16,7 +16,7 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from meridina.notation.meridian_writer import format_turn, setup_tags
+from meridina.notation.meridian.writer import format_turn, setup_tags
 from meridina.notation.writing import tag_lines
 from meridina.rules.meridian.action import Effect
 from meridina.rules.meridian.model import Card, Player, Skip, Turn

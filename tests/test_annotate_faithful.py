@@ -15,7 +15,7 @@ from hostile import run
 from hostile_fragments import FRAGMENTS, HEADERS
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
-from meridina.notation.check import check_file
+from meridina.notation.driver import check_file
 from meridina.notation.reader import UnreadableInput
 
 # A hostile record: a header, then a run of fragments, each followed by a separator.

@@ -15,7 +15,7 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from meridina.cli.main import cli
-from meridina.notation.check import GAMES, GameReport, check_game
+from meridina.notation.driver import GAMES, GameReport, check_game
 from meridina.notation.reader import parse_text
 from meridina.rules.game import Unreadable, play
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from conftest import run_cli as run
-from meridina.notation.check import check_file
+from meridina.notation.driver import check_file
 from meridina.rules.medina.model import cell_name
 from meridina.rules.medina.state import BUILDING, MERCHANT, STABLE, WALL, WELL
 from meridina.rules.meridian.scoring import score as meridian_score

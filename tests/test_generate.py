@@ -9,7 +9,7 @@ from click.testing import CliRunner, Result
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from meridina.cli.main import cli
-from meridina.notation.check import GameReport, check_text
+from meridina.notation.driver import GameReport, check_text
 
 # (arguments, players per game, rulings named in the Rulings tag)
 KINDS: list[tuple[list[str], int, str | None]] = [

@@ -58,7 +58,7 @@ def test_a_terminal_in_another_form_is_refused(literals: str) -> None:
 def test_checking_a_plain_record_does_not_load_lark(tmp_path: object) -> None:
     code = (
         "import sys\n"
-        "from meridina.notation.check import check_text\n"
+        "from meridina.notation.driver import check_text\n"
         'reports = check_text(\'[Game "Meridian"]\\n[Players "Ann orange; Ben black"]\\n'
         "1. orange 7: 3@2 { first }\\n2. black 8: 2@1\\n')\n"
         "assert [r.game for r in reports] == ['Meridian'], reports\n"

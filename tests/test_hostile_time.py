@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from growth import LINEAR, growth
 from hostile import run
-from meridina.notation.check import check_text
+from meridina.notation.driver import check_text
 
 HEADER = '[Game "Meridian"]\n[Players "Ann orange; Ben black; Cy grey; Di brown"]\n'
 # grown from 50,000 to 200,000: 10,000 took 2.5 s and 80,000 did not finish in 120 s when

@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 from conftest import run_cli as run
 from meridina.cli import pictures, svg
-from meridina.notation.check import check_file
+from meridina.notation.driver import check_file
 from png_pixels import pixels
 from svg_reading import SVG, parse
 

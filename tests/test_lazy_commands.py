@@ -19,11 +19,12 @@ from meridina.cli.views import VIEWS, view_for
 
 
 def defined_commands() -> dict[str, click.Command]:
-    """Every command the ``*_cmd`` modules define, by name, but a group's subcommands."""
+    """Every command the ``*_cmd`` and ``*.command`` modules define, by name, but a group's
+    subcommands."""
     found: dict[str, click.Command] = {}
-    for module_info in pkgutil.iter_modules(meridina.cli.__path__):
-        if module_info.name.endswith("_cmd"):
-            module = importlib.import_module(f"meridina.cli.{module_info.name}")
+    for module_info in pkgutil.walk_packages(meridina.cli.__path__, "meridina.cli."):
+        if module_info.name.endswith(("_cmd", ".command")):
+            module = importlib.import_module(module_info.name)
             commands = [
                 value
                 for value in vars(module).values()

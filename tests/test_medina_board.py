@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from conftest import assert_legal, assert_only, check_one, found, spot
-from meridina.notation.check import GameReport
+from meridina.notation.driver import GameReport
 from meridina.rules.common import RecordError
 from meridina.rules.datafile import DataFile
 from meridina.rules.medina.board import (

@@ -12,7 +12,7 @@ from conftest import problem_places
 from make_medina_examples import EXAMPLES as GENERATED
 from make_medina_examples import Example
 from medina_games import random_game
-from meridina.notation.check import GameReport, check_file
+from meridina.notation.driver import GameReport, check_file
 from meridina.rules.medina.engine import finished
 from meridina.rules.medina.model import NEUTRAL, Kind, parse_cell
 from meridina.rules.medina.scoring import PalaceScore, ScoreSheet

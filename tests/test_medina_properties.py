@@ -40,9 +40,9 @@ from medina_games import (
     tag,
 )
 from medina_records import NAMES, medina, sheet_of, stated_result, totals
-from meridina.notation.check import GameReport, check_text
+from meridina.notation.driver import GameReport, check_text
 from meridina.notation.medina import MedinaRecord, read_record
-from meridina.notation.medina_writer import format_turn, write_record
+from meridina.notation.medina.writer import format_turn, write_record
 from meridina.notation.reader import parse_text
 from meridina.rules.medina.engine import (
     apply,
@@ -51,15 +51,7 @@ from meridina.rules.medina.engine import (
     legal_placements,
     legal_turns,
 )
-from meridina.rules.medina.model import (
-    Cell,
-    Kind,
-    Placement,
-    Setup,
-    StartPosition,
-    Turn,
-    cell_name,
-)
+from meridina.rules.medina.model import Cell, Kind, Placement, Setup, StartPosition, Turn, cell_name
 from meridina.rules.medina.state import BUILDING, MERCHANT, State
 
 SETTINGS = settings(max_examples=12, deadline=None)

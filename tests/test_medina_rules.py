@@ -27,7 +27,7 @@ from medina_records import (
     stated_result,
     totals,
 )
-from meridina.notation.check import GameReport
+from meridina.notation.driver import GameReport
 from meridina.rules.medina.model import parse_cell
 from meridina.rules.medina.state import State
 

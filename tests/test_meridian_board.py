@@ -18,7 +18,7 @@ from conftest import (
     run_cli,
     spot,
 )
-from meridina.notation.check import check_file
+from meridina.notation.driver import check_file
 from meridina.rules.common import RecordError
 from meridina.rules.meridian.board import Board, board_names, load_board
 

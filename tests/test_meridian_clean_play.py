@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from meridina.notation.check import check_game
+from meridina.notation.driver import check_game
 from meridina.notation.reader import parse_text
 from meridina.rules.game import PlaysClean, Unreadable
 from meridina.rules.meridian.engine import apply, pass_over

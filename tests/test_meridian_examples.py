@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from conftest import problem_places
-from meridina.notation.check import GameReport, check_file, check_text
+from meridina.notation.driver import GameReport, check_file, check_text
 from meridina.rules.meridian.model import DECK, Tower
 from meridina.rules.meridian.placement import Push
 from meridina.rules.meridian.scoring import IslandScore, ScoreSheet

@@ -15,20 +15,13 @@ from conftest import assert_same_text, comment_texts, tag_texts
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from meridian_games import GeneratedGame, comment, random_game
-from meridina.notation.check import GameReport, check_text
+from meridina.notation.driver import GameReport, check_text
 from meridina.notation.meridian import MeridianRecord, read_record
-from meridina.notation.meridian_writer import format_turn, write_record
+from meridina.notation.meridian.writer import format_turn, write_record
 from meridina.notation.reader import parse_text
 from meridina.rules.meridian.engine import apply
 from meridina.rules.meridian.legal import legal_turns
-from meridina.rules.meridian.model import (
-    Card,
-    PlacedTower,
-    Setup,
-    Skip,
-    StartPosition,
-    Turn,
-)
+from meridina.rules.meridian.model import Card, PlacedTower, Setup, Skip, StartPosition, Turn
 
 SETTINGS = settings(max_examples=25, deadline=None)
 

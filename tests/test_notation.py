@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from conftest import FOUR, spot
-from meridina.notation.check import check_text
+from meridina.notation.driver import check_text
 from meridina.notation.parser import parse_game
 from meridina.notation.reader import ParsedGame, UnreadableInput, iter_games, parse_text
 from meridina.notation.splitter import GameChunk, split_games

@@ -19,17 +19,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from medina_games import random_game as random_medina
 from meridian_games import random_game as random_meridian
-from meridina.notation import (
-    kept,
-    medina,
-    medina_turn,
-    meridian,
-    meridian_turn,
-    plain_game,
-)
-from meridina.notation.check import check_game
+from meridina.notation import kept, medina, meridian, plain_game
+from meridina.notation.driver import check_game
 from meridina.notation.grammar import terminal, turn_separator
 from meridina.notation.lark_game import parse_with_lark
+from meridina.notation.medina import turn as medina_turn
+from meridina.notation.meridian import turn as meridian_turn
 from meridina.notation.plain_game import read_plain_game
 from meridina.notation.reader import ParsedGame
 from meridina.notation.splitter import GameChunk, split_games

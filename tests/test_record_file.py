@@ -16,11 +16,11 @@ from typing import Any
 import pytest
 from conftest import record
 from conftest import run_cli as run
-from meridina.cli import record_open
-from meridina.cli.record_games import GAMES
-from meridina.cli.record_open import existing_session, new_header, new_session
-from meridina.cli.record_position import PositionSession
-from meridina.notation.check import GameReport, check_file, check_text
+from meridina.cli.record import opening as record_open
+from meridina.cli.record.games import GAMES
+from meridina.cli.record.opening import existing_session, new_header, new_session
+from meridina.cli.record.position import PositionSession
+from meridina.notation.driver import GameReport, check_file, check_text
 from meridina.notation.splitter import LARGEST_GAME
 
 TOP = Path(__file__).resolve().parent.parent

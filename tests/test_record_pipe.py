@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 from meridina.cli.main import cli
-from meridina.cli.record_games import GAMES
-from meridina.cli.record_open import new_session
-from meridina.notation.check import GameReport, check_file, check_text
+from meridina.cli.record.games import GAMES
+from meridina.cli.record.opening import new_session
+from meridina.notation.driver import GameReport, check_file, check_text
 
 TOP = Path(__file__).resolve().parent.parent
 FOUR = "Ann orange; Ben black; Cy grey; Di brown"
@@ -294,8 +294,8 @@ def test_a_file_that_cannot_be_written_stops_with_exit_2(
     def full(self: object, text: str) -> bool:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr("meridina.cli.record_file.RecordFile.rewrite", full)
-    monkeypatch.setattr("meridina.cli.record_file.RecordFile.append", full)
+    monkeypatch.setattr("meridina.cli.record.locked_file.RecordFile.rewrite", full)
+    monkeypatch.setattr("meridina.cli.record.locked_file.RecordFile.append", full)
     with pytest.raises(Exception) as raised:
         session.play(OPENING[1])
     assert getattr(raised.value, "exit_code", None) == 2

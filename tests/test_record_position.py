@@ -7,11 +7,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 from meridina.cli.main import cli
-from meridina.cli.record_games import GAMES
-from meridina.cli.record_open import new_header
-from meridina.cli.record_position import PositionSession, position_at_prompt
+from meridina.cli.record.games import GAMES
+from meridina.cli.record.opening import new_header
+from meridina.cli.record.position import PositionSession, position_at_prompt
 from meridina.cli.views import view_for
-from meridina.notation.check import GameReport, check_file
+from meridina.notation.driver import GameReport, check_file
 from prompt_toolkit.application import create_app_session
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput

@@ -10,12 +10,12 @@ import pytest
 from conftest import run_cli
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from meridina.cli.record_completion import TurnCompleter
-from meridina.cli.record_games import GAMES
-from meridina.cli.record_open import new_session
-from meridina.cli.record_prompt import prompt_text, record_at_prompt
-from meridina.cli.record_session import Session
-from meridina.notation.check import check_text
+from meridina.cli.record.completion import TurnCompleter
+from meridina.cli.record.games import GAMES
+from meridina.cli.record.opening import new_session
+from meridina.cli.record.prompt import prompt_text, record_at_prompt
+from meridina.cli.record.session import Session
+from meridina.notation.driver import check_text
 from prompt_toolkit.completion import CompleteEvent
 from prompt_toolkit.document import Document
 from prompt_toolkit.input import create_pipe_input

@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 from conftest import run_cli as run
-from meridina.cli.record_games import GAMES
+from meridina.cli.record.games import GAMES
 from meridina.cli.views import view_for
-from meridina.notation.check import GameReport, check_file
+from meridina.notation.driver import GameReport, check_file
 
 TOP = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted(

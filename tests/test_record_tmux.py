@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from meridina.notation.check import check_text
+from meridina.notation.driver import check_text
 
 FOUR = "Ann orange; Ben black; Cy grey; Di brown"
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 from meridina.cli.main import cli
-from meridina.notation.check import GameReport, check_text
+from meridina.notation.driver import GameReport, check_text
 from meridina.rules.common import Place
 
 HEADER = '[Game "Meridian"]\n[Players "Ann orange; Ben black; Cy grey; Di brown"]\n\n'

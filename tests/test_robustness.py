@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from meridina.notation.check import check_text
+from meridina.notation.driver import check_text
 
 WORDS = [
     "orange", "black", "grey", "brown", "red", "blue", "green", "pass", "stuck", "x", "tea",

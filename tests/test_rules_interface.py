@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 import pytest
-from meridina.notation.check import GAMES, MEDINA, MERIDIAN, GameSpec
+from meridina.notation.driver import GAMES, MEDINA, MERIDIAN, GameSpec
 from meridina.notation.parser import parse_game
 from meridina.notation.splitter import GameChunk
 

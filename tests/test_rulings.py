@@ -6,8 +6,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from meridina.notation import check, rulings
-from meridina.notation.check import GameReport, check_game
+from meridina.notation import driver as check
+from meridina.notation import rulings
+from meridina.notation.driver import GameReport, check_game
 from meridina.notation.reader import parse_text
 from meridina.rules.medina.model import Rulings as MedinaRulings
 from meridina.rules.medina.model import TieBreak

@@ -153,9 +153,10 @@ def test_annotate_check_and_diff_see_the_config_s_notes(folder: Path) -> None:
     assert run("annotate", "--check", "roof.mrec").exit_code == 0
     roof_size(2)  # the note annotate would write now says the turn is illegal
     assert run("annotate", "--check", "roof.mrec").exit_code == 1
-    assert f"+1. red orange@E5 roof@E5 {{= ILLEGAL: {ROOF_RULE}" in run(
-        "annotate", "--diff", "roof.mrec"
-    ).stdout
+    assert (
+        f"+1. red orange@E5 roof@E5 {{= ILLEGAL: {ROOF_RULE}"
+        in run("annotate", "--diff", "roof.mrec").stdout
+    )
 
 
 def test_annotate_takes_rulings_over_the_config_and_under_the_tag(folder: Path) -> None:

@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 from conftest import record
 from conftest import run_cli as run
-from meridina.cli.record_games import GAMES
+from meridina.cli.record.games import GAMES
 from meridina.cli.stand_in import RESULT_BOARD
-from meridina.notation.check import check_file
-from meridina.notation.meridian_setup import TAGS
+from meridina.notation.driver import check_file
+from meridina.notation.meridian.setup import TAGS
 from test_html_replay import data_of
 
 TOP = Path(__file__).resolve().parent.parent

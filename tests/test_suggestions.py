@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from meridina.notation.check import GameReport, check_text
+from meridina.notation.driver import GameReport, check_text
 from meridina.notation.suggest import nearest
 from meridina.rules.common import Place
 

@@ -6,7 +6,8 @@ import re
 
 from hypothesis import given
 from hypothesis import strategies as st
-from meridina.notation import medina_setup, meridian_setup
+from meridina.notation.medina import setup as medina_setup
+from meridina.notation.meridian import setup as meridian_setup
 from meridina.notation.reader import parse_text
 from meridina.notation.tagvalues import parts
 from meridina.notation.text import GameText, Tag

@@ -12,7 +12,7 @@ import difflib
 from pathlib import Path
 
 import pytest
-from meridina.notation.check import GameReport, check_file
+from meridina.notation.driver import GameReport, check_file
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 

@@ -13,11 +13,11 @@ from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
 
-from .output import EXIT_VALID
-from .record_commands import turn_lines
-from .record_completion import TurnCompleter
-from .record_pipe import final_table
-from .record_session import Outcome, Session
+from ..output import EXIT_VALID
+from .completion import TurnCompleter
+from .pipe import final_table
+from .session import Outcome, Session
+from .typed_commands import turn_lines
 
 Echo = Callable[[str], None]
 

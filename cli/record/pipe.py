@@ -7,9 +7,9 @@ from typing import BinaryIO
 
 from meridina.rules.common import Place, Problem
 
-from .output import EXIT_INVALID, EXIT_VALID, problem_line
-from .record_commands import turn_lines
-from .record_session import Outcome, Session
+from ..output import EXIT_INVALID, EXIT_VALID, problem_line
+from .session import Outcome, Session
+from .typed_commands import turn_lines
 
 MAX_INPUT_LINE = 64 * 1024  # bytes; a longer line is refused whole, never held
 SOURCE = "-"

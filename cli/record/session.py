@@ -13,18 +13,18 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import click
-from meridina.notation.check import RulingDefaults
+from meridina.notation.driver import RulingDefaults
 from meridina.notation.legal_words import WordSpace, nearest_turns
 from meridina.notation.text import Comment, GameText, Tag, TurnText, Word
 from meridina.notation.turns import GameRecord, TurnEntry
 from meridina.notation.typed_turn import read_typed_turn
 from meridina.rules.common import Problem
 
-from .output import EXIT_UNREADABLE
-from .record_file import RecordFile
-from .record_games import RecordedGame
-from .shown import shown
-from .stand_in import RESULT_BOARD, result_board_value, stand_in_line
+from ..output import EXIT_UNREADABLE
+from ..shown import shown
+from ..stand_in import RESULT_BOARD, result_board_value, stand_in_line
+from .games import RecordedGame
+from .locked_file import RecordFile
 
 RESULT = "Result"
 BOARD = "Board"

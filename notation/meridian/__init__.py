@@ -1,7 +1,7 @@
 """The bridge from a record's text objects to Meridian's domain objects, and back.
 
-The header is read in ``meridian_setup``, the position section in ``meridian_position`` and
-each turn in ``meridian_turn``; this module joins them into one game's record.
+The header is read in ``setup``, the position section in ``position`` and
+each turn in ``turn``; this package joins them into one game's record.
 """
 
 from __future__ import annotations
@@ -12,11 +12,11 @@ from typing import Any
 from meridina.rules.common import Problem
 from meridina.rules.meridian.model import Setup, Turn
 
-from .meridian_setup import TAGS, read_setup
-from .meridian_turn import read_turn, turn_reader
-from .tagvalues import read_tag_names
-from .text import GameText
-from .turns import GameRecord, read_turns
+from ..tagvalues import read_tag_names
+from ..text import GameText
+from ..turns import GameRecord, read_turns
+from .setup import TAGS, read_setup
+from .turn import read_turn, turn_reader
 
 __all__ = ["TAGS", "MeridianRecord", "read_record", "read_turn"]
 

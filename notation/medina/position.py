@@ -8,8 +8,8 @@ from meridina.rules.common import Place, Problem
 from meridina.rules.medina.model import NEUTRAL, Cell, StartPosition, parse_cell
 from meridina.rules.numbers import number_fault, read_number
 
-from .medina_words import COLOUR_WORDS, not_a_field
-from .text import EntryText, GameText, Word
+from ..text import EntryText, GameText, Word
+from .words import COLOUR_WORDS, not_a_field
 
 POSITION_RULE: Final = "REC-5"
 

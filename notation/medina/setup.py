@@ -8,17 +8,10 @@ from typing import Any
 from meridina.rules.common import Place, Problem
 from meridina.rules.medina.model import RULING_NAMES, Cell, Player, Rulings, Setup, parse_cell
 
-from .medina_position import read_position
-from .rulings import RulingsReader
-from .tagvalues import (
-    COMMON_TAGS,
-    TAG_RULE,
-    kept_by_text,
-    read_result,
-    split_value,
-    tags_by_name,
-)
-from .text import GameText, Tag
+from ..rulings import RulingsReader
+from ..tagvalues import COMMON_TAGS, TAG_RULE, kept_by_text, read_result, split_value, tags_by_name
+from ..text import GameText, Tag
+from .position import read_position
 
 TAGS = (*COMMON_TAGS, "Edition", "Setup", "Options")
 

@@ -9,9 +9,12 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from meridina.notation import medina as medina_notation
-from meridina.notation import medina_legal, medina_writer, meridian_legal, meridian_writer
 from meridina.notation import meridian as meridian_notation
 from meridina.notation.legal_words import WordSpace
+from meridina.notation.medina import legal as medina_legal
+from meridina.notation.medina import writer as medina_writer
+from meridina.notation.meridian import legal as meridian_legal
+from meridina.notation.meridian import writer as meridian_writer
 from meridina.notation.tagvalues import reads_back_in_a_result
 from meridina.notation.text import TurnText
 from meridina.notation.turns import TurnEntry
@@ -21,8 +24,9 @@ from meridina.rules.medina.game import RULES as MEDINA_RULES
 from meridina.rules.meridian.game import RULES as MERIDIAN_RULES
 from meridina.rules.meridian.model import COLOURS as MERIDIAN_COLOURS
 
-from . import medina_view, meridian_view
-from .views import GameView
+from ..medina import view as medina_view
+from ..meridian import view as meridian_view
+from ..views import GameView
 
 
 def result_label(name: str | None, colour: str) -> str:

@@ -6,17 +6,17 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from meridina.notation.check import check_text
+from meridina.notation.driver import check_text
 from meridina.notation.legal_words import TrieSpace, legal_start
 from meridina.notation.suggest import TAG_CUTOFF, did_you_mean, nearest
 
-from .atomic_file import write_atomic
-from .legal_listing import medina_fields, meridian_ends, natural_order
-from .pictures import draw, turn_count
-from .record_session import Line, Session
-from .rule_texts import rule_page
-from .same_file import same_file
-from .svg import serialize
+from ..atomic_file import write_atomic
+from ..legal_listing import medina_fields, meridian_ends, natural_order
+from ..pictures import draw, turn_count
+from ..rule_texts import rule_page
+from ..same_file import same_file
+from ..svg import serialize
+from .session import Line, Session
 
 HELP = """\
 Type a turn as it is written in a record, e.g. 'orange 7: 3@2' or 'red orange@E5 wall@B1'

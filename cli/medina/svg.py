@@ -16,8 +16,8 @@ from meridina.rules.medina.scoring import score
 from meridina.rules.medina.state import BUILDING, MERCHANT, STABLE, WALL, WELL, Palace, State
 from meridina.rules.medina.tiles import describe_palace
 
-from . import svg
-from .medina_view import placement_text
+from .. import svg
+from .view import placement_text
 
 CELL = 36
 LEFT = 34

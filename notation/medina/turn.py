@@ -16,12 +16,12 @@ from meridina.rules.medina.model import (
     parse_cell,
 )
 
-from .kept import kept_by_text, memory, remember
-from .medina_words import COLOUR_WORDS, not_a_field
-from .suggest import did_you_mean, name_for_colour, name_message, nearest
-from .text import LaidOut, TurnText, Word, laid_out
-from .turn_body import pieces
-from .turns import TurnEntry
+from ..kept import kept_by_text, memory, remember
+from ..suggest import did_you_mean, name_for_colour, name_message, nearest
+from ..text import LaidOut, TurnText, Word, laid_out
+from ..turn_body import pieces
+from ..turns import TurnEntry
+from .words import COLOUR_WORDS, not_a_field
 
 TURN_RULE: Final = "REC-3"
 

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import click
-from meridina.notation.check import GameReport, RulingDefaults, check_game
+from meridina.notation.driver import GameReport, RulingDefaults, check_game
 from meridina.notation.parser import parse_game
 from meridina.notation.reader import ParsedGame, parse_text
 from meridina.notation.splitter import LARGEST_GAME, GameTooLong, split_games
@@ -14,12 +14,12 @@ from meridina.notation.text import GameText, Tag
 from meridina.notation.writing import format_tags
 from meridina.rules.common import Place, RecordError
 
-from .output import EXIT_INVALID, EXIT_UNREADABLE, problem_line
-from .record_file import FileHeld, RecordFile
-from .record_games import GAMES
-from .record_session import RESULT, Session
-from .shown import shown, shown_lines
-from .small_file import Unreadable, read_small
+from ..output import EXIT_INVALID, EXIT_UNREADABLE, problem_line
+from ..shown import shown, shown_lines
+from ..small_file import Unreadable, read_small
+from .games import GAMES
+from .locked_file import FileHeld, RecordFile
+from .session import RESULT, Session
 
 MAX_FILE = 16 * 1024 * 1024  # bytes: far more than any game's record
 

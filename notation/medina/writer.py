@@ -16,9 +16,9 @@ from meridina.rules.medina.model import (
     cell_name,
 )
 
-from .medina import MedinaRecord
-from .turns import TurnEntry
-from .writing import as_written, changed_rulings, result_value, write_game
+from ..turns import TurnEntry
+from ..writing import as_written, changed_rulings, result_value, write_game
+from . import MedinaRecord
 
 
 def format_placement(placement: Placement) -> str:

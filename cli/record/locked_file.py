@@ -18,7 +18,7 @@ import tempfile
 import weakref
 from pathlib import Path
 
-from .atomic_file import replacing
+from ..atomic_file import replacing
 
 TRIES = 5  # a file replaced while we lock it is tried again, this often
 # What os.link raises on a file system without hard links.

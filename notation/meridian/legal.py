@@ -8,8 +8,8 @@ from meridina.rules.meridian.legal import legal_turns
 from meridina.rules.meridian.model import Skip, Turn
 from meridina.rules.meridian.state import State
 
-from .legal_words import TrieSpace
-from .meridian_writer import format_turn
+from ..legal_words import TrieSpace
+from .writer import format_turn
 
 
 def legal_texts(state: State) -> Iterator[str]:

@@ -16,17 +16,10 @@ from meridina.rules.meridian.model import (
     Setup,
 )
 
-from .meridian_position import read_position
-from .rulings import RulingsReader
-from .tagvalues import (
-    COMMON_TAGS,
-    TAG_RULE,
-    kept_by_text,
-    read_result,
-    split_value,
-    tags_by_name,
-)
-from .text import GameText, Tag
+from ..rulings import RulingsReader
+from ..tagvalues import COMMON_TAGS, TAG_RULE, kept_by_text, read_result, split_value, tags_by_name
+from ..text import GameText, Tag
+from .position import read_position
 
 # ResultBoard: written by ``meridina record`` beside a Result computed on a stand-in board.
 TAGS = (*COMMON_TAGS, "Decks", "ResultBoard")

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from meridina.notation.check import GameReport
+from meridina.notation.driver import GameReport
 from meridina.notation.meridian import MeridianRecord
-from meridina.notation.meridian_writer import format_turn, write_record
+from meridina.notation.meridian.writer import format_turn, write_record
 from meridina.notation.turns import TurnEntry
 from meridina.rules.meridian.engine import Step
 from meridina.rules.meridian.model import MERIDIANS, Tower, Turn
@@ -14,8 +14,8 @@ from meridina.rules.meridian.scoring import IslandScore, ScoreSheet, island_scor
 from meridina.rules.meridian.state import State
 from tabulate import tabulate
 
-from .shown import shown
-from .turn_notes import HANDLED, fault_event, notes_at, notes_per_turn
+from ..shown import shown
+from ..turn_notes import HANDLED, fault_event, notes_at, notes_per_turn
 
 SHORT = {"orange": "or", "black": "bk", "grey": "gy", "brown": "br"}
 LEGEND = (

@@ -16,7 +16,7 @@ from meridina.rules.meridian.model import MERIDIANS, Tower
 from meridina.rules.meridian.scoring import IslandScore, ScoreSheet, score
 from meridina.rules.meridian.state import State
 
-from . import svg
+from .. import svg
 
 DX = 70  # between meridians
 DY = 76  # between city levels

@@ -1,7 +1,7 @@
 """The bridge from a record's text objects to Medina's domain objects.
 
-The header is read in ``medina_setup``, the position section in ``medina_position`` and each
-turn in ``medina_turn``; this module joins them into one game's record.
+The header is read in ``setup``, the position section in ``position`` and each
+turn in ``turn``; this package joins them into one game's record.
 """
 
 from __future__ import annotations
@@ -12,12 +12,12 @@ from typing import Any
 from meridina.rules.common import Problem
 from meridina.rules.medina.model import Setup, Turn
 
-from .medina_setup import TAGS, read_setup
-from .medina_turn import read_turn, turn_reader
-from .medina_words import COLOUR_WORDS
-from .tagvalues import read_tag_names
-from .text import GameText
-from .turns import GameRecord, read_turns
+from ..tagvalues import read_tag_names
+from ..text import GameText
+from ..turns import GameRecord, read_turns
+from .setup import TAGS, read_setup
+from .turn import read_turn, turn_reader
+from .words import COLOUR_WORDS
 
 __all__ = ["COLOUR_WORDS", "TAGS", "MedinaRecord", "read_record", "read_turn"]
 

@@ -6,16 +6,10 @@ from typing import Final
 
 from meridina.rules.common import Place, Problem
 from meridina.rules.meridian import faults, tower_rules
-from meridina.rules.meridian.model import (
-    CARDS_BY_LABEL,
-    Card,
-    PlacedTower,
-    StartPosition,
-    Tower,
-)
+from meridina.rules.meridian.model import CARDS_BY_LABEL, Card, PlacedTower, StartPosition, Tower
 from meridina.rules.numbers import is_digits, number_fault, read_number, too_large_message
 
-from .text import EntryText, GameText, Word
+from ..text import EntryText, GameText, Word
 
 POSITION_RULE: Final = "REC-5"
 

@@ -6,17 +6,17 @@ import sys
 from pathlib import Path
 
 import click
-from meridina.notation.check import RulingDefaults
+from meridina.notation.driver import RulingDefaults
 
-from .config import RulingsConfiguredCommand
-from .output import EXIT_UNREADABLE
-from .record_games import GAMES
-from .record_open import OpenFault, existing_session, new_header, new_session
-from .record_pipe import input_lines, record_lines
-from .record_position import PositionSession, record_position
-from .record_session import Session
-from .rulings_option import rulings_of
-from .shown import shown_lines
+from ..config import RulingsConfiguredCommand
+from ..output import EXIT_UNREADABLE
+from ..rulings_option import rulings_of
+from ..shown import shown_lines
+from .games import GAMES
+from .opening import OpenFault, existing_session, new_header, new_session
+from .pipe import input_lines, record_lines
+from .position import PositionSession, record_position
+from .session import Session
 
 # Header options: (option, tag, the games it belongs to).
 HEADER = (
@@ -101,7 +101,7 @@ def record(
 
 def _record(session: Session) -> int:
     if sys.stdin.isatty() and sys.stdout.isatty():
-        from .record_prompt import record_at_prompt
+        from .prompt import record_at_prompt
 
         return record_at_prompt(session)
     status = record_lines(

@@ -6,9 +6,9 @@ from collections.abc import Callable, Sequence
 
 from meridina.rules.meridian.model import MERIDIANS, RULING_NAMES, Rulings, Setup, Turn
 
-from .meridian import MeridianRecord
-from .turns import TurnEntry
-from .writing import as_written, changed_rulings, result_value, write_game
+from ..turns import TurnEntry
+from ..writing import as_written, changed_rulings, result_value, write_game
+from . import MeridianRecord
 
 
 def format_turn(turn: Turn) -> str:

@@ -7,21 +7,13 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from meridina.rules.common import Place, Problem
-from meridina.rules.meridian.model import (
-    CARDS_BY_LABEL,
-    COLOURS,
-    Build,
-    Card,
-    Skip,
-    TakeOff,
-    Turn,
-)
+from meridina.rules.meridian.model import CARDS_BY_LABEL, COLOURS, Build, Card, Skip, TakeOff, Turn
 from meridina.rules.numbers import is_digits, number_fault, read_number
 
-from .kept import memory, remember
-from .suggest import did_you_mean, name_for_colour, name_message, nearest
-from .text import LaidOut, TurnText, Word, laid_out
-from .turns import TurnEntry
+from ..kept import memory, remember
+from ..suggest import did_you_mean, name_for_colour, name_message, nearest
+from ..text import LaidOut, TurnText, Word, laid_out
+from ..turns import TurnEntry
 
 TURN_RULE: Final = "REC-3"
 

@@ -19,7 +19,7 @@ from meridina.rules.medina.engine import (
 from meridina.rules.medina.model import Kind, Placement, TeaPlacement
 from meridina.rules.medina.state import State
 
-from .medina_writer import format_placement
+from .writer import format_placement
 
 PASS = "pass"
 TEA = "tea"

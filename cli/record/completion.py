@@ -9,8 +9,8 @@ from meridina.notation.legal_words import completions
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 
-from .record_commands import COMMANDS
-from .record_session import Session
+from .session import Session
+from .typed_commands import COMMANDS
 
 _NUMBER = re.compile(r"\d+\.")
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from meridina.notation.check import GameReport
+from meridina.notation.driver import GameReport
 from meridina.notation.medina import MedinaRecord
-from meridina.notation.medina_writer import format_turn, write_record
+from meridina.notation.medina.writer import format_turn, write_record
 from meridina.notation.turns import TurnEntry
 from meridina.notation.writing import as_written
 from meridina.rules.game import Handling
@@ -25,8 +25,8 @@ from meridina.rules.medina.state import BUILDING, MERCHANT, STABLE, WALL, WELL, 
 from meridina.rules.medina.tiles import article, describe_palace
 from tabulate import tabulate
 
-from .shown import shown
-from .turn_notes import HANDLED, NOT_PLACED, fault_event, notes_at, notes_per_turn
+from ..shown import shown
+from ..turn_notes import HANDLED, NOT_PLACED, fault_event, notes_at, notes_per_turn
 
 TITLE = "Medina"
 LETTERS = {"grey": "g", "black": "k", "brown": "b", "orange": "o"}

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import click
-from meridina.notation.check import GameReport, RulingDefaults, check_text
+from meridina.notation.driver import GameReport, RulingDefaults, check_text
 from meridina.notation.medina import COLOUR_WORDS
 from meridina.notation.suggest import TAG_CUTOFF, did_you_mean
 from meridina.notation.text import GameText
@@ -25,11 +25,11 @@ from meridina.notation.writing import write_game
 from meridina.rules.codes import title
 from meridina.rules.common import Place, Problem
 
-from .output import EXIT_INVALID, EXIT_VALID, problem_line
-from .record_file import RecordFile
-from .record_games import RecordedGame
-from .record_session import Line, WriteFault, board_tags
-from .stand_in import stand_in_line
+from ..output import EXIT_INVALID, EXIT_VALID, problem_line
+from ..stand_in import stand_in_line
+from .games import RecordedGame
+from .locked_file import RecordFile
+from .session import Line, WriteFault, board_tags
 
 Echo = Callable[[str], None]
 INDENT = "  "
@@ -265,7 +265,7 @@ def position_at_prompt(session: PositionSession, echo: Echo = click.echo) -> int
     from prompt_toolkit.completion import WordCompleter
     from prompt_toolkit.history import InMemoryHistory
 
-    from .record_prompt import typed_lines
+    from .prompt import typed_lines
 
     words = [*KEYS[session.game.name], "board", "score", "undo", "rule", "help", "done"]
     prompt: PromptSession[str] = PromptSession(
@@ -293,7 +293,7 @@ def position_at_prompt(session: PositionSession, echo: Echo = click.echo) -> int
 def record_position(session: PositionSession) -> int:
     if sys.stdin.isatty() and sys.stdout.isatty():
         return position_at_prompt(session)
-    from .record_pipe import input_lines
+    from .pipe import input_lines
 
     return position_lines(
         session, input_lines(sys.stdin.buffer), click.echo, lambda t: click.echo(t, err=True)
