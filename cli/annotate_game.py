@@ -15,7 +15,7 @@ from pathlib import Path
 
 from meridina.notation.driver import GameReport, RulingDefaults, check_game
 from meridina.notation.reader import parse_chunk
-from meridina.notation.splitter import GameChunk, split_games
+from meridina.notation.splitter import LARGEST_GAME, GameChunk, split_games
 from meridina.notation.writing import unreadable_game
 
 from .stand_in import AnyBoard
@@ -23,6 +23,10 @@ from .views import view_for
 
 KEPT_AS_WRITTEN = "meridina leaves this game as written: in canonical layout"
 NOT_THE_SAME = f"{KEPT_AS_WRITTEN} it would not say the same"
+TOO_LONG = (
+    f"{KEPT_AS_WRITTEN} with its notes it would be longer than a game may be "
+    f"({LARGEST_GAME} characters)"
+)
 
 
 FILE_LINE = re.compile(r"\bline ([0-9]{1,12})\b")
@@ -50,6 +54,9 @@ def annotate_game(
     text, notes = _written(report, with_notes)
     if _already_canonical(report, text, notes):
         return Annotated(report, text, notes, board)
+    if len(text) > LARGEST_GAME:  # it could not be read back: the reader refuses such a game
+        why = TOO_LONG if with_notes else None
+        return Annotated(report, unreadable_game(report.source, why), [], board)
     again = _checked_again(report, text, base, rulings)
     if again is None or _says(again) != _says(report) or _rewritten(again, notes) != text:
         why = _not_the_same(report, again) if with_notes else None

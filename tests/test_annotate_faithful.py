@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from meridina.notation.driver import check_file
 from meridina.notation.reader import UnreadableInput
+from meridina.notation.splitter import LARGEST_GAME
 
 # A hostile record: a header, then a run of fragments, each followed by a separator.
 hostile_records = st.builds(
@@ -161,3 +162,18 @@ def test_annotating_an_example_keeps_what_it_says(tmp_path: Path, example: Path)
     once, twice = annotate_twice(path)
     assert what_it_says(path) == before
     assert twice == once
+
+
+def test_a_game_whose_notes_would_make_it_too_long_is_kept_as_written(tmp_path: Path) -> None:
+    # a long line of turns that cannot be read: each gets a note, and the notes would make
+    # the game longer than the reader takes, so its layout could never be read back
+    text = HEADER + "1. " * 34_000 + "\n"
+    path = tmp_path / "game.mrec"
+    path.write_text(text, "utf-8")
+    before = what_it_says(path)
+    ran = run("annotate", "--in-place", str(path))
+    assert ran.exit_code == 1, ran.output
+    written = path.read_text("utf-8")
+    assert written.startswith(text)
+    assert written.endswith(f"({LARGEST_GAME} characters)\n")
+    assert what_it_says(path) == before
