@@ -36,6 +36,7 @@ OPTIONS: dict[str, tuple[str, type, type | None]] = {
     "exclude": ("exclude", list, str),
     "extend-exclude": ("extend_exclude", list, str),
     "respect-gitignore": ("respect_gitignore", bool, None),
+    "force-exclude": ("force_exclude", bool, None),
     "format": ("output_format", str, None),
     "show-source": ("show_source", bool, None),
     "color": ("color", str, None),

@@ -51,13 +51,18 @@ class Selection(NamedTuple):
     exclude: tuple[str, ...] = DEFAULT_EXCLUDES
     extend_exclude: tuple[str, ...] = ()
     respect_gitignore: bool = True
+    force_exclude: bool = False  # the patterns also skip files named one by one
 
     @classmethod
     def from_options(
-        cls, exclude: tuple[str, ...], extend_exclude: tuple[str, ...], respect_gitignore: bool
+        cls,
+        exclude: tuple[str, ...],
+        extend_exclude: tuple[str, ...],
+        respect_gitignore: bool,
+        force_exclude: bool = False,
     ) -> Selection:
         """The selection the batch options give: ``--exclude`` replaces the defaults."""
-        return cls(exclude or DEFAULT_EXCLUDES, extend_exclude, respect_gitignore)
+        return cls(exclude or DEFAULT_EXCLUDES, extend_exclude, respect_gitignore, force_exclude)
 
     def spec(self) -> IgnoreSpec:
         try:
@@ -87,6 +92,8 @@ def record_files(
 
 def _one_path(name: str, selection: Selection) -> Iterator[str | InputError]:
     path = Path(name)
+    if selection.force_exclude and _excluded_by_name(path, selection.spec()):
+        return
     if path.is_dir():
         found = list(_walk(path, selection))
         if not found:
@@ -97,6 +104,18 @@ def _one_path(name: str, selection: Selection) -> Iterator[str | InputError]:
         return
     fault = _not_a_regular_file(path)
     yield input_error(name, f"{name}: REC-0 {fault}") if fault else name
+
+
+def _excluded_by_name(path: Path, excluded: IgnoreSpec) -> bool:
+    """Whether an exclude pattern skips ``path`` or a folder on the way to it, read from the
+    current folder (where a hook or a script names files from)."""
+    if path.is_absolute() and path.is_relative_to(Path.cwd()):
+        path = path.relative_to(Path.cwd())  # outside the current folder: read as given
+    parts = [part for part in Path(os.path.normpath(path)).parts if part not in ("/", ".")]
+    folders = ("/".join(parts[: end + 1]) + "/" for end in range(len(parts) - 1))
+    return any(excluded.match_file(folder) for folder in folders) or excluded.match_file(
+        "/".join(parts)
+    )
 
 
 def _not_a_regular_file(path: Path) -> str | None:

@@ -141,18 +141,32 @@ SELECTION_OPTIONS = [
         show_default=True,
         help="In folders, skip what .gitignore files ignore.",
     ),
+    click.option(
+        "--force-exclude",
+        is_flag=True,
+        help="Apply the exclude patterns to files named one by one too, as in a "
+        "pre-commit hook, which names every file it checks.",
+    ),
 ]
 
 
+def _selection(options: dict[str, Any]) -> Selection:
+    """The selection options taken out of a command's keyword arguments."""
+    return Selection.from_options(
+        options.pop("exclude"),
+        options.pop("extend_exclude"),
+        options.pop("respect_gitignore"),
+        options.pop("force_exclude"),
+    )
+
+
 def selection_options(function: Callable[..., R]) -> Callable[..., R]:
-    """``--exclude``, ``--extend-exclude`` and ``--respect-gitignore``, handed to the command
-    as one ``selection`` argument."""
+    """``--exclude``, ``--extend-exclude``, ``--respect-gitignore`` and ``--force-exclude``,
+    handed to the command as one ``selection`` argument."""
 
     @functools.wraps(function)
     def gathered(*args: Any, **kwargs: Any) -> R:
-        selection = Selection.from_options(
-            kwargs.pop("exclude"), kwargs.pop("extend_exclude"), kwargs.pop("respect_gitignore")
-        )
+        selection = _selection(kwargs)
         return function(*args, selection=selection, **kwargs)
 
     decorated: Callable[..., R] = gathered
@@ -170,9 +184,7 @@ def batch_options(function: Callable[..., R]) -> Callable[..., R]:
 
     @functools.wraps(function)
     def gathered(*args: Any, **kwargs: Any) -> R:
-        selection = Selection.from_options(
-            kwargs.pop("exclude"), kwargs.pop("extend_exclude"), kwargs.pop("respect_gitignore")
-        )
+        selection = _selection(kwargs)
         batch = BatchOptions(
             kwargs.pop("output"), selection, kwargs.pop("color"), kwargs.pop("jobs", 1)
         )

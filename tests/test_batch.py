@@ -135,6 +135,21 @@ def test_exclude_replaces_the_defaults_and_extend_exclude_adds(in_tmp: Path) -> 
     assert list(files_of(replaced)) == ["r/a.mrec", "r/build/c.mrec"]
 
 
+def test_force_exclude_skips_named_files_that_an_exclude_pattern_covers(in_tmp: Path) -> None:
+    make(
+        in_tmp,
+        {"r/a.mrec": MERIDIAN_OK, "r/old/b.mrec": MERIDIAN_BAD, "r/build/c.mrec": MEDINA_BAD},
+    )
+    named = ("r/a.mrec", "r/old/b.mrec", "./r/build/c.mrec", str(in_tmp / "r/old/b.mrec"))
+    as_named = run("validate", *named, "--extend-exclude", "old/", "--format", "json")
+    assert len(list(files_of(as_named))) == 4  # a file named one by one is checked
+    forced = run(
+        "validate", *named, "--extend-exclude", "old/", "--force-exclude", "--format", "json"
+    )
+    assert list(files_of(forced)) == ["r/a.mrec"]
+    assert forced.exit_code == 0
+
+
 def test_quoted_globs_are_expanded(in_tmp: Path) -> None:
     make(in_tmp, {"r/x/a.mrec": MERIDIAN_OK, "r/b.mrec": MEDINA_OK, "r/c.txt": "no"})
     result = run("validate", "r/**/*.mrec", "--format", "json")

@@ -60,3 +60,61 @@ def test_the_hook_fails_on_an_invalid_record_only(tmp_path: Path) -> None:
     assert "good.mrec:" not in every.stdout and "notes.txt" not in every.stdout
     good_only = try_repo("--files", "good.mrec")
     assert good_only.returncode == 0, good_only.stdout + good_only.stderr
+
+
+def try_repo(club: Path, hook: str, *options: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PRE_COMMIT_HOME": str(club.parent / "cache"), "NO_COLOR": "1"}
+    return subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pre_commit",
+            "try-repo",
+            str(TOP),
+            hook,
+            "--color",
+            "never",
+            *options,
+        ],
+        cwd=club,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=900,
+        check=False,
+    )
+
+
+def test_the_hook_skips_what_the_project_excludes_and_reports_once(tmp_path: Path) -> None:
+    club = tmp_path / "club"
+    (club / "drafts").mkdir(parents=True)
+    git(club, "init", "-q")
+    (club / "pyproject.toml").write_text('[tool.meridina]\nextend-exclude = ["drafts/"]\n')
+    for number in range(6):
+        (club / f"game{number}.mrec").write_text(MEDINA_OK, "utf-8")
+    (club / "drafts" / "unfinished.mrec").write_text(MERIDIAN_BAD, "utf-8")
+    git(club, "add", ".")
+    ran = try_repo(club, "meridina-validate", "--all-files", "--verbose")
+    assert ran.returncode == 0, ran.stdout + ran.stderr
+    assert "unfinished.mrec" not in ran.stdout
+    # one run over all the files: one summary line, however many cores share the work
+    assert ran.stdout.count(" games in ") + ran.stdout.count(" game in ") == 1, ran.stdout
+    assert "6 games in 6 files" in ran.stdout
+
+
+def test_the_format_hook_puts_a_record_in_canonical_layout(tmp_path: Path) -> None:
+    club = tmp_path / "club"
+    club.mkdir()
+    git(club, "init", "-q")
+    untidy = MEDINA_OK.replace("\n1.", "\n\n\n1.")
+    assert untidy != MEDINA_OK
+    (club / "game.mrec").write_text(untidy, "utf-8")
+    git(club, "add", ".")
+    first = try_repo(club, "meridina-format", "--all-files")
+    assert first.returncode == 1, first.stdout + first.stderr  # files were changed
+    tidy = (club / "game.mrec").read_text("utf-8")
+    assert tidy != untidy and "{=" not in tidy  # laid out, with no notes added
+    git(club, "add", ".")
+    second = try_repo(club, "meridina-format", "--all-files")
+    assert second.returncode == 0, second.stdout + second.stderr
+    assert (club / "game.mrec").read_text("utf-8") == tidy
