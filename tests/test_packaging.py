@@ -1,0 +1,96 @@
+"""The source distribution, built as a release builds it: its tests run from it, and its
+metadata says what the package is."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import tarfile
+from email.parser import Parser
+from pathlib import Path
+
+import pytest
+
+TOP = Path(__file__).resolve().parent.parent
+NOT_SOURCE = (
+    ".git",
+    ".venv",
+    "*.egg-info",
+    "build",
+    "dist",
+    "__pycache__",
+    ".*_cache",
+    ".hypothesis",
+)
+
+
+@pytest.fixture(scope="module")
+def sdist(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("sdist")
+    # a clean copy, as a fresh clone is: a left-over egg-info would add its own file list
+    source = tmp_path_factory.mktemp("source") / "meridina"
+    shutil.copytree(TOP, source, ignore=shutil.ignore_patterns(*NOT_SOURCE))
+    build = [sys.executable, "-m", "build", "--sdist", "--no-isolation", "--outdir", str(out)]
+    built = subprocess.run(
+        [*build, str(source)], capture_output=True, text=True, timeout=600, check=False
+    )
+    assert built.returncode == 0, built.stdout + built.stderr
+    (archive,) = out.glob("meridina-*.tar.gz")
+    return archive
+
+
+def members(archive: Path) -> set[str]:
+    with tarfile.open(archive) as tar:
+        return {name.split("/", 1)[1] for name in tar.getnames() if "/" in name}
+
+
+@pytest.mark.skipif(
+    shutil.which("git") is None or not (TOP / ".git").exists(),
+    reason="needs git and a git checkout of meridina",
+)
+def test_the_sdist_carries_every_file_the_tests_and_examples_need(sdist: Path) -> None:
+    tracked = subprocess.run(
+        ["git", "ls-files", "tests", "examples", "cli", "notation", "rules", "seeds"],
+        cwd=TOP,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
+    missing = sorted(set(tracked) - members(sdist))
+    assert not missing, missing
+    assert not [name for name in members(sdist) if "__pycache__" in name or name.endswith(".pyc")]
+
+
+def test_the_tests_in_the_sdist_are_collected_without_error(sdist: Path, tmp_path: Path) -> None:
+    with tarfile.open(sdist) as tar:
+        tar.extractall(tmp_path, filter="data")
+    (unpacked,) = tmp_path.glob("meridina-*")
+
+    def collect(folder: Path) -> str:
+        ran = subprocess.run(
+            [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider"],
+            cwd=folder,
+            capture_output=True,
+            text=True,
+            timeout=600,
+            check=False,
+        )
+        assert ran.returncode == 0, ran.stdout[-3000:] + ran.stderr[-3000:]
+        return ran.stdout
+
+    # the same tests, file by file, as in the repository
+    assert collect(unpacked) == collect(TOP)
+
+
+def test_the_metadata_names_the_license_and_the_pythons(sdist: Path) -> None:
+    with tarfile.open(sdist) as tar:
+        info = tar.extractfile(f"{sdist.name.removesuffix('.tar.gz')}/PKG-INFO")
+        assert info is not None
+        metadata = Parser().parsestr(info.read().decode("utf-8"))
+    assert metadata["License-Expression"] == "MIT"
+    assert metadata["License-File"] == "LICENSE"
+    classifiers = metadata.get_all("Classifier") or []
+    assert "Typing :: Typed" in classifiers
+    floor = metadata["Requires-Python"].removeprefix(">=")
+    assert f"Programming Language :: Python :: {floor}" in classifiers
