@@ -29,6 +29,7 @@ from meridina.cli.reporters.text import TextReporter
 from meridina.rules.codes import TITLES
 from meridina.rules.common import Place, Problem
 
+TOP = Path(__file__).resolve().parent.parent
 HERE = Path(__file__).resolve().parent
 SARIF_SCHEMA = json.loads((HERE / "schemas" / "sarif-schema-2.1.0.json").read_text("utf-8"))
 
@@ -146,6 +147,20 @@ def test_json_lines_gives_one_object_per_game_or_unreadable_path(batch: list[str
         ("missing.mrec", None),
         ("binary.mrec", None),
     ]
+
+
+def test_every_sarif_rule_carries_its_text_from_the_digest_as_help(batch: list[str]) -> None:
+    data = json.loads(run("validate", *batch, "--format", "sarif").stdout)
+    rules = {rule["id"]: rule for rule in data["runs"][0]["tool"]["driver"]["rules"]}
+    digest = " ".join((TOP / "seeds" / "MERIDIAN.md").read_text("utf-8").split())
+    r3 = rules["MER-R3"]
+    assert r3["fullDescription"]["text"].startswith("Going up a meridian from city 1")
+    assert r3["fullDescription"]["text"] in digest
+    assert r3["help"]["markdown"].startswith("**MER-R3 \N{EN DASH} Taller towers stand higher.**")
+    assert r3["help"]["markdown"] in digest
+    for rule in rules.values():
+        assert rule["help"]["text"].startswith(rule["id"] + " \N{EN DASH} "), rule["id"]
+        assert len(rule["fullDescription"]["text"]) > len(rule["shortDescription"]["text"])
 
 
 def test_sarif_is_valid_against_the_official_schema(batch: list[str]) -> None:

@@ -13,6 +13,7 @@ from meridina.rules.codes import TITLES
 from meridina.rules.common import Problem
 
 from ..output import READ_RULE, GameResult, InputError, Tally, dumps_at
+from ..rule_texts import rule_body, rule_page, rule_text
 from .base import Reporter, ReportOptions
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -86,11 +87,24 @@ def document_around_results() -> tuple[str, str]:
 
 
 def rule_descriptor(rule: str) -> dict[str, Any]:
-    return {
-        "id": rule,
-        "shortDescription": {"text": TITLES[rule]},
-        "defaultConfiguration": {"level": "error"},
-    }
+    """A rule as code scanning shows it: its title, and its text from the rules digest (or
+    the notation guide) as the help a reader opens beside a result."""
+    descriptor: dict[str, Any] = {"id": rule, "shortDescription": {"text": TITLES[rule]}}
+    found = rule_text(rule)
+    page = rule_page(rule)
+    if found is not None and page is not None:
+        descriptor["fullDescription"] = {"text": unwrapped(rule_body(found) or TITLES[rule])}
+        descriptor["help"] = {
+            "text": unwrapped(page),
+            "markdown": unwrapped(found.text or TITLES[rule]),
+        }
+    descriptor["defaultConfiguration"] = {"level": "error"}
+    return descriptor
+
+
+def unwrapped(text: str) -> str:
+    """Text wrapped for a terminal as a viewer wraps it itself: paragraphs kept, lines joined."""
+    return "\n\n".join(" ".join(part.split()) for part in text.split("\n\n") if part.strip())
 
 
 def sarif_result(source: str, problem: Problem) -> dict[str, Any]:
