@@ -121,6 +121,15 @@ def test_json_matches_the_shipped_schema_and_keeps_every_path(batch: list[str]) 
     assert titles == {rule: TITLES[rule] for rule in titles}
 
 
+@pytest.mark.parametrize("command", ["validate", "score", "replay", "standings"])
+def test_each_schema_id_is_an_absolute_uri_naming_the_schema_field(command: str) -> None:
+    schema = shipped_schema(command)
+    scheme, _, rest = schema["$id"].partition(":")
+    assert scheme == "urn" and rest  # an absolute URI: it has a scheme
+    field = schema["properties"]["schema"]["const"]
+    assert schema["$id"] == "urn:" + field.replace("/", ":")
+
+
 def test_json_schema_rejects_a_wrong_shape() -> None:
     """The shipped schema is strict enough to catch a missing or misspelt field."""
     schema = shipped_schema("validate")
