@@ -91,7 +91,9 @@ def record(
     """
     rulings = rulings_of(context)
     if position:
-        raise SystemExit(_position(record, output, game, header, tags, rulings))
+        if record is not None:
+            raise UsageFault("--position starts a new record: use -o FILE")
+        raise SystemExit(_position(*_header(output, game, header, tags), rulings))
     session = _open(record, output, game, header, tags, rulings)
     try:
         raise SystemExit(_record(session))
@@ -134,16 +136,8 @@ def _open(
 
 
 def _position(
-    record: Path | None,
-    output: Path | None,
-    game: str | None,
-    header: dict[str, str | None],
-    tags: tuple[str, ...],
-    rulings: RulingDefaults,
+    output: Path, game: str, values: list[tuple[str, str, str]], rulings: RulingDefaults
 ) -> int:
-    if record is not None:
-        raise UsageFault("--position starts a new record: use -o FILE")
-    output, game, values = _header(output, game, header, tags)
     report = new_header(output, game, values, rulings, position=True)
     board = report.run.start.board if report.run is not None else None
     session = PositionSession(GAMES[game], output, report.record.game, board=board, rulings=rulings)

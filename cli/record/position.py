@@ -29,6 +29,7 @@ from ..output import EXIT_INVALID, EXIT_VALID, problem_line
 from ..stand_in import stand_in_line
 from .games import RecordedGame
 from .locked_file import RecordFile
+from .pipe import SOURCE, Refusals, piped_lines
 from .session import Line, WriteFault, board_tags
 
 Echo = Callable[[str], None]
@@ -240,24 +241,17 @@ def position_lines(
     session: PositionSession, lines: Iterable[str | Problem], echo: Echo, note: Echo
 ) -> int:
     """Entries from a pipe, one a line; the position is scored at the end."""
-    refused = False
+    refusals = Refusals()
     if said := session.stand_in_note():
         note(said)
-
-    def unknown() -> None:
-        nonlocal refused
-        refused = True
-
-    for number, line in _entry_lines(session, lines, echo, unknown):
-        if isinstance(line, Problem):
-            echo(problem_line("-", line))
-            refused = True
-            continue
+    entries = _entry_lines(session, lines, echo, refusals.mark)
+    for number, line in piped_lines(entries, echo, refusals):
         outcome = session.add(line, number)
-        _show(outcome, "-", echo, note)
-        refused = refused or not outcome.accepted
+        _show(outcome, SOURCE, echo, note)
+        if not outcome.accepted:
+            refusals.mark()
     status = session.finish(echo)
-    return EXIT_INVALID if refused else status
+    return EXIT_INVALID if refusals.any else status
 
 
 def position_at_prompt(session: PositionSession, echo: Echo = click.echo) -> int:
