@@ -17,6 +17,7 @@ from meridina.notation.driver import GameReport, RulingDefaults, check_game
 from meridina.notation.reader import parse_chunk
 from meridina.notation.splitter import GameChunk, split_games
 from meridina.notation.writing import unreadable_game
+from meridina.rules.games import GAMES
 
 from .stand_in import AnyBoard
 from .views import view_for
@@ -26,7 +27,7 @@ NOT_THE_SAME = f"{KEPT_AS_WRITTEN} it would not say the same"
 
 
 FILE_LINE = re.compile(r"\bline ([0-9]{1,12})\b")
-NEXT_GAME = '[Game "Meridian"]\n'
+NEXT_GAME = f'[Game "{GAMES[0].title}"]\n'
 
 
 @dataclass

@@ -7,7 +7,9 @@ Each command's module is imported only when that command runs, so that ``meridin
 from __future__ import annotations
 
 import click
+from meridina.rules.games import titles
 
+from .games import GAME_COMMANDS
 from .launch import main as launch_main
 from .lazy_group import LazyCommand, LazyGroup
 
@@ -47,14 +49,16 @@ COMMANDS = {
         "draw",
         "Draw one game of RECORD as an SVG picture (no browser or network needed).",
     ),
-    "board": LazyCommand(
-        ".board_cmd", "board", "Type in a printed Meridian board, check the file and draw it."
-    ),
     "generate": LazyCommand(
         ".generate_cmd",
         "generate",
-        "Write random legal games of Meridian or Medina as records, with their results.",
+        f"Write random legal games of {titles('or')} as records, with their results.",
     ),
+    # the commands of one game only
+    **{
+        name: LazyCommand(module, name, summary)
+        for name, (module, summary) in GAME_COMMANDS.items()
+    },
 }
 
 
