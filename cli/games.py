@@ -60,6 +60,13 @@ class CliGame(Protocol[State, Turn, Step, Record, Sheet, BoardIn]):
     players_help: str
     # what ``score --palaces`` adds for this game
     details_help: str
+    # help words: what ``annotate``'s notes say of a turn, what ``draw``'s picture shows,
+    # what ``generate`` chooses at random beyond the turns (a sentence, or "")
+    notes_help: str
+    picture_help: str
+    generate_help: str
+    # the bundled boards that are stand-in layouts, not the printed board
+    stand_in_boards: tuple[str, ...]
 
     def view(self) -> GameView[State, Turn, Step, Record, Sheet]: ...
 

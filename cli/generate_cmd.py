@@ -9,6 +9,7 @@ from typing import Any
 
 import click
 from meridina.notation.rulings import choose_rulings, merged, ruling_names
+from meridina.rules.games import titles
 from meridina.rules.numbers import read_number
 
 from .atomic_file import replacing
@@ -37,7 +38,16 @@ def whole(least: int, largest: int) -> Callable[[click.Context, click.Parameter,
     return check
 
 
-@click.command(cls=ConfiguredCommand)
+CHOSEN = " ".join(game.generate_help for game in every_game() if game.generate_help)
+HELP = f"""Write random legal games of {titles("or")} as records, with their results.
+
+The games are played by meridina's own rules, so each one validates; the same options and
+seed always give the same text, byte for byte, and the first games of a longer run are
+those of a shorter one. {CHOSEN}
+"""
+
+
+@click.command(cls=ConfiguredCommand, help=HELP)
 @click.option(
     "--game",
     "game",
@@ -105,13 +115,7 @@ def generate(
     seed: int,
     output: Path | None,
 ) -> None:
-    """Write random legal games of Meridian or Medina as records, with their results.
-
-    The games are played by meridina's own rules, so each one validates; the same
-    options and seed always give the same text, byte for byte, and the first games
-    of a longer run are those of a shorter one. Medina's 2nd-edition options are
-    chosen at random for each game.
-    """
+    """Write random legal games as records (help: ``HELP``)."""
     game = game.lower()
     chosen_game = cli_game(game)
     if chosen_game.default_edition is None and edition is not None:

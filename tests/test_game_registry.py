@@ -9,6 +9,7 @@ and three lines, and no other module changes.
 from __future__ import annotations
 
 import ast
+import importlib
 import re
 import subprocess
 import sys
@@ -82,9 +83,9 @@ def namings(source: str) -> list[tuple[int, str]]:
         for name in names_of(node):
             if any(key in name.lower() for key in keys):
                 found.append((getattr(node, "lineno", 0), name))
-        if isinstance(node, ast.Constant) and isinstance(node.value, str):
-            if id(node) not in docstrings and words.search(node.value):
-                found.append((node.lineno, node.value))
+        text = node.value if isinstance(node, ast.Constant) else None
+        if isinstance(text, str) and id(node) not in docstrings and words.search(text):
+            found.append((getattr(node, "lineno", 0), text))
     return found
 
 
@@ -154,7 +155,7 @@ def test_each_descriptor_lives_in_its_game_s_folder_and_bears_its_title(
         assert listed.package.endswith(f".{game.key}")
     assert rules.code_prefix and (TOP / "seeds" / rules.digest).is_file()
     assert f"**{rules.code_prefix}-" in (TOP / "seeds" / rules.digest).read_text("utf-8")
-    assert cli.view().TITLE == game.title
+    assert game.title == cli.view().TITLE
 
 
 def test_a_board_is_told_to_be_of_its_game_by_its_class() -> None:
@@ -210,6 +211,21 @@ def test_a_cli_descriptor_loads_nothing_of_its_game(game: rules_registry.Listed)
     ]
 
 
-def test_help_loads_no_game() -> None:
+def test_help_loads_only_the_games_help_words() -> None:
     loaded = loaded_after(["--help"])
-    assert [m for m in loaded if any(f".{game.key}" in m for game in GAMES)] == []
+    descriptors = {f"meridina.cli.{game.key}" for game in GAMES}
+    of_games = [m for m in loaded if any(f".{game.key}" in m for game in GAMES)]
+    assert [m for m in of_games if m not in descriptors] == []
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda game: game.key)
+def test_the_stand_in_boards_the_help_names_are_those_marked_so(
+    game: rules_registry.Listed,
+) -> None:
+    from meridina.cli.stand_in import is_stand_in
+
+    board_module = importlib.import_module(f"meridina.rules.{game.key}.board")
+    marked = [
+        name for name in board_module.board_names() if is_stand_in(board_module.load_board(name))
+    ]
+    assert sorted(cli_registry.cli_game(game.key).stand_in_boards) == sorted(marked)

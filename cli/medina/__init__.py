@@ -50,6 +50,13 @@ class MedinaCli:
     default_edition: str | None = "2"
     players_help = "3-4 in the 1st edition, 2-4 in the 2nd"
     details_help = "each palace's points"
+    notes_help = "the tiles changing hands and each palace's value as it changes"
+    picture_help = (
+        "the city with its wall ring, towers, palaces, roofs, stables, merchants and market "
+        "street, well and tiles, and each player's score"
+    )
+    generate_help = "Medina's 2nd-edition options are chosen at random for each game."
+    stand_in_boards: tuple[str, ...] = ()
 
     def view(self) -> GameView[State, Turn, Step, MedinaRecord, ScoreSheet]:
         from . import view

@@ -49,6 +49,13 @@ class MeridianCli:
     default_edition: str | None = None
     players_help = "2-4"
     details_help = "who holds each island"
+    notes_help = "the pushes, islands changing hands and the running score"
+    picture_help = (
+        "meridians, islands, capitals, towers as stacks, the last turn's tower and pushes, "
+        "and each player's pieces and points"
+    )
+    generate_help = ""
+    stand_in_boards: tuple[str, ...] = ("five-city", "four-city")
 
     def view(self) -> GameView[State, Turn, Step, MeridianRecord, ScoreSheet]:
         from . import view
