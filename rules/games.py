@@ -9,15 +9,22 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from functools import cache, cached_property
-from typing import Any, Generic
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
-from .game import RulesCore, SetupT, SheetT, StateT, StepT, TurnT
+if TYPE_CHECKING:
+    from .game import HasState, RulesCore
+
+# The game's own types (as ``rules/game.py`` names them); the registry is read on every
+# start, so it loads nothing more than it needs.
+SetupT = TypeVar("SetupT")
+StateT = TypeVar("StateT")
+TurnT = TypeVar("TurnT")
+StepT = TypeVar("StepT", bound="HasState[Any]")
+SheetT = TypeVar("SheetT")
 
 
-@dataclass(frozen=True)
-class Listed:
+class Listed(NamedTuple):
     """A game as its registry line gives it: known without loading any of its modules."""
 
     title: str  # as a record's Game tag names it
