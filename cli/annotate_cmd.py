@@ -20,6 +20,7 @@ from meridina.notation.driver import RulingDefaults
 from .annotate_game import Annotated, annotate_game
 from .atomic_file import replacing
 from .config import RulingsConfiguredCommand
+from .games import every_game
 from .loading import InputFault, Selection, record_base, record_files, reports
 from .options import format_option, game_option, paths_argument, selection_options
 from .output import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, problem_json, problem_line
@@ -77,7 +78,26 @@ class Counter:
             yield game
 
 
-@click.command(cls=RulingsConfiguredCommand)
+NOTES = "; ".join(f"for {game.title} {game.notes_help}" for game in every_game())
+HELP = f"""Write PATHS back in canonical layout with a note after each turn.
+
+A PATH is a record file, '-' for standard input, a folder (every *.mrec below it) or a
+quoted glob, as for validate.
+
+The notes say what the turn did and how the game stands: {NOTES}. Illegal turns are
+marked with their rule. Your own comments are kept; meridina's notes start with '='
+({{= ...}}) and are replaced when a record is annotated again. A game that cannot be read
+is written back as it stands, with a ';=' line saying why.
+
+Exit status: 0 every game valid, 1 a problem in some game (with --check or --diff: some
+file would change), 2 a file that cannot be read or written.
+
+Games are checked under the rulings validate uses here: the config file's, then
+--rulings, under each record's own Rulings tag.
+"""
+
+
+@click.command(cls=RulingsConfiguredCommand, help=HELP)
 @paths_argument
 @selection_options
 @game_option
@@ -111,24 +131,7 @@ def annotate(
     no_notes: bool,
     output_format: str,
 ) -> None:
-    """Write PATHS back in canonical layout with a note after each turn.
-
-    A PATH is a record file, '-' for standard input, a folder (every *.mrec below
-    it) or a quoted glob, as for validate.
-
-    The notes say what the turn did and how the game stands: for Meridian the
-    pushes, islands changing hands and the running score; for Medina the tiles
-    changing hands and each palace's value as it changes. Illegal turns are
-    marked with their rule. Your own comments are kept; meridina's notes start
-    with '=' ({= ...}) and are replaced when a record is annotated again. A game
-    that cannot be read is written back as it stands, with a ';=' line saying why.
-
-    Exit status: 0 every game valid, 1 a problem in some game (with --check or
-    --diff: some file would change), 2 a file that cannot be read or written.
-
-    Games are checked under the rulings validate uses here: the config file's,
-    then --rulings, under each record's own Rulings tag.
-    """
+    """Write PATHS back in canonical layout with a note after each turn (help: ``HELP``)."""
     modes = sum([in_place, check, diff, output is not None])
     if modes > 1:
         raise click.UsageError("choose one of -o, --in-place, --check and --diff")

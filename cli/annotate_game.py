@@ -17,6 +17,7 @@ from meridina.notation.driver import GameReport, RulingDefaults, check_game
 from meridina.notation.reader import parse_chunk
 from meridina.notation.splitter import LARGEST_GAME, GameChunk, split_games
 from meridina.notation.writing import unreadable_game
+from meridina.rules.games import GAMES
 
 from .stand_in import AnyBoard
 from .views import view_for
@@ -30,7 +31,7 @@ TOO_LONG = (
 
 
 FILE_LINE = re.compile(r"\bline ([0-9]{1,12})\b")
-NEXT_GAME = '[Game "Meridian"]\n'
+NEXT_GAME = f'[Game "{GAMES[0].title}"]\n'
 
 
 @dataclass

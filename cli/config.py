@@ -18,6 +18,7 @@ from typing import Any
 
 import click
 from meridina.notation.rulings import RulingFault, read_ruling, ruling_names
+from meridina.rules.games import GAMES, keys
 
 from .output import EXIT_UNREADABLE
 from .shown import shown
@@ -109,7 +110,7 @@ def parse_config(
     for key, value in table.items():
         if key == "rulings":
             if not isinstance(value, dict):
-                raise fail((key,), "rulings is a table: [tool.meridina.rulings.meridian]")
+                raise fail((key,), f"rulings is a table: [tool.meridina.rulings.{GAMES[0].key}]")
             for game, chosen in value.items():
                 rulings[game] = _rulings(game, chosen, lambda k, m: fail(("rulings", *k), m))
             continue
@@ -132,7 +133,7 @@ def parse_config(
 def _rulings(game: str, chosen: Any, fail: Any) -> dict[str, Any]:
     names = ruling_names(game)
     if names is None:
-        raise fail((game,), f"unknown game {game!r} in rulings (known: meridian, medina)")
+        raise fail((game,), f"unknown game {game!r} in rulings (known: {keys(', ')})")
     if not isinstance(chosen, dict):
         raise fail((game,), f"rulings.{game} is a table of name = value")
     typed: dict[str, Any] = {}

@@ -9,13 +9,19 @@ from meridina.notation.driver import GameReport
 
 from . import pictures, svg
 from .atomic_file import write_atomic
+from .games import every_game
 from .loading import InputFault, reports
 from .options import picture_output_option, record_argument
 from .output import EXIT_INVALID, EXIT_VALID, problem_line
 from .same_file import refuse_replacing_input
 
+HELP = f"""Draw one game of RECORD as an SVG picture (no browser or network needed).
 
-@click.command()
+{" ".join(f"{game.title}: {game.picture_help}." for game in every_game())}
+"""
+
+
+@click.command(help=HELP)
 @record_argument
 @click.option(
     "--game",
@@ -34,13 +40,7 @@ from .same_file import refuse_replacing_input
 )
 @picture_output_option
 def draw(record: str, game_number: int, turn_number: int | None, output: Path | None) -> None:
-    """Draw one game of RECORD as an SVG picture (no browser or network needed).
-
-    Meridian: meridians, islands, capitals, towers as stacks, the last turn's tower
-    and pushes, and each player's pieces and points. Medina: the city with its wall
-    ring, towers, palaces, roofs, stables, merchants and market street, well and
-    tiles, and each player's score.
-    """
+    """Draw one game of RECORD as an SVG picture (help: ``HELP``)."""
     refuse_replacing_input(output, [record])
     report = next(iter(reports(record, game_number)))
     for problem in report.problems:

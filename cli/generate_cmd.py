@@ -3,26 +3,26 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 import click
 from meridina.notation.rulings import choose_rulings, merged, ruling_names
+from meridina.rules.games import titles
 from meridina.rules.numbers import read_number
 
 from .atomic_file import replacing
 from .config import ConfiguredCommand, config_of
+from .games import GAMES, cli_game, every_game
 from .output import OutputFault
 
 MOST_GAMES = 100_000
 LARGEST_SEED = 4_294_967_295  # 2**32 - 1
-EDITION_PLAYERS: dict[str, dict[str | None, tuple[int, ...]]] = {
-    "meridian": {None: (2, 3, 4)},
-    "medina": {"1": (3, 4), "2": (2, 3, 4)},
-}
 DEFAULT_PLAYERS = 4
-DEFAULT_EDITION = "2"
+# The games played in editions, each with its default edition and the players each allows
+EDITIONED = [game for game in every_game() if game.default_edition is not None]
+EDITIONS = sorted({edition for game in EDITIONED for edition in game.editions if edition})
 
 
 def whole(least: int, largest: int) -> Callable[[click.Context, click.Parameter, str], int]:
@@ -38,19 +38,30 @@ def whole(least: int, largest: int) -> Callable[[click.Context, click.Parameter,
     return check
 
 
-@click.command(cls=ConfiguredCommand)
+CHOSEN = " ".join(game.generate_help for game in every_game() if game.generate_help)
+HELP = f"""Write random legal games of {titles("or")} as records, with their results.
+
+The games are played by meridina's own rules, so each one validates; the same options and
+seed always give the same text, byte for byte, and the first games of a longer run are
+those of a shorter one. {CHOSEN}
+"""
+
+
+@click.command(cls=ConfiguredCommand, help=HELP)
 @click.option(
     "--game",
     "game",
-    type=click.Choice(["meridian", "medina"], case_sensitive=False),
+    type=click.Choice([game.key for game in GAMES], case_sensitive=False),
     required=True,
     help="Which game to play.",
 )
 @click.option(
     "--edition",
-    type=click.Choice(["1", "2"]),
+    type=click.Choice(EDITIONS),
     default=None,
-    help=f"Medina's edition. Default: {DEFAULT_EDITION}.",
+    help=" ".join(
+        f"{game.title}'s edition. Default: {game.default_edition}." for game in EDITIONED
+    ),
 )
 @click.option(
     "--players",
@@ -58,7 +69,8 @@ def whole(least: int, largest: int) -> Callable[[click.Context, click.Parameter,
     callback=whole(2, 4),
     metavar="N",
     show_default=True,
-    help="Players per game (Meridian 2-4; Medina 3-4 in the 1st edition, 2-4 in the 2nd).",
+    help="Players per game "
+    f"({'; '.join(f'{game.title} {game.players_help}' for game in every_game())}).",
 )
 @click.option(
     "--rulings",
@@ -103,30 +115,23 @@ def generate(
     seed: int,
     output: Path | None,
 ) -> None:
-    """Write random legal games of Meridian or Medina as records, with their results.
-
-    The games are played by meridina's own rules, so each one validates; the same
-    options and seed always give the same text, byte for byte, and the first games
-    of a longer run are those of a shorter one. Medina's 2nd-edition options are
-    chosen at random for each game.
-    """
+    """Write random legal games as records (help: ``HELP``)."""
     game = game.lower()
-    if game == "meridian" and edition is not None:
-        raise click.UsageError("--edition is for Medina only")
-    if game == "medina" and edition is None:
-        edition = DEFAULT_EDITION
-    allowed = EDITION_PLAYERS[game][edition]
+    chosen_game = cli_game(game)
+    if chosen_game.default_edition is None and edition is not None:
+        only = " and ".join(edited.title for edited in EDITIONED)
+        raise click.UsageError(f"--edition is for {only} only")
+    if edition is None:
+        edition = chosen_game.default_edition
+    allowed = chosen_game.editions[edition]
     if players not in allowed:
-        which = "Meridian" if game == "meridian" else f"Medina's edition {edition}"
+        title = chosen_game.title
+        which = title if edition is None else f"{title}'s edition {edition}"
         raise click.UsageError(
             f"{which} is for {allowed[0]} to {allowed[-1]} players, not {players}"
         )
     chosen = merged(config_of(context).rulings.get(game), _rulings(rulings, game))
-    if game == "meridian":
-        texts = _meridian_records(players, chosen, count, seed)
-    else:
-        assert edition is not None
-        texts = _medina_records(edition, players, chosen, count, seed)
+    texts = chosen_game.records(edition, players, chosen, count, seed)
     if output is None:
         for text in texts:
             click.echo(text, nl=False)
@@ -139,46 +144,22 @@ def generate(
         raise OutputFault(f"{output}: cannot be written ({error.strerror})") from None
 
 
-def _tags(seed: int, number: int) -> list[tuple[str, str]]:
+def record_tags(seed: int, number: int) -> list[tuple[str, str]]:
     return [("Event", f"Random game, seed {seed}"), ("Round", str(number))]
 
 
-# Each game's record, a blank line before every game but the first; one random
-# number generator plays them all. The games' modules load only when asked for.
-
-
-def _meridian_records(
-    players: int, chosen: Mapping[str, Any], count: int, seed: int
+def written_games(
+    count: int, seed: int, play: Callable[[random.Random], tuple[list[tuple[str, str]], list[str]]]
 ) -> Iterator[str]:
-    from meridina.notation.meridian.writer import format_turn, setup_tags
+    """Each game ``play`` plays (its setup's tags and its turns) as a record, a blank line
+    before every game but the first; one random number generator plays them all."""
     from meridina.notation.writing import write_new_game
-    from meridina.rules.meridian.model import Rulings
-    from meridina.rules.meridian.random_play import play_game
 
-    rulings = Rulings(**chosen)
     rng = random.Random(seed)
     for number in range(1, count + 1):
-        played = play_game(rng, players, rulings=rulings)
+        tags, turns = play(rng)
         lead = "\n" if number > 1 else ""
-        tags = [*setup_tags(played.setup), *_tags(seed, number)]
-        yield lead + write_new_game(tags, [format_turn(turn) for turn in played.turns])
-
-
-def _medina_records(
-    edition: str, players: int, chosen: Mapping[str, Any], count: int, seed: int
-) -> Iterator[str]:
-    from meridina.notation.medina.writer import format_turn, setup_tags
-    from meridina.notation.writing import write_new_game
-    from meridina.rules.medina.model import Rulings
-    from meridina.rules.medina.random_play import play_game
-
-    rulings = Rulings(**chosen)
-    rng = random.Random(seed)
-    for number in range(1, count + 1):
-        played = play_game(rng, edition, players, rulings=rulings)
-        lead = "\n" if number > 1 else ""
-        tags = [*setup_tags(played.setup), *_tags(seed, number)]
-        yield lead + write_new_game(tags, [format_turn(turn) for turn in played.turns])
+        yield lead + write_new_game([*tags, *record_tags(seed, number)], turns)
 
 
 def _rulings(texts: Sequence[str], game: str) -> dict[str, Any]:

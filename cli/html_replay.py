@@ -29,6 +29,7 @@ from meridina.rules.common import Problem
 
 from . import pictures
 from .atomic_file import replacing
+from .games import cli_game
 from .loading import InputFault, reports
 from .output import EXIT_INVALID, EXIT_VALID, problem_line
 from .shown import shown, visible_in_markup
@@ -37,26 +38,6 @@ from .views import view_for
 
 TEMPLATE = "templates/replay.html"
 GAMES_HERE = "__REPLAY_GAMES__"
-
-# Score table columns per game: heading and how to read it from the view's score JSON.
-SCORE_COLUMNS: dict[str, list[tuple[str, str]]] = {
-    "Meridian": [
-        ("Rank", "rank"),
-        ("Player", "name"),
-        ("Colours", "colours"),
-        ("Points", "points"),
-        ("Islands held", "islands"),
-        ("Pieces left", "pieces_left"),
-    ],
-    "Medina": [
-        ("Rank", "rank"),
-        ("Player", "name"),
-        ("Roofs", "colour"),
-        ("Points", "total"),
-        ("Tile points", "tiles"),
-        ("Largest palace", "largest_palace"),
-    ],
-}
 
 # A part of a picture: an element's whole text, or its opening text and its children's numbers.
 Part = str | list[str | int]
@@ -277,7 +258,7 @@ def _handled(problem: Problem, events: list[str]) -> str | None:
 
 
 def _score(game: str, sheet: dict[str, Any]) -> dict[str, Any]:
-    columns = SCORE_COLUMNS[game]
+    columns = cli_game(game.lower()).score_columns  # heading, key of the view's score JSON
     rows = [[_cell(player.get(key)) for _, key in columns] for player in sheet["players"]]
     return {"headers": [head for head, _ in columns], "rows": rows}
 

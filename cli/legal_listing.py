@@ -24,7 +24,7 @@ def ranges(numbers: Iterable[int]) -> str:
     return ", ".join(str(run[0]) if len(run) == 1 else f"{run[0]}{DASH}{run[-1]}" for run in runs)
 
 
-def meridian_ends(ends: Sequence[str]) -> str:
+def grouped_ends(ends: Sequence[str]) -> str:
     """The last words of the turns of one lead: ``pass | 2@1 | 2@2 …`` as ``pass; 2-18 high @ 1-4``.
 
     Words that are not a tower (``pass``, ``stuck``, ``x``) keep their order and come first;
@@ -54,7 +54,7 @@ def natural_order(text: str) -> tuple[tuple[int, int, str], ...]:
     )
 
 
-def medina_fields(fields: Sequence[str]) -> str:
+def field_runs(fields: Sequence[str]) -> str:
     """A piece's fields as column runs per group of rows, or as they are when that is shorter.
 
     ``B12 C12 … Q12 B11 …`` becomes ``B-Q on rows 7-12; B-F, J-Q on rows 5-6``.

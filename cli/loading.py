@@ -20,6 +20,7 @@ from meridina.notation.reader import UnreadableInput, iter_chunks, parse_chunk
 from meridina.notation.splitter import GameChunk
 from meridina.rules.common import Place
 from meridina.rules.datafile import file_kind
+from meridina.rules.games import GAMES
 
 from .ignore_patterns import IgnoreSpec, PatternError
 from .output import EXIT_UNREADABLE, InputError, input_error
@@ -271,7 +272,8 @@ def game_chunks(path: str, game_number: int | None = None) -> Iterator[tuple[int
         raise InputFault(str(error), error.problem.at) from None
     if seen == 0:
         raise InputFault(
-            f'{path}: REC-0 holds no game (a game starts with tags such as [Game "Meridian"])'
+            f"{path}: REC-0 holds no game (a game starts with tags such as "
+            f'[Game "{GAMES[0].title}"])'
         )
     if game_number is not None and game_number > seen:
         raise InputFault(

@@ -7,7 +7,9 @@ Each command's module is imported only when that command runs, so that ``meridin
 from __future__ import annotations
 
 import click
+from meridina.rules.games import titles
 
+from .games import GAME_COMMANDS, every_game
 from .launch import main as launch_main
 from .lazy_group import LazyCommand, LazyGroup
 
@@ -47,27 +49,41 @@ COMMANDS = {
         "draw",
         "Draw one game of RECORD as an SVG picture (no browser or network needed).",
     ),
-    "board": LazyCommand(
-        ".board_cmd", "board", "Type in a printed Meridian board, check the file and draw it."
-    ),
     "generate": LazyCommand(
         ".generate_cmd",
         "generate",
-        "Write random legal games of Meridian or Medina as records, with their results.",
+        f"Write random legal games of {titles('or')} as records, with their results.",
     ),
+    # the commands of one game only
+    **{
+        name: LazyCommand(module, name, summary)
+        for name, (module, summary) in GAME_COMMANDS.items()
+    },
 }
 
 
-@click.group(cls=LazyGroup, lazy=COMMANDS, context_settings={"help_option_names": ["-h", "--help"]})
+STAND_INS = " ".join(
+    f"The bundled {game.title} boards ({', '.join(game.stand_in_boards)}) are stand-in "
+    "layouts, not transcriptions of the printed board;"
+    for game in every_game()
+    if game.stand_in_boards
+)
+HELP = f"""Check, replay, annotate and score records of {titles("and")} games.
+
+Records are text files (*.mrec) in the meridina notation; each game names its game in a
+[Game "..."] tag. {STAND_INS} give your own with [Board "file.toml"].
+"""
+
+
+@click.group(
+    cls=LazyGroup,
+    lazy=COMMANDS,
+    help=HELP,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
 @click.version_option(package_name="meridina")
 def cli() -> None:
-    """Check, replay, annotate and score records of Meridian and Medina games.
-
-    Records are text files (*.mrec) in the meridina notation; each game names
-    its game in a [Game "..."] tag. The bundled Meridian boards (five-city,
-    four-city) are stand-in layouts, not transcriptions of the printed board;
-    give your own with [Board "file.toml"].
-    """
+    """The command group; its help (``HELP``) is built from the games' registry."""
 
 
 def main() -> None:

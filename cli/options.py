@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any, NamedTuple, TypeVar
 
 import click
+from meridina.rules.games import GAMES, keys
 
 from .loading import Selection
 from .workers import jobs_count
@@ -37,14 +38,14 @@ def game_option(function: F) -> F:
     )(function)
 
 
-GAME_KINDS = ("meridian", "medina")
+GAME_KINDS = tuple(game.key for game in GAMES)
 MOST_GAME_DIGITS = 9
 
 
 def game_number_or_kind(
     ctx: click.Context, param: click.Parameter, value: str | None
 ) -> int | str | None:
-    """``--game N`` (the N-th game of each file, ASCII digits) or ``--game meridian|medina``.
+    """``--game N`` (the N-th game of each file, ASCII digits) or ``--game KEY``, a game's key.
 
     The two forms cannot be confused: a number is all digits, a game's name none.
     """
@@ -55,23 +56,21 @@ def game_number_or_kind(
         return text.lower()
     if text.isascii() and text.isdigit() and len(text) <= MOST_GAME_DIGITS and int(text) > 0:
         return int(text)
-    raise click.BadParameter(
-        f"{value!r} is not a game number (1, 2, ...) or a game (meridian, medina)"
-    )
+    raise click.BadParameter(f"{value!r} is not a game number (1, 2, ...) or a game ({keys(', ')})")
 
 
 def game_number_or_kind_option(function: F) -> F:
     return click.option(
         "--game",
         "game_choice",
-        metavar="N|meridian|medina",
+        metavar=f"N|{keys('|')}",
         default=None,
         callback=game_number_or_kind,
         shell_complete=lambda ctx, param, incomplete: [
             kind for kind in GAME_KINDS if kind.startswith(incomplete.lower())
         ],
         help="Only the N-th game of each file (1 = first), or only the games of one kind "
-        "(meridian, medina). Default: every game.",
+        f"({keys(', ')}). Default: every game.",
     )(function)
 
 

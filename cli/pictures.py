@@ -7,9 +7,7 @@ from typing import Any
 
 from meridina.notation.driver import GameReport
 
-from .medina import svg as svg_medina
-from .medina import view as medina_view
-from .meridian import svg as svg_meridian
+from .games import cli_game
 from .stand_in import stand_in_line
 
 __all__ = ["caption", "draw", "stand_in_line", "state_after", "turn_count"]
@@ -41,16 +39,14 @@ def draw(report: GameReport, turns: int) -> ET.Element:
     state = state_after(report, turns)
     note = stand_in_line(state.board)
     title = caption(report, turns)
-    if report.game == "Meridian":
-        last = None
-        if turns > 0:
-            entry, step = report.record.entries[turns - 1], report.run.steps[turns - 1]
-            if entry.turn is not None and step is not None:
-                last = svg_meridian.LastTurn(entry.turn.meridian, step)
-        return svg_meridian.draw(state, last, title, note)
-    placed = None
-    if turns > 0:
-        entry, step = report.record.entries[turns - 1], report.run.steps[turns - 1]
-        if entry.turn is not None and step is not None:
-            placed = medina_view.placed(step, entry.turn)
-    return svg_medina.draw(state, title, note, placed)
+    return cli_game(str(report.game).lower()).draw(state, last_made(report, turns), title, note)
+
+
+def last_made(report: GameReport, turns: int) -> tuple[Any, Any] | None:
+    """The turn that led to the state after ``turns`` turns, and its step, when it was made."""
+    if turns == 0:
+        return None
+    entry, step = report.record.entries[turns - 1], report.run.steps[turns - 1]
+    if entry.turn is None or step is None:
+        return None
+    return entry.turn, step

@@ -12,6 +12,7 @@ from meridina.notation.driver import GameReport
 
 from .batch import GameCheck, run_batch, several
 from .config import ConfiguredCommand
+from .games import every_game
 from .html_replay import write_html
 from .loading import InputFault
 from .options import BatchOptions, batch_options, formats_option, game_option, paths_argument
@@ -22,8 +23,18 @@ from .same_file import refuse_replacing_input
 from .stand_in import board_json, stand_in_line
 from .views import GameView, view_for
 
+STAND_INS = " ".join(
+    f"The bundled {game.title} boards are stand-in layouts, not the printed board."
+    for game in every_game()
+    if game.stand_in_boards
+)
+HELP = f"""Replay the record PATHS turn by turn, drawing the board after each turn.
 
-@click.command(cls=ConfiguredCommand)
+Illegal turns are shown with the rule they break. {STAND_INS}
+"""
+
+
+@click.command(cls=ConfiguredCommand, help=HELP)
 @paths_argument
 @game_option
 @click.option(
@@ -57,11 +68,7 @@ def replay(
     html_out: Path | None,
     batch: BatchOptions,
 ) -> None:
-    """Replay the record PATHS turn by turn, drawing the board after each turn.
-
-    Illegal turns are shown with the rule they break. The bundled Meridian boards
-    are stand-in layouts, not the printed board.
-    """
+    """Replay the record PATHS turn by turn (help: ``HELP``)."""
     rulings = rulings_of(context)
     if html_out is not None:
         if len(paths) != 1:

@@ -1,7 +1,7 @@
 """The text of each rule, read from the rules digests and the notation guide as installed.
 
-``MERIDIAN.md`` and ``MEDINA.md`` are package data of ``meridina`` itself, the notation
-guide (``README.md``) of ``meridina.notation``. A rule is the paragraph that starts
+Each game's digest (its rules descriptor's ``digest``) is package data of ``meridina`` itself,
+the notation guide (``README.md``) of ``meridina.notation``. A rule is the paragraph that starts
 ``**ID, an en dash, Title.**`` and runs to the next rule or heading; its rulings are the entries of
 the digest's Rulings section that name the rule, or name a ruling its text mentions.
 """
@@ -14,8 +14,9 @@ from functools import lru_cache
 from importlib.resources import files
 
 from meridina.rules.codes import CODES, title
+from meridina.rules.games import GAMES, rules_game
 
-SOURCES = {"MER": ("meridina", "MERIDIAN.md"), "MED": ("meridina", "MEDINA.md")}
+DIGESTS = "meridina"  # the package whose data the games' digests are
 NOTATION = ("meridina.notation", "README.md")
 
 _RULE_START = re.compile(r"\*\*([A-Z]+-[A-Z]+\d+) \N{EN DASH} [^*]*\*\*")
@@ -43,14 +44,23 @@ def rule_text(code: str) -> RuleText | None:
     heading = title(code)
     if heading is None:
         return None
-    if code.split("-")[0] not in SOURCES:  # REC- and DATA-: the notation guide
+    name = _digests().get(code.split("-")[0])
+    if name is None:  # REC- and DATA-: the notation guide
         row = _notation_rows().get(code, "")
         return RuleText(code, heading, row, (), f"{NOTATION[0]}/{NOTATION[1]}")
-    package, name = SOURCES[code.split("-")[0]]
-    rules, rulings = _digest(package, name)
+    rules, rulings = _digest(DIGESTS, name)
     body = rules.get(code, "")
     related = tuple(item for item in rulings if _relates(item, code, body))
     return RuleText(code, heading, body, related, name)
+
+
+@lru_cache(maxsize=1)
+def _digests() -> dict[str, str]:
+    """Each game's rule-code prefix and the digest that numbers its rules."""
+    return {
+        descriptor.code_prefix: descriptor.digest
+        for descriptor in (rules_game(game.key) for game in GAMES)
+    }
 
 
 def rule_body(found: RuleText) -> str:
@@ -79,8 +89,8 @@ def rule_page(code: str) -> str | None:
 def matching(prefix: str) -> list[str]:
     """Every rule code in the group ``prefix`` names, in the registry's order.
 
-    ``MER`` and ``MER-`` name all Meridian rules, ``MED-T`` names MED-T1 to MED-T6
-    (not MED-TT1), and an empty prefix names every rule.
+    ``MER`` and ``MER-`` name all the rules of the game whose codes start so, ``MED-T``
+    names MED-T1 to MED-T6 (not MED-TT1), and an empty prefix names every rule.
     """
     wanted = prefix.upper()
     return [

@@ -10,6 +10,7 @@ from meridina.notation.driver import GameReport
 
 from .batch import GameCheck, run_batch, several
 from .config import ConfiguredCommand
+from .games import every_game
 from .options import (
     BatchOptions,
     batch_options,
@@ -34,14 +35,18 @@ from .views import view_for
     "--palaces",
     "details",
     is_flag=True,
-    help="Also show the breakdown: who holds each island (Meridian), each palace's points "
-    "(Medina).",
+    help="Also show the breakdown: "
+    + ", ".join(f"{game.details_help} ({game.title})" for game in every_game())
+    + ".",
 )
 @click.option(
     "--standings",
     is_flag=True,
-    help="Club standings: one table per game (Meridian; Medina per edition) of each "
-    "player's games, wins, points and average, counting only valid, finished games; "
+    help="Club standings: one table per game ("
+    + "; ".join(
+        game.title + (" per edition" if game.default_edition else "") for game in every_game()
+    )
+    + ") of each player's games, wins, points and average, counting only valid, finished games; "
     "every game left out is listed with its reason (text, json or csv).",
 )
 @click.option(
@@ -102,8 +107,8 @@ def score(
 
 
 class FilesWithGames(Reporter):
-    """Names a file only once a game of it (or its fault) is reported: with ``--game
-    meridian``, a file of Medina games is not shown at all."""
+    """Names a file only once a game of it (or its fault) is reported: with ``--game KEY``,
+    a file of other games only is not shown at all."""
 
     def __init__(self, inner: Reporter) -> None:
         super().__init__(inner.out, inner.options)

@@ -1,26 +1,26 @@
 """Whether a game is played on a bundled stand-in board, said on every output that scores it.
 
-The bundled Meridian boards are not transcriptions of the printed board; their data
-files say ``stand-in = true``. A score on one must never pass for the real board's.
+A bundled board that is not a transcription of the printed board says ``stand-in = true``
+in its data file; each game's cli descriptor tells whether a board is one
+(``is_stand_in``). A score on one must never pass for the real board's.
 """
 
 from __future__ import annotations
 
-import sys
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, TypeAlias
+from typing import Any, Protocol
 
 from meridina.rules.datafile import bundled
+from meridina.rules.games import game_of
 
-if TYPE_CHECKING:
-    from meridina.rules.medina import board as medina_board
-    from meridina.rules.meridian import board as meridian_board
+from .games import cli_game
 
-AnyBoard: TypeAlias = "meridian_board.Board | medina_board.Board"
 
-# Each game's board module; a board's module is loaded already, the other game's need not be.
-MERIDIAN_BOARDS = "meridina.rules.meridian.board"
-MEDINA_BOARDS = "meridina.rules.medina.board"
+class AnyBoard(Protocol):
+    """A board of any game: its name is all these functions read of it themselves."""
+
+    @property
+    def name(self) -> str: ...
 
 
 def is_stand_in(board: AnyBoard) -> bool:
@@ -29,31 +29,12 @@ def is_stand_in(board: AnyBoard) -> bool:
     A user's copy of a stand-in file whose map is left unchanged is the stand-in layout
     too, whatever its name.
     """
-    meridian_board = sys.modules.get(MERIDIAN_BOARDS)
-    if meridian_board is not None and isinstance(board, meridian_board.Board):
-        # a game on a bundled board holds the very board object, so most checks end at `is`
-        return any(
-            board is shipped or (shipped.cities, shipped.islands) == (board.cities, board.islands)
-            for shipped in _stand_in_meridian_boards()
-        )
-    medina_board = sys.modules[MEDINA_BOARDS]
-    return _marked(medina_board.PACKAGE, board.name)
-
-
-@lru_cache(maxsize=1)
-def _stand_in_meridian_boards() -> tuple[meridian_board.Board, ...]:
-    """The bundled Meridian boards marked as stand-ins, looked up once per process."""
-    from meridina.rules.meridian import board as boards
-
-    return tuple(
-        shipped
-        for name in boards.board_names()
-        if _marked(boards.PACKAGE, name) and (shipped := boards.bundled_board(name)) is not None
-    )
+    game = game_of(board)
+    return game is not None and cli_game(game.key).is_stand_in(board)
 
 
 @lru_cache(maxsize=16)
-def _marked(package: str, name: str) -> bool:
+def marked_stand_in(package: str, name: str) -> bool:
     """Whether the bundled data file of that name says ``stand-in = true``."""
     data = bundled(package, "boards", name)
     return data is not None and data.data.get("stand-in") is True

@@ -1,8 +1,8 @@
 """Club or tournament standings: one table per game, each player's scored games summed by name.
 
-Meridian and Medina points are not on one scale (nor are Medina's two editions), so each
-has its own table. Only valid, finished games count unless asked otherwise; every game
-left out is listed with the reason.
+One game's points are not on another's scale (nor on those of its other editions), so each
+game, and each edition of a game that has them, has its own table. Only valid, finished
+games count unless asked otherwise; every game left out is listed with the reason.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ import click
 from meridina.notation.driver import GameReport
 from tabulate import tabulate
 
+from .games import GAMES, cli_game
 from .output import GameResult, Tally, problem_line
 from .reporters import Reporter, ReportOptions
 from .shown import json_safe, shown, visible
@@ -23,7 +24,7 @@ from .stand_in import board_json, stand_in_sentence
 
 STANDINGS_FORMATS = ("text", "json", "csv")
 SCHEMA = "meridina/standings/2"
-GAME_ORDER = ("Meridian", "Medina")
+ORDER = [game.title for game in GAMES]  # the tables' order
 # What a spreadsheet reads as the start of a formula (OWASP's CSV injection list)
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
@@ -41,38 +42,22 @@ def standing_game(path: str, report: GameReport) -> GameResult:
     if sheet is None or final is None or report.game is None:
         data["blocked"] = "it could not be scored"
     else:
-        if report.game == "Medina":
-            data["edition"] = final.edition.name
+        game = cli_game(report.game.lower())
+        data["edition"] = game.table_edition(final)
         data["board"] = board_json(final.board)
-        data["players"] = [
-            [player.name, player.rank, player.total if report.game == "Medina" else player.points]
-            for player in sheet.ranking()
-        ]
+        data["players"] = [list(row) for row in game.ranking(sheet)]
         data["blocked"] = (
             "it names no players"
             if any(not name.strip() for name, _, _ in data["players"])
             else None
         )
-        data["flaws"] = unfinished(report.game, sheet)
+        data["flaws"] = game.unfinished(sheet)
     errors = len(report.errors)
     if errors:
         data["flaws"].insert(0, f"{errors} problem{'s' if errors != 1 else ''}")
     return GameResult(
         path, report.index, report.first_line, report.game, tuple(report.problems), data=data
     )
-
-
-def unfinished(game: str, sheet: Any) -> list[str]:
-    """Why the game is not known to be over, if it is not."""
-    if sheet.finished:
-        return []
-    if game == "Meridian":
-        if sheet.cards_left is None:
-            return ["a position whose cards played are unknown: it may not be over"]
-        return [f"not finished: {sheet.cards_left} cards left"]
-    if not sheet.supplies_known:
-        return ["a position whose pieces in hand are unknown: it may not be over"]
-    return ["not finished"]
 
 
 @dataclass
@@ -93,7 +78,7 @@ class Standing:
 
 @dataclass
 class Table:
-    """One game's (and for Medina, one edition's) standings."""
+    """One game's (or one edition's, for a game that has editions) standings."""
 
     name: str
     edition: str | None
@@ -149,7 +134,8 @@ class StandingsReporter(Reporter):
         self.with_problems: list[dict[str, Any]] = []
         self.uncounted: list[dict[str, Any]] = []
         self.listed: list[tuple[bool, dict[str, Any]]] = []  # both, in input order: (counted, game)
-        self.stand_ins: dict[str, None] = {}  # the stand-in boards of counted games, once each
+        # the stand-in boards of counted games, once each, with the game each is of
+        self.stand_ins: dict[str, str] = {}
 
     def game(self, result: GameResult) -> None:
         for problem in result.problems:
@@ -182,7 +168,7 @@ class StandingsReporter(Reporter):
         self.counted += 1
         board = data.get("board") or {}
         if board.get("stand_in"):
-            self.stand_ins.setdefault(board["name"])
+            self.stand_ins.setdefault(board["name"], data["name"])
         key = (data["name"], data["edition"])
         table = self.tables.setdefault(key, Table(*key))
         table.games += 1
@@ -195,9 +181,7 @@ class StandingsReporter(Reporter):
             standing.with_problems += bool(flaws)
 
     def ordered_tables(self) -> list[Table]:
-        return sorted(
-            self.tables.values(), key=lambda t: (GAME_ORDER.index(t.name), t.edition or "")
-        )
+        return sorted(self.tables.values(), key=lambda t: (ORDER.index(t.name), t.edition or ""))
 
     def end(self, tally: Tally) -> None:
         if self.output_format == "json":
@@ -289,7 +273,9 @@ class StandingsReporter(Reporter):
         headers = ["Rank", "Player", "Games", "Wins", "Points", "Average"]
         if self.include_problems:
             headers.append("With problems")
-        for table in self.ordered_tables():
+        tables = self.ordered_tables()
+        last_of_game = {table.name: table for table in tables}
+        for table in tables:
             rows = [
                 [rank, shown(s.name), s.games, s.wins, s.points, f"{s.average:.2f}"]
                 + ([s.with_problems] if self.include_problems else [])
@@ -304,9 +290,10 @@ class StandingsReporter(Reporter):
                     disable_numparse=True,
                 )
             )
-            if table.name == "Meridian":
-                for name in self.stand_ins:
-                    self.write(stand_in_sentence(name))
+            if last_of_game[table.name] is table:  # the game's stand-in boards, under its tables
+                for name, game in self.stand_ins.items():
+                    if game == table.name:
+                        self.write(stand_in_sentence(name))
             self.write("")
         if not self.tables:
             self.write("no games counted")

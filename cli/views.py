@@ -1,31 +1,18 @@
 """One view per game: what the commands call to show a game, whichever it is.
 
-Each game's view module is checked against ``GameView`` with that game's own types,
-so a view that drifts from its rules core is a type error, not a runtime surprise.
+Each game's view module is checked against ``GameView`` with that game's own types (its
+cli descriptor's ``view`` returns it as one), so a view that drifts from its rules core
+is a type error, not a runtime surprise.
 """
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from meridina.notation.driver import GameReport
 from meridina.notation.turns import TurnEntry
 
-if TYPE_CHECKING:
-    from meridina.notation.medina import MedinaRecord
-    from meridina.notation.meridian import MeridianRecord
-    from meridina.rules.medina import engine as medina_engine
-    from meridina.rules.medina import model as medina_model
-    from meridina.rules.medina import scoring as medina_scoring
-    from meridina.rules.medina import state as medina_state
-    from meridina.rules.meridian import engine as meridian_engine
-    from meridina.rules.meridian import model as meridian_model
-    from meridina.rules.meridian import scoring as meridian_scoring
-    from meridina.rules.meridian import state as meridian_state
-
-    from .medina import view as medina_view
-    from .meridian import view as meridian_view
+from .games import cli_game
 
 # A view only takes these in.
 StateIn = TypeVar("StateIn", contravariant=True)
@@ -60,26 +47,6 @@ class GameView(Protocol[StateIn, TurnIn, StepIn, RecordIn, SheetIn]):
     def status(self, sheet: SheetIn) -> str: ...
 
 
-if TYPE_CHECKING:  # each view checked against GameView with its game's own types
-    MERIDIAN_VIEW: GameView[
-        meridian_state.State,
-        meridian_model.Turn,
-        meridian_engine.Step,
-        MeridianRecord,
-        meridian_scoring.ScoreSheet,
-    ] = meridian_view
-    MEDINA_VIEW: GameView[
-        medina_state.State,
-        medina_model.Turn,
-        medina_engine.Step,
-        MedinaRecord,
-        medina_scoring.ScoreSheet,
-    ] = medina_view
-
-# game name -> its view module, imported when a game of it is first shown
-VIEWS = {"Meridian": ".meridian.view", "Medina": ".medina.view"}
-
-
 def view_for(game: str) -> GameView[Any, Any, Any, Any, Any]:
-    view: GameView[Any, Any, Any, Any, Any] = importlib.import_module(VIEWS[game], __package__)
-    return view
+    """The view of the game titled ``game`` (the registry's one untyped boundary)."""
+    return cli_game(game.lower()).view()

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import replace
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final, Generic, Protocol
+from typing import Any, Final, Generic, Protocol
 
 from meridina.rules.common import Problem
 from meridina.rules.game import (
@@ -25,22 +25,19 @@ from meridina.rules.game import (
     Unreadable,
     play,
 )
+from meridina.rules.games import Listed, rules_game, titles
 
+from .games import GAMES as NOTATION_GAMES
+from .games import notation_game
 from .reader import ParsedGame, iter_games, parse_text
 from .suggest import TAG_CUTOFF, nearest
 from .text import GameText
 from .turns import GameRecord
 
-if TYPE_CHECKING:
-    from meridina.rules.medina import model as medina_model
-    from meridina.rules.medina.game import MedinaRules
-    from meridina.rules.meridian import model as meridian_model
-    from meridina.rules.meridian.game import MeridianRules
-
 GAME_RULE: Final = "REC-2"
 
 # Rulings set outside the record (config file, then command line, merged), per game
-# ("meridian", "medina"), as the keyword arguments of that game's Rulings; the record's own
+# (by its key), as the keyword arguments of that game's Rulings; the record's own
 # Rulings tag wins over them (see ``rulings.merged``).
 RulingDefaults = Mapping[str, Mapping[str, Any]]
 
@@ -56,8 +53,8 @@ class RecordReader(Protocol[SetupT, TurnT]):
 class GameReport:
     """One game of a file, checked: its problems in file order, and what was played.
 
-    ``record`` and ``run`` are the game's own notation record and played game
-    (Meridian's or Medina's); ``game`` says which.
+    ``record`` and ``run`` are the game's own notation record and played game;
+    ``game`` (its title) says which.
     """
 
     __slots__ = ("first_line", "game", "index", "problems", "record", "run", "source")
@@ -152,27 +149,15 @@ class GameSpec(Generic[SetupT, StateT, TurnT, StepT, SheetT]):
         return record, play(self.rules, record.setup, turns, base, keep_steps), problems
 
 
-def _meridian() -> tuple[RecordReader[meridian_model.Setup, meridian_model.Turn], MeridianRules]:
-    from meridina.rules.meridian.game import MeridianRules
+def _spec(game: Listed) -> GameSpec[Any, Any, Any, Any, Any]:
+    def load() -> tuple[RecordReader[Any, Any], RulesCore[Any, Any, Any, Any, Any]]:
+        return notation_game(game.key).read_record, rules_game(game.key).core
 
-    from .meridian import read_record
+    return GameSpec(game.title, load)
 
-    return read_record, MeridianRules()
-
-
-def _medina() -> tuple[RecordReader[medina_model.Setup, medina_model.Turn], MedinaRules]:
-    from meridina.rules.medina.game import MedinaRules
-
-    from .medina import read_record
-
-    return read_record, MedinaRules()
-
-
-MERIDIAN = GameSpec("Meridian", _meridian)
-MEDINA = GameSpec("Medina", _medina)
 
 GAMES: dict[str, GameSpec[Any, Any, Any, Any, Any]] = {
-    spec.name.lower(): spec for spec in (MERIDIAN, MEDINA)
+    game.key: _spec(game) for game in NOTATION_GAMES
 }
 
 
@@ -207,7 +192,7 @@ def check_game(
             report.problems.append(
                 Problem(
                     GAME_RULE,
-                    f"unknown game {name!r}: meridina reads Meridian and Medina records",
+                    f"unknown game {name!r}: meridina reads {titles('and')} records",
                     tag.value_at,
                 )
             )
@@ -261,7 +246,7 @@ def _no_game_tag(parsed: ParsedGame) -> str:
             f"a tag after the turns starts a new game: this game, from line {parsed.first_line}, "
             'has no [Game "..."] tag; put tags above the turns of their game'
         )
-    return 'the game has no [Game "..."] tag naming Meridian or Medina'
+    return f'the game has no [Game "..."] tag naming {titles("or")}'
 
 
 def duplicate_tags(text: GameText) -> list[Problem]:

@@ -8,21 +8,18 @@ it was written. A game's rulings are made once, when its header is read (``Rulin
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Mapping
 from enum import Enum
 from typing import Any, Generic, TypeVar
 
 from meridina.rules.common import Place, Problem
+from meridina.rules.games import GAMES, listed, rules_game
 from meridina.rules.numbers import read_number
 
 from .tagvalues import TAG_RULE, kept_by_text, split_value
 from .text import Tag
 
 R = TypeVar("R")
-
-# game -> the module whose RULING_NAMES it reads, imported when that game's rulings are asked for
-GAME_MODELS = {"meridian": "meridina.rules.meridian.model", "medina": "meridina.rules.medina.model"}
 
 # Rulings as keyword arguments of a game's Rulings, and the faults of a Rulings tag's value:
 # each message with its column offset from the value's place.
@@ -36,11 +33,9 @@ class RulingFault(ValueError):
 
 def ruling_names(game: str) -> Mapping[str, type] | None:
     """A game's rulings, each with its type (an Enum of the allowed values, or int)."""
-    module = GAME_MODELS.get(game)
-    if module is None:
+    if listed(game) is None:
         return None
-    names: Mapping[str, type] = importlib.import_module(module).RULING_NAMES
-    return names
+    return rules_game(game).ruling_names
 
 
 def read_ruling(
@@ -94,7 +89,7 @@ def rulings_by_game(value: str) -> tuple[dict[str, dict[str, Any]], tuple[str, .
     Each ruling goes to the game that has it (no two games share a ruling's name); a name
     no game has is a fault that lists every game's rulings.
     """
-    games = {game: ruling_names(game) or {} for game in GAME_MODELS}
+    games = {game.key: rules_game(game.key).ruling_names for game in GAMES}
     every = {name: kind for names in games.values() for name, kind in names.items()}
     game_of = {name.replace("-", "_"): game for game, names in games.items() for name in names}
     chosen, faults = choose_rulings(value, every)

@@ -15,7 +15,8 @@ from click.testing import CliRunner
 from meridina.cli.lazy_group import LazyGroup
 from meridina.cli.main import COMMANDS, cli
 from meridina.cli.reporters import REPORTERS, Reporter, reporter_class
-from meridina.cli.views import VIEWS, view_for
+from meridina.cli.views import view_for
+from meridina.rules.games import GAMES
 
 
 def defined_commands() -> dict[str, click.Command]:
@@ -94,8 +95,8 @@ def test_every_format_names_a_reporter() -> None:
 
 
 def test_every_view_is_its_game_s() -> None:
-    for game in VIEWS:
-        assert game == view_for(game).TITLE
+    for game in GAMES:
+        assert game.title == view_for(game.title).TITLE
 
 
 def test_validate_with_one_job_loads_no_process_pool() -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
-from meridina.cli.legal_listing import DASH, medina_fields, meridian_ends, ranges
+from meridina.cli.legal_listing import DASH, field_runs, grouped_ends, ranges
 from meridina.cli.main import cli
 
 FOUR = "Ann orange; Ben black; Cy grey; Di brown"
@@ -119,12 +119,12 @@ def test_meridian_ends_keep_every_turn(pairs: set[tuple[int, int]], words: list[
     ends = [*words, *(f"{h}@{c}" for h, c in sorted(pairs))]
     if not ends:
         return
-    assert towers(meridian_ends(ends)) == (words, pairs)
+    assert towers(grouped_ends(ends)) == (words, pairs)
 
 
 @given(st.sets(st.tuples(st.sampled_from("BCDEFGHIJKLMNOPQ"), st.integers(2, 12)), min_size=1))
 def test_medina_fields_keep_every_field_and_are_never_longer(cells: set[tuple[str, int]]) -> None:
     names = [f"{letter}{row}" for letter, row in sorted(cells, key=lambda c: (-c[1], c[0]))]
-    said = medina_fields(names)
+    said = field_runs(names)
     assert fields(said) == set(names)
     assert len(said) <= len(" ".join(names))

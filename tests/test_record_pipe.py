@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
+from meridina.cli.games import cli_game
 from meridina.cli.main import cli
-from meridina.cli.record.games import GAMES
 from meridina.cli.record.opening import new_session
 from meridina.notation.driver import GameReport, check_file, check_text
 
@@ -40,7 +40,7 @@ def one_game(path: Path) -> GameReport:
 def turns_of(path: Path) -> list[str]:
     report = one_game(path)
     assert report.valid, report.problems
-    return [GAMES["meridian"].format_turn(e.turn) for e in report.record.entries]
+    return [cli_game("meridian").recorded().format_turn(e.turn) for e in report.record.entries]
 
 
 def problems(result: Result) -> list[str]:
@@ -121,7 +121,7 @@ def test_unreadable_input_lines_are_problems_not_crashes(tmp_path: Path) -> None
 def test_the_end_of_the_game_fills_in_the_result(tmp_path: Path) -> None:
     example = TOP / "examples/meridian/three-players.mrec"
     report = one_game(example)
-    game = GAMES["meridian"]
+    game = cli_game("meridian").recorded()
     lines = [game.format_turn(e.turn) for e in report.record.entries]
     target = tmp_path / "game.mrec"
     players = report.record.game.tag("Players")
@@ -143,7 +143,7 @@ def test_a_result_names_by_colour_a_player_whose_name_would_not_read_back(
     """A name holding the Result tag's separator is written as the colour: the file validates."""
     example = TOP / "examples/meridian/three-players.mrec"
     report = one_game(example)
-    game = GAMES["meridian"]
+    game = cli_game("meridian").recorded()
     lines = [game.format_turn(e.turn) for e in report.record.entries]
     players = report.record.game.tag("Players")
     assert players is not None
@@ -233,7 +233,7 @@ def test_every_turn_leaves_a_valid_file(tmp_path: Path) -> None:
     tags = [(t.name, t.value, t.name) for t in setup.tags if t.name not in ("Game", "Result")]
     target = tmp_path / "game.mrec"
     session = new_session(target, "medina", tags)
-    game = GAMES["medina"]
+    game = cli_game("medina").recorded()
     for count, entry in enumerate(report.record.entries[:30], start=1):
         assert session.play(game.format_turn(entry.turn)).written is not None
         on_disk = check_text(target.read_text("utf-8"))

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from conftest import run_cli as run
-from meridina.cli.record.games import GAMES
+from meridina.cli.games import cli_game
 from meridina.cli.views import view_for
 from meridina.notation.driver import GameReport, check_file
 
@@ -42,7 +42,7 @@ def game_of(path: Path, index: int) -> GameReport:
 
 def typed_lines(report: GameReport) -> list[str]:
     """The example's turns as a player would type them, numbered or not, with comments."""
-    game = GAMES[str(report.game).lower()]
+    game = cli_game(str(report.game).lower()).recorded()
     lines = []
     for index, entry in enumerate(report.record.entries):
         body = game.format_turn(entry.turn)
@@ -68,7 +68,7 @@ def start_record(example: Path, report: GameReport, target: Path) -> list[str]:
     # stays only when there are no turns to come, since a result says the game is over.
     tags = tuple(t for t in game_text.tags if t.name != "Result" or not report.record.entries)
     bare = replace(report.record, game=replace(game_text, tags=tags), entries=())
-    target.write_text(GAMES[str(report.game).lower()].write(bare), "utf-8")
+    target.write_text(cli_game(str(report.game).lower()).recorded().write(bare), "utf-8")
     return ["record", str(target)]
 
 
@@ -94,7 +94,7 @@ def test_example_rebuilt_turn_by_turn(example: Path, index: int, tmp_path: Path)
     assert not [line for line in result.output.splitlines() if line.startswith("-:")]
     rebuilt = only_game(target)
     assert rebuilt.valid, rebuilt.problems
-    game = GAMES[str(report.game).lower()]
+    game = cli_game(str(report.game).lower()).recorded()
     assert [game.format_turn(e.turn) for e in rebuilt.record.entries] == [
         game.format_turn(e.turn) for e in report.record.entries
     ]

@@ -6,15 +6,21 @@ import re
 from pathlib import Path
 
 from meridina.rules.codes import CODES, TITLES, title
+from meridina.rules.games import GAMES, rules_game
 
 TOP = Path(__file__).resolve().parent.parent
-RULE_HEADING = re.compile(r"^\*\*((?:MER|MED)-[A-Z]+\d+) \N{EN DASH} ([^*]*?)\.?\*\*", re.MULTILINE)
+DESCRIPTORS = [rules_game(game.key) for game in GAMES]  # each game's code prefix and digest
+PREFIXES = tuple(f"{descriptor.code_prefix}-" for descriptor in DESCRIPTORS)
+LEADS = "|".join(re.escape(prefix) for prefix in PREFIXES)
+RULE_HEADING = re.compile(
+    rf"^\*\*((?:{LEADS})[A-Z]+\d+) \N{{EN DASH}} ([^*]*?)\.?\*\*", re.MULTILINE
+)
 REC_ROW = re.compile(r"^\| `((?:REC|DATA)-\d+)` \|", re.MULTILINE)
 
 
 def _headings() -> dict[str, str]:
     found: dict[str, str] = {}
-    for name in ("MERIDIAN.md", "MEDINA.md"):
+    for name in (descriptor.digest for descriptor in DESCRIPTORS):
         for match in RULE_HEADING.finditer((TOP / "seeds" / name).read_text("utf-8")):
             assert match.group(1) not in found, f"{match.group(1)} is defined twice"
             found[match.group(1)] = match.group(2).replace("`", "")
@@ -23,7 +29,7 @@ def _headings() -> dict[str, str]:
 
 def test_registry_equals_the_digest_headings_both_ways() -> None:
     headings = _headings()
-    in_registry = {code for code in CODES if code.startswith(("MER-", "MED-"))}
+    in_registry = {code for code in CODES if code.startswith(PREFIXES)}
     assert in_registry == set(headings)
     for code, heading in headings.items():
         assert title(code) == heading

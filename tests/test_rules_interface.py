@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 import pytest
-from meridina.notation.driver import GAMES, MEDINA, MERIDIAN, GameSpec
+from meridina.notation.driver import GAMES, GameSpec
 from meridina.notation.parser import parse_game
 from meridina.notation.splitter import GameChunk
 
@@ -17,6 +17,7 @@ HEADERS = {
         '[Setup "well H6; merchant F8"]\n'
     ),
 }
+MERIDIAN, MEDINA = GAMES["meridian"], GAMES["medina"]
 MOST_TURNS = 400  # more than any game of either can last
 
 
@@ -27,7 +28,10 @@ def setup_of(spec: GameSpec[Any, Any, Any, Any, Any], header: str) -> Any:
 
 
 def test_every_game_is_registered_by_its_name() -> None:
-    assert GAMES == {"meridian": MERIDIAN, "medina": MEDINA}
+    assert {key: spec.name for key, spec in GAMES.items()} == {
+        "meridian": "Meridian",
+        "medina": "Medina",
+    }
 
 
 @pytest.mark.parametrize("spec", [MERIDIAN, MEDINA], ids=lambda spec: spec.name)

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from conftest import record
 from conftest import run_cli as run
-from meridina.cli.record.games import GAMES
+from meridina.cli.games import cli_game
 from meridina.cli.stand_in import RESULT_BOARD
 from meridina.notation.driver import check_file
 from meridina.notation.meridian.setup import TAGS
@@ -84,7 +84,7 @@ def test_a_layout_edited_under_the_bundled_name_is_not_a_stand_in(tmp_path: Path
 
 def _turn_lines(example: Path) -> list[str]:
     report = one(check_file(example))
-    game = GAMES[str(report.game).lower()]
+    game = cli_game(str(report.game).lower()).recorded()
     return [game.format_turn(entry.turn) for entry in report.record.entries]
 
 

@@ -1,0 +1,118 @@
+"""Medina as the commands show it; ``GAME`` is its descriptor in ``cli/games.py``.
+
+The descriptor's methods load the game's modules when called, so reading its help words
+or table columns loads none of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import xml.etree.ElementTree as ET
+    from random import Random
+
+    from meridina.notation.medina import MedinaRecord
+    from meridina.rules.medina.board import Board
+    from meridina.rules.medina.engine import Step
+    from meridina.rules.medina.model import Turn
+    from meridina.rules.medina.scoring import ScoreSheet
+    from meridina.rules.medina.state import State
+
+    from ..games import CliGame
+    from ..record.games import RecordedGame
+    from ..views import GameView
+
+
+class MedinaCli:
+    """Medina's presentation, recorder, pictures, generator and board facts (``CliGame``)."""
+
+    title = "Medina"
+    header_options: tuple[tuple[str, str, str], ...] = (
+        ("--edition", "Edition", "the edition, 1 or 2."),
+        ("--options", "Options", 'the options played, e.g. "well, tea".'),
+        ("--setup", "Setup", 'setup fields, e.g. "well H7; merchant K4".'),
+    )
+    position_help: tuple[str, ...] = (
+        "'grey: B2 C2 D2', 'stables: E3', 'merchants: F2 F3', 'walls: B1 C1',",
+        "'roofs: red@B7', 'palace-tiles: grey red', 'tower-tiles: 4 green', 'tea: red 1'",
+    )
+    score_columns: tuple[tuple[str, str], ...] = (
+        ("Rank", "rank"),
+        ("Player", "name"),
+        ("Roofs", "colour"),
+        ("Points", "total"),
+        ("Tile points", "tiles"),
+        ("Largest palace", "largest_palace"),
+    )
+    editions: Mapping[str | None, tuple[int, ...]] = {"1": (3, 4), "2": (2, 3, 4)}
+    default_edition: str | None = "2"
+    players_help = "3-4 in the 1st edition, 2-4 in the 2nd"
+    details_help = "each palace's points"
+    notes_help = "the tiles changing hands and each palace's value as it changes"
+    picture_help = (
+        "the city with its wall ring, towers, palaces, roofs, stables, merchants and market "
+        "street, well and tiles, and each player's score"
+    )
+    generate_help = "Medina's 2nd-edition options are chosen at random for each game."
+    stand_in_boards: tuple[str, ...] = ()
+
+    def view(self) -> GameView[State, Turn, Step, MedinaRecord, ScoreSheet]:
+        from . import view
+
+        return view
+
+    def recorded(self) -> RecordedGame[State, Turn, Step, MedinaRecord, ScoreSheet]:
+        from .recorded import RECORDED
+
+        return RECORDED
+
+    def draw(
+        self, state: State, last: tuple[Turn, Step] | None, title: str, note: str | None
+    ) -> ET.Element:
+        from . import svg, view
+
+        placed = None if last is None else view.placed(last[1], last[0])
+        return svg.draw(state, title, note, placed)
+
+    def records(
+        self, edition: str | None, players: int, chosen: Mapping[str, Any], count: int, seed: int
+    ) -> Iterator[str]:
+        from meridina.notation.medina.writer import format_turn, setup_tags
+        from meridina.rules.medina.model import Rulings
+        from meridina.rules.medina.random_play import play_game
+
+        from ..generate_cmd import written_games
+
+        assert edition is not None
+        rulings = Rulings(**chosen)
+
+        def play_one(rng: Random) -> tuple[list[tuple[str, str]], list[str]]:
+            played = play_game(rng, edition, players, rulings=rulings)
+            return setup_tags(played.setup), [format_turn(turn) for turn in played.turns]
+
+        return written_games(count, seed, play_one)
+
+    def is_stand_in(self, board: Board) -> bool:
+        from meridina.rules.medina.board import PACKAGE
+
+        from ..stand_in import marked_stand_in
+
+        return marked_stand_in(PACKAGE, board.name)
+
+    def table_edition(self, final: State) -> str | None:
+        return final.edition.name
+
+    def ranking(self, sheet: ScoreSheet) -> list[tuple[str, int, int]]:
+        return [(player.name, player.rank, player.total) for player in sheet.ranking()]
+
+    def unfinished(self, sheet: ScoreSheet) -> list[str]:
+        if sheet.finished:
+            return []
+        if not sheet.supplies_known:
+            return ["a position whose pieces in hand are unknown: it may not be over"]
+        return ["not finished"]
+
+
+GAME: CliGame[State, Turn, Step, MedinaRecord, ScoreSheet, Board] = MedinaCli()

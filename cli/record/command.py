@@ -3,36 +3,55 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import click
 from meridina.notation.driver import RulingDefaults
 
 from ..config import RulingsConfiguredCommand
+from ..games import GAMES, cli_game, every_game
 from ..output import EXIT_UNREADABLE
 from ..rulings_option import rulings_of
 from ..shown import shown_lines
-from .games import GAMES
 from .opening import OpenFault, existing_session, new_header, new_session
 from .pipe import input_lines, record_lines
 from .position import PositionSession, record_position
 from .session import Session
 
+EVERY_GAME = tuple(game.key for game in GAMES)
+
+
+def _each_game_options() -> dict[str, tuple[str, str, tuple[str, ...]]]:
+    """The header options of some games only: option -> (tag, help, the games' keys)."""
+    found: dict[str, tuple[str, str, tuple[str, ...]]] = {}
+    for game in every_game():
+        for option, tag, words in game.header_options:
+            tag, help_text, games = found.get(option, (tag, f"{game.title}: {words}", ()))
+            found[option] = (tag, help_text, (*games, game.title.lower()))
+    return found
+
+
+GAME_OPTIONS = _each_game_options()
 # Header options: (option, tag, the games it belongs to).
 HEADER = (
-    ("--players", "Players", ("meridian", "medina")),
-    ("--board", "Board", ("meridian", "medina")),
-    ("--rulings", "Rulings", ("meridian", "medina")),
-    ("--decks", "Decks", ("meridian",)),
-    ("--edition", "Edition", ("medina",)),
-    ("--options", "Options", ("medina",)),
-    ("--setup", "Setup", ("medina",)),
+    ("--players", "Players", EVERY_GAME),
+    ("--board", "Board", EVERY_GAME),
+    ("--rulings", "Rulings", EVERY_GAME),
+    *((option, tag, games) for option, (tag, _, games) in GAME_OPTIONS.items()),
 )
 FREE_TAGS = ("Event", "Site", "Date", "Round")
 
 
 class UsageFault(OpenFault):
     exit_code = EXIT_UNREADABLE
+
+
+def game_options(function: Callable[..., None]) -> Callable[..., None]:
+    """The header options of one game or some, in the registry's order."""
+    for option, (_, help_text, _) in reversed(GAME_OPTIONS.items()):
+        function = click.option(option, help=help_text)(function)
+    return function
 
 
 @click.command(cls=RulingsConfiguredCommand)
@@ -43,16 +62,13 @@ class UsageFault(OpenFault):
     "-o", "--output", type=click.Path(dir_okay=False, path_type=Path), help="Start a new record."
 )
 @click.option(
-    "--game", "game", type=click.Choice(["meridian", "medina"], case_sensitive=False),
+    "--game", "game", type=click.Choice(EVERY_GAME, case_sensitive=False),
     help="The game of a new record.",
 )  # fmt: skip
 @click.option("--players", help='Players and colours, e.g. "Ann orange; Ben black; Cy grey".')
 @click.option("--board", help="Board name or board file.")
 @click.option("--rulings", help='Rulings where the rulebook is silent, e.g. "own-push=never".')
-@click.option("--decks", help="Meridian: each colour's deck order.")
-@click.option("--edition", help="Medina: the edition, 1 or 2.")
-@click.option("--options", help='Medina: the options played, e.g. "well, tea".')
-@click.option("--setup", help='Medina: setup fields, e.g. "well H7; merchant K4".')
+@game_options
 @click.option(
     "--tag", "tags", multiple=True, metavar="NAME=VALUE",
     help="Another header tag: Event, Site, Date or Round (repeatable).",
@@ -91,7 +107,9 @@ def record(
     """
     rulings = rulings_of(context)
     if position:
-        raise SystemExit(_position(record, output, game, header, tags, rulings))
+        if record is not None:
+            raise UsageFault("--position starts a new record: use -o FILE")
+        raise SystemExit(_position(*_header(output, game, header, tags), rulings))
     session = _open(record, output, game, header, tags, rulings)
     try:
         raise SystemExit(_record(session))
@@ -134,19 +152,12 @@ def _open(
 
 
 def _position(
-    record: Path | None,
-    output: Path | None,
-    game: str | None,
-    header: dict[str, str | None],
-    tags: tuple[str, ...],
-    rulings: RulingDefaults,
+    output: Path, game: str, values: list[tuple[str, str, str]], rulings: RulingDefaults
 ) -> int:
-    if record is not None:
-        raise UsageFault("--position starts a new record: use -o FILE")
-    output, game, values = _header(output, game, header, tags)
     report = new_header(output, game, values, rulings, position=True)
     board = report.run.start.board if report.run is not None else None
-    session = PositionSession(GAMES[game], output, report.record.game, board=board, rulings=rulings)
+    recorded = cli_game(game).recorded()
+    session = PositionSession(recorded, output, report.record.game, board=board, rulings=rulings)
     try:
         session.save()
         return record_position(session)
@@ -172,7 +183,7 @@ def _header(
         if value is None:
             continue
         if game not in games:
-            raise UsageFault(f"{option} is not a {game.capitalize()} option")
+            raise UsageFault(f"{option} is not a {cli_game(game).title} option")
         values.append((tag, value, option))
     for text in tags:
         name, equals, value = text.partition("=")

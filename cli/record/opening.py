@@ -13,11 +13,12 @@ from meridina.notation.splitter import LARGEST_GAME, GameTooLong, split_games
 from meridina.notation.text import GameText, Tag
 from meridina.notation.writing import format_tags
 from meridina.rules.common import Place, RecordError
+from meridina.rules.games import GAMES
 
+from ..games import cli_game
 from ..output import EXIT_INVALID, EXIT_UNREADABLE, problem_line
 from ..shown import shown, shown_lines
 from ..small_file import Unreadable, read_small
-from .games import GAMES
 from .locked_file import FileHeld, RecordFile
 from .session import RESULT, Session
 
@@ -75,7 +76,7 @@ def new_header(
     for _name, value, option in tags:
         if any(ord(char) < 32 or char == "\x7f" for char in value) or len(value) > 1000:
             raise OpenFault(f"{option}: a tag value is one line of plain text")
-    given = [("Game", GAMES[game].name, "--game"), *((n, v, o) for n, v, o in tags if v)]
+    given = [("Game", cli_game(game).title, "--game"), *((n, v, o) for n, v, o in tags if v)]
     header = GameText(
         tuple(Tag(name, value, Place(1, 1), Place(1, 1)) for name, value, _ in given),
         None,
@@ -136,7 +137,8 @@ def _existing(path: Path, held: RecordFile, rulings: RulingDefaults | None) -> S
         ) from None
     if not chunks:
         raise OpenFault(
-            f'{path}: REC-0 holds no game (a game starts with tags such as [Game "Meridian"])'
+            f"{path}: REC-0 holds no game (a game starts with tags such as "
+            f'[Game "{GAMES[0].title}"])'
         )
     last = chunks[-1]
     try:
@@ -161,7 +163,7 @@ def _session(
     rulings: RulingDefaults | None,
     held: RecordFile | None = None,
 ) -> Session:
-    game = GAMES[str(report.game).lower()]
+    game = cli_game(str(report.game).lower()).recorded()
     run = report.run
     states = [run.start, *run.states()]
     entries = list(report.record.entries)

@@ -45,25 +45,43 @@ def record_lines(session: Session, lines: Iterable[str | Problem], echo: Echo, n
 
     Returns the exit status: 1 when any line was refused, else 0.
     """
-    refused = False
+    refusals = Refusals()
     if said := session.stand_in_note():
         note(said)
-
-    def unknown() -> None:
-        nonlocal refused
-        refused = True
-
-    for number, line in turn_lines(session, lines, echo, unknown):
-        if isinstance(line, Problem):
-            echo(problem_line(SOURCE, line))
-            refused = True
-            continue
+    turns = turn_lines(session, lines, echo, refusals.mark)
+    for number, line in piped_lines(turns, echo, refusals):
         outcome = session.play(line, number)
         report(outcome, echo, note)
-        refused = refused or outcome.refused
+        if outcome.refused:
+            refusals.mark()
         if outcome.ended:
             echo(final_table(session))
-    return EXIT_INVALID if refused else EXIT_VALID
+    return refusals.status()
+
+
+class Refusals:
+    """Whether any line from a pipe was refused, which sets the exit status."""
+
+    def __init__(self) -> None:
+        self.any = False
+
+    def mark(self) -> None:
+        self.any = True
+
+    def status(self) -> int:
+        return EXIT_INVALID if self.any else EXIT_VALID
+
+
+def piped_lines(
+    lines: Iterable[tuple[int, str | Problem]], echo: Echo, refusals: Refusals
+) -> Iterator[tuple[int, str]]:
+    """The numbered lines that can be read; each unreadable one is shown and refused."""
+    for number, line in lines:
+        if isinstance(line, Problem):
+            echo(problem_line(SOURCE, line))
+            refusals.mark()
+            continue
+        yield number, line
 
 
 def report(outcome: Outcome, echo: Echo, note: Echo) -> None:

@@ -18,38 +18,39 @@ from typing import Any
 
 import click
 from meridina.notation.driver import GameReport, RulingDefaults, check_text
-from meridina.notation.medina import COLOUR_WORDS
+from meridina.notation.games import notation_game
 from meridina.notation.suggest import TAG_CUTOFF, did_you_mean
 from meridina.notation.text import GameText
 from meridina.notation.writing import write_game
 from meridina.rules.codes import title
 from meridina.rules.common import Place, Problem
 
+from ..games import every_game
 from ..output import EXIT_INVALID, EXIT_VALID, problem_line
 from ..stand_in import stand_in_line
 from .games import RecordedGame
 from .locked_file import RecordFile
+from .pipe import SOURCE, Refusals, piped_lines
 from .session import Line, WriteFault, board_tags
 
 Echo = Callable[[str], None]
 INDENT = "  "
 
-KEYS = {
-    "Meridian": [*(f"{n}:" for n in range(1, 11)), "hand:", "played:", "next:"],
-    "Medina": [
-        *(f"{c}:" for c in dict.fromkeys(COLOUR_WORDS.values())),
-        "stables:", "merchants:", "walls:", "roofs:", "palace-tiles:", "tower-tiles:", "tea:",
-        "next:",
-    ],
-}  # fmt: skip
+HELP_LEAD = "Type the position one entry a line, as in a record's position section:"
+HELP_COMMANDS = (
+    "Commands: board, score, undo (drop the last entry), rule ID, help, done (or Ctrl-D)."
+)
+EXAMPLES_AT = 12  # the column where each game's examples start
 
-HELP = """\
-Type the position one entry a line, as in a record's position section:
-  Meridian: '3: orange 1@1 brown 2@2' (towers on meridian 3), 'hand: orange 2 black 0',
-            'played: orange 9 2 1 …', 'next: orange'
-  Medina:   'grey: B2 C2 D2', 'stables: E3', 'merchants: F2 F3', 'walls: B1 C1',
-            'roofs: red@B7', 'palace-tiles: grey red', 'tower-tiles: 4 green', 'tea: red 1'
-Commands: board, score, undo (drop the last entry), rule ID, help, done (or Ctrl-D)."""
+
+def position_help() -> str:
+    """How to type a position: each game's example entries under its title, then the commands."""
+    lines = [HELP_LEAD]
+    for game in every_game():
+        lead = f"  {game.title}:".ljust(EXAMPLES_AT)
+        lines += [lead + example if n == 0 else " " * EXAMPLES_AT + example
+                  for n, example in enumerate(game.position_help)]  # fmt: skip
+    return "\n".join([*lines, HELP_COMMANDS])
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,7 +62,7 @@ class EntryOutcome:
 
 @dataclass
 class PositionSession:
-    game: RecordedGame
+    game: RecordedGame[Any, Any, Any, Any, Any]  # whichever game is recorded
     path: Path
     header: GameText
     entries: list[str] = field(default_factory=list)
@@ -176,7 +177,7 @@ def _command(
     if word in ("done", "quit", "exit"):
         return True
     if word == "help":
-        echo(HELP)
+        echo(position_help())
     elif word == "undo":
         taken = session.undo()
         echo(f"dropped '{taken}'" if taken is not None else "there is no entry to drop")
@@ -240,24 +241,17 @@ def position_lines(
     session: PositionSession, lines: Iterable[str | Problem], echo: Echo, note: Echo
 ) -> int:
     """Entries from a pipe, one a line; the position is scored at the end."""
-    refused = False
+    refusals = Refusals()
     if said := session.stand_in_note():
         note(said)
-
-    def unknown() -> None:
-        nonlocal refused
-        refused = True
-
-    for number, line in _entry_lines(session, lines, echo, unknown):
-        if isinstance(line, Problem):
-            echo(problem_line("-", line))
-            refused = True
-            continue
+    entries = _entry_lines(session, lines, echo, refusals.mark)
+    for number, line in piped_lines(entries, echo, refusals):
         outcome = session.add(line, number)
-        _show(outcome, "-", echo, note)
-        refused = refused or not outcome.accepted
+        _show(outcome, SOURCE, echo, note)
+        if not outcome.accepted:
+            refusals.mark()
     status = session.finish(echo)
-    return EXIT_INVALID if refused else status
+    return EXIT_INVALID if refusals.any else status
 
 
 def position_at_prompt(session: PositionSession, echo: Echo = click.echo) -> int:
@@ -267,7 +261,8 @@ def position_at_prompt(session: PositionSession, echo: Echo = click.echo) -> int
 
     from .prompt import typed_lines
 
-    words = [*KEYS[session.game.name], "board", "score", "undo", "rule", "help", "done"]
+    keys = notation_game(session.game.name.lower()).position_keys
+    words = [*keys, "board", "score", "undo", "rule", "help", "done"]
     prompt: PromptSession[str] = PromptSession(
         history=InMemoryHistory(),
         completer=WordCompleter(words, sentence=True),

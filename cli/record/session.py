@@ -61,7 +61,7 @@ class Outcome:
 
 @dataclass
 class Session:
-    game: RecordedGame
+    game: RecordedGame[Any, Any, Any, Any, Any]  # whichever game is recorded
     path: Path
     record: GameRecord[Any, Any]
     states: list[Any]  # states[0] is the start; states[i] follows turn i

@@ -11,7 +11,7 @@ from meridina.notation.legal_words import TrieSpace, legal_start
 from meridina.notation.suggest import TAG_CUTOFF, did_you_mean, nearest
 
 from ..atomic_file import write_atomic
-from ..legal_listing import medina_fields, meridian_ends, natural_order
+from ..legal_listing import field_runs, grouped_ends, natural_order
 from ..pictures import draw, turn_count
 from ..rule_texts import rule_page
 from ..same_file import same_file
@@ -115,7 +115,7 @@ def _by_piece(words: list[str], full: bool) -> list[str]:
     lines = []
     for piece, places in groups.items():
         placed = piece.endswith("@") and not full
-        shown = medina_fields(places) if placed else " ".join(places)
+        shown = field_runs(places) if placed else " ".join(places)
         lines.append(f"  {piece} {shown}" if piece else f"  {shown}")
     return lines
 
@@ -136,7 +136,7 @@ def _expand(start: list[str], space: TrieSpace, full: bool) -> list[str]:
     if full:
         return [f"{lead} {' | '.join(ends)}" for lead, ends in sorted(groups.items())]
     leads = sorted(groups, key=natural_order)
-    return [f"{lead} {meridian_ends(groups[lead])}" for lead in leads]
+    return [f"{lead} {grouped_ends(groups[lead])}" for lead in leads]
 
 
 def _undo(session: Session, argument: str) -> Reply:

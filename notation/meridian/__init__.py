@@ -7,18 +7,23 @@ each turn in ``turn``; this package joins them into one game's record.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from meridina.rules.common import Problem
-from meridina.rules.meridian.model import Setup, Turn
+from meridina.rules.meridian.model import MERIDIANS, Setup, Turn
 
+from ..games import NotationGame
+from ..legal_words import WordSpace
 from ..tagvalues import read_tag_names
-from ..text import GameText
-from ..turns import GameRecord, read_turns
+from ..text import GameText, TurnText
+from ..turns import GameRecord, TurnEntry, read_turns
 from .setup import TAGS, read_setup
 from .turn import read_turn, turn_reader
 
-__all__ = ["TAGS", "MeridianRecord", "read_record", "read_turn"]
+if TYPE_CHECKING:
+    from meridina.rules.meridian.state import State
+
+__all__ = ["GAME", "TAGS", "MeridianRecord", "read_record", "read_turn"]
 
 MeridianRecord = GameRecord[Setup, Turn]
 
@@ -31,3 +36,41 @@ def read_record(game: GameText, rulings: Mapping[str, Any] | None = None) -> Mer
     seats = [(player.name, player.colours) for player in setup.players] if setup else []
     entries = read_turns(game.turns, turn_reader(seats))
     return MeridianRecord(game, setup, tuple(problems), entries)
+
+
+class MeridianNotation:
+    """Meridian's notation as the registry gives it (``NotationGame``)."""
+
+    title = "Meridian"
+    position_keys = (*(f"{n}:" for n in range(1, MERIDIANS + 1)), "hand:", "played:", "next:")
+
+    def read_record(
+        self, game: GameText, rulings: Mapping[str, Any] | None = None, /
+    ) -> MeridianRecord:
+        return read_record(game, rulings)
+
+    def read_turn(self, text: TurnText) -> TurnEntry[Turn]:
+        return read_turn(text)
+
+    def format_turn(self, turn: Turn) -> str:
+        from .writer import format_turn
+
+        return format_turn(turn)
+
+    def write_record(self, record: MeridianRecord) -> str:
+        from .writer import write_record
+
+        return write_record(record)
+
+    def setup_tags(self, setup: Setup) -> list[tuple[str, str]]:
+        from .writer import setup_tags
+
+        return setup_tags(setup)
+
+    def word_space(self, state: State) -> WordSpace:
+        from .legal import word_space
+
+        return word_space(state)
+
+
+GAME: NotationGame[Setup, Turn, State] = MeridianNotation()

@@ -11,16 +11,16 @@ from meridina.rules.meridian.board import PACKAGE, Board, board_names, bundled_b
 from meridina.rules.meridian.board_check import check_board
 from meridina.rules.meridian.model import MERIDIANS
 
-from . import svg
-from .atomic_file import write_atomic
-from .loading import InputFault
-from .meridian import svg as svg_meridian
-from .options import format_option, picture_output_option
-from .output import EXIT_INVALID, EXIT_VALID, emit_json, problem_json, problem_line
-from .same_file import refuse_replacing_input
-from .shown import shown
-from .small_file import Unreadable, read_small
-from .stand_in import stand_in_line
+from .. import svg
+from ..atomic_file import write_atomic
+from ..loading import InputFault
+from ..options import format_option, picture_output_option
+from ..output import EXIT_INVALID, EXIT_VALID, emit_json, problem_json, problem_line
+from ..same_file import refuse_replacing_input
+from ..shown import shown
+from ..small_file import Unreadable, read_small
+from ..stand_in import stand_in_line
+from . import svg as svg_meridian
 
 MOST_BYTES = 256 * 1024  # a board file is a few lines; anything larger is not one
 PLAYERS = {5: "[2, 4]", 4: "[3]"}
