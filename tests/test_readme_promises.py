@@ -205,6 +205,14 @@ def test_ci_runs_exactly_the_test_command_the_readme_gives() -> None:
     assert setup[1] in ci
 
 
+def test_a_setup_the_documentation_shows_is_the_readmes() -> None:
+    """The pages show README.md's set-up lines as they stand, so that none drifts from them."""
+    readme = {b.text for b in blocks("README.md") if b.text.startswith("python3 -m venv .venv")}
+    shown = [b for b in ALL_BLOCKS if b.document.startswith("docs/") and "-m venv" in b.text]
+    assert shown
+    assert not [block_id(block) for block in shown if block.text not in readme]
+
+
 @pytest.mark.skipif(
     shutil.which("git") is None or not (TOP / ".git").exists(),
     reason="needs git and a git checkout of meridina",
