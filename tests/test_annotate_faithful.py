@@ -172,7 +172,7 @@ def test_a_game_whose_notes_would_make_it_too_long_is_kept_as_written(tmp_path: 
     path.write_text(text, "utf-8")
     before = what_it_says(path)
     ran = run("annotate", "--in-place", str(path))
-    assert ran.exit_code == 1, ran.output
+    assert ran.exit_code == 1, ran.stdout + ran.stderr
     written = path.read_text("utf-8")
     assert written.startswith(text)
     assert written.endswith(f"({LARGEST_GAME} characters)\n")

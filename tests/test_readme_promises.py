@@ -1,4 +1,5 @@
-"""Every record and every ``meridina`` command the READMEs show does what the text says.
+"""Every record and every ``meridina`` command the READMEs and the documentation pages
+(``docs/*.md``) show does what the text says.
 
 A record block (a code block starting with a ``[Game ...]`` tag) is checked against the
 nearest paragraph before it, in its section, that makes a claim: one that says ``invalid``
@@ -24,7 +25,11 @@ from pathlib import Path
 import pytest
 
 TOP = Path(__file__).resolve().parent.parent
-DOCUMENTS = ("README.md", "notation/README.md")
+DOCUMENTS = (
+    "README.md",
+    "notation/README.md",
+    *sorted(path.relative_to(TOP).as_posix() for path in (TOP / "docs").glob("*.md")),
+)
 RULE = re.compile(r"\b(?:MER|MED|REC|DATA)-[A-Z]*[0-9]+\b")
 COMMAND = re.compile(r"^(?:\$ |- run: |- )?((?:printf .*\| )?meridina .*)$")
 BIN = Path(sys.executable).parent
@@ -122,6 +127,9 @@ def shell(command: str, folder: Path) -> subprocess.CompletedProcess[str]:
 def test_the_readmes_show_records_and_commands() -> None:
     assert len(RECORDS) >= 8
     assert len(COMMAND_BLOCKS) >= 6
+    shown_in = {block.document for block in RECORDS + COMMAND_BLOCKS}
+    # the pages the long texts moved to are checked as README.md is
+    assert {"README.md", "docs/players.md", "docs/clubs.md", "docs/ci.md"} <= shown_in
 
 
 @pytest.mark.parametrize("block", RECORDS, ids=[block_id(block) for block in RECORDS])
@@ -197,12 +205,20 @@ def test_ci_runs_exactly_the_test_command_the_readme_gives() -> None:
     assert setup[1] in ci
 
 
+def test_a_setup_the_documentation_shows_is_the_readmes() -> None:
+    """The pages show README.md's set-up lines as they stand, so that none drifts from them."""
+    readme = {b.text for b in blocks("README.md") if b.text.startswith("python3 -m venv .venv")}
+    shown = [b for b in ALL_BLOCKS if b.document.startswith("docs/") and "-m venv" in b.text]
+    assert shown
+    assert not [block_id(block) for block in shown if block.text not in readme]
+
+
 @pytest.mark.skipif(
     shutil.which("git") is None or not (TOP / ".git").exists(),
     reason="needs git and a git checkout of meridina",
 )
 def test_the_pre_commit_snippet_works_with_a_clone_and_autoupdate(tmp_path: Path) -> None:
-    snippet = next(block for block in blocks("README.md") if block.text.startswith("repos:"))
+    snippet = next(block for block in ALL_BLOCKS if block.text.startswith("repos:"))
     config = tmp_path / ".pre-commit-config.yaml"
     config.write_text(snippet.text.replace("<URL of your clone>", str(TOP)) + "\n", "utf-8")
     subprocess.run(["git", "init", "-q"], cwd=tmp_path, check=True)

@@ -137,7 +137,7 @@ def test_python_dash_m_meridina(args: list[str]) -> None:
     assert expected in done.stdout
 
 
-def test_shell_completion_as_the_readme_describes_it() -> None:
+def test_shell_completion_as_the_documentation_describes_it() -> None:
     result = CliRunner().invoke(
         cli,
         [],
@@ -146,5 +146,5 @@ def test_shell_completion_as_the_readme_describes_it() -> None:
     )
     assert result.exit_code == 0
     assert result.stdout.splitlines() == ["plain,rules"]
-    readme = (TOP / "README.md").read_text("utf-8")
-    assert 'eval "$(_MERIDINA_COMPLETE=bash_source meridina)"' in readme
+    documentation = (TOP / "docs" / "index.md").read_text("utf-8")
+    assert 'eval "$(_MERIDINA_COMPLETE=bash_source meridina)"' in documentation

@@ -1,0 +1,64 @@
+"""MkDocs hook: texts kept elsewhere in the repository become pages of the site.
+
+The notation guide and the rules digests live beside the code that reads them, and the
+pictures and JSON schemas beside their sources; the site takes each from there, never a copy.
+A page links to such a file by its path in the repository (a link that works on a forge too);
+this hook points that link at the file's place in the site.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from pathlib import Path
+from typing import Any
+
+from mkdocs.structure.files import File, Files
+from mkdocs.structure.pages import Page
+
+TOP = Path(__file__).resolve().parent.parent
+# path in the repository -> path in the site
+PAGES = {
+    "notation/README.md": "notation.md",
+    "seeds/MERIDIAN.md": "rules-meridian.md",
+    "seeds/MEDINA.md": "rules-medina.md",
+}
+ASSETS = ("cli/schemas/*.json", "examples/*/*.svg")
+LINK = re.compile(r"(\]\()([^)\s#]+)(#[^)\s]*)?(\))")
+
+
+def site_paths() -> dict[str, str]:
+    found = dict(PAGES)
+    for pattern in ASSETS:
+        for path in sorted(TOP.glob(pattern)):
+            source = path.relative_to(TOP).as_posix()
+            found[source] = source.replace("cli/schemas/", "schemas/", 1)
+    return found
+
+
+def on_files(files: Files, config: Any, **_: Any) -> Files:
+    for source, destination in site_paths().items():
+        files.append(File.generated(config, destination, abs_src_path=str(TOP / source)))
+    return files
+
+
+def on_page_markdown(markdown: str, page: Page, **_: Any) -> str:
+    """Point each link to a file taken from elsewhere at that file's page in the site."""
+    paths = site_paths()
+    written_in = Path(page.file.abs_src_path or "").parent
+    here = posixpath.dirname(page.file.src_uri)
+
+    def relink(match: re.Match[str]) -> str:
+        target = match.group(2)
+        if "://" in target or target.startswith(("/", "mailto:")):
+            return match.group(0)
+        try:
+            source = (written_in / target).resolve().relative_to(TOP).as_posix()
+        except ValueError:
+            return match.group(0)
+        if source not in paths:
+            return match.group(0)
+        moved = posixpath.relpath(paths[source], here or ".")
+        return f"{match.group(1)}{moved}{match.group(3) or ''}{match.group(4)}"
+
+    return LINK.sub(relink, markdown)

@@ -1,0 +1,229 @@
+"""The documentation site builds with ``mkdocs build --strict`` (warnings are errors), holds
+the pages a newcomer looks for, every page is reached from the home page by the pages' own
+links, and the CLI reference shows every command of ``meridina --help`` with its options."""
+
+from __future__ import annotations
+
+import html
+import re
+import subprocess
+import sys
+from html.parser import HTMLParser
+from pathlib import Path, PurePosixPath
+
+import click
+import pytest
+from click.testing import CliRunner
+from meridina.cli.main import cli
+
+pytest.importorskip("mkdocs", reason="the docs extra is not installed: pip install -e '.[docs]'")
+
+TOP = Path(__file__).resolve().parent.parent
+PAGES = {
+    "home": "index.html",
+    "players": "players.html",
+    "clubs": "clubs.html",
+    "ci": "ci.html",
+    "notation": "notation.html",
+    "meridian digest": "rules-meridian.html",
+    "medina digest": "rules-medina.html",
+    "json": "json.html",
+    "cli": "cli.html",
+    "changelog": "changelog.html",
+}
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("site")
+    # not --quiet: it drops the warnings that --strict counts
+    build = [sys.executable, "-m", "mkdocs", "build", "--strict"]
+    built = subprocess.run(
+        [*build, "--config-file", str(TOP / "mkdocs.yml"), "--site-dir", str(out)],
+        cwd=TOP,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert built.returncode == 0, built.stdout + built.stderr
+    return out
+
+
+class Links(HTMLParser):
+    """The href and src of every element, split into those inside the page's main content and
+    those around it (the navigation)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.all: list[str] = []
+        self.content: list[str] = []
+        self.around: list[str] = []
+        self.depth = 0  # > 0 inside the element with role="main"
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        named = dict(attrs)
+        if self.depth:
+            self.depth += tag not in {"img", "br", "hr", "input", "meta", "link"}
+        elif named.get("role") == "main":
+            self.depth = 1
+        for key in ("href", "src"):
+            value = named.get(key)
+            if value:
+                self.all.append(value)
+                (self.content if self.depth else self.around).append(value)
+
+    def handle_endtag(self, tag: str) -> None:
+        if self.depth:
+            self.depth -= 1
+
+
+def links(page: Path) -> Links:
+    found = Links()
+    found.feed(page.read_text("utf-8"))
+    return found
+
+
+def local(site: Path, page: Path, target: str) -> Path | None:
+    """The file in the site a link points at, or None for a link elsewhere."""
+    path = target.split("#")[0].split("?")[0]
+    if not path or "://" in target or target.startswith(("mailto:", "data:", "/")):
+        return None
+    return (page.parent / path).resolve()
+
+
+def text(page: Path) -> str:
+    return html.unescape(re.sub(r"<[^>]+>", "", page.read_text("utf-8")))
+
+
+def test_the_pages_are_built(site: Path) -> None:
+    missing = [name for name, file in PAGES.items() if not (site / file).is_file()]
+    assert not missing
+
+
+def test_every_link_in_the_site_reaches_a_file(site: Path) -> None:
+    broken = [
+        f"{page.relative_to(site)} -> {target}"
+        for page in site.rglob("*.html")
+        for target in links(page).all
+        if (found := local(site, page, target)) is not None and not found.exists()
+    ]
+    assert not broken
+
+
+def test_every_page_is_reached_from_the_home_page_by_the_pages_own_links(site: Path) -> None:
+    """Following the links in the pages' text, not the navigation bar, from the home page."""
+    pages = {page.resolve() for page in site.rglob("*.html") if page.name != "404.html"}
+    seen = {(site / "index.html").resolve()}
+    waiting = list(seen)
+    while waiting:
+        page = waiting.pop()
+        for target in links(page).content:
+            found = local(site, page, target)
+            if found in pages and found not in seen:
+                seen.add(found)
+                waiting.append(found)
+    assert sorted(p.name for p in pages - seen) == []
+
+
+@pytest.mark.parametrize(
+    ("page", "linked"),
+    [
+        ("players", ["notation", "meridian digest", "medina digest", "cli"]),
+        ("clubs", ["notation", "json"]),
+        ("ci", ["clubs", "json"]),
+        ("home", ["players", "clubs", "ci", "notation", "meridian digest", "medina digest"]),
+    ],
+)
+def test_a_page_links_in_its_text_to_the_pages_it_builds_on(
+    site: Path, page: str, linked: list[str]
+) -> None:
+    from_page = site / PAGES[page]
+    reached = {local(site, from_page, target) for target in links(from_page).content}
+    assert not [name for name in linked if (site / PAGES[name]).resolve() not in reached]
+
+
+@pytest.mark.parametrize(
+    ("source", "page"),
+    [
+        ("notation/README.md", "notation"),
+        ("seeds/MERIDIAN.md", "meridian digest"),
+        ("seeds/MEDINA.md", "medina digest"),
+    ],
+)
+def test_included_texts_are_their_files_as_they_stand(site: Path, source: str, page: str) -> None:
+    """Every heading and every rule ID of the file is on its page: the text, not a copy."""
+    written = (TOP / source).read_text("utf-8")
+    shown = text(site / PAGES[page])
+    headings = re.findall(r"^#{1,6} (.+?)\s*$", written, re.MULTILINE)
+    rules = set(re.findall(r"\b(?:MER|MED|REC|DATA)-[A-Z]*[0-9]+\b", written))
+    plain = [re.sub(r"[`*]", "", heading) for heading in headings]
+    assert headings and not [heading for heading in plain if heading not in shown]
+    assert not [rule for rule in sorted(rules) if rule not in shown]
+
+
+def test_the_json_schemas_are_in_the_site_and_linked(site: Path) -> None:
+    schemas = sorted((TOP / "cli" / "schemas").glob("*.json"))
+    json_page = site / PAGES["json"]
+    reached = {local(site, json_page, target) for target in links(json_page).content}
+    assert schemas
+    for schema in schemas:
+        built = site / "schemas" / schema.name
+        assert built.read_bytes() == schema.read_bytes()
+        assert built.resolve() in reached
+
+
+def listed_commands() -> list[str]:
+    """The commands ``meridina --help`` lists, as a user sees them."""
+    shown = CliRunner().invoke(cli, ["--help"], prog_name="meridina").stdout
+    listing = shown.split("Commands:\n", 1)[1]
+    return re.findall(r"^  (\S+)", listing, re.MULTILINE)
+
+
+def commands(group: click.Group, path: list[str]) -> list[tuple[list[str], click.Command]]:
+    context = click.Context(group, info_name=" ".join(path))
+    found: list[tuple[list[str], click.Command]] = []
+    for name in group.list_commands(context):
+        command = group.get_command(context, name)
+        assert command is not None, name
+        found.append(([*path, name], command))
+        if isinstance(command, click.Group):
+            found += commands(command, [*path, name])
+    return found
+
+
+def sections(page: Path) -> dict[str, str]:
+    """The CLI reference cut at each command's heading: its anchor -> its text."""
+    source = page.read_text("utf-8")
+    cuts = list(re.finditer(r'<h[1-6] id="(meridina[^"]*)"', source))
+    ends = [cut.start() for cut in cuts[1:]] + [len(source)]
+    return {
+        cut.group(1): html.unescape(re.sub(r"<[^>]+>", "", source[cut.start() : end]))
+        for cut, end in zip(cuts, ends, strict=True)
+    }
+
+
+def test_the_cli_reference_shows_every_command_with_its_options(site: Path) -> None:
+    listed = listed_commands()
+    every = commands(cli, ["meridina"])
+    assert {path[1] for path, _ in every} == set(listed) and len(listed) >= 9
+    every.append((["meridina"], cli))
+    shown = sections(site / PAGES["cli"])
+    missing: list[str] = []
+    for path, command in every:
+        section = shown.get("-".join(path))
+        if section is None:
+            missing.append(" ".join(path))
+            continue
+        for parameter in command.params:
+            if isinstance(parameter, click.Option) and not parameter.hidden:
+                for option in parameter.opts + parameter.secondary_opts:
+                    if not re.search(rf"(?<![\w-]){re.escape(option)}(?![\w-])", section):
+                        missing.append(f"{' '.join(path)} {option}")
+    assert not missing
+
+
+def test_the_navigation_names_every_page(site: Path) -> None:
+    nav = {PurePosixPath(target.split("#")[0]).name for target in links(site / "index.html").around}
+    pages = [*PAGES.values(), "architecture.html", "development.html", "adding-a-game.html"]
+    assert not [name for name in pages if name not in nav]
