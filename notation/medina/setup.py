@@ -8,6 +8,7 @@ from typing import Any
 from meridina.rules.common import Place, Problem
 from meridina.rules.medina.model import RULING_NAMES, Cell, Player, Rulings, Setup, parse_cell
 
+from ..players_tag import player_entries, required_players_tag
 from ..rulings import RulingsReader
 from ..tagvalues import COMMON_TAGS, TAG_RULE, kept_by_text, read_result, split_value, tags_by_name
 from ..text import GameText, Tag
@@ -25,15 +26,8 @@ def read_setup(
     tags = tags_by_name(game)
     edition_tag = tags.get("edition")
     edition = edition_tag.value.strip() if edition_tag else "1"
-    players_tag = tags.get("players")
+    players_tag = required_players_tag(game, tags, problems, "Ann red; Ben blue; Cy green")
     if players_tag is None:
-        problems.append(
-            Problem(
-                TAG_RULE,
-                'the Players tag is missing: [Players "Ann red; Ben blue; Cy green"]',
-                game.at,
-            )
-        )
         return None
     players = _players(players_tag.value)
     options_tag = tags.get("options")
@@ -64,11 +58,9 @@ def read_setup(
 
 def _read_players(value: str) -> tuple[Player, ...]:
     """``Ann red; Ben blue`` -> the players, each named by its last word, its colour."""
-    players = []
-    for text, _ in split_value(value, ";"):
-        words = text.split()
-        players.append(Player(" ".join(words[:-1]), words[-1].lower()))
-    return tuple(players)
+    return tuple(
+        Player(" ".join(words[:-1]), words[-1].lower()) for _, words in player_entries(value)
+    )
 
 
 _players = kept_by_text(_read_players)
