@@ -8,7 +8,7 @@ from typing import Any
 from meridina.rules.common import value
 
 from .board import Board
-from .model import DECK, Card, EmptyMeridian, Player, Rulings, Tower, TwoPlayerTurns
+from .model import DECK, Card, EmptyMeridian, OwnPush, Player, Rulings, Tower, TwoPlayerTurns
 
 Column = tuple[Tower | None, ...]  # one meridian, index 0 = city 1 at the bottom
 
@@ -130,6 +130,14 @@ class Table:
         "towers_per_player",
     )
 
+    all_played: int
+    seat: dict[str, tuple[int, tuple[str, ...], int]]
+    may_play: tuple[tuple[str, ...], ...]
+    seat_for: tuple[dict[str, tuple[int, tuple[str, ...], int]], ...]
+    towers_per_player: int
+    empty_always: bool
+    own_push: OwnPush
+
     def __init__(
         self,
         board: Board,
@@ -137,18 +145,30 @@ class Table:
         rulings: Rulings,
         cards_known: bool,
         decks: dict[str, tuple[Card, ...]],
+        like: Table | None = None,
     ) -> None:
+        """``like``: a table of seats alike (see ``_alike``), whose lookup tables this one
+        shares rather than works out again."""
         self.board = board
         self.seating = seating
         self.rulings = rulings
         self.cards_known = cards_known
         self.decks = decks
+        if like is not None:
+            self.all_played = like.all_played
+            self.seat = like.seat
+            self.may_play = like.may_play
+            self.seat_for = like.seat_for
+            self.towers_per_player = like.towers_per_player
+            self.empty_always = like.empty_always
+            self.own_push = like.own_push
+            return
         colours = seating.colours
         # Every card of every colour played: the game is over (when the cards are known;
         # otherwise -1, which no state's bits equal).
         self.all_played = (1 << len(DECK) * len(colours)) - 1 if cards_known else -1
         # colour -> (where its cards played start, its player's colours, next_index after it)
-        self.seat: dict[str, tuple[int, tuple[str, ...], int]] = {
+        self.seat = {
             c: (seating.shift[c], seating.mates[c], seating.index_after[c]) for c in colours
         }
         # By ``next_index``: the colours that may play without a fault of turn order. The
@@ -161,12 +181,12 @@ class Table:
             if seating.free_turns
             else [(c,) for c in seating.rotation]
         )
-        self.may_play: tuple[tuple[str, ...], ...] = (
+        self.may_play = (
             *(movers[i % len(movers)] for i in range(len(movers) + 1)),
             colours,
         )
         # ``seat`` of the colours that may play, by ``next_index``: one look-up for both.
-        self.seat_for: tuple[dict[str, tuple[int, tuple[str, ...], int]], ...] = tuple(
+        self.seat_for = tuple(
             [{c: self.seat[c] for c in may} for may in self.may_play]
         )
         self.towers_per_player = seating.towers_per_player
@@ -217,20 +237,7 @@ class Table:
                 _MODELS.clear()
             model = _MODELS[key] = cls(board, seating, rulings, cards_known, {})
             return model
-        table = cls.__new__(cls)
-        table.board = board
-        table.seating = seating
-        table.rulings = rulings
-        table.cards_known = cards_known
-        table.decks = model.decks  # empty, never changed
-        table.all_played = model.all_played
-        table.seat = model.seat
-        table.may_play = model.may_play
-        table.seat_for = model.seat_for
-        table.towers_per_player = model.towers_per_player
-        table.empty_always = model.empty_always
-        table.own_push = model.own_push
-        return table
+        return cls(board, seating, rulings, cards_known, model.decks, like=model)
 
 
 _TABLES: dict[tuple[int, int, tuple[str, str, str], bool], Table] = {}
