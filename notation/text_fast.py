@@ -55,7 +55,7 @@ class LaidOutTurn(TurnText):
             self._made: tuple[Word, ...] | None = None
         else:
             self._laid = None
-            self._made = words  # type: ignore[assignment]
+            self._made = words  # type: ignore[assignment]  # (a body laid out starts with an int)
 
     @property
     def words(self) -> tuple[Word, ...]:

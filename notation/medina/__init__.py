@@ -7,11 +7,11 @@ turn in ``turn``; this package joins them into one game's record.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from meridina.rules.common import Problem
 from meridina.rules.medina.model import Setup, Turn
 
+from ..rulings import RulingValue
 from ..tagvalues import read_tag_names
 from ..text import GameText
 from ..turns import GameRecord, read_turns
@@ -24,7 +24,7 @@ __all__ = ["COLOUR_WORDS", "TAGS", "MedinaRecord", "read_record", "read_turn"]
 MedinaRecord = GameRecord[Setup, Turn]
 
 
-def read_record(game: GameText, rulings: Mapping[str, Any] | None = None) -> MedinaRecord:
+def read_record(game: GameText, rulings: Mapping[str, RulingValue] | None = None) -> MedinaRecord:
     """Give a game's text its Medina meaning; notation faults become problems."""
     problems: list[Problem] = []
     game = read_tag_names(game, TAGS, problems)

@@ -7,11 +7,11 @@ each turn in ``turn``; this package joins them into one game's record.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from meridina.rules.common import Problem
 from meridina.rules.meridian.model import Setup, Turn
 
+from ..rulings import RulingValue
 from ..tagvalues import read_tag_names
 from ..text import GameText
 from ..turns import GameRecord, read_turns
@@ -23,7 +23,7 @@ __all__ = ["TAGS", "MeridianRecord", "read_record", "read_turn"]
 MeridianRecord = GameRecord[Setup, Turn]
 
 
-def read_record(game: GameText, rulings: Mapping[str, Any] | None = None) -> MeridianRecord:
+def read_record(game: GameText, rulings: Mapping[str, RulingValue] | None = None) -> MeridianRecord:
     """Give a game's text its Meridian meaning; notation faults become problems."""
     problems: list[Problem] = []
     game = read_tag_names(game, TAGS, problems)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from meridina.rules.common import Place, Problem
 from meridina.rules.meridian.model import (
@@ -17,7 +16,7 @@ from meridina.rules.meridian.model import (
 )
 
 from ..players_tag import player_entries, required_players_tag
-from ..rulings import RulingsReader
+from ..rulings import RulingsReader, RulingValue
 from ..tagvalues import COMMON_TAGS, TAG_RULE, kept_by_text, read_result, split_value, tags_by_name
 from ..text import GameText, Tag
 from .position import read_position
@@ -31,7 +30,7 @@ _read_rulings = RulingsReader(RULING_NAMES, Rulings)
 
 
 def read_setup(
-    game: GameText, problems: list[Problem], rulings: Mapping[str, Any] | None = None
+    game: GameText, problems: list[Problem], rulings: Mapping[str, RulingValue] | None = None
 ) -> Setup | None:
     """The players, board, rulings, decks, result and start position of a game's tags."""
     tags = tags_by_name(game)

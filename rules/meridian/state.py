@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
 
 from meridina.rules.common import value
 
@@ -186,9 +185,7 @@ class Table:
             colours,
         )
         # ``seat`` of the colours that may play, by ``next_index``: one look-up for both.
-        self.seat_for = tuple(
-            [{c: self.seat[c] for c in may} for may in self.may_play]
-        )
+        self.seat_for = tuple([{c: self.seat[c] for c in may} for may in self.may_play])
         self.towers_per_player = seating.towers_per_player
         self.empty_always = rulings.empty_meridian is EmptyMeridian.ALWAYS
         self.own_push = rulings.own_push
@@ -322,22 +319,32 @@ class State:
         state.turns_applied = turns_applied
         return state
 
-    def changed(self, **changes: Any) -> State:
-        """A copy with the given fields changed (for setting up; a turn uses ``successor``)."""
-        fields = {
-            "board": self.board,
-            "seating": self.seating,
-            "rulings": self.rulings,
-            "columns": self.columns,
-            "hands": self.hands,
-            "played": self.played,
-            "next_index": self.next_index,
-            "cards_known": self.cards_known,
-            "decks": self.decks,
-            "ever_built": self.ever_built,
-            "turns_applied": self.turns_applied,
-        }
-        return State.new(**{**fields, **changes})
+    def changed(
+        self,
+        *,
+        rulings: Rulings | None = None,
+        columns: tuple[Column, ...] | None = None,
+        hands: dict[str, int] | None = None,
+        played: dict[str, frozenset[Card]] | None = None,
+        next_index: int | None = None,
+        cards_known: bool | None = None,
+        ever_built: frozenset[int] | None = None,
+    ) -> State:
+        """A copy with the fields given changed, the others kept (for setting up; a turn
+        uses ``successor``)."""
+        return State.new(
+            self.board,
+            self.seating,
+            self.rulings if rulings is None else rulings,
+            self.columns if columns is None else columns,
+            self.hands if hands is None else hands,
+            self.played if played is None else played,
+            self.next_index if next_index is None else next_index,
+            self.cards_known if cards_known is None else cards_known,
+            self.decks,
+            self.ever_built if ever_built is None else ever_built,
+            self.turns_applied,
+        )
 
     def successor(
         self,
