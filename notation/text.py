@@ -8,7 +8,7 @@ from meridina.rules.common import Place, Problem, value
 from meridina.rules.values_fast import fast_value
 
 
-@value
+@fast_value  # made for every word read
 class Word:
     """One word of a turn or a position entry, with its kind and place.
 
@@ -21,7 +21,7 @@ class Word:
     at: Place
 
 
-@value
+@fast_value  # made for every tag read
 class Tag:
     name: str
     value: str
