@@ -6,7 +6,8 @@ import re
 
 from meridina.rules.common import Place
 
-from .text import Comment, Tag, TurnText, with_comments
+from .text import Comment, Tag, TurnText
+from .text_fast import with_comments
 
 _ESCAPE = re.compile(r"\\(.)")
 

@@ -21,7 +21,8 @@ from .game_text import attach_comments, comment_text, make_tag
 from .grammar import ignored, terminal
 from .kept import LONGEST, kept_by_text, memory, remember, remember_text, text_set
 from .splitter import GameChunk
-from .text import Comment, GameText, Tag, TurnText, laid_out_turn
+from .text import Comment, GameText, Tag, TurnText
+from .text_fast import LaidOutTurn
 from .turn_body import body_words, pieces, plain_parts, splits_on_space
 
 
@@ -145,7 +146,7 @@ def _plain_turn(line: str, line_no: int) -> TurnText | None:
         else:
             _missed_when_full()
         parts = split
-    return laid_out_turn(number, Place(line_no, 1), len(head) + 2, body, parts)
+    return LaidOutTurn(number, (line_no, len(head) + 2, body, parts), Place(line_no, 1))
 
 
 def _number(head: str) -> int | None:
@@ -202,7 +203,7 @@ def _turn(line: str, start: int, stop: int, line_no: int) -> TurnText:
     parts = plain_parts(body)
     if number is None or (parts is None and body_words(body) is None):
         raise _NotPlain
-    return laid_out_turn(number, Place(line_no, start + 1), dot + 2, body, parts)
+    return LaidOutTurn(number, (line_no, dot + 2, body, parts), Place(line_no, start + 1))
 
 
 _turn_number = kept_by_text(read_number, _KEPT_NUMBERS)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from enum import Enum
-from typing import Any, Generic, TypeVar
+from typing import Generic, TypeVar
 
 from meridina.rules.common import Place, Problem
 from meridina.rules.games import GAMES, listed, rules_game
@@ -21,9 +21,13 @@ from .text import Tag
 
 R = TypeVar("R")
 
+RulingValue = Enum | int  # a ruling's value: a member of its Enum, or a number
+RulingKind = type[Enum] | type[int]  # a ruling's type, which reads its value
+
+
 # Rulings as keyword arguments of a game's Rulings, and the faults of a Rulings tag's value:
 # each message with its column offset from the value's place.
-Chosen = tuple[tuple[str, Any], ...]
+Chosen = tuple[tuple[str, RulingValue], ...]
 Faults = tuple[tuple[str, int], ...]
 
 
@@ -31,7 +35,7 @@ class RulingFault(ValueError):
     """A ruling's name or value that its game does not know; ``str`` is the sentence."""
 
 
-def ruling_names(game: str) -> Mapping[str, type] | None:
+def ruling_names(game: str) -> Mapping[str, RulingKind] | None:
     """A game's rulings, each with its type (an Enum of the allowed values, or int)."""
     if listed(game) is None:
         return None
@@ -39,8 +43,8 @@ def ruling_names(game: str) -> Mapping[str, type] | None:
 
 
 def read_ruling(
-    name: str, value: str, names: Mapping[str, type], game: str = ""
-) -> tuple[str, Any]:
+    name: str, value: str, names: Mapping[str, RulingKind], game: str = ""
+) -> tuple[str, RulingValue]:
     """One ruling as a keyword argument of the game's Rulings; ``RulingFault`` when bad.
 
     ``names`` is as ``ruling_names`` gives; ``game``, when given, names the game in the
@@ -58,7 +62,7 @@ def read_ruling(
         raise RulingFault(f"ruling {name} takes one of: {allowed}") from None
 
 
-def _ruling_value(kind: type, value: str) -> Any:
+def _ruling_value(kind: RulingKind, value: str) -> RulingValue:
     """An Enum member, or a bounded number of ASCII digits; ValueError when neither."""
     if kind is int:
         number = read_number(value)
@@ -68,9 +72,9 @@ def _ruling_value(kind: type, value: str) -> Any:
     return kind(value)
 
 
-def choose_rulings(value: str, names: Mapping[str, type]) -> tuple[Chosen, Faults]:
+def choose_rulings(value: str, names: Mapping[str, RulingKind]) -> tuple[Chosen, Faults]:
     """The rulings a Rulings tag's value (``name=value; ...``) chooses, and its faults."""
-    chosen: dict[str, Any] = {}
+    chosen: dict[str, RulingValue] = {}
     faults = []
     for text, offset in split_value(value):
         name, _, choice = (piece.strip().lower() for piece in text.partition("="))
@@ -83,7 +87,7 @@ def choose_rulings(value: str, names: Mapping[str, type]) -> tuple[Chosen, Fault
     return tuple(chosen.items()), tuple(faults)
 
 
-def rulings_by_game(value: str) -> tuple[dict[str, dict[str, Any]], tuple[str, ...]]:
+def rulings_by_game(value: str) -> tuple[dict[str, dict[str, RulingValue]], tuple[str, ...]]:
     """Rulings given outside a record as a Rulings tag's value, by game, and its faults.
 
     Each ruling goes to the game that has it (no two games share a ruling's name); a name
@@ -93,18 +97,18 @@ def rulings_by_game(value: str) -> tuple[dict[str, dict[str, Any]], tuple[str, .
     every = {name: kind for names in games.values() for name, kind in names.items()}
     game_of = {name.replace("-", "_"): game for game, names in games.items() for name in names}
     chosen, faults = choose_rulings(value, every)
-    by_game: dict[str, dict[str, Any]] = {}
+    by_game: dict[str, dict[str, RulingValue]] = {}
     for key, ruling in chosen:
         by_game.setdefault(game_of[key], {})[key] = ruling
     return by_game, tuple(message for message, _ in faults)
 
 
-def merged(*sources: Mapping[str, Any] | None) -> dict[str, Any]:
+def merged(*sources: Mapping[str, RulingValue] | None) -> dict[str, RulingValue]:
     """One game's rulings from ``sources``, each winning over those before it.
 
     The order is config file, command line, the record's own Rulings tag.
     """
-    result: dict[str, Any] = {}
+    result: dict[str, RulingValue] = {}
     for source in sources:
         if source:
             result.update(source)
@@ -112,8 +116,8 @@ def merged(*sources: Mapping[str, Any] | None) -> dict[str, Any]:
 
 
 def merged_by_game(
-    *sources: Mapping[str, Mapping[str, Any]] | None,
-) -> dict[str, dict[str, Any]]:
+    *sources: Mapping[str, Mapping[str, RulingValue]] | None,
+) -> dict[str, dict[str, RulingValue]]:
     """Rulings by game from ``sources`` outside the record (config file, command line)."""
     games = {game: None for source in sources if source for game in source}
     return {game: merged(*(source.get(game) for source in sources if source)) for game in games}
@@ -126,7 +130,7 @@ class RulingsReader(Generic[R]):
     ``ruling_names`` gives. What a tag's value chooses is kept by its text.
     """
 
-    def __init__(self, names: Mapping[str, type], make: Callable[..., R]) -> None:
+    def __init__(self, names: Mapping[str, RulingKind], make: Callable[..., R]) -> None:
         self.names = names
         self.make = make
         self.default = make()
@@ -137,7 +141,10 @@ class RulingsReader(Generic[R]):
         return self.make(**dict(chosen)), chosen, faults
 
     def __call__(
-        self, tag: Tag | None, problems: list[Problem], outside: Mapping[str, Any] | None = None
+        self,
+        tag: Tag | None,
+        problems: list[Problem],
+        outside: Mapping[str, RulingValue] | None = None,
     ) -> R:
         """The game's rulings: ``outside`` (config, then command line) where the tag is silent."""
         if tag is None:

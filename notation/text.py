@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from meridina.rules.common import Place, Problem, value
+from meridina.rules.values_fast import fast_value
 
-from .turn_body import body_words
 
-
-@value
+@fast_value  # made for every word read
 class Word:
     """One word of a turn or a position entry, with its kind and place.
 
@@ -23,7 +21,7 @@ class Word:
     at: Place
 
 
-@value
+@fast_value  # made for every tag read
 class Tag:
     name: str
     value: str
@@ -37,28 +35,19 @@ class Comment:
     at: Place
 
 
-# A turn's words as the plain reading found them, before any ``Word`` is made of them: the
-# line, the column of ``body[0]``, ``body`` (the turn as written after its number, found to be
-# words and separators only, so that the same body always holds the same words) and its
-# ``parts``, ``body.split(" ")`` when no other separator is in it, else None. A plain tuple,
-# the cheapest to build; its first item, a number, tells it from a tuple of words.
+# A turn's words as the plain reading found them: the line, the column of ``body[0]``,
+# ``body`` (the turn as written after its number, found to be words and separators only, so
+# that the same body always holds the same words) and its ``parts``, ``body.split(" ")``
+# when no other separator is in it, else None.
 LaidOut = tuple[int, int, str, "Sequence[str] | None"]
 
 
-def _make(laid: LaidOut) -> tuple[Word, ...]:
-    """The words of a laid-out turn."""
-    line, col, body, _ = laid
-    return tuple(
-        Word(kind, text, Place(line, col + offset)) for kind, text, offset in body_words(body) or ()
-    )
-
-
-@value
+@fast_value  # made for every turn (see ``text_fast``)
 class TurnText:
     """One turn as written: its number, its words and its place.
 
-    ``words`` may be given as a ``LaidOut`` (see ``laid_out``): the words are then made on
-    first use, so that a game that is only checked never makes them.
+    The plain reading makes a ``LaidOutTurn`` (see ``text_fast``), a ``TurnText`` whose
+    words are made on first use, so that a game that is only checked never makes them.
     """
 
     number: int
@@ -78,56 +67,9 @@ class TurnText:
         return any(not problem.warning for problem in self.problems)
 
     def laid_out(self) -> LaidOut | None:
-        """The words as the plain reading laid them out, while no ``Word`` is made of them."""
-        return laid_out(self)
-
-
-def laid_out(turn: TurnText) -> LaidOut | None:
-    """``turn.laid_out()``, at the cost of a function call only."""
-    words = _get_words(turn)
-    return words if words and type(words[0]) is int else None
-
-
-def _words(turn: TurnText) -> tuple[Word, ...]:
-    words = _get_words(turn)
-    if words and type(words[0]) is int:
-        words = _make(words)
-        _set_words(turn, words)
-    return words  # type: ignore[no-any-return]
-
-
-# ``words`` is a property over its slot, so that equality, hashing, repr, replace and
-# pickling, which all read it by name, see the words made.
-_WORDS_SLOT: Any = TurnText.__dict__["words"]
-_get_words: Callable[[TurnText], Any] = _WORDS_SLOT.__get__
-_set_words: Callable[[TurnText, tuple[Word, ...] | LaidOut], None] = _WORDS_SLOT.__set__
-TurnText.words = property(_words, _set_words)  # type: ignore[assignment]
-
-
-def with_comments(turn: TurnText, comments: tuple[Comment, ...]) -> TurnText:
-    """``turn`` with ``comments``; words not made yet stay so."""
-    words = _WORDS_SLOT.__get__(turn, TurnText)
-    return TurnText(
-        turn.number, words, turn.at, comments, turn.problems, turn.written, turn.numbered
-    )
-
-
-def laid_out_turn(
-    number: int, at: Place, col: int, body: str, parts: Sequence[str] | None
-) -> TurnText:
-    """``TurnText(number, (at.line, col, body, parts), at)``, whose words are made on
-    first use; built slot by slot, which costs half as much as through ``__init__``."""
-    turn: Any = _new_object(TurnText)
-    turn.number = number
-    _set_words(turn, (at.line, col, body, parts))
-    turn.at = at
-    turn.comments = turn.problems = ()
-    turn.written = ""
-    turn.numbered = True
-    return turn  # type: ignore[no-any-return]
-
-
-_new_object = object.__new__
+        """The turn's body as the plain reading laid it out, while its words are not made
+        (see ``text_fast.LaidOutTurn``); None for a turn built with its words."""
+        return None
 
 
 @value

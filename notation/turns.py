@@ -6,7 +6,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final, Generic, TypeVar
 
-from meridina.rules.common import Problem, value
+from meridina.rules.common import Problem
+from meridina.rules.values_fast import fast_value
 
 from .text import GameText, TurnText
 
@@ -16,7 +17,7 @@ T = TypeVar("T")
 TurnCo = TypeVar("TurnCo", covariant=True)  # an entry is read-only
 
 
-@value
+@fast_value
 class TurnEntry(Generic[TurnCo]):
     """A turn as written and as understood (``turn`` is None when unreadable)."""
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 from .codes import RuleCode
+from .values_fast import fast_value
 
 if TYPE_CHECKING:
     from typing_extensions import dataclass_transform
@@ -25,18 +26,16 @@ def value(cls: type[_V], /) -> type[_V]: ...
 def value(*, order: bool = False) -> Callable[[type[_V]], type[_V]]: ...
 @dataclass_transform(frozen_default=True)
 def value(cls: type[_V] | None = None, /, *, order: bool = False) -> Any:
-    """A frozen slotted dataclass as type checkers see it, built at the cost of a plain one.
+    """A frozen slotted dataclass: compared and hashed by its fields, never changed.
 
-    A frozen dataclass sets each field through ``object.__setattr__``, which makes it more
-    than twice as dear to build; the values made for every turn of a record are many. Equality,
-    hashing (over the fields, as a frozen one hashes), ``repr``, ``replace`` and ``fields`` are
-    those of a frozen dataclass; only assignment is left to the type checker to refuse.
+    The few values made many times for every turn are ``fast_value`` instead (see
+    ``values_fast``).
     """
-    make = dataclass(slots=True, order=order, unsafe_hash=True)
+    make = dataclass(slots=True, order=order, frozen=True)
     return make if cls is None else make(cls)
 
 
-@value(order=True)
+@fast_value(order=True)
 class Place:
     """Where something stands in a record file: 1-based line and column."""
 

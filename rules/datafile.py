@@ -12,6 +12,7 @@ import os
 import re
 import stat
 import sys
+from collections.abc import Callable
 from importlib.resources import files
 from pathlib import Path
 from typing import Any, Final
@@ -73,13 +74,19 @@ class DataFile:
         return self.text.count("\n", 0, found.start()) + 1 if found else 1
 
 
+# Builds the error for a wrong value: from its message and its key.
+Fault = Callable[[str, str], Exception]
+
+
 class Values:
     """Typed reading of one table of a data file; a wrong value is a fault at its line.
 
     ``fault(message, key)`` builds the error for the file's kind (board, edition).
     """
 
-    def __init__(self, data: DataFile, table: dict[str, Any], fault: Any, prefix: str = "") -> None:
+    def __init__(
+        self, data: DataFile, table: dict[str, Any], fault: Fault, prefix: str = ""
+    ) -> None:
         self.data = data
         self.table = table
         self.fault = fault

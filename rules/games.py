@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping
+from enum import Enum
 from functools import cache, cached_property
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
@@ -55,7 +56,7 @@ class RulesGame(Generic[SetupT, StateT, TurnT, StepT, SheetT]):
         code_prefix: str,
         digest: str,
         core: Callable[[], RulesCore[SetupT, StateT, TurnT, StepT, SheetT]],
-        ruling_names: Callable[[], Mapping[str, type]],
+        ruling_names: Callable[[], Mapping[str, type[Enum] | type[int]]],
     ) -> None:
         self.title = title
         self.code_prefix = code_prefix  # every rule code of the game starts "PREFIX-"
@@ -68,7 +69,7 @@ class RulesGame(Generic[SetupT, StateT, TurnT, StepT, SheetT]):
         return self._core()
 
     @cached_property
-    def ruling_names(self) -> Mapping[str, type]:
+    def ruling_names(self) -> Mapping[str, type[Enum] | type[int]]:
         """Each ruling the game knows, with its type (an Enum of the allowed values, or int)."""
         return self._ruling_names()
 

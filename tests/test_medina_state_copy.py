@@ -13,6 +13,7 @@ from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from meridina.rules.medina.copy_on_write import ALL_OWN, copy_state, detached_state
 from meridina.rules.medina.random_play import play_game
 from meridina.rules.medina.state import State
 from test_medina_clean_play import KINDS, contents
@@ -75,3 +76,29 @@ def test_a_working_state_changes_in_place_after_a_look_ahead_copy() -> None:
     assert all(work.hand_to_change(colour) is hand for colour, hand in hands.items())
     assert all(work.palace_to_change(ident) is palace for ident, palace in palaces.items())
     assert work.street_to_change() is streets
+
+
+@settings(max_examples=10, deadline=None)
+@given(kind=st.sampled_from(KINDS), seed=st.integers(0, 2**32 - 1), cut=st.floats(0, 1))
+def test_a_copy_shares_what_its_source_leaves_alone_and_owns_nothing(
+    kind: tuple[str, int], seed: int, cut: float
+) -> None:
+    edition, players = kind
+    game = play_game(random.Random(seed), edition, players)
+    source = game.before[min(int(cut * len(game.turns)), len(game.turns) - 1)]
+    for state in (source, source.detached()):
+        duplicate = copy_state(state)
+        assert type(duplicate) is State and contents(duplicate) == contents(state)
+        assert (duplicate.seat_colours, duplicate.opening_turns) == (
+            state.seat_colours,
+            state.opening_turns,
+        )
+        assert (duplicate.own, duplicate.own_palaces, duplicate.own_hands) == (0, set(), set())
+        owned = set(state.palaces) if state.own_palaces is None else state.own_palaces
+        for ident, palace in state.palaces.items():
+            assert (duplicate.palaces[ident] is palace) == (ident not in owned)
+    work = detached_state(source)
+    assert work.own == ALL_OWN and work.own_palaces is None and work.own_hands is None
+    assert contents(work) == contents(source)
+    assert not any(work.palaces[i] is p for i, p in source.palaces.items())
+    assert not any(work.hands[c] is h for c, h in source.hands.items())

@@ -14,6 +14,7 @@ from meridina.rules.medina.model import Setup, Turn
 
 from ..games import NotationGame
 from ..legal_words import WordSpace
+from ..rulings import RulingValue
 from ..tagvalues import read_tag_names
 from ..text import GameText, TurnText
 from ..turns import GameRecord, TurnEntry, read_turns
@@ -29,7 +30,7 @@ __all__ = ["COLOUR_WORDS", "GAME", "TAGS", "MedinaRecord", "read_record", "read_
 MedinaRecord = GameRecord[Setup, Turn]
 
 
-def read_record(game: GameText, rulings: Mapping[str, Any] | None = None) -> MedinaRecord:
+def read_record(game: GameText, rulings: Mapping[str, RulingValue] | None = None) -> MedinaRecord:
     """Give a game's text its Medina meaning; notation faults become problems."""
     problems: list[Problem] = []
     game = read_tag_names(game, TAGS, problems)

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from meridina.rules.common import Place, Problem
 from meridina.rules.medina.model import RULING_NAMES, Cell, Player, Rulings, Setup, parse_cell
 
-from ..rulings import RulingsReader
+from ..players_tag import player_entries, required_players_tag
+from ..rulings import RulingsReader, RulingValue
 from ..tagvalues import COMMON_TAGS, TAG_RULE, kept_by_text, read_result, split_value, tags_by_name
 from ..text import GameText, Tag
 from .position import read_position
@@ -19,21 +19,14 @@ _read_rulings = RulingsReader(RULING_NAMES, Rulings)
 
 
 def read_setup(
-    game: GameText, problems: list[Problem], rulings: Mapping[str, Any] | None = None
+    game: GameText, problems: list[Problem], rulings: Mapping[str, RulingValue] | None = None
 ) -> Setup | None:
     """The edition, players, options, board, rulings, result and start position of a game."""
     tags = tags_by_name(game)
     edition_tag = tags.get("edition")
     edition = edition_tag.value.strip() if edition_tag else "1"
-    players_tag = tags.get("players")
+    players_tag = required_players_tag(game, tags, problems, "Ann red; Ben blue; Cy green")
     if players_tag is None:
-        problems.append(
-            Problem(
-                TAG_RULE,
-                'the Players tag is missing: [Players "Ann red; Ben blue; Cy green"]',
-                game.at,
-            )
-        )
         return None
     players = _players(players_tag.value)
     options_tag = tags.get("options")
@@ -64,11 +57,9 @@ def read_setup(
 
 def _read_players(value: str) -> tuple[Player, ...]:
     """``Ann red; Ben blue`` -> the players, each named by its last word, its colour."""
-    players = []
-    for text, _ in split_value(value, ";"):
-        words = text.split()
-        players.append(Player(" ".join(words[:-1]), words[-1].lower()))
-    return tuple(players)
+    return tuple(
+        Player(" ".join(words[:-1]), words[-1].lower()) for _, words in player_entries(value)
+    )
 
 
 _players = kept_by_text(_read_players)

@@ -18,7 +18,8 @@ from meridina.rules.medina.model import (
 
 from ..kept import kept_by_text, memory, remember
 from ..suggest import did_you_mean, name_for_colour, name_message, nearest
-from ..text import LaidOut, TurnText, Word, laid_out
+from ..text import LaidOut, TurnText, Word
+from ..text_fast import laid_out
 from ..turn_body import pieces
 from ..turns import TurnEntry
 from .words import COLOUR_WORDS, not_a_field

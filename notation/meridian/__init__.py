@@ -14,6 +14,7 @@ from meridina.rules.meridian.model import MERIDIANS, Setup, Turn
 
 from ..games import NotationGame
 from ..legal_words import WordSpace
+from ..rulings import RulingValue
 from ..tagvalues import read_tag_names
 from ..text import GameText, TurnText
 from ..turns import GameRecord, TurnEntry, read_turns
@@ -28,7 +29,7 @@ __all__ = ["GAME", "TAGS", "MeridianRecord", "read_record", "read_turn"]
 MeridianRecord = GameRecord[Setup, Turn]
 
 
-def read_record(game: GameText, rulings: Mapping[str, Any] | None = None) -> MeridianRecord:
+def read_record(game: GameText, rulings: Mapping[str, RulingValue] | None = None) -> MeridianRecord:
     """Give a game's text its Meridian meaning; notation faults become problems."""
     problems: list[Problem] = []
     game = read_tag_names(game, TAGS, problems)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from meridina.rules.common import Place, Problem
 from meridina.rules.meridian.model import (
@@ -16,7 +15,8 @@ from meridina.rules.meridian.model import (
     Setup,
 )
 
-from ..rulings import RulingsReader
+from ..players_tag import player_entries, required_players_tag
+from ..rulings import RulingsReader, RulingValue
 from ..tagvalues import COMMON_TAGS, TAG_RULE, kept_by_text, read_result, split_value, tags_by_name
 from ..text import GameText, Tag
 from .position import read_position
@@ -30,19 +30,12 @@ _read_rulings = RulingsReader(RULING_NAMES, Rulings)
 
 
 def read_setup(
-    game: GameText, problems: list[Problem], rulings: Mapping[str, Any] | None = None
+    game: GameText, problems: list[Problem], rulings: Mapping[str, RulingValue] | None = None
 ) -> Setup | None:
     """The players, board, rulings, decks, result and start position of a game's tags."""
     tags = tags_by_name(game)
-    players_tag = tags.get("players")
+    players_tag = required_players_tag(game, tags, problems, "Ann orange; Ben black; Cy grey")
     if players_tag is None:
-        problems.append(
-            Problem(
-                TAG_RULE,
-                'the Players tag is missing: [Players "Ann orange; Ben black; Cy grey"]',
-                game.at,
-            )
-        )
         return None
     players = _players(players_tag.value)
     board_tag = tags.get("board")
@@ -68,8 +61,7 @@ def read_setup(
 def _read_players(value: str) -> tuple[Player, ...]:
     """``Ann orange; Ben black`` -> the players, each with its colours (those it names)."""
     players = []
-    for text, _ in split_value(value, ";"):
-        words = text.split()
+    for text, words in player_entries(value):
         lowered = text.lower().split()  # lower case makes or takes no space: word for word
         colours = tuple([word for word in lowered if word in COLOURS])
         if not colours:

@@ -12,7 +12,8 @@ from meridina.rules.numbers import is_digits, number_fault, read_number
 
 from ..kept import memory, remember
 from ..suggest import did_you_mean, name_for_colour, name_message, nearest
-from ..text import LaidOut, TurnText, Word, laid_out
+from ..text import LaidOut, TurnText, Word
+from ..text_fast import laid_out
 from ..turns import TurnEntry
 
 TURN_RULE: Final = "REC-3"

@@ -6,10 +6,10 @@ from collections.abc import Collection
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Final
+from typing import Final
 
 from meridina.rules.common import Problem, RecordError
-from meridina.rules.datafile import DataFile, Values, bundled, bundled_names, user_file
+from meridina.rules.datafile import DataFile, Fault, Values, bundled, bundled_names, user_file
 
 from .model import Cell, cell_name, parse_cell
 
@@ -284,13 +284,13 @@ def edition_from_data(data: DataFile) -> Edition:
     )
 
 
-def _text(value: object, fault: Any, key: str) -> str:
+def _text(value: object, fault: Fault, key: str) -> str:
     if not isinstance(value, str):
         raise fault(f"'{key}' values must be quoted texts", key)
     return value
 
 
-def _counts(values: Values, key: str, fault: Any) -> dict[int, int]:
+def _counts(values: Values, key: str, fault: Fault) -> dict[int, int]:
     """A table from player counts to small whole numbers."""
     counts = {}
     for count, value in values.numbered(key, PLAYERS).items():

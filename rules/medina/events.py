@@ -1,14 +1,15 @@
 """What a Medina placement brings about besides the piece itself, as plain values.
 
-The rules core only says what happened; a view puts it into words.
+The rules core only says what happened; a view puts it into words. Made on most roofs
+and walls: ``fast_value``s.
 """
 
 from __future__ import annotations
 
-from meridina.rules.common import value
+from meridina.rules.values_fast import fast_value
 
 
-@value
+@fast_value
 class PalaceTileMoved:
     """A colour's palace tile went to a new holder (None: nobody, as for a neutral palace)."""
 
@@ -16,7 +17,7 @@ class PalaceTileMoved:
     holder: str | None
 
 
-@value
+@fast_value
 class TowerTileMoved:
     """A tower tile was awarded, or passed to another holder (None: nobody)."""
 
@@ -24,7 +25,7 @@ class TowerTileMoved:
     holder: str | None
 
 
-@value
+@fast_value
 class TowerMerchantsTaken:
     """The extra merchants on a tower tile went to its first taker (None: out of the game)."""
 
@@ -33,7 +34,7 @@ class TowerMerchantsTaken:
     taker: str | None
 
 
-@value
+@fast_value
 class TeaTilesTaken:
     """Roofing a black palace brought its owner tea tiles."""
 
@@ -41,7 +42,7 @@ class TeaTilesTaken:
     count: int
 
 
-@value
+@fast_value
 class ColourRetired:
     """Every player owns a palace of this colour: its buildings left the game."""
 

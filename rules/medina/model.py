@@ -8,6 +8,7 @@ from typing import Final
 
 from meridina.rules.common import Place, value
 from meridina.rules.numbers import read_number
+from meridina.rules.values_fast import fast_value
 
 Cell = tuple[int, int]  # (column, row): column 0 = A, row 1 = the bottom row
 
@@ -60,7 +61,7 @@ PIECE_WORDS = {
 }
 
 
-@value  # made for every piece of every turn: a frozen dataclass costs far more to build
+@fast_value  # made for every piece of every turn
 class Placement:
     """One piece put on a cell (a building has its colour); or a tea tile played."""
 
@@ -70,7 +71,7 @@ class Placement:
     at: Place | None = None
 
 
-@value
+@fast_value  # made for every turn
 class Turn:
     """A player's turn: up to two placements, or a pass."""
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Final
 
 from meridina.rules.common import value
+from meridina.rules.values_fast import fast_value
 
 from .model import NEUTRAL, Cell, TieBreak, WellBonus
 from .state import MERCHANT, WALL, Palace, State
@@ -15,7 +16,7 @@ _ONCE_A_PALACE: Final = WellBonus.PALACE
 _BY_PALACE: Final = TieBreak.PALACE
 
 
-@value
+@fast_value  # made for every palace of every game scored
 class PalaceScore:
     palace: Palace
     buildings: int
@@ -42,7 +43,7 @@ class PalaceScore:
         )
 
 
-@value
+@fast_value
 class PlayerScore:
     index: int
     name: str

@@ -4,25 +4,21 @@ from __future__ import annotations
 
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
 
 from .board import Board, Edition
+from .copy_on_write import (
+    ALL_OWN,
+    RETIRED,
+    STREETS,
+    TILES,
+    WALLS,
+    copy_state,
+    detached_state,
+    owned_with,
+)
 from .model import NEUTRAL, Cell, Player, Rulings
 
 BUILDING, STABLE, MERCHANT, WALL, WELL = "building", "stable", "merchant", "wall", "well"
-
-_new = object.__new__  # an instance with its slots still to fill
-_NONE_OWN: frozenset[Any] = frozenset()  # shared by the states that own nothing yet
-
-T = TypeVar("T")
-
-
-def _with(owned: AbstractSet[T], item: T) -> AbstractSet[T]:
-    """``owned`` with ``item`` added: in place, unless it is the shared empty set."""
-    if isinstance(owned, set):
-        owned.add(item)
-        return owned
-    return {item}
 
 
 @dataclass(slots=True)
@@ -48,15 +44,14 @@ class Palace:
         return self.buildings | self.stables
 
     def clone(self) -> Palace:
-        # Filled in slot by slot: quicker than the dataclass's __init__.
-        clone = _new(Palace)
-        clone.ident = self.ident
-        clone.colour = self.colour
-        clone.buildings = set(self.buildings)
-        clone.stables = set(self.stables)
-        clone.owner = self.owner
-        clone.roofed_at = self.roofed_at
-        return clone
+        return Palace(
+            self.ident,
+            self.colour,
+            set(self.buildings),
+            set(self.stables),
+            self.owner,
+            self.roofed_at,
+        )
 
 
 @dataclass(slots=True)
@@ -83,23 +78,16 @@ class Hand:
         )
 
     def clone(self) -> Hand:
-        clone = _new(Hand)
-        clone.buildings = self.buildings.copy()
-        clone.roofs = self.roofs
-        clone.neutral_roofs = self.neutral_roofs
-        clone.stables = self.stables
-        clone.merchants = self.merchants
-        clone.walls = self.walls
-        clone.tea = self.tea
-        clone.known = self.known
-        return clone
-
-
-# What a state may change in place rather than copy first (``State.own``): a copy
-# shares these containers with the state it came from until one of them changes.
-# (``pieces`` and ``palace_at`` change on most turns: a copy gets its own at once.)
-STREETS, WALLS, TILES, RETIRED = 1, 2, 4, 8
-ALL_OWN = STREETS | WALLS | TILES | RETIRED
+        return Hand(
+            self.buildings.copy(),
+            self.roofs,
+            self.neutral_roofs,
+            self.stables,
+            self.merchants,
+            self.walls,
+            self.tea,
+            self.known,
+        )
 
 
 @dataclass(slots=True)
@@ -107,7 +95,7 @@ class State:
     """A game's state, one per turn. A copy shares with the state it came from all that
     neither changes in place (palaces, hands, the city's containers); whatever a state
     changes that it does not own yet is cloned first, through ``palace_to_change``,
-    ``hand_to_change`` and the other ``*_to_change``."""
+    ``hand_to_change`` and the other ``*_to_change`` (see ``copy_on_write``)."""
 
     board: Board
     edition: Edition
@@ -133,7 +121,7 @@ class State:
     passes_in_a_row: int = 0
     seat_colours: tuple[str, ...] = field(init=False, repr=False, compare=False)
     # ``own_palaces`` and ``own_hands`` are this state's alone, free to change in place
-    # (None: all); a copy gets clones of them. (An empty one is the shared _NONE_OWN
+    # (None: all); a copy gets clones of them. (An empty one is the shared NONE_OWN
     # until something is added.)
     own_palaces: AbstractSet[int] | None = field(default=None, repr=False, compare=False)
     own_hands: AbstractSet[str] | None = field(default=None, repr=False, compare=False)
@@ -150,75 +138,14 @@ class State:
         self.opening_turns = self.edition.single_piece_turns.get(len(self.players), 0)
 
     def copy(self) -> State:
-        """A state to play on from this one, which is left exactly as it was.
-
-        The copy shares with this state what neither changes in place; of whatever this
-        state may still change in place (its own palaces, hands and containers) the copy
-        gets a clone.
-        """
-        palaces = self.palaces.copy()
-        own = self.own_palaces
-        cloned = set(palaces) if own is None else own
-        for ident in cloned:
-            palaces[ident] = palaces[ident].clone()
-        hands = self.hands.copy()
-        own_hands = self.own_hands
-        cloned_hands = set(hands) if own_hands is None else own_hands
-        for colour in cloned_hands:
-            hands[colour] = hands[colour].clone()
-        clone = State.__new__(State)
-        clone.board = self.board
-        clone.edition = self.edition
-        clone.options = self.options
-        clone.rulings = self.rulings
-        clone.players = self.players
-        clone.hands = hands
-        clone.pieces = self.pieces.copy()
-        clone.palace_at = self.palace_at.copy()
-        clone.palaces = palaces
-        held = self.own
-        streets = self.streets
-        if held & STREETS and streets:  # only the current street can still grow
-            streets = [*streets[:-1], list(streets[-1])]
-        clone.streets = streets
-        clone.arm_fill = list(self.arm_fill) if held & WALLS else self.arm_fill
-        clone.wall_tower = self.wall_tower.copy() if held & WALLS else self.wall_tower
-        clone.well = self.well
-        tiles = held & TILES
-        clone.palace_tiles = self.palace_tiles.copy() if tiles else self.palace_tiles
-        clone.tower_tiles = self.tower_tiles.copy() if tiles else self.tower_tiles
-        clone.tower_merchants = self.tower_merchants.copy() if tiles else self.tower_merchants
-        clone.tea_claims = self.tea_claims
-        clone.retired = set(self.retired) if held & RETIRED else self.retired
-        clone.next_seat = self.next_seat
-        clone.turns_played = self.turns_played
-        clone.roofs_placed = self.roofs_placed
-        clone.passes_in_a_row = self.passes_in_a_row
-        clone.seat_colours = self.seat_colours
-        clone.opening_turns = self.opening_turns
-        # (What was cloned here is cloned again when the copy changes it: a palace's sets
-        # then keep the order that the games written from seeds depend on.)
-        clone.own_palaces = _NONE_OWN
-        clone.own_hands = _NONE_OWN
-        clone.own = 0
-        clone.open_palaces = {}
-        return clone
+        """A state to play on from this one, which is left exactly as it was (see
+        ``copy_on_write``)."""
+        return copy_state(self)
 
     def detached(self) -> State:
         """A working copy that shares nothing that changes with this state, and is all its
         own to change in place (this state is left exactly as it was)."""
-        work = self.copy()
-        work.hands = {colour: hand.clone() for colour, hand in self.hands.items()}
-        work.palaces = {ident: palace.clone() for ident, palace in self.palaces.items()}
-        work.streets = [list(street) for street in self.streets]
-        work.arm_fill = list(self.arm_fill)
-        work.wall_tower = self.wall_tower.copy()
-        work.palace_tiles = self.palace_tiles.copy()
-        work.tower_tiles = self.tower_tiles.copy()
-        work.tower_merchants = self.tower_merchants.copy()
-        work.retired = set(self.retired)
-        work.own_all()
-        return work
+        return detached_state(self)
 
     def own_all(self) -> None:
         """Say that everything here is this state's own: changed in place from now on."""
@@ -273,7 +200,7 @@ class State:
         ident = palace.ident
         self.palaces[ident] = palace
         if self.own_palaces is not None:
-            self.own_palaces = _with(self.own_palaces, ident)
+            self.own_palaces = owned_with(self.own_palaces, ident)
 
     def hand_to_change(self, player: str) -> Hand:
         """The player's hand, this state's own copy of it, ready to be changed."""

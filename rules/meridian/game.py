@@ -8,6 +8,7 @@ from pathlib import Path
 from meridina.rules.common import Place, Problem
 from meridina.rules.game import Applied, compare_result
 from meridina.rules.game import GameRun as BaseRun
+from meridina.rules.identity_memory import IdentityMemory
 
 from . import engine
 from .engine import Step
@@ -86,18 +87,15 @@ def _agrees(
     return True
 
 
-_SEATS: dict[int, tuple[Seating, dict[str, int]]] = {}
+_SEATS: IdentityMemory[Seating, dict[str, int]] = IdentityMemory(256)
 
 
 def _seat_of(seating: Seating) -> dict[str, int]:
     """Each seat by the lower-case names that may stand for it, as ``compare_result`` has
     them; once per seating."""
-    known = _SEATS.get(id(seating))
-    if known is not None and known[0] is seating:
-        return known[1]
+    known = _SEATS.get(seating)
+    if known is not None:
+        return known
     keys = [(player.name, *player.colours) for player in seating.players]
     named = {key.lower(): index for index, names in enumerate(keys) for key in names if key}
-    if len(_SEATS) >= 256:
-        _SEATS.clear()
-    _SEATS[id(seating)] = (seating, named)
-    return named
+    return _SEATS.put(seating, named)

@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from itertools import chain
 from operator import itemgetter
 
+from meridina.rules.identity_memory import IdentityMemory
+
 from .action import TOWERS
 from .board import Board, Island
 from .state import Seating, State
@@ -52,14 +54,20 @@ class ScoreSheet:
 
     def __init__(
         self,
-        players: tuple[PlayerScore, ...],
+        players: tuple[PlayerScore, ...] | None,
         islands: tuple[IslandScore, ...] | State,
         finished: bool,
         cards_left: int | None,
+        points: tuple[int, ...] = (),
+        held: list[tuple[int, str, int]] | None = None,
     ) -> None:
+        """``players`` None: the rows are made from the state ``islands``, the ``points``
+        and the islands ``held`` when first looked at."""
         self._players: tuple[PlayerScore, ...] | None = players
-        self._points: tuple[int, ...] = tuple([row.points for row in players])
-        self._held: list[tuple[int, str, int]] = []
+        self._points: tuple[int, ...] = (
+            points if players is None else tuple([row.points for row in players])
+        )
+        self._held: list[tuple[int, str, int]] = [] if held is None else held
         self.finished = finished
         self.cards_left = cards_left
         self._islands: tuple[IslandScore, ...] | None = None
@@ -78,15 +86,7 @@ class ScoreSheet:
         cards_left: int | None,
     ) -> ScoreSheet:
         """A sheet whose rows are made from ``state`` and ``held`` when first looked at."""
-        sheet = cls.__new__(cls)
-        sheet._players = None
-        sheet._points = points
-        sheet._held = held
-        sheet.finished = state.finished
-        sheet.cards_left = cards_left
-        sheet._islands = None
-        sheet._state = state
-        return sheet
+        return cls(None, state, state.finished, cards_left, points, held)
 
     @property
     def players(self) -> tuple[PlayerScore, ...]:
@@ -129,14 +129,14 @@ class ScoreSheet:
 
 # Each island's cities as (meridian index, city index, garrison value), per board.
 IslandCells = tuple[tuple[Island, tuple[tuple[int, int, int], ...]], ...]
-_CELLS: dict[int, tuple[Board, IslandCells]] = {}
+_CELLS: IdentityMemory[Board, IslandCells] = IdentityMemory(64)  # boards from many files
 
 
 def _island_cells(board: Board) -> IslandCells:
     """Where each island's cities lie on the columns, worked out once per board."""
-    known = _CELLS.get(id(board))
-    if known is not None and known[0] is board:
-        return known[1]
+    known = _CELLS.get(board)
+    if known is not None:
+        return known
     cells = tuple(
         (
             island,
@@ -147,10 +147,7 @@ def _island_cells(board: Board) -> IslandCells:
         )
         for island in board.islands
     )
-    if len(_CELLS) >= 64:
-        _CELLS.clear()  # boards from many record files: keep the table small
-    _CELLS[id(board)] = (board, cells)
-    return cells
+    return _CELLS.put(board, cells)
 
 
 def island_scores(state: State) -> tuple[IslandScore, ...]:
@@ -178,14 +175,14 @@ def island_scores(state: State) -> tuple[IslandScore, ...]:
 # Each island as the score looks at it: its name, its points, and its cities' garrison
 # units picked from the board's cells laid end to end (a capital's twice, as it counts 2).
 Picks = tuple[tuple[str, int, Callable[[Sequence[int]], Sequence[int]]], ...]
-_PICKS: dict[int, tuple[Board, Picks]] = {}
+_PICKS: IdentityMemory[Board, Picks] = IdentityMemory(64)
 
 
 def _picks(board: Board) -> Picks:
     """The islands' cells as places in the board's cells laid end to end, once per board."""
-    known = _PICKS.get(id(board))
-    if known is not None and known[0] is board:
-        return known[1]
+    known = _PICKS.get(board)
+    if known is not None:
+        return known
     picks = []
     for island, cells in _island_cells(board):
         places = [
@@ -196,10 +193,7 @@ def _picks(board: Board) -> Picks:
         # itemgetter of several places gives a tuple; of one, the item alone
         pick = itemgetter(*places) if len(places) > 1 else _one(places[0])
         picks.append((island.name, len(island.cities), pick))
-    if len(_PICKS) >= 64:
-        _PICKS.clear()
-    _PICKS[id(board)] = (board, tuple(picks))
-    return tuple(picks)
+    return _PICKS.put(board, tuple(picks))
 
 
 def _one(place: int) -> Callable[[Sequence[int]], tuple[int]]:
@@ -210,7 +204,7 @@ def _one(place: int) -> Callable[[Sequence[int]], tuple[int]]:
 # over an island's cities it holds every seat's garrison at once: a garrison is at most the
 # island's cities and one more for a capital, under 256 on a board of 10 meridians of 5.
 SEAT_BITS = 8
-_UNITS: dict[int, tuple[Seating, dict[int, int]]] = {}
+_UNITS: IdentityMemory[Seating, dict[int, int]] = IdentityMemory(256)
 # What a sum of units says: the seat that holds the island, or -1 for nobody (no tower,
 # or the highest garrison tied). Seats beyond a game's players have no units.
 _HOLDERS: dict[int, int] = {}
@@ -218,18 +212,16 @@ _HOLDERS: dict[int, int] = {}
 
 def _units(seating: Seating) -> dict[int, int]:
     """Each tower a turn can build (those of ``TOWERS``), by identity, and an empty city
-    (``None``): its unit; once per seating."""
-    known = _UNITS.get(id(seating))
-    if known is not None and known[0] is seating:
-        return known[1]
+    (``None``): its unit; once per seating. (``TOWERS`` and ``None`` live as long as the
+    program, so no other object can take one of their ids.)"""
+    known = _UNITS.get(seating)
+    if known is not None:
+        return known
     units = {id(None): 0}
     for colour, owner in seating.owner_of.items():
         for tower in TOWERS[colour]:
             units[id(tower)] = 1 << SEAT_BITS * owner
-    if len(_UNITS) >= 256:
-        _UNITS.clear()
-    _UNITS[id(seating)] = (seating, units)
-    return units
+    return _UNITS.put(seating, units)
 
 
 def _holder(total: int) -> int:

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
 
 from meridina.rules.common import value
 
 from .board import Board
-from .model import DECK, Card, EmptyMeridian, Player, Rulings, Tower, TwoPlayerTurns
+from .model import DECK, Card, EmptyMeridian, OwnPush, Player, Rulings, Tower, TwoPlayerTurns
 
 Column = tuple[Tower | None, ...]  # one meridian, index 0 = city 1 at the bottom
 
@@ -130,6 +129,14 @@ class Table:
         "towers_per_player",
     )
 
+    all_played: int
+    seat: dict[str, tuple[int, tuple[str, ...], int]]
+    may_play: tuple[tuple[str, ...], ...]
+    seat_for: tuple[dict[str, tuple[int, tuple[str, ...], int]], ...]
+    towers_per_player: int
+    empty_always: bool
+    own_push: OwnPush
+
     def __init__(
         self,
         board: Board,
@@ -137,18 +144,30 @@ class Table:
         rulings: Rulings,
         cards_known: bool,
         decks: dict[str, tuple[Card, ...]],
+        like: Table | None = None,
     ) -> None:
+        """``like``: a table of seats alike (see ``_alike``), whose lookup tables this one
+        shares rather than works out again."""
         self.board = board
         self.seating = seating
         self.rulings = rulings
         self.cards_known = cards_known
         self.decks = decks
+        if like is not None:
+            self.all_played = like.all_played
+            self.seat = like.seat
+            self.may_play = like.may_play
+            self.seat_for = like.seat_for
+            self.towers_per_player = like.towers_per_player
+            self.empty_always = like.empty_always
+            self.own_push = like.own_push
+            return
         colours = seating.colours
         # Every card of every colour played: the game is over (when the cards are known;
         # otherwise -1, which no state's bits equal).
         self.all_played = (1 << len(DECK) * len(colours)) - 1 if cards_known else -1
         # colour -> (where its cards played start, its player's colours, next_index after it)
-        self.seat: dict[str, tuple[int, tuple[str, ...], int]] = {
+        self.seat = {
             c: (seating.shift[c], seating.mates[c], seating.index_after[c]) for c in colours
         }
         # By ``next_index``: the colours that may play without a fault of turn order. The
@@ -161,14 +180,12 @@ class Table:
             if seating.free_turns
             else [(c,) for c in seating.rotation]
         )
-        self.may_play: tuple[tuple[str, ...], ...] = (
+        self.may_play = (
             *(movers[i % len(movers)] for i in range(len(movers) + 1)),
             colours,
         )
         # ``seat`` of the colours that may play, by ``next_index``: one look-up for both.
-        self.seat_for: tuple[dict[str, tuple[int, tuple[str, ...], int]], ...] = tuple(
-            [{c: self.seat[c] for c in may} for may in self.may_play]
-        )
+        self.seat_for = tuple([{c: self.seat[c] for c in may} for may in self.may_play])
         self.towers_per_player = seating.towers_per_player
         self.empty_always = rulings.empty_meridian is EmptyMeridian.ALWAYS
         self.own_push = rulings.own_push
@@ -217,20 +234,7 @@ class Table:
                 _MODELS.clear()
             model = _MODELS[key] = cls(board, seating, rulings, cards_known, {})
             return model
-        table = cls.__new__(cls)
-        table.board = board
-        table.seating = seating
-        table.rulings = rulings
-        table.cards_known = cards_known
-        table.decks = model.decks  # empty, never changed
-        table.all_played = model.all_played
-        table.seat = model.seat
-        table.may_play = model.may_play
-        table.seat_for = model.seat_for
-        table.towers_per_player = model.towers_per_player
-        table.empty_always = model.empty_always
-        table.own_push = model.own_push
-        return table
+        return cls(board, seating, rulings, cards_known, model.decks, like=model)
 
 
 _TABLES: dict[tuple[int, int, tuple[str, str, str], bool], Table] = {}
@@ -315,22 +319,32 @@ class State:
         state.turns_applied = turns_applied
         return state
 
-    def changed(self, **changes: Any) -> State:
-        """A copy with the given fields changed (for setting up; a turn uses ``successor``)."""
-        fields = {
-            "board": self.board,
-            "seating": self.seating,
-            "rulings": self.rulings,
-            "columns": self.columns,
-            "hands": self.hands,
-            "played": self.played,
-            "next_index": self.next_index,
-            "cards_known": self.cards_known,
-            "decks": self.decks,
-            "ever_built": self.ever_built,
-            "turns_applied": self.turns_applied,
-        }
-        return State.new(**{**fields, **changes})
+    def changed(
+        self,
+        *,
+        rulings: Rulings | None = None,
+        columns: tuple[Column, ...] | None = None,
+        hands: dict[str, int] | None = None,
+        played: dict[str, frozenset[Card]] | None = None,
+        next_index: int | None = None,
+        cards_known: bool | None = None,
+        ever_built: frozenset[int] | None = None,
+    ) -> State:
+        """A copy with the fields given changed, the others kept (for setting up; a turn
+        uses ``successor``)."""
+        return State.new(
+            self.board,
+            self.seating,
+            self.rulings if rulings is None else rulings,
+            self.columns if columns is None else columns,
+            self.hands if hands is None else hands,
+            self.played if played is None else played,
+            self.next_index if next_index is None else next_index,
+            self.cards_known if cards_known is None else cards_known,
+            self.decks,
+            self.ever_built if ever_built is None else ever_built,
+            self.turns_applied,
+        )
 
     def successor(
         self,
