@@ -33,7 +33,6 @@ AWAITING_HOME = frozenset(
         "MER-T1",
         "MER-T2",
         "MER-T4",
-        "MER-E5",
         "MER-B1",
         "MER-B2",
         *(f"MED-S{n}" for n in (1, 2, 3)),
@@ -43,8 +42,6 @@ AWAITING_HOME = frozenset(
         "MED-PT1",
         "MED-TT1",
         "MED-E1",
-        "MED-E5",
-        "MED-E6",
         "MED-P1",
         "MED-D1",
     }
