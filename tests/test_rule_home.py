@@ -35,7 +35,6 @@ AWAITING_HOME = frozenset(
         "MER-T4",
         "MER-B1",
         "MER-B2",
-        *(f"MED-S{n}" for n in (1, 2, 3)),
         "MED-T2",
         "MED-T5",
         "MED-M1",

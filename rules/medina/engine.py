@@ -12,13 +12,12 @@ from meridina.rules.common import Place, Problem, RecordError
 from meridina.rules.game import Applied, Handling
 from meridina.rules.rule_home import decides
 
-from .board import Board, Edition, is_bundled_board, load_board, load_edition
+from .board import Edition, is_bundled_board, load_board, load_edition
 from .events import Event
 from .faults import Fault
 from .model import (
     BUILDING_KIND,
     MERCHANT_KIND,
-    NEUTRAL,
     NEUTRAL_KIND,
     ROOF_KIND,
     STABLE_KIND,
@@ -28,7 +27,6 @@ from .model import (
     Kind,
     Placement,
     Setup,
-    SetupFields,
     TeaPlacement,
     Turn,
     cell_name,
@@ -53,7 +51,8 @@ from .placing import (
 )
 from .position import apply_position
 from .quick import Closer, quick_place
-from .state import BUILDING, MERCHANT, WELL, Hand, State, holds_pieces
+from .setup_rules import s1_players, s2_edition_fits, s3_setup_fields
+from .state import BUILDING, Hand, State, holds_pieces
 
 
 @dataclass(slots=True)  # not frozen: built once a turn, and frozen ones are slow to build
@@ -90,31 +89,19 @@ def initial_state(setup: Setup, base: Path | None = None) -> Applied[State | Non
             None, (Problem(error.problem.rule, error.problem.message, setup.edition_at),)
         )
     count = len(setup.players)
-    if count not in edition.supply:
-        allowed = " or ".join(str(n) for n in edition.players)
-        return Applied(
-            None,
-            (
-                Problem(
-                    "MED-S1",
-                    f"the Medina edition {edition.name} is for {allowed} players, not {count}",
-                    setup.players_at,
-                ),
-            ),
-        )
-    problems.extend(_player_faults(setup, edition))
+    seats = [player.colour for player in setup.players]
+    faults = s1_players(seats, edition=edition)
+    if faults and faults[0].case == "count":
+        return Applied(None, (faults[0].at(setup.players_at),))
+    problems.extend(fault.at(setup.players_at) for fault in faults)
     options, found = _options(setup, edition, count)
     problems.extend(found)
     board_name = setup.board or edition.boards[count]
-    if is_bundled_board(board_name) and board_name != edition.boards[count]:
-        problems.append(
-            Problem(
-                "MED-S2",
-                f"board {board_name!r} is not for {count} players in edition {edition.name}; "
-                f"use {edition.boards[count]!r}",
-                setup.board_at,
-            )
-        )
+    bundled = is_bundled_board(board_name)
+    for fault in s2_edition_fits(
+        edition.name, (), edition, count, board=board_name, bundled=bundled
+    ):
+        problems.append(fault.at(setup.board_at))
     try:
         board = load_board(board_name, base)
     except RecordError as error:
@@ -146,108 +133,22 @@ def initial_state(setup: Setup, base: Path | None = None) -> Applied[State | Non
         palace_tiles={colour: None for colour in edition.colours},
         tower_merchants=dict(edition.tower_merchants) if "tower-merchants" in options else {},
     )
-    problems.extend(_place_setup(state, setup, board))
+    problems.extend(fault.at(at) for fault, at in s3_setup_fields(state, setup, board))
     if setup.position is not None:
         problems.extend(apply_position(state, setup.position))
     state.open_palaces.clear()
     return Applied(state, tuple(problems))
 
 
-def _player_faults(setup: Setup, edition: Edition) -> list[Problem]:
-    problems = []
-    seen: set[str] = set()
-    for player in setup.players:
-        if edition.colour(player.colour) is not None or player.colour in (NEUTRAL, "roof"):
-            problems.append(
-                Problem(
-                    "MED-S1",
-                    f"{player.colour!r} names a building colour or piece; give each player a "
-                    "roof colour such as red, blue, green or yellow",
-                    setup.players_at,
-                )
-            )
-        elif player.colour in seen:
-            problems.append(
-                Problem("MED-S1", f"{player.colour} is given to two players", setup.players_at)
-            )
-        seen.add(player.colour)
-    return problems
-
-
 def _options(setup: Setup, edition: Edition, count: int) -> tuple[frozenset[str], list[Problem]]:
-    problems = []
     chosen = set(edition.default_options) if setup.options is None else set(setup.options)
-    for option in sorted(chosen - set(edition.options)):
-        known = ", ".join(edition.options) or "none"
-        problems.append(
-            Problem(
-                "MED-S2",
-                f"edition {edition.name} has no option {option!r} (it has: {known})",
-                setup.options_at,
-            )
-        )
+    faults = s2_edition_fits(edition.name, (), edition, count, chosen)
     chosen &= set(edition.options)
-    supply = edition.supply[count]
-    if "neutral-roofs" in edition.options:
-        if count == 2:
-            chosen.add("neutral-roofs")  # always part of the 2-player game
-        elif supply.neutral_roofs == 0 and "neutral-roofs" in chosen:
-            problems.append(
-                Problem(
-                    "MED-S2", f"there are no neutral roofs with {count} players", setup.options_at
-                )
-            )
-            chosen.discard("neutral-roofs")
-    return frozenset(chosen), problems
-
-
-def _place_setup(state: State, setup: Setup, board: Board) -> list[Problem]:
-    problems = []
-    needs_well = "well" in state.options
-    if needs_well and setup.well is None:
-        problems.append(
-            Problem(
-                "MED-S3",
-                'the well is on: give its field, as [Setup "well F6; merchant H7"]',
-                setup.setup_at,
-            )
-        )
-    if not needs_well and setup.well is not None:
-        problems.append(Problem("MED-S3", "this game has no well", setup.well[1]))
-    for label, given in (
-        ("well", setup.well if needs_well else None),
-        ("merchant", setup.start_merchant),
-    ):
-        if given is None:
-            continue
-        cell, at = given
-        inner = state.rulings.setup_fields is SetupFields.INNER
-        if not board.is_building_field(cell) or (inner and board.is_border(cell)):
-            where = "a building field that is not next to the ring" if inner else "a building field"
-            problems.append(
-                Problem("MED-S3", f"the {label} must stand on {where}, not {cell_name(cell)}", at)
-            )
-            continue
-        if cell in state.pieces:
-            problems.append(
-                Problem("MED-S3", f"the well and the merchant share {cell_name(cell)}", at)
-            )
-            continue
-        if label == "well":
-            state.well = cell
-            state.pieces[cell] = WELL
-        else:
-            state.pieces[cell] = MERCHANT
-            state.streets.append([cell])
-    if setup.start_merchant is None and setup.position is None:
-        problems.append(
-            Problem(
-                "MED-S3",
-                'give the first merchant\'s field, as [Setup "merchant H7"]',
-                setup.setup_at,
-            )
-        )
-    return problems
+    if "neutral-roofs" in edition.options and count == 2:
+        chosen.add("neutral-roofs")  # always part of the 2-player game
+    if any(fault.case == "neutral" for fault in faults):
+        chosen.discard("neutral-roofs")
+    return frozenset(chosen), [fault.at(setup.options_at) for fault in faults]
 
 
 # ---------------------------------------------------------------- playing a turn
@@ -520,10 +421,9 @@ def apply(state: State, turn: Turn) -> Step:
     """Play one turn; illegal placements are reported and not made, the rest stands."""
     player = turn.player
     hand = state.hands.get(player)
-    if hand is None:
-        return Ignored(
-            state, (Problem("MED-S1", f"{player} is not playing in this game", turn.player_at),), ()
-        )
+    if hand is None:  # (the hands are the players')
+        faults = s1_players(state.hands, player)
+        return Ignored(state, tuple([fault.at(turn.player_at) for fault in faults]), ())
     # With no passes yet, a mover with pieces shows that the game goes on.
     if (state.passes_in_a_row or not holds_pieces(hand)) and finished(state):
         return Ignored(state, (_game_over(turn),), ())

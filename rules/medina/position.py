@@ -20,6 +20,7 @@ from .placing import (
     w1_wall_arm,
     w2_gate,
 )
+from .setup_rules import s1_players
 from .state import BUILDING, MERCHANT, STABLE, WALL, Palace, State
 from .tiles import retire_if_owned, update_palace_tile
 
@@ -105,14 +106,16 @@ def apply_position(state: State, position: StartPosition) -> list[Problem]:
     problems.extend(_supplies(state, at))
     problems.extend(_tiles(state, position))
     for player, (count, where) in position.tea.items():
-        if player not in state.hands:
-            problems.append(Problem("MED-S1", f"{player} is not playing", where))
+        faults = s1_players(state.hands, player)
+        if faults:
+            problems.extend(fault.in_position().at(where) for fault in faults)
         else:
             state.hands[player].tea = count
     if position.to_move is not None:
         colour, where = position.to_move
-        if colour not in state.seat_colours:
-            problems.append(Problem("MED-S1", f"{colour} is not playing", where))
+        faults = s1_players(state.seat_colours, colour)
+        if faults:
+            problems.extend(fault.in_position().at(where) for fault in faults)
         else:
             state.next_seat = state.seat_colours.index(colour)
     state.turns_played = 99  # past any opening single-piece turns
@@ -279,8 +282,9 @@ def _roofs(state: State, position: StartPosition) -> list[Problem]:
             problems.append(found.in_position().at(where))
             continue
         palace = state.palaces[state.palace_at[cell]]
-        if owner != NEUTRAL and owner not in state.hands:
-            problems.append(Problem("MED-S1", f"{owner} is not playing", where))
+        faults = s1_players(state.hands, owner) if owner != NEUTRAL else []
+        if faults:
+            problems.extend(fault.in_position().at(where) for fault in faults)
             continue
         fault = r3_neutral_roofs(state) if owner == NEUTRAL else None
         if owner != NEUTRAL:
