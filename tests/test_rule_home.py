@@ -40,7 +40,6 @@ AWAITING_HOME = frozenset(
         "MED-M1",
         "MED-PT1",
         "MED-TT1",
-        "MED-E1",
         "MED-P1",
         "MED-D1",
     }

@@ -16,7 +16,7 @@ from meridina.rules.game import Unreadable
 
 from .engine import (
     can_place,
-    finished,
+    e1_game_over,
     make_placement,
     placement_faults,
     t1_turn_order,
@@ -53,8 +53,8 @@ def play_clean(start: State, turns: Sequence[Turn | Unreadable]) -> State | None
         if hand is None:  # MED-S1: not playing
             return None
         holds = holds_pieces(hand)
-        if (state.passes_in_a_row or not holds) and finished(state):
-            return None  # MED-E1: the game is over
+        if e1_game_over(state, holds) is not None:
+            return None
         if t1_turn_order(state, player, holds) is not None:
             return None
         if turn.passed:

@@ -14,7 +14,7 @@ from meridina.rules.rule_home import decides
 
 from .board import Edition, is_bundled_board, load_board, load_edition
 from .events import Event
-from .faults import Fault
+from .faults import Fault, wording
 from .model import (
     BUILDING_KIND,
     MERCHANT_KIND,
@@ -424,19 +424,35 @@ def apply(state: State, turn: Turn) -> Step:
     if hand is None:  # (the hands are the players')
         faults = s1_players(state.hands, player)
         return Ignored(state, tuple([fault.at(turn.player_at) for fault in faults]), ())
-    # With no passes yet, a mover with pieces shows that the game goes on.
-    if (state.passes_in_a_row or not holds_pieces(hand)) and finished(state):
-        return Ignored(state, (_game_over(turn),), ())
+    fault = e1_game_over(state, holds_pieces(hand))
+    if fault is not None:
+        return Ignored(state, (fault.at(turn.at),), ())
     step = _play(state, turn, hand)
-    # A faulty turn may come after an end whose last round of passes went unwritten.
     problems = step.problems
-    if problems and any(not p.warning for p in problems) and nobody_can_place(state):
-        return Ignored(state, (_game_over(turn),), ())
+    if problems and any(not p.warning for p in problems):
+        fault = e1_game_over(state, True, unwritten=True)
+        if fault is not None:
+            return Ignored(state, (fault.at(turn.at),), ())
     return step
 
 
-def _game_over(turn: Turn) -> Problem:
-    return Problem("MED-E1", "the game is over: nobody can place a piece", turn.at)
+@decides("MED-E1")
+def e1_game_over(state: State, holds: bool, unwritten: bool = False) -> Fault | None:
+    """No turn once the game is over: nobody has a piece left, or every player with pieces
+    has just passed in turn (``holds``: the mover still has a piece). ``unwritten``: for a
+    faulty turn, which may come after an end whose last round of passes went unwritten,
+    whether nobody can place a piece at all."""
+    if unwritten:
+        return Fault("MED-E1", ()) if nobody_can_place(state) else None
+    # With no passes yet, a mover with pieces shows that the game goes on.
+    if (state.passes_in_a_row or not holds) and finished(state):
+        return Fault("MED-E1", ())
+    return None
+
+
+@wording("MED-E1")
+def e1_words(fault: Fault) -> str:
+    return "the game is over: nobody can place a piece"
 
 
 def nobody_can_place(state: State) -> bool:
