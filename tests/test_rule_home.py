@@ -35,8 +35,6 @@ AWAITING_HOME = frozenset(
         "MER-T4",
         "MER-B1",
         "MER-B2",
-        "MED-T2",
-        "MED-T5",
         "MED-M1",
         "MED-PT1",
         "MED-TT1",

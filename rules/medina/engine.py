@@ -6,7 +6,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from pathlib import Path
-from typing import ClassVar, Final
+from typing import ClassVar
 
 from meridina.rules.common import Place, Problem, RecordError
 from meridina.rules.game import Applied, Handling
@@ -27,7 +27,6 @@ from .model import (
     Kind,
     Placement,
     Setup,
-    TeaPlacement,
     Turn,
     cell_name,
 )
@@ -46,6 +45,7 @@ from .placing import (
     street_blocked,
     street_ends,
     supply_fault,
+    t5_tea,
     unfinished,
     wall_arm,
 )
@@ -364,8 +364,8 @@ def roof_this_turn(state: State, player: str) -> str | None:
     cell = roof_site(state, player)
     if cell is not None:
         return f"roof@{cell_name(cell)}"
-    if _single_piece_turn(state):
-        return None
+    if t2_two_pieces(state, player, index=1) is not None:
+        return None  # an opening turn: no second piece
     owned = {palace.colour for palace in state.owned(player)}
     for first in legal_placements(state, player):
         if first.kind is not BUILDING_KIND or first.colour in owned:
@@ -402,19 +402,48 @@ def expected_player(state: State) -> str:
     return seats[start % count]
 
 
-def _single_piece_turn(state: State) -> bool:
-    return state.turns_played < state.opening_turns
-
-
-def _opening_turns(state: State) -> str:
-    """Why the opening exception does not apply: how many turns it covers here."""
+def _opening(state: State) -> tuple[int, str, int]:
+    """The facts of the opening exception here: players, edition, the turns it covers."""
     players = len(state.players)
-    turns = state.edition.single_piece_turns.get(players, 0)
-    edition = f"edition {state.edition.name}"
-    if turns == 0:
-        return f"in {edition} with {players} players, no opening turn places a single piece"
-    first = "only the first turn places" if turns == 1 else f"only the first {turns} turns place"
-    return f"in {edition} with {players} players, {first} a single piece"
+    return players, state.edition.name, state.edition.single_piece_turns.get(players, 0)
+
+
+@decides("MED-T2")
+def t2_two_pieces(
+    state: State,
+    player: str,
+    written: int = 0,
+    index: int = -1,
+    teas: int = 0,
+    made: int | None = None,
+) -> Fault | None:
+    """A turn places two pieces (a tea tile stands for one), one in the edition's opening
+    turns, and fewer only while no piece can still be placed.
+
+    With ``index``: whether the turn's placement ``index`` (from 0) may be made, on the
+    state before the turn. Else the turn of ``written`` placements, ``teas`` tea tiles
+    among them, as a whole, on the state after it: ``made`` of its pieces placed, each
+    checked by ``index`` first; None: every placement made, none checked by ``index``.
+    """
+    if index >= 0:
+        if index >= 2:
+            return Fault("MED-T2", ("many",))
+        if index == 1 and state.turns_played < state.opening_turns:
+            return Fault("MED-T2", ("opening", _opening(state)))
+        return None
+    single = state.turns_played <= state.opening_turns  # (the turn is counted already)
+    if made is None:
+        if written > (1 if single else 2):
+            return Fault("MED-T2", ("many",))
+        made = written
+    if (
+        written < (1 if single or teas else 2)
+        and made == written
+        and state.has_pieces(player)
+        and can_place(state, player)
+    ):
+        return Fault("MED-T2", ("short", player, written, _opening(state)))
+    return None
 
 
 def apply(state: State, turn: Turn) -> Step:
@@ -518,38 +547,24 @@ def _play(state: State, turn: Turn, hand: Hand) -> Step:
             problems.append(fault.at(turn.at))
         return Step(after, tuple(problems), ())
     after.passes_in_a_row = 0
-    single = state.turns_played < state.opening_turns
     placements = turn.placements
     own_hand = after.hand_to_change(player)
     events: list[Event] = []
     made = 0  # pieces placed (tea tiles are not pieces)
-    used_tea = False
+    teas = 0
     for index, placement in enumerate(placements):
         kind = placement.kind
-        if index >= 2:
-            problems.append(Problem("MED-T2", "a turn places at most two pieces", placement.at))
+        too_many = t2_two_pieces(state, player, index=index)
+        if too_many is not None and too_many.case == "many":
+            problems.append(too_many.at(placement.at))
             break
         if kind is TEA_KIND:
-            if used_tea:
-                problems.append(Problem("MED-T5", "one tea tile a turn", placement.at))
+            fault = t5_tea(state, player, placements, index, teas)
+            if fault is not None:
+                problems.append(fault.at(placement.at))
                 continue
-            if index == 0 and state.rulings.tea_placement is _TEA_SECOND and len(placements) > 1:
-                problems.append(
-                    Problem(
-                        "MED-T5",
-                        "a tea tile stands for the turn's second piece: place one piece first",
-                        placement.at,
-                    )
-                )
-                continue
-        if index == 1 and single:
-            problems.append(
-                Problem(
-                    "MED-T2",
-                    f"an opening turn places a single piece: {_opening_turns(state)}",
-                    placement.at,
-                )
-            )
+        if too_many is not None:  # an opening turn's second piece
+            problems.append(too_many.at(placement.at))
             break
         found = quick_place(after, player, own_hand, placement)
         if isinstance(found, Closer):  # not a plain legal placement: the full check
@@ -561,36 +576,21 @@ def _play(state: State, turn: Turn, hand: Hand) -> Step:
         if found:
             events.extend(found)
         if kind is TEA_KIND:
-            used_tea = True
+            teas += 1
         else:
             made += 1
-    if used_tea and all(p.kind is TEA_KIND for p in placements):
-        problems.append(
-            Problem(
-                "MED-T5",
-                "a tea tile stands for one of the turn's two pieces: the turn still places one",
-                turn.at,
-            )
-        )
     written = len(placements)
-    short = written < (1 if single or used_tea else 2) and made == written
-    if short and after.has_pieces(player) and can_place(after, player):
-        problems.append(
-            Problem(
-                "MED-T2",
-                f"{player} places only {written} piece"
-                f"{'s' if written != 1 else ''}: a turn places two while any "
-                f"piece can still be placed ({_opening_turns(state)})",
-                turn.at,
-            )
-        )
+    if teas:
+        fault = t5_tea(after, player, placements, teas=teas)
+        if fault is not None:
+            problems.append(fault.at(turn.at))
+    fault = t2_two_pieces(after, player, written, teas=teas, made=made)
+    if fault is not None:
+        problems.append(fault.at(turn.at))
     fault = t4_last_roofs(state, player, hand, placements)
     if fault is not None:
         problems.append(fault.at(turn.at))
     return Step(after, tuple(problems), tuple(events))
-
-
-_TEA_SECOND: Final = TeaPlacement.SECOND
 
 
 def legal_turns(state: State) -> Iterator[Turn]:
@@ -602,8 +602,9 @@ def legal_turns(state: State) -> Iterator[Turn]:
     if not firsts:
         yield Turn(player, passed=True)
         return
+    single = t2_two_pieces(state, player, index=1) is not None  # an opening turn
     for first in firsts:
-        if _single_piece_turn(state):
+        if single:
             yield Turn(player, (first,))
             continue
         after = state.copy()

@@ -93,6 +93,39 @@ def t4_words(fault: Fault) -> str:
     )
 
 
+def opening_turns(players: int, edition: str, turns: int) -> str:
+    """Why the opening exception does not apply: how many turns it covers here."""
+    where = f"in edition {edition} with {players} players"
+    if turns == 0:
+        return f"{where}, no opening turn places a single piece"
+    first = "only the first turn places" if turns == 1 else f"only the first {turns} turns place"
+    return f"{where}, {first} a single piece"
+
+
+@wording("MED-T2")
+def t2_words(fault: Fault) -> str:
+    if fault.case == "many":
+        return "a turn places at most two pieces"
+    if fault.case == "opening":
+        return f"an opening turn places a single piece: {opening_turns(*fault.facts[1])}"
+    _, player, written, opening = fault.facts
+    return (
+        f"{player} places only {written} piece{'s' if written != 1 else ''}: a turn places two "
+        f"while any piece can still be placed ({opening_turns(*opening)})"
+    )
+
+
+@wording("MED-T5")
+def t5_words(fault: Fault) -> str:
+    if fault.case == "none":
+        return f"{fault.facts[1]} holds no tea tile"
+    if fault.case == "twice":
+        return "one tea tile a turn"
+    if fault.case == "first":
+        return "a tea tile stands for the turn's second piece: place one piece first"
+    return "a tea tile stands for one of the turn's two pieces: the turn still places one"
+
+
 # ---------------------------------------------------------------- supply
 
 

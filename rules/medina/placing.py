@@ -8,7 +8,8 @@ position all ask it.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
+from typing import Final
 
 from meridina.rules.rule_home import decides
 
@@ -26,6 +27,7 @@ from .model import (
     Cell,
     Placement,
     StreetTouch,
+    TeaPlacement,
     cell_name,
 )
 from .state import BUILDING, MERCHANT, STABLE, WALL, Hand, Palace, State
@@ -44,10 +46,51 @@ def supply_fault(state: State, player: str, placement: Placement) -> Fault | Non
     if kind is NEUTRAL_KIND:
         return r3_neutral_roofs(state) or t6_supply(hand, player, placement)
     if kind is TEA_KIND:
-        if hand.tea <= 0:
-            return Fault("MED-T5", (f"{player} holds no tea tile",))
-        return None
+        return t5_tea(state, player)
     return t6_supply(hand, player, placement)
+
+
+@decides("MED-T5")
+def t5_tea(
+    state: State,
+    player: str,
+    placements: Sequence[Placement] = (),
+    index: int = -1,
+    teas: int = 0,
+    checked: bool = True,
+) -> Fault | None:
+    """A tea tile stands for one of a turn's two pieces: only one the player holds, one a
+    turn, never alone, and by the ruling tea-placement=second only after a piece.
+
+    With no ``placements``: the tile as taken from the player's supply. With ``index``:
+    the turn's placement ``index``, a tea tile, before it is made (``teas``: tea tiles
+    made before it). Else the whole turn once made, ``teas`` of its tea tiles made, each
+    checked by ``index`` first (``checked``) or not.
+    """
+    if not placements:
+        if state.hands[player].tea <= 0:
+            return Fault("MED-T5", ("none", player))
+        return None
+    if index >= 0:
+        if teas:
+            return Fault("MED-T5", ("twice",))
+        if index == 0 and state.rulings.tea_placement is _TEA_SECOND and len(placements) > 1:
+            return Fault("MED-T5", ("first",))
+        return None
+    if checked:
+        if teas and all(placement.kind is TEA_KIND for placement in placements):
+            return Fault("MED-T5", ("alone",))
+        return None
+    if teas > 1:
+        return Fault("MED-T5", ("twice",))
+    if teas and len(placements) == 1:
+        return Fault("MED-T5", ("alone",))
+    if teas and state.rulings.tea_placement is _TEA_SECOND and placements[0].kind is TEA_KIND:
+        return Fault("MED-T5", ("first",))
+    return None
+
+
+_TEA_SECOND: Final = TeaPlacement.SECOND
 
 
 @decides("MED-T6")

@@ -41,6 +41,7 @@ from .placing import (
     r1_palace_to_roof,
     r2_one_palace_a_colour,
     r3_neutral_roofs,
+    t5_tea,
     t6_supply,
     w1_wall_arm,
     w2_gate,
@@ -70,7 +71,7 @@ def quick_place(
 
 
 def _tea(state: State, player: str, hand: Hand, placement: Placement) -> Sequence[Event] | Closer:
-    if placement.cell is None and hand.tea > 0:
+    if placement.cell is None and t5_tea(state, player) is None:
         hand.tea -= 1
         return NOTHING
     return CLOSER
