@@ -29,7 +29,6 @@ LISTS = {"rules/codes.py", "rules/rule_home.py"}
 # leaves this set when it gets its home, and the tests below keep the set true.
 AWAITING_HOME = frozenset(
     {
-        "MER-S1",
         "MER-T1",
         "MER-T2",
         "MER-T4",

@@ -15,11 +15,12 @@ from .action import NO_EFFECT, Effect, EffectData, act, quick_outcome, take_off_
 from .board import Board, bundled_board, load_board
 from .faults import word
 from .legal import stuck_fault, t5_stuck_only_without_a_move
-from .model import COLOURS, MERIDIANS, PIECES_PER_COLOUR, Card, Setup, Skip, Turn
+from .model import MERIDIANS, PIECES_PER_COLOUR, Card, Setup, Skip, Turn
 from .position import apply_position
 from .state import BITS_BY_ID, CACHE_SIZE, Column, Seating, State, Table, card_bit
 from .turn_rules import (
     e1_no_turn_after_the_end,
+    s1_players,
     s2_board_for_the_players,
     s3_pieces_and_decks,
     t3_card_face_up,
@@ -147,10 +148,9 @@ def _start(setup: Setup, board: Board | None, base: Path | None) -> Applied[Stat
     colours = seating.colours
     decks: dict[str, tuple[Card, ...]] = {}
     for colour, (order, at) in setup.decks.items():
-        if colour not in colours:
-            problems.append(
-                Problem("MER-S1", f"a deck is given for {colour}, who is not playing", at)
-            )
+        absent = s1_players(colour=colour, playing=colours, named="deck")
+        if absent:
+            problems.extend(Problem(fault.rule, word(fault, 0), at) for fault in absent)
         elif (fault := s3_pieces_and_decks(colour, order)) is not None:
             problems.append(Problem(fault.rule, word(fault, 0), at))
         else:
@@ -176,37 +176,15 @@ def _check_players(setup: Setup) -> list[Problem]:
     if _fair_seats(groups):
         return []
     names = tuple([player.name for player in setup.players])
-    return [Problem("MER-S1", message, setup.players_at) for message in _seat_faults(groups, names)]
+    return [
+        Problem(fault.rule, word(fault, 0), setup.players_at) for fault in s1_players(groups, names)
+    ]
 
 
 @lru_cache(maxsize=64)
 def _fair_seats(groups: tuple[tuple[str, ...], ...]) -> bool:
     """No fault in the seats' colours; the players' names only word the faults."""
-    return not _seat_faults(groups, ("",) * len(groups))
-
-
-def _seat_faults(groups: tuple[tuple[str, ...], ...], names: tuple[str, ...]) -> list[str]:
-    """What is wrong with the players' colours, in words (rule MER-S1)."""
-    count = len(groups)
-    if not 2 <= count <= 4:
-        return [f"Meridian is for 2 to 4 players, not {count}"]
-    faults: list[str] = []
-    seen: set[str] = set()
-    for colours, name in zip(groups, names, strict=True):
-        want = 2 if count == 2 else 1
-        who = name or "a player"
-        if len(colours) != want:
-            faults.append(
-                f"{who} must have {want} colour{'s' if want > 1 else ''} in a "
-                f"{count}-player game, not {len(colours)}"
-            )
-        for colour in colours:
-            if colour not in COLOURS:
-                faults.append(f"{colour!r} is not a Meridian colour ({', '.join(COLOURS)})")
-            elif colour in seen:
-                faults.append(f"{colour} is given to two seats")
-            seen.add(colour)
-    return faults
+    return not s1_players(groups)
 
 
 def apply(state: State, turn: Turn) -> Step:
@@ -350,9 +328,9 @@ def play_clean(start: State, turns: Sequence[Turn | Unreadable]) -> State | None
 def _apply_worded(state: State, turn: Turn) -> Step:
     """``apply`` for a turn that may break rules: every fault found, in words."""
     colour = turn.colour
-    if colour not in state.hands:
-        problem = Problem("MER-S1", f"{colour} is not playing in this game", turn.colour_at)
-        return _ignored(state, problem)
+    absent = s1_players(colour=colour, playing=state.hands)
+    if absent:
+        return _ignored(state, Problem(absent[0].rule, word(absent[0], 0), turn.colour_at))
     fault = e1_no_turn_after_the_end(state.played_bits, state.table.all_played)
     if fault is not None:
         return _ignored(state, Problem(fault.rule, word(fault, turn.meridian, colour), turn.at))

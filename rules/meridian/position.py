@@ -13,7 +13,7 @@ from .tower_rules import (
     written_tower,
     written_towers_per_player,
 )
-from .turn_rules import s3_pieces_and_decks
+from .turn_rules import s1_players, s3_pieces_and_decks
 
 
 def apply_position(state: State, setup: Setup) -> tuple[State, list[Problem]]:
@@ -25,9 +25,9 @@ def apply_position(state: State, setup: Setup) -> tuple[State, list[Problem]]:
     colours = state.colours
     for placed in position.towers:
         tower = placed.tower
-        if tower.colour not in colours:
-            where = f"meridian {placed.meridian}, city {placed.city}"
-            problems.append(Problem("MER-S1", f"{where}: {tower.colour} is not playing", placed.at))
+        absent = s1_players(colour=tower.colour, playing=colours, named="tower", city=placed.city)
+        if absent:
+            problems.extend(Problem(f.rule, word(f, placed.meridian), placed.at) for f in absent)
             continue
         fault = place_exists(placed.city, state.board.cities, placed.meridian) or written_tower(
             columns[placed.meridian - 1], tower.height, placed.city
@@ -51,17 +51,19 @@ def apply_position(state: State, setup: Setup) -> tuple[State, list[Problem]]:
         if fault is not None:
             problems.append(Problem(fault.rule, word(fault, 0), position.at))
     for colour, (count, at) in position.hands.items():
-        if colour not in colours:
+        absent = s1_players(colour=colour, playing=colours, named="position")
+        if absent:
             named_at = position.colour_at.get(colour, at)
-            problems.append(Problem("MER-S1", f"{colour} is not playing", named_at))
+            problems.extend(Problem(f.rule, word(f, 0), named_at) for f in absent)
         elif (fault := s3_pieces_and_decks(colour, None, pieces[colour], count)) is not None:
             problems.append(Problem(fault.rule, word(fault, 0), at))
     played = {c: frozenset[Card]() for c in colours}
     if position.played is not None:
         for colour, cards in position.played.items():
-            if colour not in colours:
+            absent = s1_players(colour=colour, playing=colours, named="position")
+            if absent:
                 named_at = position.colour_at.get(colour, position.at)
-                problems.append(Problem("MER-S1", f"{colour} is not playing", named_at))
+                problems.extend(Problem(f.rule, word(f, 0), named_at) for f in absent)
                 continue
             seen: set[Card] = set()
             for card, at in cards:
@@ -129,8 +131,9 @@ def _start_mover(
     rotation = state.rotation
     if to_move is not None:
         colour, where = to_move
-        if colour not in rotation:
-            return state, [Problem("MER-S1", f"{colour} is not playing", where)]
+        absent = s1_players(colour=colour, playing=rotation, named="position")
+        if absent:
+            return state, [Problem(f.rule, word(f, 0), where) for f in absent]
         given = state.owner(colour) if state.free_turns else rotation.index(colour)
         named = state.changed(next_index=given)
         if state.cards_known:

@@ -3,13 +3,77 @@ function named after it and worded by one (``faults.word``)."""
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
+from typing import Any
 
 from meridina.rules.rule_home import decides
 
 from .faults import Fault, wording
-from .model import DECK, PIECES_PER_COLOUR, Card
+from .model import COLOURS, DECK, PIECES_PER_COLOUR, Card
 from .state import Table, face_up
+
+# ---------------------------------------------------------------- MER-S1
+
+
+@decides("MER-S1")
+def s1_players(
+    groups: Sequence[tuple[str, ...]] = (),
+    names: Sequence[str] = (),
+    colour: str | None = None,
+    playing: Collection[str] = (),
+    named: str = "turn",
+    city: int = 0,
+) -> list[Fault]:
+    """With ``colour``: it is one of the colours ``playing`` (``named``: what names it, a
+    "turn", a "deck", a "tower" on ``city`` or a "position"). Else the players' colours
+    ``groups``: 2 to 4 players, two colours each in the game of two and one otherwise,
+    each a Meridian colour given to one seat (``names``: the players', for the message).
+    """
+    if colour is not None:
+        if colour in playing:
+            return []
+        return [Fault("MER-S1", ("absent", colour, named, city))]
+    count = len(groups)
+    if not 2 <= count <= 4:
+        return [Fault("MER-S1", ("count", count))]
+    faults: list[Fault] = []
+    seen: set[str] = set()
+    want = 2 if count == 2 else 1
+    for colours, name in zip(groups, names or ("",) * count, strict=True):
+        if len(colours) != want:
+            faults.append(Fault("MER-S1", ("colours", name, want, count, len(colours))))
+        for one in colours:
+            if one not in COLOURS:
+                faults.append(Fault("MER-S1", ("unknown", one)))
+            elif one in seen:
+                faults.append(Fault("MER-S1", ("twice", one)))
+            seen.add(one)
+    return faults
+
+
+@wording("MER-S1")
+def _s1_words(meridian: int, colour: str, who: str, case: str, *facts: Any) -> str:
+    if case == "absent":
+        absent, named, city = facts
+        if named == "turn":
+            return f"{absent} is not playing in this game"
+        if named == "deck":
+            return f"a deck is given for {absent}, who is not playing"
+        if named == "tower":
+            return f"meridian {meridian}, city {city}: {absent} is not playing"
+        return f"{absent} is not playing"
+    if case == "count":
+        return f"Meridian is for 2 to 4 players, not {facts[0]}"
+    if case == "colours":
+        name, want, count, got = facts
+        return (
+            f"{name or 'a player'} must have {want} colour{'s' if want > 1 else ''} in a "
+            f"{count}-player game, not {got}"
+        )
+    if case == "unknown":
+        return f"{facts[0]!r} is not a Meridian colour ({', '.join(COLOURS)})"
+    return f"{facts[0]} is given to two seats"
+
 
 # ---------------------------------------------------------------- MER-S2
 
