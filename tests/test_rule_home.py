@@ -35,9 +35,6 @@ AWAITING_HOME = frozenset(
         "MER-B1",
         "MER-B2",
         "MED-M1",
-        "MED-PT1",
-        "MED-TT1",
-        "MED-P1",
         "MED-D1",
     }
 )
