@@ -34,7 +34,6 @@ AWAITING_HOME = frozenset(
         "MER-T4",
         "MER-B1",
         "MER-B2",
-        "MED-M1",
         "MED-D1",
     }
 )

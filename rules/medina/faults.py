@@ -273,6 +273,31 @@ def w2_words(fault: Fault) -> str:
 # ---------------------------------------------------------------- merchants
 
 
+@wording("MED-M1")
+def m1_words(fault: Fault) -> str:
+    case = fault.case
+    if case == "field":
+        return f"a merchant goes on a building field, not {cell_name(fault.facts[1])}"
+    if case == "taken":
+        _, cell, piece = fault.facts
+        return f"{cell_name(cell)} is taken ({piece})"
+    if case == "well":
+        return f"{cell_name(fault.facts[1])} is the well"
+    if case == "end":
+        ends = " or ".join(cell_name(c) for c in fault.facts[1])
+        return (
+            f"a merchant must extend the market street at an end ({ends}), "
+            "touching exactly one merchant"
+        )
+    if case == "line":
+        return f"the merchants around {cell_name(fault.facts[1])} do not form a single line"
+    _, first, second = fault.facts
+    return (
+        f"the street through {cell_name(first)} and {cell_name(second)} touches an "
+        "older street twice; only the merchant that starts a street may touch older ones"
+    )
+
+
 @wording("MED-M2")
 def m2_words(fault: Fault) -> str:
     cell, touching, ruling = fault.facts

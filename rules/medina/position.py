@@ -14,6 +14,7 @@ from .placing import (
     b2_palace_to_join,
     b3_spacing,
     b6_stable_palace,
+    m1_street_end,
     m2_new_street_touch,
     r1_palace_to_roof,
     r2_one_palace_a_colour,
@@ -190,18 +191,12 @@ def _streets(
                         street.add(other)
                         frontier.append(other)
             seen |= street
-            degree = {c: sum(1 for n in board.neighbours(c) if n in street) for c in street}
-            ends = [c for c, d in degree.items() if d <= 1]
-            if any(d > 2 for d in degree.values()) or (len(street) > 1 and len(ends) != 2):
-                problems.append(
-                    Problem(
-                        "MED-M1",
-                        f"the merchants around {cell_name(start)} do not form a single line",
-                        at,
-                    )
-                )
+            fault = m1_street_end(state, start, written=street)
+            if isinstance(fault, Fault):
+                problems.append(fault.at(at))
                 state.streets.append(sorted(street))
                 continue
+            ends = [c for c in street if sum(1 for n in board.neighbours(c) if n in street) <= 1]
             line = [cell for cell, _ in group if cell in street]
             if any(b not in board.neighbours(a) for a, b in pairwise(line)):
                 # Not written along the line: follow it from one end.
@@ -223,21 +218,14 @@ def _street_contacts(
     How many merchants that one may touch is the ruling ``new-street-touch``. The
     merchants added later at either end touched nothing but the end they extended.
     """
+    fault = m1_street_end(state, line[0], line=line)
+    if isinstance(fault, Fault):
+        return [fault.at(place_of.get(fault.facts[2]))]
     older = {cell for street in state.streets for cell in street}
     touching = {cell: [n for n in state.board.neighbours(cell) if n in older] for cell in line}
     touching = {cell: found for cell, found in touching.items() if found}
     if not touching:
         return []
-    if len(touching) > 1:
-        first, second = sorted(touching, key=line.index)[:2]
-        return [
-            Problem(
-                "MED-M1",
-                f"the street through {cell_name(first)} and {cell_name(second)} touches an "
-                "older street twice; only the merchant that starts a street may touch older ones",
-                place_of.get(second),
-            )
-        ]
     cell, found = next(iter(touching.items()))
     fault = m2_new_street_touch(state, cell, len(found))
     if fault is not None:
