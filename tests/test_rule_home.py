@@ -30,8 +30,6 @@ LISTS = {"rules/codes.py", "rules/rule_home.py"}
 AWAITING_HOME = frozenset(
     {
         "MER-T1",
-        "MER-T2",
-        "MER-T4",
         "MER-B1",
         "MER-B2",
         "MED-D1",

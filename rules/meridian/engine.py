@@ -17,8 +17,9 @@ from .faults import word
 from .legal import stuck_fault, t5_stuck_only_without_a_move
 from .model import MERIDIANS, PIECES_PER_COLOUR, Card, Setup, Skip, Turn
 from .position import apply_position
-from .state import BITS_BY_ID, CACHE_SIZE, Column, Seating, State, Table, card_bit
+from .state import ALL_CARDS, BITS_BY_ID, CACHE_SIZE, Column, Seating, State, Table, card_bit
 from .turn_rules import (
+    card_for_the_turn,
     e1_no_turn_after_the_end,
     s1_players,
     s2_board_for_the_players,
@@ -215,14 +216,15 @@ def apply(state: State, turn: Turn) -> Step:
     shift, mates, index_after = seat
     bit <<= shift
     meridian = turn.meridian
-    if played & bit or meridian not in card.numbers:
+    skip = turn.skip
+    # (A pass or stuck that names no meridian is left to the full check.)
+    if not meridian or card_for_the_turn(played, bit, card, meridian, skip) is not None:
         return _apply_worded(state, turn)
     if table.decks and t3_card_face_up(table, played, colour, card) is not None:
         return _apply_worded(state, turn)
     made = Step()
     made.problems = ()
     made.state = after = State()
-    skip = turn.skip
     if skip is None:
         outcome = quick_outcome(state, colour, meridian, turn.take_off, turn.build, mates)
         if outcome is None:
@@ -288,8 +290,7 @@ def play_clean(start: State, turns: Sequence[Turn | Unreadable]) -> State | None
         bit <<= shift
         meridian = turn.meridian
         skip = turn.skip
-        # A pass or stuck on a group card need not name its meridian (0).
-        if played & bit or (meridian not in card.numbers and (meridian or skip is None)):
+        if card_for_the_turn(played, bit, card, meridian, skip) is not None:
             return None
         if decks and t3_card_face_up(table, played, colour, card):
             return None
@@ -334,27 +335,24 @@ def _apply_worded(state: State, turn: Turn) -> Step:
     fault = e1_no_turn_after_the_end(state.played_bits, state.table.all_played)
     if fault is not None:
         return _ignored(state, Problem(fault.rule, word(fault, turn.meridian, colour), turn.at))
-    problems = _order_faults(state, turn)  # a new list, to add to
+    problems, every_card_played = _order_faults(state, turn)  # a new list, to add to
+    bit = card_bit(turn.card) << state.seating.shift[colour]
+    found = card_for_the_turn(state.played_bits, bit, turn.card, turn.meridian, turn.skip)
+    again, off_the_card = (None, None) if found is None else found
     card_ok = True
-    if problems and any(problem.rule == "MER-T2" for problem in problems):
+    if every_card_played:
         card_ok = False  # every card is played: said once, not again for this card
-    elif state.played_mark(colour) & card_bit(turn.card):
+    elif again is not None:
         card_ok = False
-        problems.append(
-            Problem("MER-T2", f"{colour} has already played card {turn.card.label}", turn.card_at)
-        )
+        problems.append(Problem(again.rule, word(again, turn.meridian, colour), turn.card_at))
     elif state.decks:
         fault = t3_card_face_up(state.table, state.played_bits, colour, turn.card)
         if fault is not None:
             problems.append(Problem(fault.rule, word(fault, turn.meridian, colour), turn.card_at))
     card = turn.card if card_ok else None
-    if turn.meridian not in turn.card.numbers and not (turn.meridian == 0 and turn.skip):
+    if off_the_card is not None:
         problems.append(
-            Problem(
-                "MER-T4",
-                f"card {turn.card.label} does not allow meridian {turn.meridian}",
-                turn.card_at,
-            )
+            Problem(off_the_card.rule, word(off_the_card, turn.meridian, colour), turn.card_at)
         )
         return step(_advance(state, colour, card), tuple(problems), None)
     if turn.skip is Skip.STUCK:
@@ -385,20 +383,27 @@ def _ignored(state: State, problem: Problem) -> Ignored:
     return made
 
 
-def _order_faults(state: State, turn: Turn) -> list[Problem]:
+def _order_faults(state: State, turn: Turn) -> tuple[list[Problem], bool]:
+    """The faults of turn order, and whether the mover has played every card (which is
+    said instead)."""
     index = state.next_index
     if index < 0:
-        return []
+        return [], False
     seating = state.seating
     if not seating.free_turns and seating.rotation[index % len(seating.rotation)] == turn.colour:
-        return []  # the usual case, without building the tuple of expected colours
+        return [], False  # the usual case, without building the tuple of expected colours
     expected = state.expected_colours()
     if turn.colour in expected:
-        return []
-    if state.cards_known and state.cards_left(turn.colour) == 0:
-        return [Problem("MER-T2", f"{turn.colour} has played all 13 of its cards", turn.colour_at)]
+        return [], False
+    if state.cards_known:
+        found = card_for_the_turn(state.played_mark(turn.colour), ALL_CARDS)
+        if found is not None and found[0] is not None:
+            fault = found[0]
+            return [
+                Problem(fault.rule, word(fault, turn.meridian, turn.colour), turn.colour_at)
+            ], True
     wanted = " or ".join(expected)
-    return [Problem("MER-T1", f"it is {wanted}'s turn, not {turn.colour}'s", turn.colour_at)]
+    return [Problem("MER-T1", f"it is {wanted}'s turn, not {turn.colour}'s", turn.colour_at)], False
 
 
 def pass_over(state: State, colour: str | None) -> State:

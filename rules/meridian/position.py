@@ -6,14 +6,14 @@ from meridina.rules.common import Place, Problem
 
 from .faults import word
 from .model import PIECES_PER_COLOUR, Card, PlacedTower, Setup, Tower
-from .state import State, who
+from .state import State, card_bit, who
 from .tower_rules import (
     place_exists,
     written_heights,
     written_tower,
     written_towers_per_player,
 )
-from .turn_rules import s1_players, s3_pieces_and_decks
+from .turn_rules import card_for_the_turn, s1_players, s3_pieces_and_decks
 
 
 def apply_position(state: State, setup: Setup) -> tuple[State, list[Problem]]:
@@ -66,11 +66,13 @@ def apply_position(state: State, setup: Setup) -> tuple[State, list[Problem]]:
                 problems.extend(Problem(f.rule, word(f, 0), named_at) for f in absent)
                 continue
             seen: set[Card] = set()
+            mark = 0
             for card, at in cards:
-                if card in seen:
-                    problems.append(
-                        Problem("MER-T2", f"{colour} card {card.label} is listed twice", at)
-                    )
+                bit = card_bit(card)
+                again = card_for_the_turn(mark, bit, card)
+                if again is not None and again[0] is not None:
+                    problems.append(Problem(again[0].rule, word(again[0], 0, colour), at))
+                mark |= bit
                 seen.add(card)
             played[colour] = frozenset(seen)
         problems.extend(_towers_without_cards(state, columns, played, position.at))
@@ -97,15 +99,9 @@ def _towers_without_cards(
             1 for column in columns for t in column if t is not None and t.colour in player.colours
         )
         cards = sum(len(played[colour]) for colour in player.colours)
-        if towers > cards:
-            problems.append(
-                Problem(
-                    "MER-T2",
-                    f"{who(state, index)} has {towers} towers on the board but has played "
-                    f"only {cards} card{'s' if cards != 1 else ''}",
-                    at,
-                )
-            )
+        found = card_for_the_turn(cards, 0, towers=towers)
+        if found is not None and found[0] is not None:
+            problems.append(Problem(found[0].rule, word(found[0], 0, "", who(state, index)), at))
     return problems
 
 

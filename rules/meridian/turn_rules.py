@@ -9,7 +9,7 @@ from typing import Any
 from meridina.rules.rule_home import decides
 
 from .faults import Fault, wording
-from .model import COLOURS, DECK, PIECES_PER_COLOUR, Card
+from .model import COLOURS, DECK, PIECES_PER_COLOUR, Card, Skip
 from .state import Table, face_up
 
 # ---------------------------------------------------------------- MER-S1
@@ -131,6 +131,68 @@ def _s3_words(
         f"{named} must have {max(PIECES_PER_COLOUR - pieces, 0)} pieces in hand: "
         f"{pieces} of its {PIECES_PER_COLOUR} are on the board"
     )
+
+
+# ---------------------------------------------------------------- MER-T2 and MER-T4
+
+# What a turn's card breaks, None for a rule that holds: (MER-T2, MER-T4).
+CardFaults = tuple[Fault | None, Fault | None]
+
+
+@decides("MER-T2", "MER-T4")
+def card_for_the_turn(
+    played: int,
+    bit: int,
+    card: Card | None = None,
+    meridian: int | None = None,
+    skip: Skip | None = None,
+    *,
+    towers: int | None = None,
+) -> CardFaults | None:
+    """A colour plays each of its cards once (MER-T2) and builds on a meridian its card
+    allows (MER-T4). None when both hold, else what is broken.
+
+    ``played``: the cards played, as a state keeps them; ``bit``: the turn's ``card``
+    among them. With ``meridian``: the card of a turn, which a pass or stuck on a group
+    card need not name a meridian for (0; ``skip``). Without: a card only, as a position
+    lists it. Without a card: the mover has a card left (``bit``: all of its cards); or,
+    with ``towers``, a player with that many towers on the board has played as many
+    cards (``played``: how many).
+    """
+    if card is None:
+        if towers is not None:
+            return None if towers <= played else (Fault("MER-T2", ("towers", towers, played)), None)
+        return (Fault("MER-T2", ("all",)), None) if played & bit == bit else None
+    again = played & bit
+    if meridian is None:
+        return (Fault("MER-T2", ("listed", card.label)), None) if again else None
+    allowed = meridian in card.numbers or (not meridian and skip is not None)
+    if not again and allowed:
+        return None
+    return (
+        Fault("MER-T2", ("again", card.label)) if again else None,
+        None if allowed else Fault("MER-T4", (card.label, meridian)),
+    )
+
+
+@wording("MER-T2")
+def _t2_words(meridian: int, colour: str, who: str, case: str, *facts: Any) -> str:
+    if case == "again":
+        return f"{colour} has already played card {facts[0]}"
+    if case == "listed":
+        return f"{colour} card {facts[0]} is listed twice"
+    if case == "all":
+        return f"{colour} has played all 13 of its cards"
+    towers, cards = facts
+    return (
+        f"{who} has {towers} towers on the board but has played "
+        f"only {cards} card{'s' if cards != 1 else ''}"
+    )
+
+
+@wording("MER-T4")
+def _t4_words(meridian: int, colour: str, who: str, label: str, number: int) -> str:
+    return f"card {label} does not allow meridian {number}"
 
 
 # ---------------------------------------------------------------- MER-T3
