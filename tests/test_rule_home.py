@@ -29,7 +29,6 @@ LISTS = {"rules/codes.py", "rules/rule_home.py"}
 # leaves this set when it gets its home, and the tests below keep the set true.
 AWAITING_HOME = frozenset(
     {
-        "MER-T1",
         "MER-B1",
         "MER-B2",
         "MED-D1",

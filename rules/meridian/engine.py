@@ -24,6 +24,7 @@ from .turn_rules import (
     s1_players,
     s2_board_for_the_players,
     s3_pieces_and_decks,
+    t1_turn_order,
     t3_card_face_up,
 )
 
@@ -386,24 +387,16 @@ def _ignored(state: State, problem: Problem) -> Ignored:
 def _order_faults(state: State, turn: Turn) -> tuple[list[Problem], bool]:
     """The faults of turn order, and whether the mover has played every card (which is
     said instead)."""
-    index = state.next_index
-    if index < 0:
+    fault = t1_turn_order(state, turn.colour)
+    if fault is None:
         return [], False
-    seating = state.seating
-    if not seating.free_turns and seating.rotation[index % len(seating.rotation)] == turn.colour:
-        return [], False  # the usual case, without building the tuple of expected colours
-    expected = state.expected_colours()
-    if turn.colour in expected:
-        return [], False
+    every_card_played = False
     if state.cards_known:
         found = card_for_the_turn(state.played_mark(turn.colour), ALL_CARDS)
         if found is not None and found[0] is not None:
-            fault = found[0]
-            return [
-                Problem(fault.rule, word(fault, turn.meridian, turn.colour), turn.colour_at)
-            ], True
-    wanted = " or ".join(expected)
-    return [Problem("MER-T1", f"it is {wanted}'s turn, not {turn.colour}'s", turn.colour_at)], False
+            fault, every_card_played = found[0], True
+    said = word(fault, turn.meridian, turn.colour)
+    return [Problem(fault.rule, said, turn.colour_at)], every_card_played
 
 
 def pass_over(state: State, colour: str | None) -> State:

@@ -13,7 +13,7 @@ from .tower_rules import (
     written_tower,
     written_towers_per_player,
 )
-from .turn_rules import card_for_the_turn, s1_players, s3_pieces_and_decks
+from .turn_rules import card_for_the_turn, s1_players, s3_pieces_and_decks, t1_turn_order
 
 
 def apply_position(state: State, setup: Setup) -> tuple[State, list[Problem]]:
@@ -134,36 +134,17 @@ def _start_mover(
         named = state.changed(next_index=given)
         if state.cards_known:
             derived, problems = _start_mover(state, None, at)
-            if not problems and colour not in derived.expected_colours():
-                expected = " or ".join(derived.expected_colours())
-                return named, [
-                    Problem(
-                        "MER-T1",
-                        f"by the cards played, {expected} moves next, not {colour}",
-                        where,
-                    )
-                ]
+            fault = None if problems else t1_turn_order(derived, colour, "position")
+            if fault is not None:
+                return named, [Problem(fault.rule, word(fault, 0), where)]
         return named, []
     if not state.cards_known:
         return state.changed(next_index=-1), []  # the first turn after the position decides
-    counts = [len(state.played[c]) for c in rotation]
+    fault = t1_turn_order(state)
+    if fault is not None:
+        return state, [Problem(fault.rule, word(fault, 0), at)]
     if state.free_turns:
         totals = [sum(len(state.played[c]) for c in p.colours) for p in state.players]
-        if abs(totals[0] - totals[1]) > 1:
-            return state, [
-                Problem(
-                    "MER-T1", "the players' numbers of cards played are more than one apart", at
-                )
-            ]
         return state.changed(next_index=0 if totals[0] <= totals[1] else 1), []
-    if max(counts) - min(counts) > 1 or counts != sorted(counts, reverse=True):
-        return state, [
-            Problem(
-                "MER-T1",
-                "in turn order, no colour can have played more cards than one before it: "
-                + ", ".join(f"{c} {n}" for c, n in zip(rotation, counts, strict=True)),
-                at,
-            )
-        ]
-    lowest = min(counts)
-    return state.changed(next_index=counts.index(lowest)), []
+    counts = [len(state.played[c]) for c in rotation]
+    return state.changed(next_index=counts.index(min(counts))), []

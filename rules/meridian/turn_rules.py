@@ -10,7 +10,7 @@ from meridina.rules.rule_home import decides
 
 from .faults import Fault, wording
 from .model import COLOURS, DECK, PIECES_PER_COLOUR, Card, Skip
-from .state import Table, face_up
+from .state import State, Table, face_up
 
 # ---------------------------------------------------------------- MER-S1
 
@@ -130,6 +130,54 @@ def _s3_words(
     return (
         f"{named} must have {max(PIECES_PER_COLOUR - pieces, 0)} pieces in hand: "
         f"{pieces} of its {PIECES_PER_COLOUR} are on the board"
+    )
+
+
+# ---------------------------------------------------------------- MER-T1
+
+
+@decides("MER-T1")
+def t1_turn_order(state: State, colour: str | None = None, named: str = "turn") -> Fault | None:
+    """The colours move in turn, as ``state.expected_colours`` has it (the first turn
+    after a position that does not say who is next: any). With ``colour``: it may move
+    now (``named``: by a "turn", or by a "position" whose cards played say who is next).
+    Without: the cards a position lists as played fit turn order, each colour (with free
+    turns, each player) at most one card ahead of those after it."""
+    if colour is not None:
+        index = state.next_index
+        if index < 0:
+            return None
+        seating = state.seating
+        rotation = seating.rotation
+        if not seating.free_turns and rotation[index % len(rotation)] == colour:
+            return None  # the usual case, without building the tuple of expected colours
+        expected = state.expected_colours()
+        if colour in expected:
+            return None
+        return Fault("MER-T1", (named, " or ".join(expected), colour))
+    if state.free_turns:
+        totals = [sum(len(state.played[c]) for c in p.colours) for p in state.players]
+        if abs(totals[0] - totals[1]) > 1:
+            return Fault("MER-T1", ("apart",))
+        return None
+    counts = [len(state.played[c]) for c in state.rotation]
+    if max(counts) - min(counts) > 1 or counts != sorted(counts, reverse=True):
+        return Fault("MER-T1", ("ahead", tuple(zip(state.rotation, counts, strict=True))))
+    return None
+
+
+@wording("MER-T1")
+def _t1_words(meridian: int, colour: str, who: str, case: str, *facts: Any) -> str:
+    if case == "turn":
+        expected, mover = facts
+        return f"it is {expected}'s turn, not {mover}'s"
+    if case == "position":
+        expected, mover = facts
+        return f"by the cards played, {expected} moves next, not {mover}"
+    if case == "apart":
+        return "the players' numbers of cards played are more than one apart"
+    return "in turn order, no colour can have played more cards than one before it: " + ", ".join(
+        f"{c} {n}" for c, n in facts[0]
     )
 
 
