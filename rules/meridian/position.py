@@ -99,7 +99,7 @@ def _towers_without_cards(
             1 for column in columns for t in column if t is not None and t.colour in player.colours
         )
         cards = sum(len(played[colour]) for colour in player.colours)
-        found = card_for_the_turn(cards, 0, towers=towers)
+        found = card_for_the_turn(cards, 0, None, None, None, towers)
         if found is not None and found[0] is not None:
             problems.append(Problem(found[0].rule, word(found[0], 0, "", who(state, index)), at))
     return problems

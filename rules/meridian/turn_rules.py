@@ -194,7 +194,6 @@ def card_for_the_turn(
     card: Card | None = None,
     meridian: int | None = None,
     skip: Skip | None = None,
-    *,
     towers: int | None = None,
 ) -> CardFaults | None:
     """A colour plays each of its cards once (MER-T2) and builds on a meridian its card
@@ -207,6 +206,9 @@ def card_for_the_turn(
     with ``towers``, a player with that many towers on the board has played as many
     cards (``played``: how many).
     """
+    # (No keyword-only parameter, and the usual turn first: asked on every turn.)
+    if card is not None and not played & bit and meridian in card.numbers:
+        return None
     if card is None:
         if towers is not None:
             return None if towers <= played else (Fault("MER-T2", ("towers", towers, played)), None)
