@@ -188,30 +188,53 @@ def compare_result(
     rule: RuleCode,
     result_at: Place | None,
 ) -> list[Problem]:
-    """Check a Result tag's points against the computed ones.
+    """Check a Result tag's points against the computed ones, each fault worded under ``rule``.
 
     ``seats`` gives each player's label and the names that may stand for them.
     """
+    return [
+        Problem(rule, result_words(*facts), at)
+        for facts, at in result_faults(stated, seats, totals, result_at)
+    ]
+
+
+# What a Result tag gets wrong: ("who", name) names nobody playing, ("points", name,
+# stated, scored) gives a player other points, ("left out", label, scored) leaves one out.
+ResultFacts = tuple[Any, ...]
+
+
+def result_faults(
+    stated: dict[str, tuple[int, Place | None]],
+    seats: Sequence[tuple[str, Sequence[str]]],
+    totals: Sequence[int],
+    result_at: Place | None,
+) -> list[tuple[ResultFacts, Place | None]]:
+    """What a Result tag's points get wrong against the computed ones, each with its place:
+    the condition of a game's result rule, which words each fault by ``result_words``."""
     named = {key.lower(): index for index, (_, keys) in enumerate(seats) for key in keys if key}
-    problems = []
+    faults: list[tuple[ResultFacts, Place | None]] = []
     seen: set[int] = set()
     for name, (points, at) in stated.items():
         seat = named.get(name.lower())
         if seat is None:
-            problems.append(Problem(rule, f"the result names {name!r}, who is not playing", at))
+            faults.append((("who", name), at))
             continue
         seen.add(seat)
         if points != totals[seat]:
-            problems.append(
-                Problem(
-                    rule, f"the result gives {name} {points} points; they score {totals[seat]}", at
-                )
-            )
+            faults.append((("points", name, points, totals[seat]), at))
     for index, (label, _) in enumerate(seats):
         if index not in seen:
-            problems.append(
-                Problem(
-                    rule, f"the result leaves out {label} (who scores {totals[index]})", result_at
-                )
-            )
-    return problems
+            faults.append((("left out", label, totals[index]), result_at))
+    return faults
+
+
+def result_words(case: str, *facts: Any) -> str:
+    """A fault of ``result_faults`` in a player's words."""
+    if case == "who":
+        (name,) = facts
+        return f"the result names {name!r}, who is not playing"
+    if case == "points":
+        name, points, scored = facts
+        return f"the result gives {name} {points} points; they score {scored}"
+    label, scored = facts
+    return f"the result leaves out {label} (who scores {scored})"

@@ -29,23 +29,8 @@ LISTS = {"rules/codes.py", "rules/rule_home.py"}
 # leaves this set when it gets its home, and the tests below keep the set true.
 AWAITING_HOME = frozenset(
     {
-        "MER-S1",
-        "MER-T1",
-        "MER-T2",
-        "MER-T4",
-        "MER-E5",
         "MER-B1",
         "MER-B2",
-        *(f"MED-S{n}" for n in (1, 2, 3)),
-        "MED-T2",
-        "MED-T5",
-        "MED-M1",
-        "MED-PT1",
-        "MED-TT1",
-        "MED-E1",
-        "MED-E5",
-        "MED-E6",
-        "MED-P1",
         "MED-D1",
     }
 )

@@ -15,6 +15,7 @@ from meridina.rules.medina.engine import (
     finished,
     legal_placements,
     make_placement,
+    t2_two_pieces,
 )
 from meridina.rules.medina.model import Kind, Placement, TeaPlacement
 from meridina.rules.medina.state import State
@@ -60,8 +61,8 @@ class MedinaSpace:
         return len(words) == 3 and words[2] in self._seconds(words[1])
 
     def _single_piece(self) -> bool:
-        turns = self.state.edition.single_piece_turns.get(len(self.state.players), 0)
-        return self.state.turns_played < turns
+        """An opening turn: rule MED-T2 allows no second piece."""
+        return t2_two_pieces(self.state, self.player, index=1) is not None
 
     def _firsts(self) -> list[str]:
         words = _placement_words(self.state, self.player)

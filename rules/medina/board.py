@@ -334,10 +334,10 @@ def load_board(reference: str, base: Path | None = None) -> Board:
 @lru_cache(maxsize=4)
 def load_edition(name: str) -> Edition:
     """A bundled edition by name; editions are part of meridina, never read from a path."""
+    from .setup_rules import s2_edition_fits  # (the rules' module needs this one's types)
+
+    for fault in s2_edition_fits(name, edition_names()):
+        raise RecordError(fault.at(None))
     data = bundled(PACKAGE, "editions", name)
-    if data is None:
-        names = " or ".join(edition_names())
-        raise RecordError(
-            Problem("MED-S2", f"unknown edition {name[:20]!r}: meridina knows {names}")
-        )
+    assert data is not None
     return edition_from_data(data)

@@ -10,24 +10,22 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
-from typing import Final
 
 from meridina.rules.game import Unreadable
 
 from .engine import (
-    can_place,
-    finished,
+    e1_game_over,
     make_placement,
     placement_faults,
     t1_turn_order,
+    t2_two_pieces,
     t3_pass,
     t4_last_roofs,
 )
-from .model import TEA_KIND, Cell, TeaPlacement, Turn
+from .model import TEA_KIND, Cell, Turn
+from .placing import t5_tea
 from .quick import CLOSER, QUICK
 from .state import State, holds_pieces
-
-_TEA_SECOND: Final = TeaPlacement.SECOND
 
 
 def play_clean(start: State, turns: Sequence[Turn | Unreadable]) -> State | None:
@@ -40,8 +38,6 @@ def play_clean(start: State, turns: Sequence[Turn | Unreadable]) -> State | None
     seat_after = {colour: index + 1 for index, colour in enumerate(seats)}
     quick = QUICK
     hands = state.hands
-    opening = state.opening_turns
-    tea_second = state.rulings.tea_placement is _TEA_SECOND
     last_roofs = state.edition.last_roofs_rule  # only this edition has rule MED-T4
     # The open fields of the city, kept through a run of passes (a pass changes no field).
     kept: list[AbstractSet[Cell]] = []
@@ -53,8 +49,8 @@ def play_clean(start: State, turns: Sequence[Turn | Unreadable]) -> State | None
         if hand is None:  # MED-S1: not playing
             return None
         holds = holds_pieces(hand)
-        if (state.passes_in_a_row or not holds) and finished(state):
-            return None  # MED-E1: the game is over
+        if e1_game_over(state, holds) is not None:
+            return None
         if t1_turn_order(state, player, holds) is not None:
             return None
         if turn.passed:
@@ -67,10 +63,6 @@ def play_clean(start: State, turns: Sequence[Turn | Unreadable]) -> State | None
         if kept:
             kept.clear()  # the city is about to change
         placements = turn.placements
-        written = len(placements)
-        single = state.turns_played < opening
-        if written > (1 if single else 2):  # MED-T2: too many pieces
-            return None
         if last_roofs and t4_last_roofs(state, player, hand, placements) is not None:
             return None  # decided on the city before the turn
         state.next_seat = seat_after[player]
@@ -87,13 +79,10 @@ def play_clean(start: State, turns: Sequence[Turn | Unreadable]) -> State | None
                     return None
                 make_placement(state, player, placement, target)
         # (A turn found wrong here is played again from the start, the usual way: what
-        # it changed on the working state does not matter.)
-        if teas and (teas > 1 or written == 1 or (tea_second and placements[0].kind is TEA_KIND)):
-            return None  # MED-T5: two tea tiles, a tea tile alone, or one first by the ruling
-        if (
-            written < (1 if single or teas else 2)
-            and holds_pieces(hand)
-            and can_place(state, player)
-        ):
-            return None  # MED-T2: a short turn while a piece can still be placed
+        # it changed on the working state does not matter.) The turn's pieces and tea
+        # tiles are asked of the whole turn at once (the tea rule only of a turn with one).
+        if teas and t5_tea(state, player, placements, teas=teas, checked=False) is not None:
+            return None
+        if t2_two_pieces(state, player, len(placements), teas=teas) is not None:
+            return None
     return state

@@ -6,19 +6,18 @@ from collections.abc import Iterable, Iterator, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from pathlib import Path
-from typing import ClassVar, Final
+from typing import ClassVar
 
 from meridina.rules.common import Place, Problem, RecordError
 from meridina.rules.game import Applied, Handling
 from meridina.rules.rule_home import decides
 
-from .board import Board, Edition, is_bundled_board, load_board, load_edition
+from .board import Edition, is_bundled_board, load_board, load_edition
 from .events import Event
-from .faults import Fault
+from .faults import Fault, wording
 from .model import (
     BUILDING_KIND,
     MERCHANT_KIND,
-    NEUTRAL,
     NEUTRAL_KIND,
     ROOF_KIND,
     STABLE_KIND,
@@ -28,8 +27,6 @@ from .model import (
     Kind,
     Placement,
     Setup,
-    SetupFields,
-    TeaPlacement,
     Turn,
     cell_name,
 )
@@ -48,12 +45,14 @@ from .placing import (
     street_blocked,
     street_ends,
     supply_fault,
+    t5_tea,
     unfinished,
     wall_arm,
 )
 from .position import apply_position
 from .quick import Closer, quick_place
-from .state import BUILDING, MERCHANT, WELL, Hand, State, holds_pieces
+from .setup_rules import s1_players, s2_edition_fits, s3_setup_fields
+from .state import BUILDING, Hand, State, holds_pieces
 
 
 @dataclass(slots=True)  # not frozen: built once a turn, and frozen ones are slow to build
@@ -90,31 +89,19 @@ def initial_state(setup: Setup, base: Path | None = None) -> Applied[State | Non
             None, (Problem(error.problem.rule, error.problem.message, setup.edition_at),)
         )
     count = len(setup.players)
-    if count not in edition.supply:
-        allowed = " or ".join(str(n) for n in edition.players)
-        return Applied(
-            None,
-            (
-                Problem(
-                    "MED-S1",
-                    f"the Medina edition {edition.name} is for {allowed} players, not {count}",
-                    setup.players_at,
-                ),
-            ),
-        )
-    problems.extend(_player_faults(setup, edition))
+    seats = [player.colour for player in setup.players]
+    faults = s1_players(seats, edition=edition)
+    if faults and faults[0].case == "count":
+        return Applied(None, (faults[0].at(setup.players_at),))
+    problems.extend(fault.at(setup.players_at) for fault in faults)
     options, found = _options(setup, edition, count)
     problems.extend(found)
     board_name = setup.board or edition.boards[count]
-    if is_bundled_board(board_name) and board_name != edition.boards[count]:
-        problems.append(
-            Problem(
-                "MED-S2",
-                f"board {board_name!r} is not for {count} players in edition {edition.name}; "
-                f"use {edition.boards[count]!r}",
-                setup.board_at,
-            )
-        )
+    bundled = is_bundled_board(board_name)
+    for fault in s2_edition_fits(
+        edition.name, (), edition, count, board=board_name, bundled=bundled
+    ):
+        problems.append(fault.at(setup.board_at))
     try:
         board = load_board(board_name, base)
     except RecordError as error:
@@ -146,108 +133,22 @@ def initial_state(setup: Setup, base: Path | None = None) -> Applied[State | Non
         palace_tiles={colour: None for colour in edition.colours},
         tower_merchants=dict(edition.tower_merchants) if "tower-merchants" in options else {},
     )
-    problems.extend(_place_setup(state, setup, board))
+    problems.extend(fault.at(at) for fault, at in s3_setup_fields(state, setup, board))
     if setup.position is not None:
         problems.extend(apply_position(state, setup.position))
     state.open_palaces.clear()
     return Applied(state, tuple(problems))
 
 
-def _player_faults(setup: Setup, edition: Edition) -> list[Problem]:
-    problems = []
-    seen: set[str] = set()
-    for player in setup.players:
-        if edition.colour(player.colour) is not None or player.colour in (NEUTRAL, "roof"):
-            problems.append(
-                Problem(
-                    "MED-S1",
-                    f"{player.colour!r} names a building colour or piece; give each player a "
-                    "roof colour such as red, blue, green or yellow",
-                    setup.players_at,
-                )
-            )
-        elif player.colour in seen:
-            problems.append(
-                Problem("MED-S1", f"{player.colour} is given to two players", setup.players_at)
-            )
-        seen.add(player.colour)
-    return problems
-
-
 def _options(setup: Setup, edition: Edition, count: int) -> tuple[frozenset[str], list[Problem]]:
-    problems = []
     chosen = set(edition.default_options) if setup.options is None else set(setup.options)
-    for option in sorted(chosen - set(edition.options)):
-        known = ", ".join(edition.options) or "none"
-        problems.append(
-            Problem(
-                "MED-S2",
-                f"edition {edition.name} has no option {option!r} (it has: {known})",
-                setup.options_at,
-            )
-        )
+    faults = s2_edition_fits(edition.name, (), edition, count, chosen)
     chosen &= set(edition.options)
-    supply = edition.supply[count]
-    if "neutral-roofs" in edition.options:
-        if count == 2:
-            chosen.add("neutral-roofs")  # always part of the 2-player game
-        elif supply.neutral_roofs == 0 and "neutral-roofs" in chosen:
-            problems.append(
-                Problem(
-                    "MED-S2", f"there are no neutral roofs with {count} players", setup.options_at
-                )
-            )
-            chosen.discard("neutral-roofs")
-    return frozenset(chosen), problems
-
-
-def _place_setup(state: State, setup: Setup, board: Board) -> list[Problem]:
-    problems = []
-    needs_well = "well" in state.options
-    if needs_well and setup.well is None:
-        problems.append(
-            Problem(
-                "MED-S3",
-                'the well is on: give its field, as [Setup "well F6; merchant H7"]',
-                setup.setup_at,
-            )
-        )
-    if not needs_well and setup.well is not None:
-        problems.append(Problem("MED-S3", "this game has no well", setup.well[1]))
-    for label, given in (
-        ("well", setup.well if needs_well else None),
-        ("merchant", setup.start_merchant),
-    ):
-        if given is None:
-            continue
-        cell, at = given
-        inner = state.rulings.setup_fields is SetupFields.INNER
-        if not board.is_building_field(cell) or (inner and board.is_border(cell)):
-            where = "a building field that is not next to the ring" if inner else "a building field"
-            problems.append(
-                Problem("MED-S3", f"the {label} must stand on {where}, not {cell_name(cell)}", at)
-            )
-            continue
-        if cell in state.pieces:
-            problems.append(
-                Problem("MED-S3", f"the well and the merchant share {cell_name(cell)}", at)
-            )
-            continue
-        if label == "well":
-            state.well = cell
-            state.pieces[cell] = WELL
-        else:
-            state.pieces[cell] = MERCHANT
-            state.streets.append([cell])
-    if setup.start_merchant is None and setup.position is None:
-        problems.append(
-            Problem(
-                "MED-S3",
-                'give the first merchant\'s field, as [Setup "merchant H7"]',
-                setup.setup_at,
-            )
-        )
-    return problems
+    if "neutral-roofs" in edition.options and count == 2:
+        chosen.add("neutral-roofs")  # always part of the 2-player game
+    if any(fault.case == "neutral" for fault in faults):
+        chosen.discard("neutral-roofs")
+    return frozenset(chosen), [fault.at(setup.options_at) for fault in faults]
 
 
 # ---------------------------------------------------------------- playing a turn
@@ -463,8 +364,8 @@ def roof_this_turn(state: State, player: str) -> str | None:
     cell = roof_site(state, player)
     if cell is not None:
         return f"roof@{cell_name(cell)}"
-    if _single_piece_turn(state):
-        return None
+    if t2_two_pieces(state, player, index=1) is not None:
+        return None  # an opening turn: no second piece
     owned = {palace.colour for palace in state.owned(player)}
     for first in legal_placements(state, player):
         if first.kind is not BUILDING_KIND or first.colour in owned:
@@ -501,42 +402,86 @@ def expected_player(state: State) -> str:
     return seats[start % count]
 
 
-def _single_piece_turn(state: State) -> bool:
-    return state.turns_played < state.opening_turns
-
-
-def _opening_turns(state: State) -> str:
-    """Why the opening exception does not apply: how many turns it covers here."""
+def _opening(state: State) -> tuple[int, str, int]:
+    """The facts of the opening exception here: players, edition, the turns it covers."""
     players = len(state.players)
-    turns = state.edition.single_piece_turns.get(players, 0)
-    edition = f"edition {state.edition.name}"
-    if turns == 0:
-        return f"in {edition} with {players} players, no opening turn places a single piece"
-    first = "only the first turn places" if turns == 1 else f"only the first {turns} turns place"
-    return f"in {edition} with {players} players, {first} a single piece"
+    return players, state.edition.name, state.edition.single_piece_turns.get(players, 0)
+
+
+@decides("MED-T2")
+def t2_two_pieces(
+    state: State,
+    player: str,
+    written: int = 0,
+    index: int = -1,
+    teas: int = 0,
+    made: int | None = None,
+) -> Fault | None:
+    """A turn places two pieces (a tea tile stands for one), one in the edition's opening
+    turns, and fewer only while no piece can still be placed.
+
+    With ``index``: whether the turn's placement ``index`` (from 0) may be made, on the
+    state before the turn. Else the turn of ``written`` placements, ``teas`` tea tiles
+    among them, as a whole, on the state after it: ``made`` of its pieces placed, each
+    checked by ``index`` first; None: every placement made, none checked by ``index``.
+    """
+    if index >= 0:
+        if index >= 2:
+            return Fault("MED-T2", ("many",))
+        if index == 1 and state.turns_played < state.opening_turns:
+            return Fault("MED-T2", ("opening", _opening(state)))
+        return None
+    single = state.turns_played <= state.opening_turns  # (the turn is counted already)
+    if made is None:
+        if written > (1 if single else 2):
+            return Fault("MED-T2", ("many",))
+        made = written
+    if (
+        written < (1 if single or teas else 2)
+        and made == written
+        and state.has_pieces(player)
+        and can_place(state, player)
+    ):
+        return Fault("MED-T2", ("short", player, written, _opening(state)))
+    return None
 
 
 def apply(state: State, turn: Turn) -> Step:
     """Play one turn; illegal placements are reported and not made, the rest stands."""
     player = turn.player
     hand = state.hands.get(player)
-    if hand is None:
-        return Ignored(
-            state, (Problem("MED-S1", f"{player} is not playing in this game", turn.player_at),), ()
-        )
-    # With no passes yet, a mover with pieces shows that the game goes on.
-    if (state.passes_in_a_row or not holds_pieces(hand)) and finished(state):
-        return Ignored(state, (_game_over(turn),), ())
+    if hand is None:  # (the hands are the players')
+        faults = s1_players(state.hands, player)
+        return Ignored(state, tuple([fault.at(turn.player_at) for fault in faults]), ())
+    fault = e1_game_over(state, holds_pieces(hand))
+    if fault is not None:
+        return Ignored(state, (fault.at(turn.at),), ())
     step = _play(state, turn, hand)
-    # A faulty turn may come after an end whose last round of passes went unwritten.
     problems = step.problems
-    if problems and any(not p.warning for p in problems) and nobody_can_place(state):
-        return Ignored(state, (_game_over(turn),), ())
+    if problems and any(not p.warning for p in problems):
+        fault = e1_game_over(state, True, unwritten=True)
+        if fault is not None:
+            return Ignored(state, (fault.at(turn.at),), ())
     return step
 
 
-def _game_over(turn: Turn) -> Problem:
-    return Problem("MED-E1", "the game is over: nobody can place a piece", turn.at)
+@decides("MED-E1")
+def e1_game_over(state: State, holds: bool, unwritten: bool = False) -> Fault | None:
+    """No turn once the game is over: nobody has a piece left, or every player with pieces
+    has just passed in turn (``holds``: the mover still has a piece). ``unwritten``: for a
+    faulty turn, which may come after an end whose last round of passes went unwritten,
+    whether nobody can place a piece at all."""
+    if unwritten:
+        return Fault("MED-E1", ()) if nobody_can_place(state) else None
+    # With no passes yet, a mover with pieces shows that the game goes on.
+    if (state.passes_in_a_row or not holds) and finished(state):
+        return Fault("MED-E1", ())
+    return None
+
+
+@wording("MED-E1")
+def e1_words(fault: Fault) -> str:
+    return "the game is over: nobody can place a piece"
 
 
 def nobody_can_place(state: State) -> bool:
@@ -602,38 +547,24 @@ def _play(state: State, turn: Turn, hand: Hand) -> Step:
             problems.append(fault.at(turn.at))
         return Step(after, tuple(problems), ())
     after.passes_in_a_row = 0
-    single = state.turns_played < state.opening_turns
     placements = turn.placements
     own_hand = after.hand_to_change(player)
     events: list[Event] = []
     made = 0  # pieces placed (tea tiles are not pieces)
-    used_tea = False
+    teas = 0
     for index, placement in enumerate(placements):
         kind = placement.kind
-        if index >= 2:
-            problems.append(Problem("MED-T2", "a turn places at most two pieces", placement.at))
+        too_many = t2_two_pieces(state, player, index=index)
+        if too_many is not None and too_many.case == "many":
+            problems.append(too_many.at(placement.at))
             break
         if kind is TEA_KIND:
-            if used_tea:
-                problems.append(Problem("MED-T5", "one tea tile a turn", placement.at))
+            fault = t5_tea(state, player, placements, index, teas)
+            if fault is not None:
+                problems.append(fault.at(placement.at))
                 continue
-            if index == 0 and state.rulings.tea_placement is _TEA_SECOND and len(placements) > 1:
-                problems.append(
-                    Problem(
-                        "MED-T5",
-                        "a tea tile stands for the turn's second piece: place one piece first",
-                        placement.at,
-                    )
-                )
-                continue
-        if index == 1 and single:
-            problems.append(
-                Problem(
-                    "MED-T2",
-                    f"an opening turn places a single piece: {_opening_turns(state)}",
-                    placement.at,
-                )
-            )
+        if too_many is not None:  # an opening turn's second piece
+            problems.append(too_many.at(placement.at))
             break
         found = quick_place(after, player, own_hand, placement)
         if isinstance(found, Closer):  # not a plain legal placement: the full check
@@ -645,36 +576,21 @@ def _play(state: State, turn: Turn, hand: Hand) -> Step:
         if found:
             events.extend(found)
         if kind is TEA_KIND:
-            used_tea = True
+            teas += 1
         else:
             made += 1
-    if used_tea and all(p.kind is TEA_KIND for p in placements):
-        problems.append(
-            Problem(
-                "MED-T5",
-                "a tea tile stands for one of the turn's two pieces: the turn still places one",
-                turn.at,
-            )
-        )
     written = len(placements)
-    short = written < (1 if single or used_tea else 2) and made == written
-    if short and after.has_pieces(player) and can_place(after, player):
-        problems.append(
-            Problem(
-                "MED-T2",
-                f"{player} places only {written} piece"
-                f"{'s' if written != 1 else ''}: a turn places two while any "
-                f"piece can still be placed ({_opening_turns(state)})",
-                turn.at,
-            )
-        )
+    if teas:
+        fault = t5_tea(after, player, placements, teas=teas)
+        if fault is not None:
+            problems.append(fault.at(turn.at))
+    fault = t2_two_pieces(after, player, written, teas=teas, made=made)
+    if fault is not None:
+        problems.append(fault.at(turn.at))
     fault = t4_last_roofs(state, player, hand, placements)
     if fault is not None:
         problems.append(fault.at(turn.at))
     return Step(after, tuple(problems), tuple(events))
-
-
-_TEA_SECOND: Final = TeaPlacement.SECOND
 
 
 def legal_turns(state: State) -> Iterator[Turn]:
@@ -686,8 +602,9 @@ def legal_turns(state: State) -> Iterator[Turn]:
     if not firsts:
         yield Turn(player, passed=True)
         return
+    single = t2_two_pieces(state, player, index=1) is not None  # an opening turn
     for first in firsts:
-        if _single_piece_turn(state):
+        if single:
             yield Turn(player, (first,))
             continue
         after = state.copy()

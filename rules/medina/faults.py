@@ -22,7 +22,8 @@ Wording = Callable[["Fault"], str]
 _SAY: Final[dict[str, Wording]] = {}  # rule -> the function that words its faults
 
 
-def _wording(rule: RuleCode) -> Callable[[Wording], Wording]:
+def wording(rule: RuleCode) -> Callable[[Wording], Wording]:
+    """``words`` that also files the function for ``Fault.message``."""
     mark = words(rule)
 
     def register(function: Wording) -> Wording:
@@ -69,13 +70,13 @@ UNWORDED: Final = Fault(cast(RuleCode, "unworded"), ())
 # ---------------------------------------------------------------- turns
 
 
-@_wording("MED-T1")
+@wording("MED-T1")
 def t1_words(fault: Fault) -> str:
     expected, player = fault.facts
     return f"it is {expected}'s turn, not {player}'s"
 
 
-@_wording("MED-T3")
+@wording("MED-T3")
 def t3_words(fault: Fault) -> str:
     player, example = fault.facts
     where = cell_name(example.cell) if example.cell else ""
@@ -83,7 +84,7 @@ def t3_words(fault: Fault) -> str:
     return f"{player} may not pass: a {what} on {where} can still be placed"
 
 
-@_wording("MED-T4")
+@wording("MED-T4")
 def t4_words(fault: Fault) -> str:
     player, way = fault.facts
     return (
@@ -92,22 +93,55 @@ def t4_words(fault: Fault) -> str:
     )
 
 
+def opening_turns(players: int, edition: str, turns: int) -> str:
+    """Why the opening exception does not apply: how many turns it covers here."""
+    where = f"in edition {edition} with {players} players"
+    if turns == 0:
+        return f"{where}, no opening turn places a single piece"
+    first = "only the first turn places" if turns == 1 else f"only the first {turns} turns place"
+    return f"{where}, {first} a single piece"
+
+
+@wording("MED-T2")
+def t2_words(fault: Fault) -> str:
+    if fault.case == "many":
+        return "a turn places at most two pieces"
+    if fault.case == "opening":
+        return f"an opening turn places a single piece: {opening_turns(*fault.facts[1])}"
+    _, player, written, opening = fault.facts
+    return (
+        f"{player} places only {written} piece{'s' if written != 1 else ''}: a turn places two "
+        f"while any piece can still be placed ({opening_turns(*opening)})"
+    )
+
+
+@wording("MED-T5")
+def t5_words(fault: Fault) -> str:
+    if fault.case == "none":
+        return f"{fault.facts[1]} holds no tea tile"
+    if fault.case == "twice":
+        return "one tea tile a turn"
+    if fault.case == "first":
+        return "a tea tile stands for the turn's second piece: place one piece first"
+    return "a tea tile stands for one of the turn's two pieces: the turn still places one"
+
+
 # ---------------------------------------------------------------- supply
 
 
-@_wording("MED-T6")
+@wording("MED-T6")
 def t6_words(fault: Fault) -> str:
     player, piece = fault.facts
     return f"{player} has no {piece} left"
 
 
-@_wording("MED-B5")
+@wording("MED-B5")
 def b5_words(fault: Fault) -> str:
     (colour,) = fault.facts
     return f"every player owns {article(colour)} palace: {colour} buildings have left the game"
 
 
-@_wording("MED-R3")
+@wording("MED-R3")
 def r3_words(fault: Fault) -> str:
     return "this game has no neutral roofs"
 
@@ -115,7 +149,7 @@ def r3_words(fault: Fault) -> str:
 # ---------------------------------------------------------------- buildings and stables
 
 
-@_wording("MED-B1")
+@wording("MED-B1")
 def b1_words(fault: Fault) -> str:
     case, cell, what, piece = fault.facts
     name = cell_name(cell)
@@ -128,7 +162,7 @@ def b1_words(fault: Fault) -> str:
     return f"{name} is the well or next to it: no {what} may stand there"
 
 
-@_wording("MED-B3")
+@wording("MED-B3")
 def b3_words(fault: Fault) -> str:
     cell, what, colour, other = fault.facts
     if fault.position:
@@ -142,7 +176,7 @@ def b3_words(fault: Fault) -> str:
     )
 
 
-@_wording("MED-B6")
+@wording("MED-B6")
 def b6_words(fault: Fault) -> str:
     (cell,) = fault.facts
     if fault.position:
@@ -150,7 +184,7 @@ def b6_words(fault: Fault) -> str:
     return f"a stable must be built next to a building; {cell_name(cell)} touches none"
 
 
-@_wording("MED-B2")
+@wording("MED-B2")
 def b2_words(fault: Fault) -> str:
     if fault.position:
         colour, count = fault.facts
@@ -166,7 +200,7 @@ def b2_words(fault: Fault) -> str:
     )
 
 
-@_wording("MED-B4")
+@wording("MED-B4")
 def b4_words(fault: Fault) -> str:
     colour, cell, _ = fault.facts
     return (
@@ -178,7 +212,7 @@ def b4_words(fault: Fault) -> str:
 # ---------------------------------------------------------------- roofs
 
 
-@_wording("MED-R1")
+@wording("MED-R1")
 def r1_words(fault: Fault) -> str:
     case, cell = fault.case, fault.facts[1]
     if case == "stable":
@@ -201,7 +235,7 @@ def r1_words(fault: Fault) -> str:
     return f"a palace needs {size} buildings to be roofed (ruling min-roof-size)"
 
 
-@_wording("MED-R2")
+@wording("MED-R2")
 def r2_words(fault: Fault) -> str:
     player, colour = fault.facts
     if fault.position:
@@ -212,7 +246,7 @@ def r2_words(fault: Fault) -> str:
 # ---------------------------------------------------------------- walls
 
 
-@_wording("MED-W1")
+@wording("MED-W1")
 def w1_words(fault: Fault) -> str:
     case, cell = fault.facts
     name = cell_name(cell)
@@ -225,7 +259,7 @@ def w1_words(fault: Fault) -> str:
     return f"a wall on {name} would not join a tower or the end of a tower's wall"
 
 
-@_wording("MED-W2")
+@wording("MED-W2")
 def w2_words(fault: Fault) -> str:
     cell, tower, other = fault.facts
     if fault.position:
@@ -239,7 +273,32 @@ def w2_words(fault: Fault) -> str:
 # ---------------------------------------------------------------- merchants
 
 
-@_wording("MED-M2")
+@wording("MED-M1")
+def m1_words(fault: Fault) -> str:
+    case = fault.case
+    if case == "field":
+        return f"a merchant goes on a building field, not {cell_name(fault.facts[1])}"
+    if case == "taken":
+        _, cell, piece = fault.facts
+        return f"{cell_name(cell)} is taken ({piece})"
+    if case == "well":
+        return f"{cell_name(fault.facts[1])} is the well"
+    if case == "end":
+        ends = " or ".join(cell_name(c) for c in fault.facts[1])
+        return (
+            f"a merchant must extend the market street at an end ({ends}), "
+            "touching exactly one merchant"
+        )
+    if case == "line":
+        return f"the merchants around {cell_name(fault.facts[1])} do not form a single line"
+    _, first, second = fault.facts
+    return (
+        f"the street through {cell_name(first)} and {cell_name(second)} touches an "
+        "older street twice; only the merchant that starts a street may touch older ones"
+    )
+
+
+@wording("MED-M2")
 def m2_words(fault: Fault) -> str:
     cell, touching, ruling = fault.facts
     said = f"{cell_name(cell)} touches {touching} merchant{'s' if touching > 1 else ''}"

@@ -5,13 +5,15 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
-from meridina.rules.common import Problem
-from meridina.rules.game import Applied, compare_result
+from meridina.rules.common import Place, Problem
+from meridina.rules.game import Applied, result_faults, result_words
 from meridina.rules.game import GameRun as BaseRun
+from meridina.rules.rule_home import decides
 
 from . import engine
 from .clean import play_clean
 from .engine import Step, expected_player, finished, nobody_can_place
+from .faults import Fault, wording
 from .model import Setup, Turn
 from .scoring import ScoreSheet, score
 from .state import State
@@ -54,20 +56,36 @@ RULES = MedinaRules()
 
 def check_result(setup: Setup, state: State, sheet: ScoreSheet) -> list[Problem]:
     """Compare the record's Result tag with the computed points (rule MED-E6)."""
+    return [fault.at(at) for fault, at in e6_stated_result(setup, state, sheet)]
+
+
+@decides("MED-E6")
+def e6_stated_result(
+    setup: Setup, state: State, sheet: ScoreSheet
+) -> list[tuple[Fault, Place | None]]:
+    """A Result tag stated once the game is over (or of a position), naming each player
+    once with the points they score; each fault with its place."""
     if setup.result is None:
         return []
     if not sheet.finished and setup.position is None:
-        mover = expected_player(state)
-        return [
-            Problem(
-                "MED-E6",
-                f"the record states a result, but the game is not over ({mover} can still place "
-                "a piece)",
-                setup.result_at,
-            )
-        ]
+        return [(Fault("MED-E6", ("early", expected_player(state))), setup.result_at)]
     seats = [
         (player.name or player.colour, (player.name, player.colour)) for player in state.players
     ]
     totals = [row.total for row in sheet.players]
-    return compare_result(setup.result, seats, totals, "MED-E6", setup.result_at)
+    return [
+        (Fault("MED-E6", facts), at)
+        for facts, at in result_faults(setup.result, seats, totals, setup.result_at)
+    ]
+
+
+@wording("MED-E6")
+def e6_words(fault: Fault) -> str:
+    case, *facts = fault.facts
+    if case == "early":
+        (mover,) = facts
+        return (
+            f"the record states a result, but the game is not over ({mover} can still place "
+            "a piece)"
+        )
+    return result_words(case, *facts)

@@ -8,7 +8,8 @@ position all ask it.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
+from typing import Final
 
 from meridina.rules.rule_home import decides
 
@@ -26,7 +27,7 @@ from .model import (
     Cell,
     Placement,
     StreetTouch,
-    cell_name,
+    TeaPlacement,
 )
 from .state import BUILDING, MERCHANT, STABLE, WALL, Hand, Palace, State
 from .tiles import after_roof, after_stable, after_wall, update_palace_tile
@@ -44,10 +45,51 @@ def supply_fault(state: State, player: str, placement: Placement) -> Fault | Non
     if kind is NEUTRAL_KIND:
         return r3_neutral_roofs(state) or t6_supply(hand, player, placement)
     if kind is TEA_KIND:
-        if hand.tea <= 0:
-            return Fault("MED-T5", (f"{player} holds no tea tile",))
-        return None
+        return t5_tea(state, player)
     return t6_supply(hand, player, placement)
+
+
+@decides("MED-T5")
+def t5_tea(
+    state: State,
+    player: str,
+    placements: Sequence[Placement] = (),
+    index: int = -1,
+    teas: int = 0,
+    checked: bool = True,
+) -> Fault | None:
+    """A tea tile stands for one of a turn's two pieces: only one the player holds, one a
+    turn, never alone, and by the ruling tea-placement=second only after a piece.
+
+    With no ``placements``: the tile as taken from the player's supply. With ``index``:
+    the turn's placement ``index``, a tea tile, before it is made (``teas``: tea tiles
+    made before it). Else the whole turn once made, ``teas`` of its tea tiles made, each
+    checked by ``index`` first (``checked``) or not.
+    """
+    if not placements:
+        if state.hands[player].tea <= 0:
+            return Fault("MED-T5", ("none", player))
+        return None
+    if index >= 0:
+        if teas:
+            return Fault("MED-T5", ("twice",))
+        if index == 0 and state.rulings.tea_placement is _TEA_SECOND and len(placements) > 1:
+            return Fault("MED-T5", ("first",))
+        return None
+    if checked:
+        if teas and all(placement.kind is TEA_KIND for placement in placements):
+            return Fault("MED-T5", ("alone",))
+        return None
+    if teas > 1:
+        return Fault("MED-T5", ("twice",))
+    if teas and len(placements) == 1:
+        return Fault("MED-T5", ("alone",))
+    if teas and state.rulings.tea_placement is _TEA_SECOND and placements[0].kind is TEA_KIND:
+        return Fault("MED-T5", ("first",))
+    return None
+
+
+_TEA_SECOND: Final = TeaPlacement.SECOND
 
 
 @decides("MED-T6")
@@ -393,64 +435,87 @@ def street_ends(state: State) -> list[Cell]:
     return [street[0]] if len(street) == 1 else [street[0], street[-1]]
 
 
-def _merchants_touching(state: State, cell: Cell) -> int:
-    return sum(1 for n in state.board.neighbours(cell) if state.pieces.get(n) == MERCHANT)
+@decides("MED-M1")
+def m1_street_end(
+    state: State,
+    cell: Cell,
+    new_street: bool = True,
+    *,
+    written: Collection[Cell] = (),
+    line: Sequence[Cell] = (),
+) -> int | Fault | None:
+    """A merchant goes on a free building field and extends the market street at an end,
+    touching exactly one merchant; only when both ends are blocked does a new street start.
 
-
-def _merchant_field_fault(state: State, cell: Cell) -> Fault | None:
+    The end a merchant on ``cell`` extends (0: the street's first merchant, -1: its last),
+    None for a new street (its first merchant is ruled by MED-M2), or the fault;
+    ``new_street`` False: whether it extends an end at all, None if not. A street written
+    in a position: its merchants ``written`` (found from ``cell``) form a single line, and
+    its ``line`` touches the older streets (``state.streets``) at one merchant at most.
+    """
     board = state.board
-    if not board.on_grid(cell) or not board.is_building_field(cell):
-        return Fault("MED-M1", (f"a merchant goes on a building field, not {cell_name(cell)}",))
-    if cell in state.pieces:
-        return Fault("MED-M1", (f"{cell_name(cell)} is taken ({state.pieces[cell]})",))
-    if cell == state.well:
-        return Fault("MED-M1", (f"{cell_name(cell)} is the well",))
-    return None
-
-
-def _extends_street(state: State, cell: Cell) -> int | None:
-    """The index (0 or -1) of the street end ``cell`` extends, if it does."""
-    if _merchants_touching(state, cell) != 1:
+    if written:
+        next_to = board.next_to
+        ends = 0
+        for merchant in written:
+            degree = sum(1 for other in next_to[merchant] if other in written)
+            if degree > 2:
+                return Fault("MED-M1", ("line", cell))
+            ends += degree <= 1
+        if len(written) > 1 and ends != 2:
+            return Fault("MED-M1", ("line", cell))
         return None
-    neighbours = state.board.neighbours(cell)
-    ends = street_ends(state)
-    for index, end in zip((0, -1), ends, strict=False):
-        if end in neighbours:
-            return index
-    return None
+    if line:
+        older = {merchant for street in state.streets for merchant in street}
+        touching = [c for c in line if any(other in older for other in board.next_to[c])]
+        if len(touching) > 1:
+            return Fault("MED-M1", ("twice", touching[0], touching[1]))
+        return None
+    if cell not in board.building_fields:
+        return Fault("MED-M1", ("field", cell))
+    pieces = state.pieces
+    if cell in pieces:
+        return Fault("MED-M1", ("taken", cell, pieces[cell]))
+    if cell == state.well:
+        return Fault("MED-M1", ("well", cell))
+    streets = state.streets
+    if streets:
+        next_to_cell = board.next_to[cell]
+        touching_merchants = 0
+        for other in next_to_cell:
+            if pieces.get(other) == MERCHANT:
+                touching_merchants += 1
+        if touching_merchants == 1:
+            street = streets[-1]
+            if street[0] in next_to_cell:
+                return 0
+            if len(street) > 1 and street[-1] in next_to_cell:
+                return -1
+    if not new_street or street_blocked(state):
+        return None
+    return Fault("MED-M1", ("end", tuple(street_ends(state))))
 
 
 def street_blocked(state: State) -> bool:
-    ends = street_ends(state)
-    for end in ends:
+    """Neither end of the market street can take a merchant."""
+    for end in street_ends(state):
         for cell in state.board.neighbours(end):
-            if (
-                _merchant_field_fault(state, cell) is None
-                and _extends_street(state, cell) is not None
-            ):
+            if type(m1_street_end(state, cell, False)) is int:
                 return False
     return True
 
 
+def _merchants_touching(state: State, cell: Cell) -> int:
+    return sum(1 for n in state.board.neighbours(cell) if state.pieces.get(n) == MERCHANT)
+
+
 def merchant_fault(state: State, cell: Cell) -> tuple[int | None, list[Fault]]:
     """The street end a merchant extends (None: a new street), or why it may not stand."""
-    fault = _merchant_field_fault(state, cell)
-    if fault:
-        return None, [fault]
-    end = _extends_street(state, cell)
+    end = m1_street_end(state, cell)
+    if isinstance(end, Fault):
+        return None, [end]
     if end is not None:
         return end, []
-    if not street_blocked(state):
-        ends = " or ".join(cell_name(c) for c in street_ends(state))
-        return None, [
-            Fault(
-                "MED-M1",
-                (
-                    f"a merchant must extend the market street at an end ({ends}), "
-                    "touching exactly one merchant",
-                ),
-            )
-        ]
     fault = m2_new_street_touch(state, cell, _merchants_touching(state, cell))
     return None, [fault] if fault is not None else []
 

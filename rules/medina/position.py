@@ -6,13 +6,15 @@ from itertools import pairwise
 from typing import Final
 
 from meridina.rules.common import Place, Problem
+from meridina.rules.rule_home import decides
 
-from .faults import Fault
+from .faults import Fault, wording
 from .model import NEUTRAL, Cell, StartPosition, cell_name
 from .placing import (
     b2_palace_to_join,
     b3_spacing,
     b6_stable_palace,
+    m1_street_end,
     m2_new_street_touch,
     r1_palace_to_roof,
     r2_one_palace_a_colour,
@@ -20,52 +22,24 @@ from .placing import (
     w1_wall_arm,
     w2_gate,
 )
+from .setup_rules import s1_players
 from .state import BUILDING, MERCHANT, STABLE, WALL, Palace, State
 from .tiles import retire_if_owned, update_palace_tile
-
-RULE: Final = "MED-P1"
 
 
 def apply_position(state: State, position: StartPosition) -> list[Problem]:
     problems: list[Problem] = []
-    board = state.board
     at = position.at
     # The Setup tag's merchant stands on the board already; a position may list it too.
     unlisted_setup = [cell for street in state.streets for cell in street]
 
     def occupy(cell: Cell, kind: str, where: Place | None) -> bool:
-        if not board.on_grid(cell):
-            problems.append(Problem(RULE, f"{cell_name(cell)} is not on the board", where))
-            return False
         if kind == MERCHANT and cell in unlisted_setup:
             unlisted_setup.remove(cell)
             return True
-        if cell in state.pieces:
-            problems.append(
-                Problem(
-                    RULE,
-                    f"{cell_name(cell)} is given twice ({state.pieces[cell]} and {kind})",
-                    where,
-                )
-            )
-            return False
-        wall_field = kind == WALL
-        if wall_field != board.is_ring(cell) or board.is_corner(cell):
-            problems.append(
-                Problem(
-                    RULE,
-                    f"a {kind} cannot stand on {cell_name(cell)}"
-                    + (" (walls go on the ring)" if wall_field else " (the ring takes only walls)"),
-                    where,
-                )
-            )
-            return False
-        if kind in (BUILDING, STABLE) and state.near_well(cell):
-            problems.append(
-                Problem(
-                    RULE, f"no {kind} may stand on or next to the well ({cell_name(cell)})", where
-                )
-            )
+        faults = p1_looks_reachable(state, cell, kind)
+        if faults:
+            problems.extend(fault.at(where) for fault in faults)
             return False
         state.pieces[cell] = kind
         return True
@@ -105,14 +79,16 @@ def apply_position(state: State, position: StartPosition) -> list[Problem]:
     problems.extend(_supplies(state, at))
     problems.extend(_tiles(state, position))
     for player, (count, where) in position.tea.items():
-        if player not in state.hands:
-            problems.append(Problem("MED-S1", f"{player} is not playing", where))
+        faults = s1_players(state.hands, player)
+        if faults:
+            problems.extend(fault.in_position().at(where) for fault in faults)
         else:
             state.hands[player].tea = count
     if position.to_move is not None:
         colour, where = position.to_move
-        if colour not in state.seat_colours:
-            problems.append(Problem("MED-S1", f"{colour} is not playing", where))
+        faults = s1_players(state.seat_colours, colour)
+        if faults:
+            problems.extend(fault.in_position().at(where) for fault in faults)
         else:
             state.next_seat = state.seat_colours.index(colour)
     state.turns_played = 99  # past any opening single-piece turns
@@ -215,18 +191,12 @@ def _streets(
                         street.add(other)
                         frontier.append(other)
             seen |= street
-            degree = {c: sum(1 for n in board.neighbours(c) if n in street) for c in street}
-            ends = [c for c, d in degree.items() if d <= 1]
-            if any(d > 2 for d in degree.values()) or (len(street) > 1 and len(ends) != 2):
-                problems.append(
-                    Problem(
-                        "MED-M1",
-                        f"the merchants around {cell_name(start)} do not form a single line",
-                        at,
-                    )
-                )
+            fault = m1_street_end(state, start, written=street)
+            if isinstance(fault, Fault):
+                problems.append(fault.at(at))
                 state.streets.append(sorted(street))
                 continue
+            ends = [c for c in street if sum(1 for n in board.neighbours(c) if n in street) <= 1]
             line = [cell for cell, _ in group if cell in street]
             if any(b not in board.neighbours(a) for a, b in pairwise(line)):
                 # Not written along the line: follow it from one end.
@@ -248,21 +218,14 @@ def _street_contacts(
     How many merchants that one may touch is the ruling ``new-street-touch``. The
     merchants added later at either end touched nothing but the end they extended.
     """
+    fault = m1_street_end(state, line[0], line=line)
+    if isinstance(fault, Fault):
+        return [fault.at(place_of.get(fault.facts[2]))]
     older = {cell for street in state.streets for cell in street}
     touching = {cell: [n for n in state.board.neighbours(cell) if n in older] for cell in line}
     touching = {cell: found for cell, found in touching.items() if found}
     if not touching:
         return []
-    if len(touching) > 1:
-        first, second = sorted(touching, key=line.index)[:2]
-        return [
-            Problem(
-                "MED-M1",
-                f"the street through {cell_name(first)} and {cell_name(second)} touches an "
-                "older street twice; only the merchant that starts a street may touch older ones",
-                place_of.get(second),
-            )
-        ]
     cell, found = next(iter(touching.items()))
     fault = m2_new_street_touch(state, cell, len(found))
     if fault is not None:
@@ -279,8 +242,9 @@ def _roofs(state: State, position: StartPosition) -> list[Problem]:
             problems.append(found.in_position().at(where))
             continue
         palace = state.palaces[state.palace_at[cell]]
-        if owner != NEUTRAL and owner not in state.hands:
-            problems.append(Problem("MED-S1", f"{owner} is not playing", where))
+        faults = s1_players(state.hands, owner) if owner != NEUTRAL else []
+        if faults:
+            problems.extend(fault.in_position().at(where) for fault in faults)
             continue
         fault = r3_neutral_roofs(state) if owner == NEUTRAL else None
         if owner != NEUTRAL:
@@ -304,57 +268,103 @@ def _unfinished(state: State, at: Place | None) -> list[Problem]:
 
 
 def _supplies(state: State, at: Place | None) -> list[Problem]:
-    """Nothing on the board may exceed what all the players together hold."""
-    problems = []
+    """Nothing on the board may exceed what all the players together hold; each player's
+    roofs in hand are what the city leaves them."""
+    problems = [fault.at(at) for fault in p1_looks_reachable(state)]
+    supply = state.edition.supply[len(state.players)]
+    for player in state.players:
+        hand = state.hands[player.colour]
+        hand.roofs = max(supply.roofs - len(state.owned(player.colour)), 0)
+        # Who placed the other pieces cannot be told from a position.
+        hand.known = False
+    return problems
+
+
+@decides("MED-P1")
+def p1_looks_reachable(state: State, cell: Cell | None = None, kind: str = "") -> list[Fault]:
+    """A written position could have been played. With ``cell``: a piece of ``kind`` may
+    stand there (on the board, once, walls on the ring and nothing else there, no
+    building or stable by the well). Else the city as a whole: no more pieces of a kind
+    stand in it than the supplies hold, nor roofs of a player."""
+    if cell is not None:
+        board = state.board
+        if not board.on_grid(cell):
+            return [Fault("MED-P1", ("off", cell))]
+        if cell in state.pieces:
+            return [Fault("MED-P1", ("twice", cell, state.pieces[cell], kind))]
+        wall_field = kind == WALL
+        if wall_field != board.is_ring(cell) or board.is_corner(cell):
+            return [Fault("MED-P1", ("ring", cell, kind, wall_field))]
+        if kind in (BUILDING, STABLE) and state.near_well(cell):
+            return [Fault("MED-P1", ("well", cell, kind))]
+        return []
+    faults = []
     count = len(state.players)
     supply = state.edition.supply[count]
     placed: dict[str, int] = {}
     for palace in state.palaces.values():
         placed[palace.colour] = placed.get(palace.colour, 0) + len(palace.buildings)
         placed["stable"] = placed.get("stable", 0) + len(palace.stables)
-    for kind in (MERCHANT, WALL):
-        placed[kind] = sum(1 for piece in state.pieces.values() if piece == kind)
+    for piece in (MERCHANT, WALL):
+        placed[piece] = sum(1 for other in state.pieces.values() if other == piece)
     limits = {colour: supply.buildings * count for colour in state.edition.colours}
     limits["stable"] = supply.stables * count
     limits[WALL] = supply.walls * count
     limits[MERCHANT] = supply.merchants * count + 1 + sum(state.edition.tower_merchants.values())
-    for kind, limit in limits.items():
-        if placed.get(kind, 0) > limit:
-            what = f"{kind} buildings" if kind in state.edition.colours else f"{kind}s"
-            problems.append(
-                Problem(
-                    "MED-P1",
-                    f"{placed[kind]} {what} stand in the city; the supplies hold {limit}",
-                    at,
-                )
-            )
+    for piece, limit in limits.items():
+        if placed.get(piece, 0) > limit:
+            what = f"{piece} buildings" if piece in state.edition.colours else f"{piece}s"
+            faults.append(Fault("MED-P1", ("supply", placed[piece], what, limit)))
     for player in state.players:
-        hand = state.hands[player.colour]
         roofs = len(state.owned(player.colour))
         if roofs > supply.roofs:
-            problems.append(
-                Problem(
-                    "MED-P1", f"{player.colour} has {roofs} roofs; a player has {supply.roofs}", at
-                )
-            )
-        hand.roofs = max(supply.roofs - roofs, 0)
-        # Who placed the other pieces cannot be told from a position.
-        hand.known = False
+            faults.append(Fault("MED-P1", ("roofs", player.colour, roofs, supply.roofs)))
     neutral = sum(1 for p in state.palaces.values() if p.owner == NEUTRAL)
     neutral_supply = sum(hand.neutral_roofs for hand in state.hands.values())
     if neutral > neutral_supply:
-        problems.append(
-            Problem(
-                "MED-P1",
-                f"{neutral} neutral roofs stand in the city; the supplies hold {neutral_supply}",
-                at,
-            )
+        faults.append(Fault("MED-P1", ("neutral", neutral, neutral_supply)))
+    return faults
+
+
+@wording("MED-P1")
+def p1_words(fault: Fault) -> str:
+    case, *facts = fault.facts
+    if case == "off":
+        return f"{cell_name(facts[0])} is not on the board"
+    if case == "twice":
+        cell, there, kind = facts
+        return f"{cell_name(cell)} is given twice ({there} and {kind})"
+    if case == "ring":
+        cell, kind, wall_field = facts
+        return f"a {kind} cannot stand on {cell_name(cell)}" + (
+            " (walls go on the ring)" if wall_field else " (the ring takes only walls)"
         )
-    return problems
+    if case == "well":
+        cell, kind = facts
+        return f"no {kind} may stand on or next to the well ({cell_name(cell)})"
+    if case == "supply":
+        count, what, limit = facts
+        return f"{count} {what} stand in the city; the supplies hold {limit}"
+    if case == "roofs":
+        colour, roofs, limit = facts
+        return f"{colour} has {roofs} roofs; a player has {limit}"
+    neutral, limit = facts
+    return f"{neutral} neutral roofs stand in the city; the supplies hold {limit}"
 
 
 def _tiles(state: State, position: StartPosition) -> list[Problem]:
-    problems = []
+    return [
+        fault.at(where)
+        for fault, where in (*pt1_palace_tiles(state, position), *tt1_tower_tiles(state, position))
+    ]
+
+
+@decides("MED-PT1")
+def pt1_palace_tiles(state: State, position: StartPosition) -> list[tuple[Fault, Place | None]]:
+    """Each colour's palace tile, given or not, goes with a largest roofed palace of the
+    colour: one its holder owns that an equal palace roofed earlier did not keep it from;
+    a tie is settled by naming the holder. Each tile that fits is put with its holder."""
+    faults: list[tuple[Fault, Place | None]] = []
     for colour in state.edition.colours:
         update_palace_tile(state, colour)
         roofed = [p for p in state.palaces.values() if p.colour == colour and p.roofed]
@@ -367,39 +377,51 @@ def _tiles(state: State, position: StartPosition) -> list[Problem]:
             match = [p for p in leaders if (p.owner if p.owner != NEUTRAL else None) == holder]
             fitting = [p for p in match if _earlier_equal(p, leaders) is None]
             if holder == _UNKNOWN:
-                problems.append(Problem("MED-PT1", _not_a_holder(state, word), where))
+                faults.append((Fault("MED-PT1", ("unknown", _players(state), word)), where))
             elif not match:
-                problems.append(
-                    Problem(
-                        "MED-PT1",
-                        f"the {colour} palace tile belongs with a largest {colour} palace; "
-                        f"{_holder_name(state, holder)} has none",
-                        where,
-                    )
-                )
+                name = _holder_name(state, holder)
+                faults.append((Fault("MED-PT1", ("none", colour, name)), where))
             elif not fitting:
                 earlier = _earlier_equal(match[0], leaders)
                 assert earlier is not None
-                problems.append(
-                    Problem(
-                        "MED-PT1",
-                        f"roofs: lists the {colour} palace at {cell_name(min(earlier.buildings))} "
-                        f"first; it has no stable, so it was as large when roofed and kept the "
-                        f"{colour} palace tile: {_holder_name(state, holder)} cannot hold it",
-                        where,
-                    )
-                )
+                first = min(earlier.buildings)
+                name = _holder_name(state, holder)
+                faults.append((Fault("MED-PT1", ("kept", colour, first, name)), where))
             else:
                 state.palace_tiles[colour] = fitting[0].ident
         elif len({p.owner for p in leaders}) > 1:
-            problems.append(
-                Problem(
-                    "MED-PT1",
-                    f"the largest {colour} palaces tie: say who holds the {colour} palace tile "
-                    f"(palace-tiles: {colour} PLAYER, by name or roof colour)",
-                    position.at,
-                )
-            )
+            faults.append((Fault("MED-PT1", ("tie", colour)), position.at))
+    return faults
+
+
+@wording("MED-PT1")
+def pt1_words(fault: Fault) -> str:
+    case, *facts = fault.facts
+    if case == "unknown":
+        return _not_a_holder(*facts)
+    if case == "none":
+        colour, name = facts
+        return f"the {colour} palace tile belongs with a largest {colour} palace; {name} has none"
+    if case == "kept":
+        colour, first, name = facts
+        return (
+            f"roofs: lists the {colour} palace at {cell_name(first)} "
+            f"first; it has no stable, so it was as large when roofed and kept the "
+            f"{colour} palace tile: {name} cannot hold it"
+        )
+    (colour,) = facts
+    return (
+        f"the largest {colour} palaces tie: say who holds the {colour} palace tile "
+        f"(palace-tiles: {colour} PLAYER, by name or roof colour)"
+    )
+
+
+@decides("MED-TT1")
+def tt1_tower_tiles(state: State, position: StartPosition) -> list[tuple[Fault, Place | None]]:
+    """Each tower tile, given or not, goes to the owner of a roofed palace touching the
+    tower's walls; when several do, the record names the holder. Each tile that fits is
+    put with its holder, and its merchant leaves the tower."""
+    faults: list[tuple[Fault, Place | None]] = []
     for tower in sorted(state.board.towers.values()):
         claimants = {
             p.owner if p.owner != NEUTRAL else None
@@ -411,32 +433,37 @@ def _tiles(state: State, position: StartPosition) -> list[Problem]:
             word, where = given_tower
             holder = _holder_colour(state, word)
             if holder == _UNKNOWN:
-                problems.append(Problem("MED-TT1", _not_a_holder(state, word), where))
+                faults.append((Fault("MED-TT1", ("unknown", _players(state), word)), where))
             elif holder not in claimants:
-                problems.append(
-                    Problem(
-                        "MED-TT1",
-                        f"tower tile {tower} goes to the owner of a roofed palace touching "
-                        f"tower {tower}'s walls; {_holder_name(state, holder)} has none",
-                        where,
-                    )
-                )
+                name = _holder_name(state, holder)
+                faults.append((Fault("MED-TT1", ("none", tower, name)), where))
             else:
                 state.tower_tiles[tower] = holder
         elif len(claimants) == 1:
             state.tower_tiles[tower] = next(iter(claimants))
         elif len(claimants) > 1:
-            problems.append(
-                Problem(
-                    "MED-TT1",
-                    f"several palaces touch tower {tower}'s walls: say who holds tower tile "
-                    f"{tower} (tower-tiles: {tower} PLAYER, by name or roof colour)",
-                    position.at,
-                )
-            )
+            faults.append((Fault("MED-TT1", ("tie", tower)), position.at))
         if tower in state.tower_tiles:
             state.tower_merchants.pop(tower, None)
-    return problems
+    return faults
+
+
+@wording("MED-TT1")
+def tt1_words(fault: Fault) -> str:
+    case, *facts = fault.facts
+    if case == "unknown":
+        return _not_a_holder(*facts)
+    if case == "none":
+        tower, name = facts
+        return (
+            f"tower tile {tower} goes to the owner of a roofed palace touching "
+            f"tower {tower}'s walls; {name} has none"
+        )
+    (tower,) = facts
+    return (
+        f"several palaces touch tower {tower}'s walls: say who holds tower tile "
+        f"{tower} (tower-tiles: {tower} PLAYER, by name or roof colour)"
+    )
 
 
 # A holder word that names neither a player nor a roof colour of this game.
@@ -468,8 +495,13 @@ def _holder_name(state: State, colour: str | None) -> str:
     return colour or "nobody"
 
 
-def _not_a_holder(state: State, word: str | None) -> str:
-    names = ", ".join(f"{player.name} ({player.colour})" for player in state.players)
+def _players(state: State) -> tuple[tuple[str, str], ...]:
+    """Each player's name and roof colour, for a message."""
+    return tuple([(player.name, player.colour) for player in state.players])
+
+
+def _not_a_holder(players: tuple[tuple[str, str], ...], word: str | None) -> str:
+    names = ", ".join(f"{name} ({colour})" for name, colour in players)
     return f"{word} is neither a player nor a roof colour here: name one of {names}, or nobody"
 
 

@@ -34,18 +34,21 @@ from .placing import (
     b4_finished,
     b5_retired,
     b6_stable_palace,
+    m1_street_end,
     place_building,
+    place_merchant,
     place_roof,
     place_stable,
     place_wall,
     r1_palace_to_roof,
     r2_one_palace_a_colour,
     r3_neutral_roofs,
+    t5_tea,
     t6_supply,
     w1_wall_arm,
     w2_gate,
 )
-from .state import MERCHANT, Hand, State
+from .state import Hand, State
 
 
 class Closer:
@@ -70,7 +73,7 @@ def quick_place(
 
 
 def _tea(state: State, player: str, hand: Hand, placement: Placement) -> Sequence[Event] | Closer:
-    if placement.cell is None and hand.tea > 0:
+    if placement.cell is None and t5_tea(state, player) is None:
         hand.tea -= 1
         return NOTHING
     return CLOSER
@@ -160,38 +163,12 @@ def _merchant(
     if t6_supply(hand, player, placement) is not None:
         return CLOSER
     cell = placement.cell
-    pieces, streets = state.pieces, state.streets
-    if (
-        cell is None
-        or cell not in state.board.building_fields
-        or cell in pieces
-        or cell == state.well
-    ):
+    if cell is None:
         return CLOSER
-    if not streets:
+    end = m1_street_end(state, cell, False)
+    if type(end) is not int:  # a new street (then rule MED-M2), or a fault
         return CLOSER
-    next_to = state.board.next_to[cell]
-    touching = 0
-    for other in next_to:
-        if pieces.get(other) == MERCHANT:
-            touching += 1
-    if touching != 1:
-        return CLOSER
-    street = streets[-1]
-    if street[0] in next_to:
-        at_start = len(street) > 1  # a lone merchant's street grows at its end
-    elif len(street) > 1 and street[-1] in next_to:
-        at_start = False
-    else:
-        return CLOSER
-    street = state.street_to_change()[-1]
-    if at_start:
-        street.insert(0, cell)
-    else:
-        street.append(cell)
-    pieces[cell] = MERCHANT
-    if hand.known:
-        hand.merchants -= 1
+    place_merchant(state, hand, cell, end)
     if state.open_palaces:
         state.open_palaces.clear()
     return NOTHING

@@ -27,6 +27,7 @@ from .engine import (
     initial_state,
     legal_placements,
     make_placement,
+    t2_two_pieces,
 )
 from .events import Event
 from .model import Cell, Kind, Placement, Player, Rulings, Setup, Turn
@@ -209,8 +210,9 @@ def choose_placement(
     return rng.choice(legal) if legal else None
 
 
-def _single_piece_turn(state: State) -> bool:
-    return state.turns_played < state.edition.single_piece_turns.get(len(state.players), 0)
+def _single_piece_turn(state: State, player: str) -> bool:
+    """An opening turn: rule MED-T2 allows no second piece."""
+    return t2_two_pieces(state, player, index=1) is not None
 
 
 def _last_roofs(state: State, player: str) -> bool:
@@ -229,7 +231,7 @@ def choose_turn(rng: random.Random, state: State, patience: dict[str, int]) -> T
     first = None
     if _last_roofs(state, player):
         first = choose_placement(rng, state, player, wait, roof_first=True)
-        if first is None and not _single_piece_turn(state):
+        if first is None and not _single_piece_turn(state, player):
             # A roof may become possible after a building: then the roof comes second.
             for opening in legal_placements(state, player):
                 middle = place(state, player, opening)
@@ -240,7 +242,7 @@ def choose_turn(rng: random.Random, state: State, patience: dict[str, int]) -> T
         first = choose_placement(rng, state, player, wait)
     if first is None:
         return Turn(player, passed=True)
-    if _single_piece_turn(state):
+    if _single_piece_turn(state, player):
         return Turn(player, (first,))
     middle = place(state, player, first)
     if middle.hands[player].tea > 0 and rng.random() < TEA_RATE:

@@ -5,7 +5,9 @@ from __future__ import annotations
 from itertools import pairwise
 
 from meridina.rules.common import Place, Problem
+from meridina.rules.rule_home import decides
 
+from .faults import Fault, wording
 from .model import Setup, TieBreak, cell_name
 from .scoring import PlayerScore, ScoreSheet
 from .state import Palace, State
@@ -20,6 +22,17 @@ def _deciding_palace(state: State, row: PlayerScore) -> Palace | None:
 
 
 def roof_order_warnings(setup: Setup, state: State, sheet: ScoreSheet) -> list[Problem]:
+    """The warnings of rule MED-E5 (``e5_roof_order_ties``), each at its roof."""
+    return [
+        Problem(fault.rule, fault.message, where, warning=True)
+        for fault, where in e5_roof_order_ties(setup, state, sheet)
+    ]
+
+
+@decides("MED-E5")
+def e5_roof_order_ties(
+    setup: Setup, state: State, sheet: ScoreSheet
+) -> list[tuple[Fault, Place | None]]:
     """Warn where two players' ranks follow only from the order of a position's ``roofs:``.
 
     A position cannot show in which order its roofs went on; meridina takes the order
@@ -34,7 +47,7 @@ def roof_order_warnings(setup: Setup, state: State, sheet: ScoreSheet) -> list[P
         ident = state.palace_at.get(cell)
         if ident is not None and ident not in listed:
             listed[ident] = (f"{owner}@{cell_name(cell)}", where)
-    problems = []
+    problems: list[tuple[Fault, Place | None]] = []
     for upper, lower in pairwise(sheet.ranking()):
         if (upper.total, upper.largest) != (lower.total, lower.largest) or upper.largest == 0:
             continue
@@ -42,14 +55,15 @@ def roof_order_warnings(setup: Setup, state: State, sheet: ScoreSheet) -> list[P
         if first is None or second is None or not {first.ident, second.ident} <= set(listed):
             continue
         (first_roof, _), (second_roof, where) = listed[first.ident], listed[second.ident]
-        problems.append(
-            Problem(
-                "MED-E5",
-                f"{upper.name or upper.colour} ranks above {lower.name or lower.colour} only "
-                f"because roofs: lists {first_roof} before {second_roof}; check that this is "
-                "the order the roofs went on",
-                where,
-                warning=True,
-            )
-        )
+        problems.append((Fault("MED-E5", (upper, lower, first_roof, second_roof)), where))
     return problems
+
+
+@wording("MED-E5")
+def e5_words(fault: Fault) -> str:
+    upper, lower, first_roof, second_roof = fault.facts
+    return (
+        f"{upper.name or upper.colour} ranks above {lower.name or lower.colour} only "
+        f"because roofs: lists {first_roof} before {second_roof}; check that this is "
+        "the order the roofs went on"
+    )

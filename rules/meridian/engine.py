@@ -15,13 +15,16 @@ from .action import NO_EFFECT, Effect, EffectData, act, quick_outcome, take_off_
 from .board import Board, bundled_board, load_board
 from .faults import word
 from .legal import stuck_fault, t5_stuck_only_without_a_move
-from .model import COLOURS, MERIDIANS, PIECES_PER_COLOUR, Card, Setup, Skip, Turn
+from .model import MERIDIANS, PIECES_PER_COLOUR, Card, Setup, Skip, Turn
 from .position import apply_position
-from .state import BITS_BY_ID, CACHE_SIZE, Column, Seating, State, Table, card_bit
+from .state import ALL_CARDS, BITS_BY_ID, CACHE_SIZE, Column, Seating, State, Table, card_bit
 from .turn_rules import (
+    card_for_the_turn,
     e1_no_turn_after_the_end,
+    s1_players,
     s2_board_for_the_players,
     s3_pieces_and_decks,
+    t1_turn_order,
     t3_card_face_up,
 )
 
@@ -147,10 +150,9 @@ def _start(setup: Setup, board: Board | None, base: Path | None) -> Applied[Stat
     colours = seating.colours
     decks: dict[str, tuple[Card, ...]] = {}
     for colour, (order, at) in setup.decks.items():
-        if colour not in colours:
-            problems.append(
-                Problem("MER-S1", f"a deck is given for {colour}, who is not playing", at)
-            )
+        absent = s1_players(colour=colour, playing=colours, named="deck")
+        if absent:
+            problems.extend(Problem(fault.rule, word(fault, 0), at) for fault in absent)
         elif (fault := s3_pieces_and_decks(colour, order)) is not None:
             problems.append(Problem(fault.rule, word(fault, 0), at))
         else:
@@ -176,37 +178,15 @@ def _check_players(setup: Setup) -> list[Problem]:
     if _fair_seats(groups):
         return []
     names = tuple([player.name for player in setup.players])
-    return [Problem("MER-S1", message, setup.players_at) for message in _seat_faults(groups, names)]
+    return [
+        Problem(fault.rule, word(fault, 0), setup.players_at) for fault in s1_players(groups, names)
+    ]
 
 
 @lru_cache(maxsize=64)
 def _fair_seats(groups: tuple[tuple[str, ...], ...]) -> bool:
     """No fault in the seats' colours; the players' names only word the faults."""
-    return not _seat_faults(groups, ("",) * len(groups))
-
-
-def _seat_faults(groups: tuple[tuple[str, ...], ...], names: tuple[str, ...]) -> list[str]:
-    """What is wrong with the players' colours, in words (rule MER-S1)."""
-    count = len(groups)
-    if not 2 <= count <= 4:
-        return [f"Meridian is for 2 to 4 players, not {count}"]
-    faults: list[str] = []
-    seen: set[str] = set()
-    for colours, name in zip(groups, names, strict=True):
-        want = 2 if count == 2 else 1
-        who = name or "a player"
-        if len(colours) != want:
-            faults.append(
-                f"{who} must have {want} colour{'s' if want > 1 else ''} in a "
-                f"{count}-player game, not {len(colours)}"
-            )
-        for colour in colours:
-            if colour not in COLOURS:
-                faults.append(f"{colour!r} is not a Meridian colour ({', '.join(COLOURS)})")
-            elif colour in seen:
-                faults.append(f"{colour} is given to two seats")
-            seen.add(colour)
-    return faults
+    return not s1_players(groups)
 
 
 def apply(state: State, turn: Turn) -> Step:
@@ -237,14 +217,15 @@ def apply(state: State, turn: Turn) -> Step:
     shift, mates, index_after = seat
     bit <<= shift
     meridian = turn.meridian
-    if played & bit or meridian not in card.numbers:
+    skip = turn.skip
+    # (A pass or stuck that names no meridian is left to the full check.)
+    if not meridian or card_for_the_turn(played, bit, card, meridian, skip) is not None:
         return _apply_worded(state, turn)
     if table.decks and t3_card_face_up(table, played, colour, card) is not None:
         return _apply_worded(state, turn)
     made = Step()
     made.problems = ()
     made.state = after = State()
-    skip = turn.skip
     if skip is None:
         outcome = quick_outcome(state, colour, meridian, turn.take_off, turn.build, mates)
         if outcome is None:
@@ -310,8 +291,7 @@ def play_clean(start: State, turns: Sequence[Turn | Unreadable]) -> State | None
         bit <<= shift
         meridian = turn.meridian
         skip = turn.skip
-        # A pass or stuck on a group card need not name its meridian (0).
-        if played & bit or (meridian not in card.numbers and (meridian or skip is None)):
+        if card_for_the_turn(played, bit, card, meridian, skip) is not None:
             return None
         if decks and t3_card_face_up(table, played, colour, card):
             return None
@@ -350,33 +330,30 @@ def play_clean(start: State, turns: Sequence[Turn | Unreadable]) -> State | None
 def _apply_worded(state: State, turn: Turn) -> Step:
     """``apply`` for a turn that may break rules: every fault found, in words."""
     colour = turn.colour
-    if colour not in state.hands:
-        problem = Problem("MER-S1", f"{colour} is not playing in this game", turn.colour_at)
-        return _ignored(state, problem)
+    absent = s1_players(colour=colour, playing=state.hands)
+    if absent:
+        return _ignored(state, Problem(absent[0].rule, word(absent[0], 0), turn.colour_at))
     fault = e1_no_turn_after_the_end(state.played_bits, state.table.all_played)
     if fault is not None:
         return _ignored(state, Problem(fault.rule, word(fault, turn.meridian, colour), turn.at))
-    problems = _order_faults(state, turn)  # a new list, to add to
+    problems, every_card_played = _order_faults(state, turn)  # a new list, to add to
+    bit = card_bit(turn.card) << state.seating.shift[colour]
+    found = card_for_the_turn(state.played_bits, bit, turn.card, turn.meridian, turn.skip)
+    again, off_the_card = (None, None) if found is None else found
     card_ok = True
-    if problems and any(problem.rule == "MER-T2" for problem in problems):
+    if every_card_played:
         card_ok = False  # every card is played: said once, not again for this card
-    elif state.played_mark(colour) & card_bit(turn.card):
+    elif again is not None:
         card_ok = False
-        problems.append(
-            Problem("MER-T2", f"{colour} has already played card {turn.card.label}", turn.card_at)
-        )
+        problems.append(Problem(again.rule, word(again, turn.meridian, colour), turn.card_at))
     elif state.decks:
         fault = t3_card_face_up(state.table, state.played_bits, colour, turn.card)
         if fault is not None:
             problems.append(Problem(fault.rule, word(fault, turn.meridian, colour), turn.card_at))
     card = turn.card if card_ok else None
-    if turn.meridian not in turn.card.numbers and not (turn.meridian == 0 and turn.skip):
+    if off_the_card is not None:
         problems.append(
-            Problem(
-                "MER-T4",
-                f"card {turn.card.label} does not allow meridian {turn.meridian}",
-                turn.card_at,
-            )
+            Problem(off_the_card.rule, word(off_the_card, turn.meridian, colour), turn.card_at)
         )
         return step(_advance(state, colour, card), tuple(problems), None)
     if turn.skip is Skip.STUCK:
@@ -407,20 +384,19 @@ def _ignored(state: State, problem: Problem) -> Ignored:
     return made
 
 
-def _order_faults(state: State, turn: Turn) -> list[Problem]:
-    index = state.next_index
-    if index < 0:
-        return []
-    seating = state.seating
-    if not seating.free_turns and seating.rotation[index % len(seating.rotation)] == turn.colour:
-        return []  # the usual case, without building the tuple of expected colours
-    expected = state.expected_colours()
-    if turn.colour in expected:
-        return []
-    if state.cards_known and state.cards_left(turn.colour) == 0:
-        return [Problem("MER-T2", f"{turn.colour} has played all 13 of its cards", turn.colour_at)]
-    wanted = " or ".join(expected)
-    return [Problem("MER-T1", f"it is {wanted}'s turn, not {turn.colour}'s", turn.colour_at)]
+def _order_faults(state: State, turn: Turn) -> tuple[list[Problem], bool]:
+    """The faults of turn order, and whether the mover has played every card (which is
+    said instead)."""
+    fault = t1_turn_order(state, turn.colour)
+    if fault is None:
+        return [], False
+    every_card_played = False
+    if state.cards_known:
+        found = card_for_the_turn(state.played_mark(turn.colour), ALL_CARDS)
+        if found is not None and found[0] is not None:
+            fault, every_card_played = found[0], True
+    said = word(fault, turn.meridian, turn.colour)
+    return [Problem(fault.rule, said, turn.colour_at)], every_card_played
 
 
 def pass_over(state: State, colour: str | None) -> State:

@@ -4,14 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from meridina.rules.common import Place, Problem
-from meridina.rules.game import Applied, compare_result
+from meridina.rules.game import Applied, result_faults, result_words
 from meridina.rules.game import GameRun as BaseRun
 from meridina.rules.identity_memory import IdentityMemory
+from meridina.rules.rule_home import decides
 
 from . import engine
 from .engine import Step
+from .faults import Fault, word, wording
 from .legal import legal_turns
 from .model import Setup, Turn
 from .scoring import ScoreSheet, score
@@ -47,19 +50,23 @@ RULES = MeridianRules()
 
 def check_result(setup: Setup, state: State, sheet: ScoreSheet) -> list[Problem]:
     """Compare the record's Result tag with the computed points (rule MER-E5)."""
+    return [
+        Problem(fault.rule, word(fault, 0), at)
+        for fault, at in e5_stated_result(setup, state, sheet)
+    ]
+
+
+@decides("MER-E5")
+def e5_stated_result(
+    setup: Setup, state: State, sheet: ScoreSheet
+) -> list[tuple[Fault, Place | None]]:
+    """A Result tag stated once every card is played (when the cards are known), naming
+    each player once with the points they score; each fault with its place."""
     stated = setup.result
     if stated is None:
         return []
     if state.cards_known and not state.finished:
-        left = sheet.cards_left
-        return [
-            Problem(
-                "MER-E5",
-                f"the record states a result, but {left} card{'s' if left != 1 else ''} "
-                "remain to be played",
-                setup.result_at,
-            )
-        ]
+        return [(Fault("MER-E5", ("early", sheet.cards_left)), setup.result_at)]
     seating = state.seating
     totals = sheet.points
     if _agrees(stated, _seat_of(seating), totals):
@@ -68,13 +75,27 @@ def check_result(setup: Setup, state: State, sheet: ScoreSheet) -> list[Problem]
         (player.name or " and ".join(player.colours), (player.name, *player.colours))
         for player in seating.players
     ]
-    return compare_result(stated, seats, totals, "MER-E5", setup.result_at)
+    return [
+        (Fault("MER-E5", facts), at)
+        for facts, at in result_faults(stated, seats, totals, setup.result_at)
+    ]
+
+
+@wording("MER-E5")
+def _e5_words(meridian: int, colour: str, who: str, case: str, *facts: Any) -> str:
+    if case == "early":
+        (left,) = facts
+        return (
+            f"the record states a result, but {left} card{'s' if left != 1 else ''} "
+            "remain to be played"
+        )
+    return result_words(case, *facts)
 
 
 def _agrees(
     stated: dict[str, tuple[int, Place | None]], seat_of: dict[str, int], totals: tuple[int, ...]
 ) -> bool:
-    """The usual result, with nothing for ``compare_result`` to say: every player named
+    """The usual result, with nothing for ``result_faults`` to say: every player named
     (by name or colour) once, with the points they score."""
     if len(stated) != len(totals):
         return False
@@ -91,7 +112,7 @@ _SEATS: IdentityMemory[Seating, dict[str, int]] = IdentityMemory(256)
 
 
 def _seat_of(seating: Seating) -> dict[str, int]:
-    """Each seat by the lower-case names that may stand for it, as ``compare_result`` has
+    """Each seat by the lower-case names that may stand for it, as ``result_faults`` has
     them; once per seating."""
     known = _SEATS.get(seating)
     if known is not None:

@@ -10,8 +10,9 @@ from meridina.rules.rule_home import decides
 from .action import quick_act, take_off_and_build
 from .faults import Fault, wording
 from .model import DECK, PIECES_PER_COLOUR, Build, Card, Skip, TakeOff, Tower, Turn
-from .state import State, Table
+from .state import State, Table, card_bit
 from .tower_rules import can_take_off, height_taken
+from .turn_rules import card_for_the_turn
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,8 +160,11 @@ def legal_turns(state: State) -> Iterator[Turn]:
     colours = state.rotation if state.next_index < 0 else state.expected_colours()
     for colour in colours:
         face_up = state.face_up(colour)
+        mark = state.played_mark(colour)
         cards = (
-            face_up if face_up is not None else [c for c in DECK if c not in state.played[colour]]
+            face_up
+            if face_up is not None
+            else [c for c in DECK if card_for_the_turn(mark, card_bit(c), c) is None]
         )
         for card in cards:
             for meridian in card.numbers:

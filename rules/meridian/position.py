@@ -6,14 +6,14 @@ from meridina.rules.common import Place, Problem
 
 from .faults import word
 from .model import PIECES_PER_COLOUR, Card, PlacedTower, Setup, Tower
-from .state import State, who
+from .state import State, card_bit, who
 from .tower_rules import (
     place_exists,
     written_heights,
     written_tower,
     written_towers_per_player,
 )
-from .turn_rules import s3_pieces_and_decks
+from .turn_rules import card_for_the_turn, s1_players, s3_pieces_and_decks, t1_turn_order
 
 
 def apply_position(state: State, setup: Setup) -> tuple[State, list[Problem]]:
@@ -25,9 +25,9 @@ def apply_position(state: State, setup: Setup) -> tuple[State, list[Problem]]:
     colours = state.colours
     for placed in position.towers:
         tower = placed.tower
-        if tower.colour not in colours:
-            where = f"meridian {placed.meridian}, city {placed.city}"
-            problems.append(Problem("MER-S1", f"{where}: {tower.colour} is not playing", placed.at))
+        absent = s1_players(colour=tower.colour, playing=colours, named="tower", city=placed.city)
+        if absent:
+            problems.extend(Problem(f.rule, word(f, placed.meridian), placed.at) for f in absent)
             continue
         fault = place_exists(placed.city, state.board.cities, placed.meridian) or written_tower(
             columns[placed.meridian - 1], tower.height, placed.city
@@ -51,24 +51,28 @@ def apply_position(state: State, setup: Setup) -> tuple[State, list[Problem]]:
         if fault is not None:
             problems.append(Problem(fault.rule, word(fault, 0), position.at))
     for colour, (count, at) in position.hands.items():
-        if colour not in colours:
+        absent = s1_players(colour=colour, playing=colours, named="position")
+        if absent:
             named_at = position.colour_at.get(colour, at)
-            problems.append(Problem("MER-S1", f"{colour} is not playing", named_at))
+            problems.extend(Problem(f.rule, word(f, 0), named_at) for f in absent)
         elif (fault := s3_pieces_and_decks(colour, None, pieces[colour], count)) is not None:
             problems.append(Problem(fault.rule, word(fault, 0), at))
     played = {c: frozenset[Card]() for c in colours}
     if position.played is not None:
         for colour, cards in position.played.items():
-            if colour not in colours:
+            absent = s1_players(colour=colour, playing=colours, named="position")
+            if absent:
                 named_at = position.colour_at.get(colour, position.at)
-                problems.append(Problem("MER-S1", f"{colour} is not playing", named_at))
+                problems.extend(Problem(f.rule, word(f, 0), named_at) for f in absent)
                 continue
             seen: set[Card] = set()
+            mark = 0
             for card, at in cards:
-                if card in seen:
-                    problems.append(
-                        Problem("MER-T2", f"{colour} card {card.label} is listed twice", at)
-                    )
+                bit = card_bit(card)
+                again = card_for_the_turn(mark, bit, card)
+                if again is not None and again[0] is not None:
+                    problems.append(Problem(again[0].rule, word(again[0], 0, colour), at))
+                mark |= bit
                 seen.add(card)
             played[colour] = frozenset(seen)
         problems.extend(_towers_without_cards(state, columns, played, position.at))
@@ -95,15 +99,9 @@ def _towers_without_cards(
             1 for column in columns for t in column if t is not None and t.colour in player.colours
         )
         cards = sum(len(played[colour]) for colour in player.colours)
-        if towers > cards:
-            problems.append(
-                Problem(
-                    "MER-T2",
-                    f"{who(state, index)} has {towers} towers on the board but has played "
-                    f"only {cards} card{'s' if cards != 1 else ''}",
-                    at,
-                )
-            )
+        found = card_for_the_turn(cards, 0, None, None, None, towers)
+        if found is not None and found[0] is not None:
+            problems.append(Problem(found[0].rule, word(found[0], 0, "", who(state, index)), at))
     return problems
 
 
@@ -129,42 +127,24 @@ def _start_mover(
     rotation = state.rotation
     if to_move is not None:
         colour, where = to_move
-        if colour not in rotation:
-            return state, [Problem("MER-S1", f"{colour} is not playing", where)]
+        absent = s1_players(colour=colour, playing=rotation, named="position")
+        if absent:
+            return state, [Problem(f.rule, word(f, 0), where) for f in absent]
         given = state.owner(colour) if state.free_turns else rotation.index(colour)
         named = state.changed(next_index=given)
         if state.cards_known:
             derived, problems = _start_mover(state, None, at)
-            if not problems and colour not in derived.expected_colours():
-                expected = " or ".join(derived.expected_colours())
-                return named, [
-                    Problem(
-                        "MER-T1",
-                        f"by the cards played, {expected} moves next, not {colour}",
-                        where,
-                    )
-                ]
+            fault = None if problems else t1_turn_order(derived, colour, "position")
+            if fault is not None:
+                return named, [Problem(fault.rule, word(fault, 0), where)]
         return named, []
     if not state.cards_known:
         return state.changed(next_index=-1), []  # the first turn after the position decides
-    counts = [len(state.played[c]) for c in rotation]
+    fault = t1_turn_order(state)
+    if fault is not None:
+        return state, [Problem(fault.rule, word(fault, 0), at)]
     if state.free_turns:
         totals = [sum(len(state.played[c]) for c in p.colours) for p in state.players]
-        if abs(totals[0] - totals[1]) > 1:
-            return state, [
-                Problem(
-                    "MER-T1", "the players' numbers of cards played are more than one apart", at
-                )
-            ]
         return state.changed(next_index=0 if totals[0] <= totals[1] else 1), []
-    if max(counts) - min(counts) > 1 or counts != sorted(counts, reverse=True):
-        return state, [
-            Problem(
-                "MER-T1",
-                "in turn order, no colour can have played more cards than one before it: "
-                + ", ".join(f"{c} {n}" for c, n in zip(rotation, counts, strict=True)),
-                at,
-            )
-        ]
-    lowest = min(counts)
-    return state.changed(next_index=counts.index(lowest)), []
+    counts = [len(state.played[c]) for c in rotation]
+    return state.changed(next_index=counts.index(min(counts))), []

@@ -107,6 +107,14 @@ def _layout(groups: tuple[tuple[str, ...], ...], two_player_turns: str) -> Layou
     return colours, rotation, owner_of, free, per_player, after, mates, shift
 
 
+def turn_movers(seating: Seating) -> tuple[tuple[str, ...], ...]:
+    """Whose turn it is, by a state's ``next_index`` (modulo their number): the colours
+    of a player with free turns, else one colour of the rotation."""
+    if seating.free_turns:
+        return tuple([p.colours for p in seating.players])
+    return tuple([(c,) for c in seating.rotation])
+
+
 class Table:
     """What stays the same through a game, shared by all its states.
 
@@ -175,12 +183,8 @@ class Table:
         # that does not say who is next. With free turns a colour whose cards are all
         # played may not play for its player; any card it names it has played, which the
         # check of the card catches.
-        movers = (
-            [p.colours for p in seating.players]
-            if seating.free_turns
-            else [(c,) for c in seating.rotation]
-        )
-        self.may_play = (
+        movers = turn_movers(seating)
+        self.may_play: tuple[tuple[str, ...], ...] = (
             *(movers[i % len(movers)] for i in range(len(movers) + 1)),
             colours,
         )
@@ -439,11 +443,13 @@ class State:
         return self.played_bits == self.table.all_played
 
     def expected_colours(self) -> tuple[str, ...]:
-        """The colours that may play the next card."""
+        """The colours that may play the next card: with free turns, those of the player
+        whose turn it is that have a card left (or all of them)."""
+        movers = turn_movers(self.seating)
+        colours = movers[self.next_index % len(movers)]
         if self.free_turns:
-            player = self.players[self.next_index % 2]
-            return tuple(c for c in player.colours if self.cards_left(c) > 0) or player.colours
-        return (self.rotation[self.next_index % len(self.rotation)],)
+            return tuple(c for c in colours if self.cards_left(c) > 0) or colours
+        return colours
 
     def face_up(self, colour: str) -> tuple[Card, ...] | None:
         """The two cards a colour may choose from, when its deck order is known."""

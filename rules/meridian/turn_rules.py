@@ -3,13 +3,77 @@ function named after it and worded by one (``faults.word``)."""
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
+from typing import Any
 
 from meridina.rules.rule_home import decides
 
 from .faults import Fault, wording
-from .model import DECK, PIECES_PER_COLOUR, Card
-from .state import Table, face_up
+from .model import COLOURS, DECK, PIECES_PER_COLOUR, Card, Skip
+from .state import State, Table, face_up
+
+# ---------------------------------------------------------------- MER-S1
+
+
+@decides("MER-S1")
+def s1_players(
+    groups: Sequence[tuple[str, ...]] = (),
+    names: Sequence[str] = (),
+    colour: str | None = None,
+    playing: Collection[str] = (),
+    named: str = "turn",
+    city: int = 0,
+) -> list[Fault]:
+    """With ``colour``: it is one of the colours ``playing`` (``named``: what names it, a
+    "turn", a "deck", a "tower" on ``city`` or a "position"). Else the players' colours
+    ``groups``: 2 to 4 players, two colours each in the game of two and one otherwise,
+    each a Meridian colour given to one seat (``names``: the players', for the message).
+    """
+    if colour is not None:
+        if colour in playing:
+            return []
+        return [Fault("MER-S1", ("absent", colour, named, city))]
+    count = len(groups)
+    if not 2 <= count <= 4:
+        return [Fault("MER-S1", ("count", count))]
+    faults: list[Fault] = []
+    seen: set[str] = set()
+    want = 2 if count == 2 else 1
+    for colours, name in zip(groups, names or ("",) * count, strict=True):
+        if len(colours) != want:
+            faults.append(Fault("MER-S1", ("colours", name, want, count, len(colours))))
+        for one in colours:
+            if one not in COLOURS:
+                faults.append(Fault("MER-S1", ("unknown", one)))
+            elif one in seen:
+                faults.append(Fault("MER-S1", ("twice", one)))
+            seen.add(one)
+    return faults
+
+
+@wording("MER-S1")
+def _s1_words(meridian: int, colour: str, who: str, case: str, *facts: Any) -> str:
+    if case == "absent":
+        absent, named, city = facts
+        if named == "turn":
+            return f"{absent} is not playing in this game"
+        if named == "deck":
+            return f"a deck is given for {absent}, who is not playing"
+        if named == "tower":
+            return f"meridian {meridian}, city {city}: {absent} is not playing"
+        return f"{absent} is not playing"
+    if case == "count":
+        return f"Meridian is for 2 to 4 players, not {facts[0]}"
+    if case == "colours":
+        name, want, count, got = facts
+        return (
+            f"{name or 'a player'} must have {want} colour{'s' if want > 1 else ''} in a "
+            f"{count}-player game, not {got}"
+        )
+    if case == "unknown":
+        return f"{facts[0]!r} is not a Meridian colour ({', '.join(COLOURS)})"
+    return f"{facts[0]} is given to two seats"
+
 
 # ---------------------------------------------------------------- MER-S2
 
@@ -67,6 +131,118 @@ def _s3_words(
         f"{named} must have {max(PIECES_PER_COLOUR - pieces, 0)} pieces in hand: "
         f"{pieces} of its {PIECES_PER_COLOUR} are on the board"
     )
+
+
+# ---------------------------------------------------------------- MER-T1
+
+
+@decides("MER-T1")
+def t1_turn_order(state: State, colour: str | None = None, named: str = "turn") -> Fault | None:
+    """The colours move in turn, as ``state.expected_colours`` has it (the first turn
+    after a position that does not say who is next: any). With ``colour``: it may move
+    now (``named``: by a "turn", or by a "position" whose cards played say who is next).
+    Without: the cards a position lists as played fit turn order, each colour (with free
+    turns, each player) at most one card ahead of those after it."""
+    if colour is not None:
+        index = state.next_index
+        if index < 0:
+            return None
+        seating = state.seating
+        rotation = seating.rotation
+        if not seating.free_turns and rotation[index % len(rotation)] == colour:
+            return None  # the usual case, without building the tuple of expected colours
+        expected = state.expected_colours()
+        if colour in expected:
+            return None
+        return Fault("MER-T1", (named, " or ".join(expected), colour))
+    if state.free_turns:
+        totals = [sum(len(state.played[c]) for c in p.colours) for p in state.players]
+        if abs(totals[0] - totals[1]) > 1:
+            return Fault("MER-T1", ("apart",))
+        return None
+    counts = [len(state.played[c]) for c in state.rotation]
+    if max(counts) - min(counts) > 1 or counts != sorted(counts, reverse=True):
+        return Fault("MER-T1", ("ahead", tuple(zip(state.rotation, counts, strict=True))))
+    return None
+
+
+@wording("MER-T1")
+def _t1_words(meridian: int, colour: str, who: str, case: str, *facts: Any) -> str:
+    if case == "turn":
+        expected, mover = facts
+        return f"it is {expected}'s turn, not {mover}'s"
+    if case == "position":
+        expected, mover = facts
+        return f"by the cards played, {expected} moves next, not {mover}"
+    if case == "apart":
+        return "the players' numbers of cards played are more than one apart"
+    return "in turn order, no colour can have played more cards than one before it: " + ", ".join(
+        f"{c} {n}" for c, n in facts[0]
+    )
+
+
+# ---------------------------------------------------------------- MER-T2 and MER-T4
+
+# What a turn's card breaks, None for a rule that holds: (MER-T2, MER-T4).
+CardFaults = tuple[Fault | None, Fault | None]
+
+
+@decides("MER-T2", "MER-T4")
+def card_for_the_turn(
+    played: int,
+    bit: int,
+    card: Card | None = None,
+    meridian: int | None = None,
+    skip: Skip | None = None,
+    towers: int | None = None,
+) -> CardFaults | None:
+    """A colour plays each of its cards once (MER-T2) and builds on a meridian its card
+    allows (MER-T4). None when both hold, else what is broken.
+
+    ``played``: the cards played, as a state keeps them; ``bit``: the turn's ``card``
+    among them. With ``meridian``: the card of a turn, which a pass or stuck on a group
+    card need not name a meridian for (0; ``skip``). Without: a card only, as a position
+    lists it. Without a card: the mover has a card left (``bit``: all of its cards); or,
+    with ``towers``, a player with that many towers on the board has played as many
+    cards (``played``: how many).
+    """
+    # (No keyword-only parameter, and the usual turn first: asked on every turn.)
+    if card is not None and not played & bit and meridian in card.numbers:
+        return None
+    if card is None:
+        if towers is not None:
+            return None if towers <= played else (Fault("MER-T2", ("towers", towers, played)), None)
+        return (Fault("MER-T2", ("all",)), None) if played & bit == bit else None
+    again = played & bit
+    if meridian is None:
+        return (Fault("MER-T2", ("listed", card.label)), None) if again else None
+    allowed = meridian in card.numbers or (not meridian and skip is not None)
+    if not again and allowed:
+        return None
+    return (
+        Fault("MER-T2", ("again", card.label)) if again else None,
+        None if allowed else Fault("MER-T4", (card.label, meridian)),
+    )
+
+
+@wording("MER-T2")
+def _t2_words(meridian: int, colour: str, who: str, case: str, *facts: Any) -> str:
+    if case == "again":
+        return f"{colour} has already played card {facts[0]}"
+    if case == "listed":
+        return f"{colour} card {facts[0]} is listed twice"
+    if case == "all":
+        return f"{colour} has played all 13 of its cards"
+    towers, cards = facts
+    return (
+        f"{who} has {towers} towers on the board but has played "
+        f"only {cards} card{'s' if cards != 1 else ''}"
+    )
+
+
+@wording("MER-T4")
+def _t4_words(meridian: int, colour: str, who: str, label: str, number: int) -> str:
+    return f"card {label} does not allow meridian {number}"
 
 
 # ---------------------------------------------------------------- MER-T3
