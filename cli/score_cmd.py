@@ -6,7 +6,7 @@ from functools import partial
 from typing import Any
 
 import click
-from meridina.notation.driver import GameReport
+from meridina.notation.driver import GameReport, play_problems
 
 from .batch import GameCheck, run_batch, several
 from .config import ConfiguredCommand
@@ -190,17 +190,6 @@ def score_json(report: GameReport) -> dict[str, Any]:
         "result_agrees": result_agrees(report),
         "problems": problems,
     }
-
-
-def play_problems(report: GameReport) -> int:
-    """How many errors the game has besides its Result tag's: each may leave the score wrong.
-
-    A Result tag that disagrees is a fault of the tag, not of the points computed.
-    """
-    errors = len(report.errors)
-    if errors and report.run is not None:
-        errors -= sum(not p.warning for p in report.run.result_problems)
-    return errors
 
 
 def result_agrees(report: GameReport) -> bool | None:

@@ -36,6 +36,28 @@ def site_paths() -> dict[str, str]:
     return found
 
 
+API_TREE = TOP / "build" / "api-tree"  # the package as installed, for the API reference
+
+
+def lay_out_package() -> None:
+    """Lay out the package under the name it is installed as (``meridina`` from seeds/, with
+    cli/, notation/ and rules/ inside), so that the API reference reads its docstrings."""
+    package = API_TREE / "meridina"
+    if package.exists():
+        for entry in package.iterdir():
+            entry.unlink()
+    package.mkdir(parents=True, exist_ok=True)
+    for name in ("cli", "notation", "rules"):
+        (package / name).symlink_to(TOP / name)
+    for module in (TOP / "seeds").glob("*.py"):
+        (package / module.name).symlink_to(module)
+
+
+# when the hook loads, before the plugins read their settings: the reference's search path
+# must exist by then
+lay_out_package()
+
+
 def on_files(files: Files, config: Any, **_: Any) -> Files:
     for source, destination in site_paths().items():
         files.append(File.generated(config, destination, abs_src_path=str(TOP / source)))

@@ -267,6 +267,17 @@ def _order(problem: Problem) -> tuple[int, int]:
     return (problem.at.line, problem.at.col) if problem.at else (0, 0)
 
 
+def play_problems(report: GameReport) -> int:
+    """How many errors the game has besides its Result tag's: each may leave the score wrong.
+
+    A Result tag that disagrees is a fault of the tag, not of the points computed.
+    """
+    errors = len(report.errors)
+    if errors and report.run is not None:
+        errors -= sum(not p.warning for p in report.run.result_problems)
+    return errors
+
+
 def check_file(path: str | Path, rulings: RulingDefaults | None = None) -> Iterator[GameReport]:
     """Check every game of a file; raises ``UnreadableInput`` for a file that is not text."""
     base = Path(path).parent if str(path) != "-" else Path.cwd()

@@ -67,6 +67,14 @@ def iter_chunks(source: str | Path) -> Iterator[tuple[int, GameChunk]]:
             stream.close()
 
 
+def iter_stream_games(stream: BinaryIO, name: str) -> Iterator[ParsedGame]:
+    """The games of a file already open for reading bytes, as ``iter_games`` reads a file's;
+    the stream is left open."""
+    blocks = _checked_blocks(stream, name)
+    for index, chunk in _numbered(split_games(blocks), name):
+        yield parse_chunk(index, chunk)
+
+
 def parse_text(text: str) -> list[ParsedGame]:
     """Parse a whole record held in memory (tests, tools)."""
     return [parse_chunk(i, chunk) for i, chunk in _numbered(split_games((text,)), "-")]

@@ -1,7 +1,54 @@
 """meridina: check, replay, annotate and score records of Meridian and Medina.
 
-This folder is the top of the installed package: it holds the rules digests
-(``MERIDIAN.md``, ``MEDINA.md``) as package data, read by ``meridina rules``, and
+The Python API (``read_games``, ``read_text``, ``Game`` and the values it gives) is exported
+here and documented in ``meridina.api``; it loads when first used, so that the command line
+starts without it. This folder is also the top of the installed package: it holds the rules
+digests (``MERIDIAN.md``, ``MEDINA.md``) as package data, read by ``meridina rules``, and
 ``__main__`` for ``python -m meridina``. The code lives in ``meridina.cli``,
 ``meridina.notation`` and ``meridina.rules``.
 """
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .api import (
+        Game,
+        MeridinaError,
+        Position,
+        Problem,
+        Score,
+        ScoreRow,
+        read_games,
+        read_text,
+    )
+
+    __version__: str
+
+__all__ = [
+    "Game",
+    "MeridinaError",
+    "Position",
+    "Problem",
+    "Score",
+    "ScoreRow",
+    "__version__",
+    "read_games",
+    "read_text",
+]
+
+
+def __getattr__(name: str) -> Any:
+    if name == "__version__":
+        from importlib.metadata import version
+
+        return version("meridina")
+    if name in __all__:
+        return getattr(importlib.import_module(".api", __name__), name)
+    raise AttributeError(f"module 'meridina' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(__all__)

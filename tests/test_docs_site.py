@@ -29,6 +29,7 @@ PAGES = {
     "medina digest": "rules-medina.html",
     "json": "json.html",
     "cli": "cli.html",
+    "api": "api.html",
     "changelog": "changelog.html",
 }
 
@@ -227,3 +228,18 @@ def test_the_navigation_names_every_page(site: Path) -> None:
     nav = {PurePosixPath(target.split("#")[0]).name for target in links(site / "index.html").around}
     pages = [*PAGES.values(), "architecture.html", "development.html", "adding-a-game.html"]
     assert not [name for name in pages if name not in nav]
+
+
+def test_the_api_reference_shows_every_public_name_with_its_docstring(site: Path) -> None:
+    import inspect
+
+    import meridina
+
+    shown = text(site / PAGES["api"])
+    words = " ".join(re.findall(r"[A-Za-z]+", shown))
+    for name in meridina.__all__:
+        if name == "__version__":
+            continue
+        doc = inspect.getdoc(getattr(meridina, name)) or ""
+        assert name in shown, name
+        assert " ".join(re.findall(r"[A-Za-z]+", doc)[:8]) in words, name

@@ -255,8 +255,11 @@ def sheet_json(sheet: ScoreSheet, final: State) -> dict[str, Any]:
         "players": [
             {
                 "name": p.name,
-                "colour": p.colour,
+                "colours": [p.colour],
                 "rank": p.rank,
+                "points": p.total,
+                # the names before both games had the same row; kept for one release
+                "colour": p.colour,
                 "total": p.total,
                 "tiles": p.tiles,
                 "palace_tiles": list(p.palace_tiles),

@@ -1,0 +1,377 @@
+"""meridina's Python API: read records of either game, and ask each game what it holds.
+
+Everything here is exported from ``meridina`` itself::
+
+    import meridina
+
+    for game in meridina.read_games("examples/medina/three-players.mrec"):
+        print(game.title, game.valid, [row.name for row in game.score().players])
+
+A record's problems are values (``Game.problems``); a call that cannot be answered (a turn
+past the end of the game, a game that could not be set up, an unknown ruling) raises
+``MeridinaError`` with a sentence saying why.
+"""
+
+from __future__ import annotations
+
+import io
+import itertools
+import os
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import IO, Any, BinaryIO, Literal, cast
+
+from meridina.cli.annotate_game import annotate_game
+from meridina.cli.views import view_for
+from meridina.notation.driver import GameReport, RulingDefaults, check_game, play_problems
+from meridina.notation.games import notation_game
+from meridina.notation.reader import (
+    ParsedGame,
+    UnreadableInput,
+    iter_games,
+    iter_stream_games,
+    parse_chunk,
+)
+from meridina.notation.rulings import rulings_by_game
+from meridina.notation.splitter import LARGEST_GAME, GameTooLong, split_games
+from meridina.notation.text import Tag
+from meridina.rules.codes import TITLES
+from meridina.rules.common import Problem as FoundProblem
+from meridina.rules.games import rules_game
+
+__all__ = [
+    "Game",
+    "MeridinaError",
+    "Position",
+    "Problem",
+    "Score",
+    "ScoreRow",
+    "read_games",
+    "read_text",
+]
+
+Source = str | os.PathLike[str] | IO[str] | IO[bytes]
+# the fields of a score row that every game has; the rest is the game's own breakdown
+COMMON_FIELDS = frozenset({"name", "colours", "rank", "points"})
+# the names one release still writes beside the common ones (see the changelog)
+OLD_FIELDS = frozenset({"colour", "total"})
+
+
+class MeridinaError(ValueError):
+    """A call the API cannot answer: the sentence says why (a problem *in a record* is not
+    raised, it is a ``Problem`` of its game)."""
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A fault found in a record, as ``validate --format json`` writes one.
+
+    ``rule`` is the rule ID it breaks (``MER-R3``); ``title`` that rule's title;
+    ``line`` and ``col`` its place in the file (1-based; None where no place is known).
+    """
+
+    rule: str
+    title: str
+    message: str
+    line: int | None
+    col: int | None
+    severity: Literal["error", "warning"]
+
+    @classmethod
+    def of(cls, found: FoundProblem) -> Problem:
+        """The public form of a problem the checker found."""
+        at = found.at
+        return cls(
+            found.rule,
+            TITLES.get(found.rule, found.rule),
+            found.message,
+            at.line if at else None,
+            at.col if at else None,
+            "warning" if found.warning else "error",
+        )
+
+
+@dataclass(frozen=True)
+class ScoreRow:
+    """One player's line of a score, the same shape in both games.
+
+    ``breakdown`` holds what the game's own score is made of (Meridian: islands and pieces
+    left; Medina: tiles, palaces and the largest palace), as ``score --format json`` gives it.
+    """
+
+    name: str
+    colours: tuple[str, ...]
+    rank: int
+    points: int
+    breakdown: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Score:
+    """The score of a game at some point: the players in rank order.
+
+    ``finished``: the game is over. ``complete``: the game has no problems besides its
+    Result tag's, so that its points and ranking can be trusted.
+    """
+
+    finished: bool
+    complete: bool
+    players: tuple[ScoreRow, ...]
+
+
+@dataclass(frozen=True)
+class Position:
+    """The position after some turns of a game.
+
+    ``state`` is the game's own state object (``meridina.rules.meridian.state.State`` or
+    ``meridina.rules.medina.state.State``); ``data()`` gives it as ``replay --format json``
+    does, ``diagram()`` as ``replay`` draws it in text.
+    """
+
+    title: str
+    turns_played: int
+    state: Any
+
+    def data(self) -> dict[str, Any]:
+        """The position as plain data (the ``state`` of ``replay --format json``)."""
+        return view_for(self.title).state_json(self.state)
+
+    def diagram(self) -> str:
+        """The position drawn in text, as ``replay`` shows it."""
+        return view_for(self.title).diagram(self.state)
+
+
+class Game:
+    """One game of a record: its tags, its problems, and what was played.
+
+    A game is read and checked when it is made; its positions and score are worked out
+    when asked for.
+    """
+
+    def __init__(
+        self, report: GameReport, file: str | None, base: Path, rulings: RulingDefaults | None
+    ) -> None:
+        self._report = report
+        self._base = base
+        self._rulings = rulings
+        self.file = file
+        """The file the game was read from (None for text)."""
+        self.number = report.index
+        """The game's number in its file, from 1."""
+        self.first_line = report.first_line
+        """The line of the file the game starts on."""
+        self.title: str | None = report.game
+        """``"Meridian"`` or ``"Medina"``; None when the game could not be read so far."""
+        self.text = report.source
+        """The game as it stands in the file."""
+        self.problems = tuple(Problem.of(found) for found in report.problems)
+        """Every problem of the game, in file order: errors and warnings."""
+
+    def __repr__(self) -> str:
+        return f"<Game {self.number} of {self.file or 'text'}: {self.title}, {self.verdict}>"
+
+    @property
+    def verdict(self) -> str:
+        """``"valid"``, or how many problems make the game invalid (``"2 problems"``)."""
+        errors = len(self.errors)
+        return "valid" if not errors else f"{errors} problem{'s' if errors != 1 else ''}"
+
+    @property
+    def valid(self) -> bool:
+        """True when the game breaks no rule (warnings aside)."""
+        return self._report.valid
+
+    @property
+    def errors(self) -> tuple[Problem, ...]:
+        """The problems that make the game invalid (warnings left out)."""
+        return tuple(problem for problem in self.problems if problem.severity == "error")
+
+    @property
+    def tags(self) -> dict[str, str]:
+        """The header tags, by name as written (the first of a name written twice)."""
+        record = self._report.record
+        if record is None:
+            return {}
+        tags: dict[str, str] = {}
+        for tag in record.game.tags:
+            tags.setdefault(tag.name, tag.value)
+        return tags
+
+    @property
+    def turns(self) -> tuple[str, ...]:
+        """Each turn as written, with its number (``"1. orange 7: 3@2"``); a turn that
+        could not be read is given word for word."""
+        record = self._report.record
+        if record is None or self.title is None:
+            return ()
+        notation = notation_game(self.title.lower())
+        return tuple(
+            f"{entry.text.number}. "
+            + (
+                notation.format_turn(entry.turn)
+                if entry.turn is not None
+                else " ".join(word.text for word in entry.text.words)
+            )
+            for entry in record.entries
+        )
+
+    def position(self, after: int | None = None) -> Position:
+        """The position after ``after`` turns (0: the start; None: the end of the game)."""
+        title, run = self._played()
+        turns = len(self.turns)
+        if after is None:
+            after = turns
+        if not 0 <= after <= turns:
+            raise MeridinaError(
+                f"game {self.number} has {turns} turn{'s' if turns != 1 else ''}: "
+                f"there is no position after {after}"
+            )
+        state = run.start if after == 0 else run.states()[after - 1]
+        return Position(title, after, state)
+
+    def score(self, after: int | None = None) -> Score:
+        """The score after ``after`` turns (None: at the end), players in rank order."""
+        title, run = self._played()
+        if after is None:
+            state, sheet = run.final, run.sheet
+        else:
+            state = self.position(after).state
+            sheet = rules_game(title.lower()).core.score(state)
+        if state is None or sheet is None:
+            raise MeridinaError(f"game {self.number} cannot be scored: it could not be set up")
+        found = view_for(title).sheet_json(sheet, state)
+        players = tuple(
+            ScoreRow(
+                row["name"],
+                tuple(row["colours"]),
+                row["rank"],
+                row["points"],
+                {k: v for k, v in row.items() if k not in COMMON_FIELDS | OLD_FIELDS},
+            )
+            for row in found["players"]
+        )
+        return Score(bool(found["finished"]), not play_problems(self._report), players)
+
+    def legal_turns(self, after: int | None = None) -> list[str]:
+        """Every legal turn from the position after ``after`` turns (None: the end), as a
+        record writes it, in the order the rules find them."""
+        position = self.position(after)
+        notation = notation_game(position.title.lower())
+        core = rules_game(position.title.lower()).core
+        return [notation.format_turn(turn) for turn in core.legal_turns(position.state)]
+
+    def write(self) -> str:
+        """The game in canonical layout, without notes, as ``annotate --no-notes`` writes it:
+        a game whose layout would not say the same (a slip read anyway, a part that cannot
+        be read) is given as written."""
+        return annotate_game(self._report, self._base, False, self._rulings).text
+
+    def _played(self) -> tuple[str, Any]:
+        report = self._report
+        if report.game is None or report.run is None or report.run.start is None:
+            first = self.errors[0] if self.errors else None
+            why = f": {first.rule} {first.message}" if first else ""
+            raise MeridinaError(f"game {self.number} could not be set up{why}")
+        return report.game, report.run
+
+
+def read_games(
+    source: Source,
+    *,
+    rulings: str | None = None,
+    boards: Mapping[str, str | os.PathLike[str]] | None = None,
+) -> Iterator[Game]:
+    """The games of a record, one at a time, each read and checked as it comes.
+
+    ``source`` is a file's path, or a file open for reading (text or bytes); a folder is
+    refused. ``rulings`` are rulings as a Rulings tag writes them
+    (``"tea-placement=second; own-push=never"``), taken where a record's own tag is silent.
+    ``boards`` gives a board file by game title (``{"Meridian": "my-board.toml"}``) for the
+    games that name none. A file that is not a record (missing, binary, not UTF-8) raises
+    ``MeridinaError``.
+    """
+    defaults = _rulings(rulings)
+    if isinstance(source, str | os.PathLike):
+        path = Path(source)
+        if path.is_dir():
+            raise MeridinaError(f"{path}: is a folder; give the record files one by one")
+        yield from _games(lambda: iter_games(path), str(path), path.parent, defaults, boards)
+        return
+    name = str(getattr(source, "name", "<stream>"))
+    yield from _games(lambda: _stream_games(source, name), name, Path.cwd(), defaults, boards)
+
+
+def read_text(
+    text: str,
+    *,
+    rulings: str | None = None,
+    boards: Mapping[str, str | os.PathLike[str]] | None = None,
+) -> Iterator[Game]:
+    """The games of a record held in a string (see ``read_games``); board files named in
+    it are found from the current folder."""
+    yield from read_games(io.StringIO(text), rulings=rulings, boards=boards)
+
+
+def _rulings(rulings: str | None) -> RulingDefaults | None:
+    if rulings is None:
+        return None
+    chosen, faults = rulings_by_game(rulings)
+    if faults:
+        raise MeridinaError(f"rulings: {faults[0]}")
+    return chosen
+
+
+def _games(
+    parsed: Callable[[], Iterator[ParsedGame]],
+    name: str,
+    base: Path,
+    rulings: RulingDefaults | None,
+    boards: Mapping[str, str | os.PathLike[str]] | None,
+) -> Iterator[Game]:
+    try:
+        for game in parsed():
+            report = check_game(_with_board(game, boards), base, rulings)
+            yield Game(report, name, base, rulings)
+    except UnreadableInput as error:
+        raise MeridinaError(str(error)) from None
+
+
+def _stream_games(stream: IO[str] | IO[bytes], name: str) -> Iterator[ParsedGame]:
+    """The games of an open file: one open for bytes is read as the file reader reads a
+    file; one open for text, line by line, with the same line ends."""
+    if isinstance(stream, io.TextIOBase) or isinstance(stream.read(0), str):
+        yield from _text_games(cast(IO[str], stream), name)
+    else:
+        yield from iter_stream_games(cast(BinaryIO, stream), name)
+
+
+def _text_games(stream: IO[str], name: str) -> Iterator[ParsedGame]:
+    lines = (line[:-2] + "\n" if line.endswith("\r\n") else line for line in stream)
+    first = next(lines, "").removeprefix("\ufeff")  # as the file reader drops it
+    try:
+        chunks = split_games(itertools.chain((first,), lines) if first else lines)
+        for index, chunk in enumerate(chunks, start=1):
+            yield parse_chunk(index, chunk)
+    except GameTooLong as error:
+        raise MeridinaError(
+            f"{name}:{error.first_line}: the game starting here is longer than "
+            f"{LARGEST_GAME} characters; a game is far shorter"
+        ) from None
+
+
+def _with_board(
+    parsed: ParsedGame, boards: Mapping[str, str | os.PathLike[str]] | None
+) -> ParsedGame:
+    """The game with the board given for its game when it names none."""
+    text = parsed.text
+    if not boards or text is None:
+        return parsed
+    game = text.tag("Game")
+    board = next(
+        (path for title, path in boards.items() if game and game.value.strip() == title), None
+    )
+    if board is None or text.tag("Board") is not None:
+        return parsed
+    tag = Tag("Board", os.fspath(board), text.at, text.at)
+    return replace(parsed, text=replace(text, tags=(*text.tags, tag)))
