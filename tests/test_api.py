@@ -272,7 +272,7 @@ def test_a_program_using_the_api_passes_mypy_strict_against_the_installed_packag
         text=True,
         check=False,
         cwd=tmp_path,
-        env={**os.environ, "MYPYPATH": str(target)},
+        env={**os.environ, "PYTHONPATH": str(target)},
     )
     assert checked.returncode == 0, checked.stdout + checked.stderr
     wrong = program.read_text("utf-8") + "points: str = meridina.ScoreRow('a', (), 1, 2).points\n"
@@ -283,6 +283,6 @@ def test_a_program_using_the_api_passes_mypy_strict_against_the_installed_packag
         text=True,
         check=False,
         cwd=tmp_path,
-        env={**os.environ, "MYPYPATH": str(target)},
+        env={**os.environ, "PYTHONPATH": str(target)},
     )
     assert refused.returncode == 1 and "Incompatible types" in refused.stdout

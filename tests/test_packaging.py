@@ -94,3 +94,40 @@ def test_the_metadata_names_the_license_and_the_pythons(sdist: Path) -> None:
     assert "Typing :: Typed" in classifiers
     floor = metadata["Requires-Python"].removeprefix(">=")
     assert f"Programming Language :: Python :: {floor}" in classifiers
+
+
+def test_the_lowest_versions_tested_are_the_declared_minimums() -> None:
+    import re
+
+    try:
+        import tomllib
+    except ModuleNotFoundError:  # Python 3.10
+        import tomli as tomllib
+    project = tomllib.loads((TOP / "pyproject.toml").read_text("utf-8"))["project"]
+    declared = {}
+    for requirement in project["dependencies"]:
+        found = re.fullmatch(r"([A-Za-z0-9_.-]+)>=([0-9.]+)(;.*)?", requirement)
+        assert found, requirement
+        declared[found.group(1).lower()] = found.group(2)
+    pinned = {}
+    for line in (TOP / ".ci" / "lowest-versions.txt").read_text("utf-8").splitlines():
+        if line and not line.startswith("#"):
+            name, version = line.split("==")
+            pinned[name.lower()] = version
+    padded = {name: version + ".0" * (2 - version.count(".")) for name, version in declared.items()}
+    assert pinned == padded
+
+
+def test_the_wheel_and_sdist_pass_twine_check(sdist: Path, tmp_path: Path) -> None:
+    build = [sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(tmp_path)]
+    built = subprocess.run([*build, str(TOP)], capture_output=True, text=True, check=False)
+    assert built.returncode == 0, built.stdout + built.stderr
+    (wheel,) = tmp_path.glob("*.whl")
+    checked = subprocess.run(
+        [sys.executable, "-m", "twine", "check", "--strict", str(wheel), str(sdist)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert checked.stdout.count("PASSED") == 2
