@@ -12,12 +12,10 @@ import os
 import re
 import stat
 import sys
-from collections.abc import Callable
 from importlib.resources import files
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
-from .codes import RuleCode
 from .common import Problem, RecordError
 from .numbers import read_number
 
@@ -74,22 +72,22 @@ class DataFile:
         return self.text.count("\n", 0, found.start()) + 1 if found else 1
 
 
-# Builds the error for a wrong value: from its message and its key.
-Fault = Callable[[str, str], Exception]
+class DataFault(Exception):
+    """A value of a data file that does not fit: the sentence that says why, and its key
+    (None for the whole file). The rule of the file's kind reports it at the key's line."""
+
+    def __init__(self, message: str, key: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.key = key
 
 
 class Values:
-    """Typed reading of one table of a data file; a wrong value is a fault at its line.
+    """Typed reading of one table of a data file; a wrong value raises ``DataFault``."""
 
-    ``fault(message, key)`` builds the error for the file's kind (board, edition).
-    """
-
-    def __init__(
-        self, data: DataFile, table: dict[str, Any], fault: Fault, prefix: str = ""
-    ) -> None:
+    def __init__(self, data: DataFile, table: dict[str, Any], prefix: str = "") -> None:
         self.data = data
         self.table = table
-        self.fault = fault
         self.prefix = prefix
 
     def _where(self, key: str) -> str:
@@ -98,12 +96,12 @@ class Values:
     def integer(self, key: str, low: int, high: int, default: int | None = None) -> int:
         value = self.table.get(key, default)
         if value is None:
-            raise self.fault(
+            raise DataFault(
                 f"'{self._where(key)}' is missing: a whole number from {low} to {high}",
                 self._where(key),
             )
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            raise self.fault(
+            raise DataFault(
                 f"'{self._where(key)}' must be a whole number from {low} to {high}",
                 self._where(key),
             )
@@ -112,19 +110,19 @@ class Values:
     def boolean(self, key: str, default: bool) -> bool:
         value = self.table.get(key, default)
         if not isinstance(value, bool):
-            raise self.fault(f"'{self._where(key)}' must be true or false", self._where(key))
+            raise DataFault(f"'{self._where(key)}' must be true or false", self._where(key))
         return value
 
     def text(self, key: str, default: str) -> str:
         value = self.table.get(key, default)
         if not isinstance(value, str):
-            raise self.fault(f"'{self._where(key)}' must be a quoted text", self._where(key))
+            raise DataFault(f"'{self._where(key)}' must be a quoted text", self._where(key))
         return value
 
     def texts(self, key: str) -> tuple[str, ...]:
         value = self.table.get(key, [])
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise self.fault(
+            raise DataFault(
                 f"'{self._where(key)}' must be a list of quoted texts", self._where(key)
             )
         return tuple(value)
@@ -134,7 +132,7 @@ class Values:
         if not isinstance(value, list) or not all(
             isinstance(v, int) and not isinstance(v, bool) and low <= v <= high for v in value
         ):
-            raise self.fault(
+            raise DataFault(
                 f"'{self._where(key)}' must be a list of whole numbers from {low} to {high}",
                 self._where(key),
             )
@@ -143,8 +141,8 @@ class Values:
     def sub(self, key: str) -> Values:
         value = self.table.get(key, {})
         if not isinstance(value, dict):
-            raise self.fault(f"'{self._where(key)}' must be a table", self._where(key))
-        return Values(self.data, value, self.fault, f"{self._where(key)}.")
+            raise DataFault(f"'{self._where(key)}' must be a table", self._where(key))
+        return Values(self.data, value, f"{self._where(key)}.")
 
     def numbered(self, key: str, high: int) -> dict[int, Any]:
         """A table whose keys are numbers (player counts, towers): keys read as numbers."""
@@ -153,7 +151,7 @@ class Values:
         for name, value in table.items():
             number = read_number(name, high)
             if number is None:
-                raise self.fault(
+                raise DataFault(
                     f"'{self._where(key)}': {name[:20]!r} is not a whole number up to {high}",
                     self._where(key),
                 )
@@ -234,20 +232,23 @@ def file_kind(mode: int) -> str:
     return "is a special file"
 
 
+class Unfound(NamedTuple):
+    """A data file a record names that is neither bundled nor a file that can be found: the
+    sentence that says so, for the rule of the file's kind to report."""
+
+    sentence: str
+
+
 def user_file(
-    reference: str, base: Path | None, package: str, folder: str, rule: RuleCode, what: str
-) -> DataFile:
-    """A data file a record names by path (relative to ``base`` first), read and parsed."""
+    reference: str, base: Path | None, package: str, folder: str, what: str
+) -> DataFile | Unfound:
+    """A data file a record names by path (relative to ``base`` first), read and parsed; or,
+    when there is no such file, why not, for the rule of the file's kind to report."""
     tag = what.capitalize()
     names = ", ".join(bundled_names(package, folder))
     if not reference or "\x00" in reference or len(reference) > LONGEST_PATH:
         shown = reference if len(reference) <= 40 else f"{reference[:30]}... ({len(reference)})"
-        raise RecordError(
-            Problem(
-                rule,
-                f"{tag} {shown!r} is not a {what} name ({names}) nor a usable file path",
-            )
-        )
+        return Unfound(f"{tag} {shown!r} is not a {what} name ({names}) nor a usable file path")
     path = Path(reference)
     candidates = [path]
     if base is not None and not path.is_absolute():
@@ -257,15 +258,10 @@ def user_file(
             os.lstat(candidate)
         except OSError as error:
             if error.errno == errno.ENAMETOOLONG:
-                raise RecordError(
-                    Problem(rule, f"{tag}: the file name is too long for this system")
-                ) from None
+                return Unfound(f"{tag}: the file name is too long for this system")
             continue
         return from_path(candidate, tag)
-    raise RecordError(
-        Problem(
-            rule,
-            f"unknown {what} {reference!r}: give a bundled {what} ({names}) "
-            f"or the path of a {what} file",
-        )
+    return Unfound(
+        f"unknown {what} {reference!r}: give a bundled {what} ({names}) "
+        f"or the path of a {what} file"
     )

@@ -92,6 +92,39 @@ def test_check_reports_every_fault_with_its_line(tmp_path: Path) -> None:
     assert f"mine.toml:{last}:1: MER-B1 map row 5 has 9 cities" in said
 
 
+@pytest.mark.parametrize(
+    ("old", "new", "says"),
+    [
+        ('description = "5', "description = 5 # ", "'description' must be a quoted text"),
+        (
+            "cities-per-meridian = 5",
+            "cities-per-meridian = 5.0",
+            "'cities-per-meridian' must be 4 or 5",
+        ),
+    ],
+    ids=["description-not-text", "cities-not-whole"],
+)
+def test_check_places_every_fault_loading_finds(
+    tmp_path: Path, old: str, new: str, says: str
+) -> None:
+    """A fault loading stops at is listed by check at its line, beside the others."""
+    text = filled(5).replace(old, new, 1).replace("k k k l l L l m m m", "k k k l l L l m m")
+    path = tmp_path / "mine.toml"
+    path.write_text(text, "utf-8")
+    result = run("board", "check", str(path))
+    assert result.exit_code == 1
+    lines = text.split("\n")
+    key = next(i for i, line in enumerate(lines, 1) if line.startswith(new))
+    last = next(i for i, line in enumerate(lines, 1) if line.startswith("k k k"))
+    assert result.stdout.splitlines() == [
+        f"{path}:{key}:1: MER-B1 {says}",
+        f"{path}:{last}:1: MER-B1 map row 5 has 9 cities; every row needs one per meridian (10)",
+    ]
+    with pytest.raises(RecordError) as caught:
+        load_board(str(path))
+    assert caught.value.problem.message == f"board file {path}:{key}:1: {says}"
+
+
 def test_warnings_keep_a_board_usable(tmp_path: Path) -> None:
     text = filled(5).replace('name = "my-board"', 'name = "my-board"\ncolour = "blue"')
     path = tmp_path / "mine.toml"

@@ -6,14 +6,20 @@ from collections.abc import Collection
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Final
 
-from meridina.rules.common import Problem, RecordError
-from meridina.rules.datafile import DataFile, Fault, Values, bundled, bundled_names, user_file
+from meridina.rules.common import RecordError
+from meridina.rules.datafile import (
+    DataFault,
+    DataFile,
+    Unfound,
+    Values,
+    bundled,
+    bundled_names,
+    user_file,
+)
 
 from .model import Cell, cell_name, parse_cell
 
-DATA_RULE: Final = "MED-D1"
 PACKAGE = "meridina.rules.medina"
 ORTHOGONAL = ((1, 0), (-1, 0), (0, 1), (0, -1))
 AROUND = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if (dx, dy) != (0, 0))
@@ -189,29 +195,32 @@ def _arms(columns: int, rows: int, towers: dict[Cell, int]) -> tuple[Arm, ...]:
     return tuple(arms)
 
 
-def board_from_data(data: DataFile) -> Board:
-    def fault(message: str, key: str | None = None) -> RecordError:
-        where = f"{data.name}:{data.line_of_key(key)}:1" if key else data.name
-        return RecordError(Problem(DATA_RULE, f"board file {where}: {message}"))
+def board_from_data(data: DataFile | Unfound) -> Board:
+    """A board file's board; a file not found or a value that does not fit breaks MED-D1."""
+    from .data_rules import read_data  # (the rule's module needs this one's types)
 
-    values = Values(data, data.data, fault)
+    return read_data(data, "board", _read_board)
+
+
+def _read_board(data: DataFile) -> Board:
+    values = Values(data, data.data)
     columns = values.integer("columns", 5, 26)
     rows = values.integer("rows", 5, 99)
     corners = {(0, 1), (columns - 1, 1), (0, rows), (columns - 1, rows)}
     towers_raw = data.data.get("towers")
     if not isinstance(towers_raw, dict):
-        raise fault("'[towers]' must number the four corner towers", "towers")
+        raise DataFault("'[towers]' must number the four corner towers", "towers")
     towers: dict[Cell, int] = {}
     for name, number in towers_raw.items():
         cell = parse_cell(name)
         if cell not in corners:
-            raise fault(f"tower {name[:20]!r} is not a corner of the grid", name)
+            raise DataFault(f"tower {name[:20]!r} is not a corner of the grid", name)
         if isinstance(number, bool) or not isinstance(number, int) or number not in (1, 2, 3, 4):
-            raise fault(f"tower {name} must be numbered 1 to 4", name)
+            raise DataFault(f"tower {name} must be numbered 1 to 4", name)
         towers[cell] = number
     if set(towers) != corners or sorted(towers.values()) != [1, 2, 3, 4]:
         names = ", ".join(sorted(cell_name(c) for c in corners))
-        raise fault(f"the four corners ({names}) each need a tower numbered 1 to 4", "towers")
+        raise DataFault(f"the four corners ({names}) each need a tower numbered 1 to 4", "towers")
     arms = _arms(columns, rows, towers)
     arm_of: dict[Cell, Arm] = {}
     for arm in arms:
@@ -233,19 +242,22 @@ PLAYERS = 6
 
 
 def edition_from_data(data: DataFile) -> Edition:
-    def fault(message: str, key: str | None = None) -> RecordError:
-        where = f"{data.name}:{data.line_of_key(key)}:1" if key else data.name
-        return RecordError(Problem(DATA_RULE, f"edition file {where}: {message}"))
+    """An edition file's edition; a value that does not fit breaks MED-D1."""
+    from .data_rules import read_data  # (the rule's module needs this one's types)
 
-    values = Values(data, data.data, fault)
+    return read_data(data, "edition", _read_edition)
+
+
+def _read_edition(data: DataFile) -> Edition:
+    values = Values(data, data.data)
     colours = values.texts("colours")
     if len(colours) != 4:
-        raise fault("'colours' must list the four building colours", "colours")
+        raise DataFault("'colours' must list the four building colours", "colours")
     supply: dict[int, Supply] = {}
     for count, table in values.numbered("supply", PLAYERS).items():
         if not isinstance(table, dict):
-            raise fault(f"supply for {count} players must be a table", "supply")
-        pieces = Values(data, table, fault, f"supply.{count}.")
+            raise DataFault(f"supply for {count} players must be a table", "supply")
+        pieces = Values(data, table, f"supply.{count}.")
         supply[count] = Supply(
             pieces.integer("buildings", 0, PIECES),
             pieces.integer("roofs", 0, PIECES),
@@ -255,15 +267,13 @@ def edition_from_data(data: DataFile) -> Edition:
             pieces.integer("walls", 0, PIECES),
         )
     if not supply:
-        raise fault("no supplies are given", "supply")
+        raise DataFault("no supplies are given", "supply")
     tiles = values.sub("palace-tiles")
     if set(tiles.table) != set(colours):
-        raise fault("'palace-tiles' must give a value for each colour", "palace-tiles")
-    boards = {
-        count: _text(name, fault, "boards") for count, name in values.numbered("boards", 6).items()
-    }
+        raise DataFault("'palace-tiles' must give a value for each colour", "palace-tiles")
+    boards = {count: _text(name, "boards") for count, name in values.numbered("boards", 6).items()}
     if set(boards) != set(supply):
-        raise fault("'[boards]' must name a board for each player count", "boards")
+        raise DataFault("'[boards]' must name a board for each player count", "boards")
     names = values.sub("colour-names")
     return Edition(
         name=values.text("name", data.name),
@@ -276,26 +286,26 @@ def edition_from_data(data: DataFile) -> Edition:
         default_options=values.texts("default-options"),
         boards=boards,
         supply=supply,
-        single_piece_turns=_counts(values, "single-piece-turns", fault),
-        tower_merchants=_counts(values, "tower-merchants", fault),
+        single_piece_turns=_counts(values, "single-piece-turns"),
+        tower_merchants=_counts(values, "tower-merchants"),
         tea_tiles=values.integers("tea-tiles", 0, PIECES),
         well_bonus=values.integer("well-bonus", 0, PIECES, 0),
         well_distance=values.integer("well-distance", 0, PIECES, 2),
     )
 
 
-def _text(value: object, fault: Fault, key: str) -> str:
+def _text(value: object, key: str) -> str:
     if not isinstance(value, str):
-        raise fault(f"'{key}' values must be quoted texts", key)
+        raise DataFault(f"'{key}' values must be quoted texts", key)
     return value
 
 
-def _counts(values: Values, key: str, fault: Fault) -> dict[int, int]:
+def _counts(values: Values, key: str) -> dict[int, int]:
     """A table from player counts to small whole numbers."""
     counts = {}
     for count, value in values.numbered(key, PLAYERS).items():
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= PIECES:
-            raise fault(f"'{key}' values must be whole numbers from 0 to {PIECES}", key)
+            raise DataFault(f"'{key}' values must be whole numbers from 0 to {PIECES}", key)
         counts[count] = value
     return counts
 
@@ -328,7 +338,7 @@ def load_board(reference: str, base: Path | None = None) -> Board:
     shipped = _bundled_board(reference)
     if shipped is not None:
         return shipped
-    return board_from_data(user_file(reference, base, PACKAGE, "boards", DATA_RULE, "board"))
+    return board_from_data(user_file(reference, base, PACKAGE, "boards", "board"))
 
 
 @lru_cache(maxsize=4)
