@@ -60,12 +60,12 @@ class DataFile:
         start = 0
         table, dot, last = key.rpartition(".")
         if dot:
-            heading = re.compile(rf"^\s*\[\s*{re.escape(table)}\s*\]", re.MULTILINE)
+            heading = re.compile(rf"^[ \t]*\[\s*{re.escape(table)}\s*\]", re.MULTILINE)
             found_table = heading.search(self.text)
             if found_table is not None:
                 start, key = found_table.end(), last
         name = re.escape(key)
-        pattern = re.compile(rf"^\s*(?:\"?{name}\"?\s*=|\[{name}[\].])", re.MULTILINE)
+        pattern = re.compile(rf"^[ \t]*(?:\"?{name}\"?\s*=|\[{name}[\].])", re.MULTILINE)
         found = pattern.search(self.text, start)
         if found is None and start:
             return self.text.count("\n", 0, start) + 1

@@ -411,3 +411,12 @@ def test_a_bundled_board_name_wins_over_a_file_of_that_name(tmp_path: Path) -> N
     assert_legal(check_one(game_on("five-city", "1. orange 7: 3@2"), base=tmp_path))
     text = game_on("./five-city", "1. orange 7: 3@2")
     assert_only(check_one(text, base=tmp_path), "DATA-1", spot(text, "[Board", '"'))
+
+
+def test_a_key_after_a_blank_line_is_placed_on_its_own_line() -> None:
+    from meridina.rules.datafile import DataFile
+
+    data = DataFile("b.toml", '# a board\n\nname = "x"\n\n\n[supply]\nwalls = 3\n')
+    assert data.line_of_key("name") == 3
+    assert data.line_of_key("supply") == 6
+    assert data.line_of_key("supply.walls") == 7
