@@ -59,6 +59,19 @@ def test_legal_turns_are_written_and_an_illegal_one_is_not(tmp_path: Path) -> No
     assert turns_of(target) == OPENING
 
 
+def test_a_line_with_a_nul_character_is_refused_so_the_record_stays_readable(
+    tmp_path: Path,
+) -> None:
+    target = tmp_path / "game.mrec"
+    typed = [OPENING[0], OPENING[1] + " { pushes \x00 nothing }", *OPENING[1:]]
+    result = run("-o", str(target), *START, lines=typed)
+    assert result.exit_code == 1
+    assert problems(result) == [
+        "-:2:31: REC-0 the line holds a NUL character, which a record cannot hold"
+    ]
+    assert turns_of(target) == OPENING
+
+
 def test_problem_columns_count_in_the_typed_line(tmp_path: Path) -> None:
     target = tmp_path / "game.mrec"
     result = run("-o", str(target), *START, lines=["  1. orange 7: 3@9", "orange 7 3@2"])

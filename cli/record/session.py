@@ -18,7 +18,7 @@ from meridina.notation.legal_words import WordSpace, nearest_turns
 from meridina.notation.text import Comment, GameText, Tag, TurnText, Word
 from meridina.notation.turns import GameRecord, TurnEntry
 from meridina.notation.typed_turn import read_typed_turn
-from meridina.rules.common import Problem
+from meridina.rules.common import Place, Problem
 
 from ..output import EXIT_UNREADABLE
 from ..shown import shown
@@ -110,6 +110,9 @@ class Session:
 
     def play(self, line: str, line_no: int = 1) -> Outcome:
         """Check a typed line; a legal turn is written at once, a refused one never."""
+        if (nul := line.find("\x00")) >= 0:  # the file could not be read back with it
+            fault = "the line holds a NUL character, which a record cannot hold"
+            return Outcome(None, (Problem("REC-0", fault, Place(line_no, nul + 1)),))
         typed = read_typed_turn(line, self.number, line_no, renumber=not self.entries)
         if isinstance(typed, Problem):
             return Outcome(None, (typed,))
