@@ -24,7 +24,7 @@ def format_option(function: F) -> F:
         type=click.Choice(["text", "json"]),
         default="text",
         show_default=True,
-        help="Output as readable text or as JSON (shapes in the README).",
+        help="Output as readable text or as JSON (shapes in docs/json.md).",
     )(function)
 
 

@@ -46,7 +46,7 @@ Illegal turns are shown with the rule they break. {STAND_INS}
 )
 @formats_option(
     list(REPORTERS),
-    "text, json (shapes in the README), json-lines, or a problem report (github, junit, sarif).",
+    "text, json (shapes in docs/json.md), json-lines, or a problem report (github, junit, sarif).",
 )
 @click.option(
     "--html",
