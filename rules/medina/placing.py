@@ -200,7 +200,7 @@ def b6_stable_palace(state: State, cell: Cell) -> int | Fault:
 
 def can_extend(state: State, palace: Palace) -> bool:
     """Whether a building of the palace's colour can still be added to it."""
-    if palace.roofed:
+    if palace.owner is not None:  # roofed (read as a field: asked for every palace)
         return False
     next_to = state.board.next_to
     for building in palace.buildings:
