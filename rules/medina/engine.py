@@ -329,8 +329,15 @@ def _open_fields(state: State) -> AbstractSet[Cell]:
     return found
 
 
-def can_place(state: State, player: str, kind: Kind | None = None) -> bool:
-    for placement in legal_placements(state, player):
+def can_place(
+    state: State,
+    player: str,
+    kind: Kind | None = None,
+    kept: list[AbstractSet[Cell]] | None = None,
+) -> bool:
+    """Whether ``player`` can place a piece (of ``kind``) now; ``kept``: as for
+    ``legal_placements``."""
+    for placement in legal_placements(state, player, kept):
         if kind is None or placement.kind is kind:
             return True
     return False
@@ -416,6 +423,7 @@ def t2_two_pieces(
     index: int = -1,
     teas: int = 0,
     made: int | None = None,
+    kept: list[AbstractSet[Cell]] | None = None,
 ) -> Fault | None:
     """A turn places two pieces (a tea tile stands for one), one in the edition's opening
     turns, and fewer only while no piece can still be placed.
@@ -424,6 +432,7 @@ def t2_two_pieces(
     state before the turn. Else the turn of ``written`` placements, ``teas`` tea tiles
     among them, as a whole, on the state after it: ``made`` of its pieces placed, each
     checked by ``index`` first; None: every placement made, none checked by ``index``.
+    (``kept``: as for ``legal_placements``, of the city after the turn.)
     """
     if index >= 0:
         if index >= 2:
@@ -440,7 +449,7 @@ def t2_two_pieces(
         written < (1 if single or teas else 2)
         and made == written
         and state.has_pieces(player)
-        and can_place(state, player)
+        and can_place(state, player, None, kept)
     ):
         return Fault("MED-T2", ("short", player, written, _opening(state)))
     return None
