@@ -81,8 +81,9 @@ def play_clean(start: State, turns: Sequence[Turn | Unreadable]) -> State | None
         # (A turn found wrong here is played again from the start, the usual way: what
         # it changed on the working state does not matter.) The turn's pieces and tea
         # tiles are asked of the whole turn at once (the tea rule only of a turn with one).
-        if teas and t5_tea(state, player, placements, teas=teas, checked=False) is not None:
+        if teas and t5_tea(state, player, placements, -1, teas, False) is not None:
             return None
-        if t2_two_pieces(state, player, len(placements), teas=teas) is not None:
+        # (The open fields a short turn's check works out are kept: a pass may follow.)
+        if t2_two_pieces(state, player, len(placements), -1, teas, None, kept) is not None:
             return None
     return state

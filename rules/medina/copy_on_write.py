@@ -94,15 +94,31 @@ def copy_state(state: State) -> State:
 def detached_state(state: State) -> State:
     """A working copy that shares nothing that changes with ``state``, and is all its own
     to change in place (``state`` is left exactly as it was)."""
-    work = copy_state(state)
-    work.hands = {colour: hand.clone() for colour, hand in state.hands.items()}
-    work.palaces = {ident: palace.clone() for ident, palace in state.palaces.items()}
-    work.streets = [list(street) for street in state.streets]
-    work.arm_fill = list(state.arm_fill)
-    work.wall_tower = state.wall_tower.copy()
-    work.palace_tiles = state.palace_tiles.copy()
-    work.tower_tiles = state.tower_tiles.copy()
-    work.tower_merchants = state.tower_merchants.copy()
-    work.retired = set(state.retired)
-    work.own_all()
-    return work
+    # Built at once, every part cloned a single time (once a game, before a clean play).
+    return type(state)(
+        board=state.board,
+        edition=state.edition,
+        options=state.options,
+        rulings=state.rulings,
+        players=state.players,
+        hands={colour: hand.clone() for colour, hand in state.hands.items()},
+        pieces=state.pieces.copy(),
+        palace_at=state.palace_at.copy(),
+        palaces={ident: palace.clone() for ident, palace in state.palaces.items()},
+        streets=[list(street) for street in state.streets],
+        arm_fill=list(state.arm_fill),
+        wall_tower=state.wall_tower.copy(),
+        well=state.well,
+        palace_tiles=state.palace_tiles.copy(),
+        tower_tiles=state.tower_tiles.copy(),
+        tower_merchants=state.tower_merchants.copy(),
+        tea_claims=state.tea_claims,
+        retired=set(state.retired),
+        next_seat=state.next_seat,
+        turns_played=state.turns_played,
+        roofs_placed=state.roofs_placed,
+        passes_in_a_row=state.passes_in_a_row,
+        own_palaces=None,
+        own_hands=None,
+        own=ALL_OWN,
+    )

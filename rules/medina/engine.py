@@ -319,18 +319,27 @@ def _could_hold(state: State, player: str, kind: Kind, colour: str | None) -> Ab
 def _open_fields(state: State) -> AbstractSet[Cell]:
     """The free building fields away from the well that touch no palace at all."""
     board, well = state.board, state.well
-    found = set(board.building_fields)
-    found.difference_update(state.pieces)
-    # The spacing rule: nothing touches another palace (the fields are marked in one go).
-    found.difference_update(*map(board.all_around.__getitem__, state.palace_at))
-    if well is not None:  # the well and the fields around it
+    # (A frozenset less a dict reads the hashes the set keeps: no cell is hashed again.)
+    free = board.building_fields.difference(state.pieces)
+    # The spacing rule: nothing touches another palace. Asked field by field, each answer
+    # ends at the first palace found: when this is asked, most free fields touch one.
+    keys, around = state.palace_at.keys(), board.all_around
+    found = {cell for cell in free if keys.isdisjoint(around[cell])}
+    if found and well is not None:  # the well and the fields around it
         col, row = well
-        found.difference_update((col + dx, row + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1))
+        found.difference_update([(col + dx, row + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)])
     return found
 
 
-def can_place(state: State, player: str, kind: Kind | None = None) -> bool:
-    for placement in legal_placements(state, player):
+def can_place(
+    state: State,
+    player: str,
+    kind: Kind | None = None,
+    kept: list[AbstractSet[Cell]] | None = None,
+) -> bool:
+    """Whether ``player`` can place a piece (of ``kind``) now; ``kept``: as for
+    ``legal_placements``."""
+    for placement in legal_placements(state, player, kept):
         if kind is None or placement.kind is kind:
             return True
     return False
@@ -416,6 +425,7 @@ def t2_two_pieces(
     index: int = -1,
     teas: int = 0,
     made: int | None = None,
+    kept: list[AbstractSet[Cell]] | None = None,
 ) -> Fault | None:
     """A turn places two pieces (a tea tile stands for one), one in the edition's opening
     turns, and fewer only while no piece can still be placed.
@@ -424,6 +434,7 @@ def t2_two_pieces(
     state before the turn. Else the turn of ``written`` placements, ``teas`` tea tiles
     among them, as a whole, on the state after it: ``made`` of its pieces placed, each
     checked by ``index`` first; None: every placement made, none checked by ``index``.
+    (``kept``: as for ``legal_placements``, of the city after the turn.)
     """
     if index >= 0:
         if index >= 2:
@@ -440,7 +451,7 @@ def t2_two_pieces(
         written < (1 if single or teas else 2)
         and made == written
         and state.has_pieces(player)
-        and can_place(state, player)
+        and can_place(state, player, None, kept)
     ):
         return Fault("MED-T2", ("short", player, written, _opening(state)))
     return None

@@ -102,21 +102,24 @@ def t6_supply(hand: Hand, player: str, placement: Placement) -> Fault | None:
         if hand.known and hand.buildings.get(colour, 0) <= 0:
             return Fault("MED-T6", (player, f"{colour} building"))
         return None
-    if kind is NEUTRAL_KIND:
+    # The kinds by how often a record places them: the usual answer comes soonest.
+    if kind is WALL_KIND:
+        count = hand.walls
+    elif kind is MERCHANT_KIND:
+        count = hand.merchants
+    elif kind is ROOF_KIND:  # counted even in an unknown supply
+        if hand.roofs <= 0:
+            return Fault("MED-T6", (player, kind.value))
+        return None
+    elif kind is STABLE_KIND:
+        count = hand.stables
+    elif kind is NEUTRAL_KIND:
         if hand.neutral_roofs <= 0:
             return Fault("MED-T6", (player, "neutral roof"))
         return None
-    if kind is ROOF_KIND:
-        count = hand.roofs
-    elif kind is STABLE_KIND:
-        count = hand.stables
-    elif kind is MERCHANT_KIND:
-        count = hand.merchants
-    elif kind is WALL_KIND:
-        count = hand.walls
     else:
         return None
-    if (hand.known or kind is ROOF_KIND) and count <= 0:
+    if hand.known and count <= 0:
         return Fault("MED-T6", (player, kind.value))
     return None
 
@@ -168,7 +171,10 @@ def b3_spacing(
     already names them. (``what``: the piece; None: asked only yes or no.)
     """
     palace_at = state.palace_at
-    for other in state.board.all_around[cell]:
+    around = state.board.all_around[cell]
+    if own is None and palace_at.keys().isdisjoint(around):
+        return None  # the usual new palace: nothing at all around (one look-up in C)
+    for other in around:
         ident = palace_at.get(other)
         if ident is not None and ident != own and ident not in named:
             if what is None:
@@ -194,7 +200,7 @@ def b6_stable_palace(state: State, cell: Cell) -> int | Fault:
 
 def can_extend(state: State, palace: Palace) -> bool:
     """Whether a building of the palace's colour can still be added to it."""
-    if palace.roofed:
+    if palace.owner is not None:  # roofed (read as a field: asked for every palace)
         return False
     next_to = state.board.next_to
     for building in palace.buildings:
@@ -277,7 +283,10 @@ def b4_finished(state: State, colour: str, cell: Cell) -> Fault | None:
     """A roofed or finished palace takes no more buildings of its colour (asked where no
     palace of the colour can grow)."""
     palace_at, palaces = state.palace_at, state.palaces
-    for other in state.board.next_to[cell]:
+    next_to = state.board.next_to[cell]
+    if palace_at.keys().isdisjoint(next_to):
+        return None  # the usual case: no palace next to the field at all
+    for other in next_to:
         ident = palace_at.get(other)
         if ident is not None:
             palace = palaces[ident]
@@ -318,8 +327,9 @@ def building_target(state: State, colour: str, cell: Cell) -> tuple[int | None, 
 def place_building(state: State, hand: Hand, colour: str, cell: Cell, target: int | None) -> None:
     if target is None:
         target = max(state.palaces, default=0) + 1
-        state.add_palace(Palace(target, colour, set()))
-    state.palace_to_change(target).buildings.add(cell)
+        state.add_palace(Palace(target, colour, {cell}))
+    else:
+        state.palace_to_change(target).buildings.add(cell)
     state.palace_at[cell] = target
     state.pieces[cell] = BUILDING
     if hand.known:
@@ -387,8 +397,8 @@ def r1_palace_to_roof(state: State, cell: Cell, word: str) -> int | Fault:
 def r2_one_palace_a_colour(state: State, player: str, palace: Palace) -> Fault | None:
     """A player owns at most one palace of each colour."""
     colour, ident = palace.colour, palace.ident
-    for other in [other for other in state.palaces.values() if other.owner == player]:
-        if other.colour == colour and other.ident != ident:
+    for other in state.palaces.values():
+        if other.owner == player and other.colour == colour and other.ident != ident:
             return Fault("MED-R2", (player, colour))
     return None
 
@@ -440,8 +450,7 @@ def m1_street_end(
     state: State,
     cell: Cell,
     new_street: bool = True,
-    *,
-    written: Collection[Cell] = (),
+    written: Collection[Cell] = (),  # (not keyword-only: those cost a look-up on each call)
     line: Sequence[Cell] = (),
 ) -> int | Fault | None:
     """A merchant goes on a free building field and extends the market street at an end,
