@@ -49,3 +49,20 @@ def decides(*rules: RuleCode) -> Callable[[Function], Function]:
 def words(*rules: RuleCode) -> Callable[[Function], Function]:
     """Mark the one function that turns a fault of ``rules`` into a player's sentence."""
     return _mark(WORDINGS, "worded", rules)
+
+
+def filed_words(table: dict[str, Function]) -> Callable[[RuleCode], Callable[[Function], Function]]:
+    """``words`` for a module that finds a fault's wording by its rule: the decorator
+    ``filed_words(table)(rule)`` marks the function as the rule's wording and files it in
+    ``table`` under the rule."""
+
+    def wording(rule: RuleCode) -> Callable[[Function], Function]:
+        mark = words(rule)
+
+        def file(function: Function) -> Function:
+            table[rule] = function
+            return mark(function)
+
+        return file
+
+    return wording

@@ -13,7 +13,7 @@ from typing import Any, Final, NamedTuple, cast
 
 from meridina.rules.codes import RuleCode
 from meridina.rules.common import Place, Problem
-from meridina.rules.rule_home import words
+from meridina.rules.rule_home import filed_words
 
 from .model import BUILDING_KIND, NEUTRAL, cell_name
 from .tiles import article
@@ -22,15 +22,7 @@ Wording = Callable[["Fault"], str]
 _SAY: Final[dict[str, Wording]] = {}  # rule -> the function that words its faults
 
 
-def wording(rule: RuleCode) -> Callable[[Wording], Wording]:
-    """``words`` that also files the function for ``Fault.message``."""
-    mark = words(rule)
-
-    def register(function: Wording) -> Wording:
-        _SAY[rule] = function
-        return mark(function)
-
-    return register
+wording = filed_words(_SAY)  # ``words`` that also files the function for ``Fault.message``
 
 
 class Fault(NamedTuple):

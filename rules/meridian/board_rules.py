@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Final, NamedTuple
 from meridina.rules.codes import RuleCode
 from meridina.rules.common import Place
 from meridina.rules.datafile import DataFile, Unfound
-from meridina.rules.rule_home import decides, words
+from meridina.rules.rule_home import decides, filed_words
 
 from .board_map import map_rows
 from .model import MERIDIANS
@@ -45,15 +45,7 @@ Wording = Callable[[BoardFault], str]
 _SAY: Final[dict[str, Wording]] = {}
 
 
-def _wording(rule: RuleCode) -> Callable[[Wording], Wording]:
-    """``words`` that also files the function for ``board_words``."""
-    mark = words(rule)
-
-    def register(function: Wording) -> Wording:
-        _SAY[rule] = function
-        return mark(function)
-
-    return register
+_wording = filed_words(_SAY)  # ``words`` that also files the function for ``board_words``
 
 
 def board_words(fault: BoardFault, file: str = "") -> str:

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any
 
 from meridina.rules.codes import RuleCode
-from meridina.rules.rule_home import words
+from meridina.rules.rule_home import filed_words
 
 
 @dataclass(slots=True)
@@ -28,18 +28,7 @@ class Fault:
 
 Wording = Callable[..., str]
 _WORDING: dict[str, Wording] = {}
-W = TypeVar("W", bound=Wording)
-
-
-def wording(rule: RuleCode) -> Callable[[W], W]:
-    """``words`` that also files the function for ``word``."""
-    mark = words(rule)
-
-    def file(function: W) -> W:
-        _WORDING[rule] = function
-        return mark(function)
-
-    return file
+wording = filed_words(_WORDING)  # ``words`` that also files the function for ``word``
 
 
 def word(fault: Fault, meridian: int, colour: str = "", who: str = "") -> str:
