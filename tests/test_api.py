@@ -266,23 +266,20 @@ def test_a_program_using_the_api_passes_mypy_strict_against_the_installed_packag
         "problems: list[meridina.Problem] = []\n",
         "utf-8",
     )
-    checked = subprocess.run(
-        [sys.executable, "-m", "mypy", "--strict", "--no-incremental", str(program)],
-        capture_output=True,
-        text=True,
-        check=False,
-        cwd=tmp_path,
-        env={**os.environ, "PYTHONPATH": str(target)},
-    )
+
+    def mypy_strict() -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "mypy", "--strict", "--no-incremental", str(program)],
+            capture_output=True,
+            text=True,
+            check=False,
+            cwd=tmp_path,
+            env={**os.environ, "PYTHONPATH": str(target)},  # as an installed package is found
+        )
+
+    checked = mypy_strict()
     assert checked.returncode == 0, checked.stdout + checked.stderr
     wrong = program.read_text("utf-8") + "points: str = meridina.ScoreRow('a', (), 1, 2).points\n"
     program.write_text(wrong, "utf-8")
-    refused = subprocess.run(
-        [sys.executable, "-m", "mypy", "--strict", "--no-incremental", str(program)],
-        capture_output=True,
-        text=True,
-        check=False,
-        cwd=tmp_path,
-        env={**os.environ, "PYTHONPATH": str(target)},
-    )
+    refused = mypy_strict()
     assert refused.returncode == 1 and "Incompatible types" in refused.stdout

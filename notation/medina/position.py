@@ -80,10 +80,7 @@ def read_position(game: GameText, problems: list[Problem]) -> StartPosition | No
                         )
                     )
                 else:
-                    # A holder keeps its spelling: a player's name is written back as typed.
-                    who = holder.text
-                    nobody = who.lower() in ("nobody", NEUTRAL)
-                    palace_tiles[name] = (None if nobody else who, holder.at)
+                    palace_tiles[name] = _holder(holder)
         elif key == "tower-tiles":
             for number, holder in _pairs(entry, problems):
                 tower = read_number(number.text)
@@ -93,9 +90,7 @@ def read_position(game: GameText, problems: list[Problem]) -> StartPosition | No
                         Problem(POSITION_RULE, number_fault(number.text, usual), number.at)
                     )
                 else:
-                    who = holder.text
-                    nobody = who.lower() in ("nobody", NEUTRAL)
-                    tower_tiles[tower] = (None if nobody else who, holder.at)
+                    tower_tiles[tower] = _holder(holder)
         elif key == "tea":
             for player, count in _pairs(entry, problems):
                 tiles = read_number(count.text)
@@ -121,3 +116,10 @@ def read_position(game: GameText, problems: list[Problem]) -> StartPosition | No
         tuple(buildings), tuple(stables), tuple(merchants), tuple(walls), tuple(roofs),
         palace_tiles, tower_tiles, tea, to_move, section.at, tuple(merchant_entries),
     )  # fmt: skip
+
+
+def _holder(word: Word) -> tuple[str | None, Place]:
+    """A tile's holder and its place; None for nobody. A holder keeps its spelling: a
+    player's name is written back as typed."""
+    who = word.text
+    return (None if who.lower() in ("nobody", NEUTRAL) else who), word.at
