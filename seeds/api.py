@@ -219,7 +219,8 @@ class Game:
     def position(self, after: int | None = None) -> Position:
         """The position after ``after`` turns (0: the start; None: the end of the game)."""
         title, run = self._played()
-        turns = len(self.turns)
+        record = self._report.record
+        turns = len(record.entries) if record is not None else 0
         if after is None:
             after = turns
         if not 0 <= after <= turns:
