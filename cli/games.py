@@ -75,10 +75,16 @@ class CliGame(Protocol[State, Turn, Step, Record, Sheet, BoardIn]):
         ...
 
     def draw(
-        self, state: State, last: tuple[Turn, Step] | None, title: str, note: str | None
+        self,
+        state: State,
+        last: tuple[Turn, Step] | None,
+        title: str,
+        note: str | None,
+        targets: bool = False,
     ) -> ET.Element:
         """The SVG picture of ``state``, marking ``last``, the turn that led to it and its
-        step, when that turn was made."""
+        step, when that turn was made; with ``targets``, a clickable layer on top holds one
+        shape per place (``data-target`` names it as the notation does)."""
         ...
 
     def records(

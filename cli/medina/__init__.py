@@ -69,12 +69,20 @@ class MedinaCli:
         return RECORDED
 
     def draw(
-        self, state: State, last: tuple[Turn, Step] | None, title: str, note: str | None
+        self,
+        state: State,
+        last: tuple[Turn, Step] | None,
+        title: str,
+        note: str | None,
+        targets: bool = False,
     ) -> ET.Element:
         from . import svg, view
 
         placed = None if last is None else view.placed(last[1], last[0])
-        return svg.draw(state, title, note, placed)
+        root = svg.draw(state, title, note, placed)
+        if targets:
+            svg.add_targets(root, state.board)
+        return root
 
     def records(
         self, edition: str | None, players: int, chosen: Mapping[str, Any], count: int, seed: int

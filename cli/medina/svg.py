@@ -444,3 +444,22 @@ def _legend(root: ET.Element, state: State, roofs: Roofs, top: float) -> None:
     for offset, words in enumerate(KEY):
         svg.text(layer, 12, y + offset * 16, words, text_anchor="start", font_size=11,
                  fill="#444444")  # fmt: skip
+
+
+def add_targets(root: ET.Element, board: Board) -> None:
+    """A clear square on every field, on top of the picture, named as the notation names
+    it, so a page can tell which field was clicked whatever stands there."""
+    layer = svg.group(root, "targets")
+    for col in range(board.columns):
+        for row in range(1, board.rows + 1):
+            svg.add(
+                layer,
+                "rect",
+                x=x_of((col, row)),
+                y=y_of(board, (col, row)),
+                width=CELL,
+                height=CELL,
+                fill="transparent",
+                class_="target",
+                data_target=cell_name((col, row)),
+            )

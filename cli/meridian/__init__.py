@@ -68,12 +68,20 @@ class MeridianCli:
         return RECORDED
 
     def draw(
-        self, state: State, last: tuple[Turn, Step] | None, title: str, note: str | None
+        self,
+        state: State,
+        last: tuple[Turn, Step] | None,
+        title: str,
+        note: str | None,
+        targets: bool = False,
     ) -> ET.Element:
         from . import svg
 
         marker = None if last is None else svg.LastTurn(last[0].meridian, last[1])
-        return svg.draw(state, marker, title, note)
+        root = svg.draw(state, marker, title, note)
+        if targets:
+            svg.add_targets(root, state.board)
+        return root
 
     def records(
         self, edition: str | None, players: int, chosen: Mapping[str, Any], count: int, seed: int

@@ -442,3 +442,23 @@ def _island_list(root: ET.Element, board: Board, top: float) -> None:
             text_anchor="start",
             font_size=11,
         )
+
+
+def add_targets(root: ET.Element, board: Board) -> None:
+    """A clear disc on every city, on top of the picture, so a page can tell which city was
+    clicked whatever tower stands there (``data-target`` is ``meridian/city``)."""
+    layer = svg.group(root, "targets")
+    for meridian in range(1, MERIDIANS + 1):
+        for city in range(1, board.cities + 1):
+            svg.add(
+                layer,
+                "circle",
+                cx=x_of(meridian),
+                cy=y_of(board, city),
+                r=CITY_R + 4,
+                fill="transparent",
+                class_="target",
+                data_target=f"{meridian}/{city}",
+                data_meridian=meridian,
+                data_city=city,
+            )
