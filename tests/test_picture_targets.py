@@ -16,7 +16,7 @@ EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 def _picture(record: str, targets: bool) -> ET.Element:
     game = next(iter(meridina.read_games(EXAMPLES / record)))
     state = game.position().state
-    return cli_game(game.title.lower()).draw(state, None, "t", None, targets=targets)
+    return cli_game(str(game.title).lower()).draw(state, None, "t", None, targets=targets)
 
 
 @pytest.mark.parametrize(
