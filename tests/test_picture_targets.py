@@ -5,9 +5,8 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-import pytest
-
 import meridina
+import pytest
 from meridina.cli.games import cli_game
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
