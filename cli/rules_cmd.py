@@ -1,25 +1,40 @@
-"""``meridina rules``: a rule's text and rulings, or the list of rules with their titles."""
+"""``meridina rules``: a rule's text and rulings, the list of rules with their titles, or the
+named rule sets."""
 
 from __future__ import annotations
 
 import click
 from meridina.notation.suggest import did_you_mean
 from meridina.rules.codes import CODES, title
+from meridina.rules.games import GAMES, rules_game
 
 from .options import format_option
 from .output import EXIT_UNREADABLE, emit_json
 from .rule_texts import matching, plain, rule_body, rule_page, rule_text
 
+RULESETS_SCHEMA = "meridina/rulesets/1"
+
 
 @click.command()
 @click.argument("rule", required=False, default="")
+@click.option(
+    "--rulesets",
+    is_flag=True,
+    help="List the named rule sets (set=NAME in a Rulings tag): what each decides, and its source.",
+)
 @format_option
-def rules(rule: str, output_format: str) -> None:
+def rules(rule: str, rulesets: bool, output_format: str) -> None:
     """Show the rule RULE (such as MER-R3), or list the rules whose IDs start with it.
 
     Without RULE, every rule is listed with its one-line title. The texts are the
-    rules as meridina checks them, from the digests installed with meridina.
+    rules as meridina checks them, from the digests installed with meridina. With
+    --rulesets, the named rule sets are listed instead.
     """
+    if rulesets:
+        if rule:
+            raise click.UsageError("--rulesets lists every set: give it no RULE")
+        _rule_sets(output_format)
+        return
     code = rule.strip().upper()
     if code and title(code) is not None:
         _show(code, output_format)
@@ -52,3 +67,44 @@ def _show(code: str, output_format: str) -> None:
             "source": found.source,
         }
     )
+
+
+def _rule_sets(output_format: str) -> None:
+    """Every game's named rule sets: what its source decides, and where it is published."""
+    listed = [
+        (game.title, one) for game in GAMES for one in rules_game(game.key).rule_sets.values()
+    ]
+    if output_format == "json":
+        emit_json(
+            {
+                "schema": RULESETS_SCHEMA,
+                "rulesets": [
+                    {
+                        "name": one.name,
+                        "game": game,
+                        "summary": one.summary,
+                        "source": one.source,
+                        "decides": [name for name, _ in one.fixed_texts()],
+                        "rulings": {
+                            key.replace("_", "-"): _ruling_text(choice)
+                            for key, choice in one.chosen
+                        },
+                    }
+                    for game, one in listed
+                ],
+            }
+        )
+        return
+    for number, (game, one) in enumerate(listed):
+        if number:
+            click.echo()
+        click.echo(f"{one.name} ({game}): {one.summary}")
+        click.echo(f"  decides: {one.written()}")
+        if len(one.fixed) < len(one.chosen):
+            click.echo("  other rulings: meridina's defaults")
+        click.echo(f"  source: {one.source}")
+
+
+def _ruling_text(choice: object) -> str:
+    value = getattr(choice, "value", choice)
+    return str(value)

@@ -25,11 +25,15 @@ class RuleSet:
     summary: str  # one line: whose rules these are
     source: str  # where they are published: an address, or the document
     chosen: tuple[tuple[str, Enum | int], ...]  # every ruling, as keyword arguments
-    changed: tuple[tuple[str, Enum | int], ...]  # those that differ from the defaults
+    fixed: tuple[tuple[str, Enum | int], ...]  # those its source decides, default or not
 
     def written(self) -> str:
-        """The set's changes as a Rulings tag would write them: ``tie-break=none; ...``."""
-        return "; ".join(f"{key.replace('_', '-')}={_text(v)}" for key, v in self.changed)
+        """What its source decides, as a Rulings tag would write it: ``tie-break=none; ...``."""
+        return "; ".join(f"{name}={text}" for name, text in self.fixed_texts())
+
+    def fixed_texts(self) -> tuple[tuple[str, str], ...]:
+        """What its source decides: each ruling's name and value as a Rulings tag has them."""
+        return tuple((key.replace("_", "-"), _text(choice)) for key, choice in self.fixed)
 
 
 def _text(choice: Enum | int) -> str:
@@ -37,12 +41,12 @@ def _text(choice: Enum | int) -> str:
 
 
 def rule_set(make: Any, name: str, summary: str, source: str, **rulings: Enum | int) -> RuleSet:
-    """A set of the rulings class ``make`` (a dataclass): ``rulings`` over its defaults."""
+    """A set of the rulings class ``make`` (a dataclass): ``rulings``, the ones its source
+    decides, over the defaults."""
     chosen = make(**rulings)
-    default = make()
     every = tuple((field.name, getattr(chosen, field.name)) for field in fields(chosen))
-    changed = tuple((key, v) for key, v in every if getattr(default, key) != v)
-    return RuleSet(name, summary, source, every, changed)
+    fixed = tuple((key, choice) for key, choice in every if key in rulings)
+    return RuleSet(name, summary, source, every, fixed)
 
 
 def by_name(*sets: RuleSet) -> Mapping[str, RuleSet]:

@@ -121,7 +121,7 @@ def test_json_matches_the_shipped_schema_and_keeps_every_path(batch: list[str]) 
     assert titles == {rule: TITLES[rule] for rule in titles}
 
 
-@pytest.mark.parametrize("command", ["validate", "score", "replay", "standings"])
+@pytest.mark.parametrize("command", ["validate", "score", "replay", "standings", "rulesets"])
 def test_each_schema_id_is_an_absolute_uri_naming_the_schema_field(command: str) -> None:
     schema = shipped_schema(command)
     scheme, _, rest = schema["$id"].partition(":")

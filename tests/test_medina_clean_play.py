@@ -22,14 +22,18 @@ from meridina.rules.medina.engine import _open_fields, legal_placements, legal_t
 from meridina.rules.medina.game import RULES
 from meridina.rules.medina.model import (
     Cell,
+    ForcedRoof,
     Kind,
     Placement,
     Retire,
     Rulings,
     SetupFields,
+    StableMerchants,
     StableTower,
     StreetTouch,
+    StuckPalace,
     TeaPlacement,
+    ThreePlayerNeutral,
     TieBreak,
     Turn,
     WellBonus,
@@ -66,6 +70,10 @@ rulings = st.builds(
     setup_fields=st.sampled_from(SetupFields),
     stable_tower=st.sampled_from(StableTower),
     tie_break=st.sampled_from(TieBreak),
+    stable_merchants=st.sampled_from(StableMerchants),
+    forced_roof=st.sampled_from(ForcedRoof),
+    three_player_neutral=st.sampled_from(ThreePlayerNeutral),
+    stuck_palace=st.sampled_from(StuckPalace),
 )
 
 TurnIn = Turn | Unreadable

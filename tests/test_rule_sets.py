@@ -6,11 +6,21 @@ from pathlib import Path
 
 import pytest
 from conftest import errors, spot
-from medina_records import medina
+from medina_records import BLOCKED_STREET, TEA_START, medina, second, sheet_of, totals
 from meridina.notation.rulings import rulings_by_game
-from meridina.rules.medina.model import Retire, Rulings, StreetTouch, TeaPlacement, TieBreak
+from meridina.rules.medina.model import (
+    ForcedRoof,
+    Retire,
+    Rulings,
+    StableMerchants,
+    StreetTouch,
+    TeaPlacement,
+    ThreePlayerNeutral,
+    TieBreak,
+)
 from meridina.rules.medina.rule_sets import RULE_SETS, boardspace_rule_set, rulings_of
 from test_formats import run
+from test_medina_variant_rulings import STABLE_STREET, STUCK_GREY
 from test_rulings import checked
 
 # Every player roofs a grey palace; then red places grey again, which only a game that keeps
@@ -22,7 +32,12 @@ GREY_AGAIN = (
     "4. red grey@M3 merchant@H8",
 )
 BOARDSPACE_100 = Rulings(
-    retire_colours=Retire.NO, tie_break=TieBreak.NONE, tea_placement=TeaPlacement.SECOND
+    retire_colours=Retire.NO,
+    tie_break=TieBreak.NONE,
+    tea_placement=TeaPlacement.SECOND,
+    stable_merchants=StableMerchants.NO,
+    forced_roof=ForcedRoof.OTHERS_STUCK,
+    three_player_neutral=ThreePlayerNeutral.ALWAYS,
 )
 
 
@@ -149,3 +164,84 @@ def test_every_set_names_every_ruling_once() -> None:
     for one in RULE_SETS.values():
         assert [key for key, _ in one.chosen] == keys
         assert one.source and one.summary
+
+
+# ---------------------------------------------------------------- each set against its source
+
+# After green extends the street from C3 by C2 to B2, both of its ends are blocked; a new
+# street on B3 would touch two merchants (B2 and C3).
+NEW_STREET_BY_TWO = medina(*BLOCKED_STREET, "3. green merchant@B2 merchant@B3", setup="merchant C3")
+STABLE_MERCHANT = medina(*STABLE_STREET)
+NEUTRAL_IN_THREE = second("1. red black@E5", "2. blue neutral@E5")
+TEA_FIRST = second(*TEA_START, "6. green tea grey@C9")
+WELL_ON_BORDER = second("1. red orange@E5", setup="well B5; merchant H7")
+NEW_GREY_BESIDE_STUCK = medina(*STUCK_GREY, "3. green grey@K5 merchant@H9")
+
+
+def under(text: str, rule_set: str | None) -> str:
+    """The record with a Rulings tag naming ``rule_set`` (None: as it is)."""
+    if rule_set is None:
+        return text
+    return text.replace("[Players", f'[Rulings "set={rule_set}"]\n[Players', 1)
+
+
+def verdict(text: str, rule_set: str | None = None) -> list[str]:
+    """The rules a game breaks, under a set named in its own Rulings tag."""
+    return [problem.rule for problem in checked(under(text, rule_set)).errors]
+
+
+@pytest.mark.parametrize(
+    ("text", "rule_set", "default", "under_set"),
+    [
+        # before revision 101 no colour leaves the game
+        (medina(*GREY_AGAIN), "boardspace-100", ["MED-B5"], []),
+        # from revision 102 a new street touches one merchant at most
+        (NEW_STREET_BY_TWO, "boardspace-101", [], []),
+        (NEW_STREET_BY_TWO, "boardspace-102", [], ["MED-M2"]),
+        # neutral roofs in every 2nd-edition game of 3, and tea only after a first piece
+        (NEUTRAL_IN_THREE, "boardspace-103", ["MED-R3"], []),
+        (NEUTRAL_IN_THREE, "boardspace", ["MED-R3"], []),
+        (TEA_FIRST, "boardspace", [], ["MED-T5"]),
+        # the help page puts the well anywhere on the board
+        (WELL_ON_BORDER, "bga", ["MED-S3"], []),
+        # no new palace of a colour while one of its palaces is stuck without a roof
+        (NEW_GREY_BESIDE_STUCK, "french-variant", [], ["MED-B2"]),
+    ],
+)
+def test_a_set_s_game_is_judged_as_its_source_says(
+    text: str, rule_set: str, default: list[str], under_set: list[str]
+) -> None:
+    assert verdict(text) == default
+    assert verdict(text, rule_set) == under_set
+
+
+def test_boardspace_scores_a_merchant_beside_a_stable_from_revision_103() -> None:
+    def first_total(rule_set: str | None) -> int:
+        return totals(checked(under(STABLE_MERCHANT, rule_set)))[0]
+
+    assert first_total(None) == 7
+    assert [first_total(f"boardspace-{r}") for r in (100, 101, 102, 103)] == [6, 6, 6, 7]
+
+
+def test_boardspace_has_no_tie_break() -> None:
+    # Red (a grey palace of 3 and its tile) and blue (a brown palace of 1 and its tile) have
+    # 4 points each; the default puts red's larger palace first, Boardspace ranks them level.
+    text = medina(
+        "1. red grey@C3 grey@C4",
+        "2. blue brown@K5 roof@K5",
+        "3. green wall@B1 wall@C1",
+        "4. red grey@C5 roof@C3",
+    )
+    for rule_set, ranks in ((None, [1, 2, 3]), ("boardspace", [1, 1, 3])):
+        sheet = sheet_of(checked(under(text, rule_set)))
+        assert [p.total for p in sheet.players] == [4, 4, 0]
+        assert [p.rank for p in sheet.players] == ranks
+
+
+def test_bsw_keeps_the_new_street_free_where_a_club_s_rulings_do_not() -> None:
+    # BrettspielWelt's page lets a new street start anywhere: meridina's default. Under a
+    # stricter config (here: Boardspace's newest rules) the record's set=bsw decides.
+    outside, _ = rulings_by_game("set=boardspace")
+    assert [p.rule for p in checked(NEW_STREET_BY_TWO, outside).errors] == ["MED-M2"]
+    assert checked(under(NEW_STREET_BY_TWO, "bsw"), outside).errors == []
+    assert verdict(NEW_STREET_BY_TWO, "bsw") == verdict(NEW_STREET_BY_TWO) == []

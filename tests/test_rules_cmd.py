@@ -148,3 +148,49 @@ def test_shell_completion_as_the_documentation_describes_it() -> None:
     assert result.stdout.splitlines() == ["plain,rules"]
     documentation = (TOP / "docs" / "index.md").read_text("utf-8")
     assert 'eval "$(_MERIDINA_COMPLETE=bash_source meridina)"' in documentation
+
+
+# Named rule sets
+
+
+def test_rulesets_lists_every_set_with_what_it_decides_and_its_source() -> None:
+    from meridina.rules.medina.rule_sets import RULE_SETS
+
+    code, out, _ = run("--rulesets")
+    assert code == 0
+    blocks = out.strip().split("\n\n")
+    assert [block.split(" ", 1)[0] for block in blocks] == list(RULE_SETS)
+    french = blocks[list(RULE_SETS).index("french-variant")].splitlines()
+    assert french[1] == "  decides: stuck-palace=roof"
+    assert french[2] == "  other rulings: meridina's defaults"
+    assert french[3].startswith("  source: ") and "dorra-spiele.de" in french[3]
+    # Boardspace's engine decides every ruling: no line for the defaults
+    assert "other rulings" not in blocks[0]
+
+
+def test_rulesets_json_matches_its_schema_and_expands_each_set() -> None:
+    import jsonschema
+    from meridina.rules.medina.rule_sets import RULE_SETS
+    from test_formats import shipped_schema
+
+    code, out, _ = run("--rulesets", "--format", "json")
+    assert code == 0
+    data = json.loads(out)
+    jsonschema.validate(data, shipped_schema("rulesets"))
+    listed = {entry["name"]: entry for entry in data["rulesets"]}
+    assert list(listed) == list(RULE_SETS)
+    bga = listed["bga"]
+    assert bga["game"] == "Medina"
+    assert bga["rulings"]["setup-fields"] == "any"
+    assert bga["rulings"]["min-roof-size"] == "1"  # a default, not decided by the page
+    assert "min-roof-size" not in bga["decides"]
+    assert listed["boardspace-100"]["rulings"]["retire-colours"] == "no"
+    broken = {**data, "rulesets": [{**bga, "rulings": {"tie-break": 1}}]}
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(broken, shipped_schema("rulesets"))
+
+
+def test_rulesets_takes_no_rule() -> None:
+    code, _, err = run("MED-R3", "--rulesets")
+    assert code == 2
+    assert "--rulesets lists every set" in err

@@ -15,6 +15,7 @@ from meridina.rules.game import Unreadable
 
 from .engine import (
     e1_game_over,
+    forced_roof_binds,
     make_placement,
     placement_faults,
     t1_turn_order,
@@ -38,7 +39,7 @@ def play_clean(start: State, turns: Sequence[Turn | Unreadable]) -> State | None
     seat_after = {colour: index + 1 for index, colour in enumerate(seats)}
     quick = QUICK
     hands = state.hands
-    last_roofs = state.edition.last_roofs_rule  # only this edition has rule MED-T4
+    last_roofs = forced_roof_binds(state)  # rule MED-T4 binds in this game at all
     # The open fields of the city, kept through a run of passes (a pass changes no field).
     kept: list[AbstractSet[Cell]] = []
     for turn in turns:

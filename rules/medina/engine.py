@@ -6,7 +6,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from pathlib import Path
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from meridina.rules.common import Place, Problem, RecordError
 from meridina.rules.game import Applied, Handling
@@ -24,9 +24,11 @@ from .model import (
     TEA_KIND,
     WALL_KIND,
     Cell,
+    ForcedRoof,
     Kind,
     Placement,
     Setup,
+    ThreePlayerNeutral,
     Turn,
     cell_name,
 )
@@ -144,12 +146,22 @@ def _options(setup: Setup, edition: Edition, count: int) -> tuple[frozenset[str]
     chosen = set(edition.default_options) if setup.options is None else set(setup.options)
     faults = s2_edition_fits(edition.name, (), edition, count, chosen)
     chosen &= set(edition.options)
-    if "neutral-roofs" in edition.options and count == 2:
-        chosen.add("neutral-roofs")  # always part of the 2-player game
+    # always part of the 2-player game; of the 3-player game too under the ruling
+    # three-player-neutral=always (wherever the supply holds neutral roofs)
+    if "neutral-roofs" in edition.options and (
+        count == 2
+        or (
+            setup.rulings.three_player_neutral is ThreePlayerNeutral.ALWAYS
+            and edition.supply[count].neutral_roofs > 0
+        )
+    ):
+        chosen.add("neutral-roofs")
     if any(fault.case == "neutral" for fault in faults):
         chosen.discard("neutral-roofs")
     return frozenset(chosen), [fault.at(setup.options_at) for fault in faults]
 
+
+_OTHERS_STUCK: Final = ForcedRoof.OTHERS_STUCK
 
 # ---------------------------------------------------------------- playing a turn
 
@@ -364,6 +376,27 @@ def alone_with_roofs(state: State, player: str) -> bool:
     return all(hands[colour].roofs == 0 for colour in state.seat_colours if colour != player)
 
 
+def others_stuck(state: State, player: str) -> bool:
+    """Whether no other player can place a piece now (MED-T4 under forced-roof=others-stuck)."""
+    return not any(can_place(state, colour) for colour in state.seat_colours if colour != player)
+
+
+def forced_roof_binds(state: State) -> bool:
+    """Whether rule MED-T4 can bind in this game at all: the 1st edition's last-roofs rule,
+    or the ruling forced-roof=others-stuck in either edition."""
+    return state.edition.last_roofs_rule or state.rulings.forced_roof is _OTHERS_STUCK
+
+
+def must_roof(state: State, player: str, hand: Hand) -> bool:
+    """Whether the mover (holding ``hand``) must place a roof this turn where one can go:
+    the condition of rule MED-T4, decided on the city before the turn."""
+    if hand.roofs <= 0 or not forced_roof_binds(state):
+        return False
+    if state.rulings.forced_roof is _OTHERS_STUCK:
+        return others_stuck(state, player)
+    return alone_with_roofs(state, player)
+
+
 def roof_this_turn(state: State, player: str) -> str | None:
     """One way for ``player`` to place a roof this turn, said in words; None if none.
 
@@ -527,16 +560,16 @@ def t3_pass(state: State, player: str, kept: list[AbstractSet[Cell]] | None = No
 def t4_last_roofs(
     state: State, player: str, hand: Hand, placements: Sequence[Placement]
 ) -> Fault | None:
-    """1st edition: the only player with roofs left places one each turn while one can go
-    (decided on the city before the turn; ``hand``: the mover's)."""
-    if not (state.edition.last_roofs_rule and hand.roofs > 0 and alone_with_roofs(state, player)):
+    """A player who must roof (``must_roof``) places a roof this turn while one can go
+    (``hand``: the mover's)."""
+    if not must_roof(state, player, hand):
         return None
     for placement in placements:
         if placement.kind is ROOF_KIND:
             return None
     way = roof_this_turn(state, player)
     if way is not None:
-        return Fault("MED-T4", (player, way))
+        return Fault("MED-T4", (player, way, state.rulings.forced_roof.value))
     return None
 
 

@@ -78,7 +78,12 @@ def t3_words(fault: Fault) -> str:
 
 @wording("MED-T4")
 def t4_words(fault: Fault) -> str:
-    player, way = fault.facts
+    player, way, ruling = fault.facts
+    if ruling == "others-stuck":
+        return (
+            f"no other player can place a piece, so {player} must place a roof this turn "
+            f"(for example {way})"
+        )
     return (
         f"{player} is the only player with roofs left and must place one this turn "
         f"(for example {way})"
@@ -184,8 +189,13 @@ def b2_words(fault: Fault) -> str:
             f"{count} unroofed {colour} palaces could still grow; only one can be unfinished "
             "at a time"
         )
-    colour, buildings, _ = fault.facts
+    colour, buildings, _, stuck = fault.facts
     where = ", ".join(cell_name(cell) for cell in buildings)
+    if stuck:
+        return (
+            f"the {colour} palace ({where}) is stuck without a roof: no new {colour} palace "
+            "may start until it is roofed (ruling stuck-palace=roof)"
+        )
     return (
         f"the unfinished {colour} palace ({where}) can still grow: each {colour} building "
         "must be built onto it"

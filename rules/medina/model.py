@@ -127,6 +127,26 @@ class TieBreak(Enum):
     NONE = "none"  # equal points share a place
 
 
+class StableMerchants(Enum):
+    YES = "yes"  # a merchant next to a palace's stable counts for the palace
+    NO = "no"  # only merchants next to its buildings count
+
+
+class ForcedRoof(Enum):
+    LAST_ROOFS = "last-roofs"  # 1st edition: the only player with roofs left places one
+    OTHERS_STUCK = "others-stuck"  # both editions: when nobody else can place a piece
+
+
+class ThreePlayerNeutral(Enum):
+    OPTION = "option"  # the game of 3 has neutral roofs with the neutral-roofs option
+    ALWAYS = "always"  # it always has them, as the game of 2 does
+
+
+class StuckPalace(Enum):
+    NEW = "new"  # a stuck palace lets a new palace of its colour start
+    ROOF = "roof"  # no new palace of its colour until the stuck one is roofed
+
+
 @value
 class Rulings:
     """meridina's choices where the rulebooks are silent; a Rulings tag overrides."""
@@ -139,6 +159,10 @@ class Rulings:
     setup_fields: SetupFields = SetupFields.INNER
     stable_tower: StableTower = StableTower.ANYONE
     tie_break: TieBreak = TieBreak.PALACE
+    stable_merchants: StableMerchants = StableMerchants.YES
+    forced_roof: ForcedRoof = ForcedRoof.LAST_ROOFS
+    three_player_neutral: ThreePlayerNeutral = ThreePlayerNeutral.OPTION
+    stuck_palace: StuckPalace = StuckPalace.NEW
 
 
 RULING_NAMES: dict[str, type[Enum] | type[int]] = {
@@ -150,6 +174,10 @@ RULING_NAMES: dict[str, type[Enum] | type[int]] = {
     "setup-fields": SetupFields,
     "stable-tower": StableTower,
     "tie-break": TieBreak,
+    "stable-merchants": StableMerchants,
+    "forced-roof": ForcedRoof,
+    "three-player-neutral": ThreePlayerNeutral,
+    "stuck-palace": StuckPalace,
 }
 
 

@@ -27,6 +27,7 @@ from .model import (
     Cell,
     Placement,
     StreetTouch,
+    StuckPalace,
     TeaPlacement,
 )
 from .state import BUILDING, MERCHANT, STABLE, WALL, Hand, Palace, State
@@ -90,6 +91,7 @@ def t5_tea(
 
 
 _TEA_SECOND: Final = TeaPlacement.SECOND
+_ROOF_FIRST: Final = StuckPalace.ROOF
 
 
 @decides("MED-T6")
@@ -267,6 +269,12 @@ def b2_palace_to_join(
                     return ident
                 break
     if not can_grow(state, colour):  # told without listing the palaces: the usual case
+        if state.rulings.stuck_palace is _ROOF_FIRST:
+            # Under stuck-palace=roof, a stuck palace of the colour bars a new one.
+            for palace in state.palaces.values():
+                if palace.colour == colour and palace.owner is None:
+                    stuck = sorted(palace.buildings)
+                    return Fault("MED-B2", (colour, stuck, (palace.ident,), True))
         return None
     open_palaces = unfinished(state, colour)
     for palace in open_palaces:
@@ -275,7 +283,7 @@ def b2_palace_to_join(
                 return b3_spacing(state, cell, palace.ident, None) or palace.ident
             return palace.ident
     named = tuple(palace.ident for palace in open_palaces)
-    return Fault("MED-B2", (colour, sorted(open_palaces[0].buildings), named))
+    return Fault("MED-B2", (colour, sorted(open_palaces[0].buildings), named, False))
 
 
 @decides("MED-B4")

@@ -27,6 +27,7 @@ from .engine import (
     initial_state,
     legal_placements,
     make_placement,
+    must_roof,
     t2_two_pieces,
 )
 from .events import Event
@@ -216,12 +217,8 @@ def _single_piece_turn(state: State, player: str) -> bool:
 
 
 def _last_roofs(state: State, player: str) -> bool:
-    """1st edition: the mover alone holds roofs and so must place one if possible."""
-    return (
-        state.edition.last_roofs_rule
-        and state.hands[player].roofs > 0
-        and all(state.hands[p.colour].roofs == 0 for p in state.players if p.colour != player)
-    )
+    """The mover must place a roof if possible (rule MED-T4)."""
+    return must_roof(state, player, state.hands[player])
 
 
 def choose_turn(rng: random.Random, state: State, patience: dict[str, int]) -> Turn:

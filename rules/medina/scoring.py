@@ -7,13 +7,14 @@ from typing import Final
 from meridina.rules.common import value
 from meridina.rules.values_fast import fast_value
 
-from .model import NEUTRAL, Cell, TieBreak, WellBonus
+from .model import NEUTRAL, Cell, StableMerchants, TieBreak, WellBonus
 from .state import MERCHANT, WALL, Palace, State
 from .tiles import describe_palace
 
 # Module names: Enum members are slow to read off their class.
 _ONCE_A_PALACE: Final = WellBonus.PALACE
 _BY_PALACE: Final = TieBreak.PALACE
+_STABLE_MERCHANTS: Final = StableMerchants.YES
 
 
 @fast_value  # made for every palace of every game scored
@@ -73,13 +74,17 @@ def palace_score(state: State, palace: Palace) -> PalaceScore:
     pieces = state.pieces
     buildings, stables = palace.buildings, palace.stables
     # Walls and merchants next to the palace, each counted once; a palace's own cells
-    # hold buildings and stables, never one of these.
+    # hold buildings and stables, never one of these. Next to a stable, merchants count
+    # only under the ruling stable-merchants=yes.
     beside: set[Cell] = set()
-    for cells in (buildings, stables):
+    by_stables = (
+        (WALL, MERCHANT) if state.rulings.stable_merchants is _STABLE_MERCHANTS else (WALL,)
+    )
+    for cells, counted in ((buildings, (WALL, MERCHANT)), (stables, by_stables)):
         for cell in cells:
             for other in next_to[cell]:
                 piece = pieces.get(other)
-                if piece in (WALL, MERCHANT):
+                if piece in counted:
                     beside.add(other)
     walls = merchants = 0
     for cell in beside:
