@@ -184,6 +184,16 @@ def test_rulings_and_boards_can_be_given(tmp_path: Path) -> None:
     with_tag = MEDINA_OK.replace("[Setup", '[Rulings "min-roof-size=1"]\n[Setup')
     (tag_wins,) = meridina.read_text(with_tag, rulings="min-roof-size=2")
     assert tag_wins.valid
+    # the well on a border field: only Board Game Arena's rule set allows it
+    second = (
+        '[Game "Medina"]\n[Edition "2"]\n[Players "Ann red; Ben blue; Cy green"]\n'
+        '[Setup "well B5; merchant H7"]\n\n1. red orange@E5\n'
+    )
+    (border,) = meridina.read_text(second)
+    (on_bga,) = meridina.read_text(second, rulings="set=bga")
+    assert [p.rule for p in border.errors] == ["MED-S3"] and on_bga.valid
+    with pytest.raises(meridina.MeridinaError, match="unknown rule set 'nowhere'"):
+        list(meridina.read_text(MEDINA_OK, rulings="set=nowhere"))
     meridian = '[Game "Meridian"]\n[Players "Ann orange grey; Ben black brown"]\n'
     bundled = TOP / "rules" / "meridian" / "boards" / "five-city.toml"
     own = tmp_path / "club.toml"
