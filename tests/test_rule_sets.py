@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from enum import Enum
 from pathlib import Path
 
 import pytest
 from conftest import errors, spot
+from hypothesis import given
+from hypothesis import strategies as st
 from medina_records import BLOCKED_STREET, TEA_START, medina, second, sheet_of, totals
-from meridina.notation.rulings import rulings_by_game
+from meridina.notation.rulings import choose_rulings, read_ruling, rulings_by_game
 from meridina.rules.medina.model import (
+    RULING_NAMES,
     ForcedRoof,
     Retire,
     Rulings,
@@ -245,3 +249,27 @@ def test_bsw_keeps_the_new_street_free_where_a_club_s_rulings_do_not() -> None:
     assert [p.rule for p in checked(NEW_STREET_BY_TWO, outside).errors] == ["MED-M2"]
     assert checked(under(NEW_STREET_BY_TWO, "bsw"), outside).errors == []
     assert verdict(NEW_STREET_BY_TWO, "bsw") == verdict(NEW_STREET_BY_TWO) == []
+
+
+@given(
+    rule_set=st.sampled_from(sorted(RULE_SETS)),
+    ruling=st.sampled_from(sorted(RULING_NAMES)),
+    data=st.data(),
+    set_first=st.booleans(),
+)
+def test_any_single_ruling_wins_over_any_set_on_either_side(
+    rule_set: str, ruling: str, data: st.DataObject, set_first: bool
+) -> None:
+    kind = RULING_NAMES[ruling]
+    if issubclass(kind, Enum):
+        choice = data.draw(st.sampled_from([str(member.value) for member in kind]))
+    else:
+        choice = data.draw(st.integers(1, 5).map(str))
+    parts = [f"set={rule_set}", f"{ruling}={choice}"]
+    value = "; ".join(parts if set_first else parts[::-1])
+    chosen, faults = choose_rulings(value, RULING_NAMES, RULE_SETS)
+    assert faults == ()
+    expected = dict(RULE_SETS[rule_set].chosen)
+    key, single = read_ruling(ruling, choice, RULING_NAMES)
+    expected[key] = single
+    assert dict(chosen) == expected
