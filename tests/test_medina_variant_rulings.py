@@ -196,3 +196,16 @@ def test_setup_fields_any_lets_the_well_stand_on_a_border_field() -> None:
             second("1. red orange@E5", setup=WELL_ON_THE_BORDER, tags=rulings("setup-fields=any"))
         )
     )
+
+
+def test_a_position_keeps_one_unroofed_palace_a_colour_under_the_variant() -> None:
+    # The stuck grey palace on B2 and a second, unroofed grey palace on K5.
+    position = ("position", "grey: B2 K5", "stables: C2 B3", "merchants: H7", "next: red")
+    assert_legal(check_one(medina(*position, setup=None)))
+    text = medina(*position, setup=None, tags=rulings("stuck-palace=roof"))
+    report = check_one(text)
+    assert [problem.rule for problem in report.errors] == ["MED-B2"]
+    assert report.errors[0].message == (
+        "2 grey palaces are unroofed; a new grey palace starts only once the one before is "
+        "roofed (ruling stuck-palace=roof)"
+    )

@@ -184,7 +184,12 @@ def b6_words(fault: Fault) -> str:
 @wording("MED-B2")
 def b2_words(fault: Fault) -> str:
     if fault.position:
-        colour, count = fault.facts
+        colour, count, stuck = fault.facts
+        if stuck:
+            return (
+                f"{count} {colour} palaces are unroofed; a new {colour} palace starts only "
+                "once the one before is roofed (ruling stuck-palace=roof)"
+            )
         return (
             f"{count} unroofed {colour} palaces could still grow; only one can be unfinished "
             "at a time"

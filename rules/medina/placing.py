@@ -251,7 +251,13 @@ def b2_palace_to_join(
     """
     if cell is None:
         growing = [p for p in state.palaces.values() if p.colour == colour and can_extend(state, p)]
-        return Fault("MED-B2", (colour, len(growing)), True) if len(growing) > 1 else None
+        if len(growing) > 1:
+            return Fault("MED-B2", (colour, len(growing), False), True)
+        if state.rulings.stuck_palace is _ROOF_FIRST:  # one unroofed palace of a colour at most
+            unroofed = [p for p in state.palaces.values() if p.colour == colour and p.owner is None]
+            if len(unroofed) > 1:
+                return Fault("MED-B2", (colour, len(unroofed), True), True)
+        return None
     pieces, palace_at = state.pieces, state.palace_at
     neighbours = state.board.next_to[cell]  # a building field, or one next to the well
     if free:

@@ -66,7 +66,7 @@ BGA_SOURCE: Final = (
     "https://en.doc.boardgamearena.com/Gamehelpmedina"
 )
 FRENCH_VARIANT_SOURCE: Final = (
-    "the designer's site, Stefan Dorra: \"Medina Variante française\", "
+    'the designer\'s site, Stefan Dorra: "Medina Variante française", '
     "https://dorra-spiele.de/medina-variante-francaise/"
 )
 BSW_SOURCE: Final = (
