@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from conftest import assert_legal, assert_only, check_one, errors, spot
 from medina_records import LAST_ROOFS, medina, second, sheet_of, totals
+from meridina.rules.medina.engine import can_place, others_stuck
+from meridina.rules.medina.state import State
 
 
 def rulings(value: str) -> tuple[str, ...]:
@@ -52,75 +54,72 @@ def test_others_stuck_does_not_force_a_roof_while_others_can_still_play() -> Non
     assert_legal(check_one(medina(*LAST_ROOFS, turn, tags=rulings("forced-roof=others-stuck"))))
 
 
-# A random legal 2-player game (2nd edition, played under forced-roof=others-stuck) up to
-# turn 60: red can place nothing more, and blue places two merchants where a roof could go.
+# A random legal game (2nd edition, 2 players, played under forced-roof=others-stuck) up to
+# turn 57: yellow holds nothing it can move, and blue places two pieces where a roof could go.
 OTHERS_STUCK_GAME = """\
 [Game "Medina"]
 [Edition "2"]
-[Players "Ben red; Pia blue"]
+[Players "Di blue; Jon yellow"]
 [Options "well, tea, tower-merchants"]
-[Setup "well N9; merchant E8"]
+[Setup "well G3; merchant N9"]
 
-1. red grey@O2
-2. blue neutral@O2 grey@F4
-3. red brown@I2 roof@F4
-4. blue brown@I3 wall@O12
-5. red wall@A11 wall@A10
-6. blue grey@H11 merchant@E9
-7. red merchant@E7 black@N7
-8. blue orange@L4 brown@I4
-9. red merchant@F9 wall@B1
-10. blue grey@G11 roof@I4
-11. red stable@E4 stable@F5
-12. blue stable@H3 black@O7
-13. red orange@L5 brown@B3
-14. blue orange@K4 wall@P2
-15. red brown@C3 merchant@D7
-16. blue merchant@F10 stable@J2
-17. red wall@C1 wall@P3
-18. blue merchant@F11 merchant@D6
-19. red wall@A2 black@M7
-20. blue roof@O7 wall@B12
-21. red orange@K5 wall@P4
-22. blue orange@K6 tea
-23. red merchant@D5 roof@K6
-24. blue black@D11 merchant@E11
-25. red stable@L3 merchant@E5
-26. blue brown@C2 neutral@C3
-27. red wall@A3 brown@N4
-28. blue brown@O4 tea
-29. red brown@N5 brown@O5
-30. blue wall@A4 tea
-31. red orange@C8 roof@O5
-32. blue wall@P5 stable@J6
-33. red grey@G10 wall@O1
-34. blue merchant@E6 orange@C9
-35. red grey@G9 wall@A9
-36. blue wall@C12 roof@H11
-37. red orange@C7 merchant@F6
-38. blue black@C11 stable@H10
-39. red stable@K7 orange@B9
-40. blue black@B11 merchant@G6
-41. red wall@P6 merchant@H6
-42. blue wall@D12 black@J11
-43. red black@K11 merchant@H7
-44. blue orange@B7 merchant@I7
-45. red orange@B8 neutral@C7
-46. blue wall@A5 merchant@I8
-47. red neutral@B11 wall@P7
-48. blue wall@P8 black@K10
-49. red orange@C5 orange@B5
-50. blue black@L10 wall@A8
-51. red merchant@J8 wall@E12
-52. blue wall@N12 black@J10
-53. red black@L11 merchant@K8
-54. blue wall@F12 wall@P11
-55. red merchant@L8 merchant@L9
-56. blue orange@N11 orange@O11
-57. red wall@P9 wall@A6
-58. blue merchant@M9 orange@F2
-59. red black@K9 roof@L11
-60. blue merchant@M10 merchant@M11
+1. blue grey@H9
+2. yellow merchant@M9 wall@B1
+3. blue merchant@N8 orange@L4
+4. yellow merchant@O8 wall@O12
+5. blue stable@H8 merchant@M10
+6. yellow wall@B12 orange@M4
+7. blue brown@K8 brown@K7
+8. yellow wall@P11 roof@M4
+9. blue merchant@M11 merchant@N11
+10. yellow black@D5 roof@H9
+11. blue grey@F10 orange@F8
+12. yellow roof@K8 black@C5
+13. blue stable@M5 grey@E10
+14. yellow roof@C5 orange@E8
+15. blue orange@F7 black@I5
+16. yellow grey@D10 brown@O4
+17. blue merchant@O11 wall@A2
+18. yellow merchant@O10 tea
+19. blue merchant@O7 wall@N12
+20. yellow merchant@O6 tea
+21. blue merchant@N6 grey@D11
+22. yellow grey@C10 tea
+23. blue merchant@M6 orange@F6
+24. yellow grey@B10 wall@C1
+25. blue roof@B10 black@J5
+26. yellow merchant@M7 brown@O3
+27. blue roof@F6 black@J4
+28. yellow wall@D1 brown@O5
+29. blue stable@E7 brown@O2
+30. yellow merchant@L7 wall@C12
+31. blue roof@O3 wall@D12
+32. yellow merchant@L8 neutral@J4
+33. blue wall@E12 wall@F12
+34. yellow wall@A11 black@N10
+35. blue merchant@M8 black@J11
+36. yellow black@I11 black@H11
+37. blue black@K11 wall@E1
+38. yellow stable@C4 wall@A3
+39. blue wall@P2 wall@G12
+40. yellow merchant@F9 neutral@K11
+41. blue black@B7 merchant@G9
+42. yellow black@C7 wall@P10
+43. blue stable@G6 neutral@C7
+44. yellow wall@A4 black@B2
+45. blue wall@H12 merchant@E9
+46. yellow wall@O1 stable@B5
+47. blue wall@M12 merchant@D9
+48. yellow stable@L5 merchant@D8
+49. blue wall@P9 neutral@N10
+50. yellow merchant@D7 merchant@D6
+51. blue black@C2 merchant@G8
+52. yellow stable@L3 wall@P8
+53. blue merchant@C6 wall@F1
+54. yellow merchant@G7 wall@P7
+55. blue wall@P6 merchant@H7
+56. yellow wall@N1 black@D2
+57. blue black@E2 merchant@I7
 """
 
 
@@ -128,10 +127,31 @@ def test_others_stuck_forces_a_roof_in_the_second_edition_too() -> None:
     assert_legal(check_one(OTHERS_STUCK_GAME))  # the 2nd edition has no last-roofs rule
     text = OTHERS_STUCK_GAME.replace("[Setup", '[Rulings "forced-roof=others-stuck"]\n[Setup')
     report = check_one(text)
-    assert_only(report, "MED-T4", spot(text, "60. blue"))
+    assert_only(report, "MED-T4", spot(text, "57. blue"))
     assert report.errors[0].message.startswith(
-        "no other player can place a piece, so blue must place a roof this turn"
+        "no other player can move, so blue must place a roof this turn"
     )
+
+
+def test_others_are_not_stuck_while_they_hold_a_tea_tile() -> None:
+    # Boardspace's test: a wall, a merchant or a tea tile in hand counts as a move, even one
+    # that cannot be played. Yellow holds nothing; given a tea tile, it still can place no
+    # piece, but blue's turn is no longer forced.
+    state = final_state_before_last(OTHERS_STUCK_GAME, "forced-roof=others-stuck")
+    assert others_stuck(state, "blue")
+    state.hands["yellow"].tea += 1
+    assert not can_place(state, "yellow")
+    assert not others_stuck(state, "blue")
+
+
+def final_state_before_last(text: str, ruling: str) -> State:
+    """The state before a record's last turn, under ``ruling``."""
+    lines = text.rstrip("\n").split("\n")
+    shortened = "\n".join(lines[:-1]).replace("[Setup", f'[Rulings "{ruling}"]\n[Setup') + "\n"
+    report = check_one(shortened)
+    assert report.run is not None and report.run.final is not None
+    state: State = report.run.final
+    return state
 
 
 # ---------------------------------------------------------------- three-player-neutral (MED-R3)

@@ -377,8 +377,16 @@ def alone_with_roofs(state: State, player: str) -> bool:
 
 
 def others_stuck(state: State, player: str) -> bool:
-    """Whether no other player can place a piece now (MED-T4 under forced-roof=others-stuck)."""
-    return not any(can_place(state, colour) for colour in state.seat_colours if colour != player)
+    """Whether no other player can move now (MED-T4 under forced-roof=others-stuck), told as
+    Boardspace's engine tells it: none holds a wall, a merchant or a tea tile (even one that
+    cannot be played), and none can place any other piece."""
+    hands = state.hands
+    others = [colour for colour in state.seat_colours if colour != player]
+    for colour in others:
+        hand = hands[colour]
+        if hand.walls > 0 or hand.merchants > 0 or hand.tea > 0:
+            return False
+    return not any(can_place(state, colour) for colour in others)
 
 
 def forced_roof_binds(state: State) -> bool:

@@ -81,7 +81,7 @@ def t4_words(fault: Fault) -> str:
     player, way, ruling = fault.facts
     if ruling == "others-stuck":
         return (
-            f"no other player can place a piece, so {player} must place a roof this turn "
+            f"no other player can move, so {player} must place a roof this turn "
             f"(for example {way})"
         )
     return (
