@@ -17,8 +17,15 @@ from pathlib import Path
 from typing import Any
 
 import click
-from meridina.notation.rulings import RulingFault, read_ruling, ruling_names
+from meridina.notation.rulings import (
+    RulingFault,
+    read_rule_set,
+    read_ruling,
+    rule_sets,
+    ruling_names,
+)
 from meridina.rules.games import GAMES, keys
+from meridina.rules.rule_sets import SET_ENTRY
 
 from .output import EXIT_UNREADABLE
 from .shown import shown
@@ -137,15 +144,19 @@ def _rulings(game: str, chosen: Any, fail: Any) -> dict[str, Any]:
     if not isinstance(chosen, dict):
         raise fail((game,), f"rulings.{game} is a table of name = value")
     typed: dict[str, Any] = {}
+    from_set: dict[str, Any] = {}
     for name, value in chosen.items():
         # a TOML string or whole number reads as the same text would in a Rulings tag
         text = str(value) if isinstance(value, (str, int)) and not isinstance(value, bool) else ""
         try:
+            if name == SET_ENTRY:  # a set, under the single rulings of the table
+                from_set = dict(read_rule_set(text, rule_sets(game)))
+                continue
             key, ruling = read_ruling(name, text, names, game)
         except RulingFault as fault:
             raise fail((game, name), str(fault)) from None
         typed[key] = ruling
-    return typed
+    return {**from_set, **typed}
 
 
 def line_of(text: str, table_path: tuple[str, ...], keys: tuple[str, ...]) -> int:

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import click
-from meridina.notation.rulings import choose_rulings, merged, ruling_names
+from meridina.notation.rulings import choose_rulings, merged, rule_sets, ruling_names
 from meridina.rules.games import titles
 from meridina.rules.numbers import read_number
 
@@ -164,7 +164,7 @@ def written_games(
 
 def _rulings(texts: Sequence[str], game: str) -> dict[str, Any]:
     """The rulings ``--rulings`` names, read as a Rulings tag; a bad one is a usage error."""
-    chosen, faults = choose_rulings("; ".join(texts), ruling_names(game) or {})
+    chosen, faults = choose_rulings("; ".join(texts), ruling_names(game) or {}, rule_sets(game))
     if faults:
         raise click.BadParameter(faults[0][0], param_hint="'--rulings'")
     return dict(chosen)

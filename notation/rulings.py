@@ -4,6 +4,11 @@ A ruling is set by a config file, by the command line, or by a record's own Ruli
 each ruling it names, a later source wins over an earlier one (``merged``). Every source's
 name and value go through ``read_ruling``, so a bad one is told in the same sentence wherever
 it was written. A game's rulings are made once, when its header is read (``RulingsReader``).
+
+A source may name a rule set (``set=NAME``, read by ``read_rule_set``): it stands for every
+ruling of its game, and the single rulings the same source writes beside it win over it,
+wherever they stand. Since a set names every ruling, a set in a later source decides every
+ruling its source does not write itself.
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ from typing import Generic, TypeVar
 from meridina.rules.common import Place, Problem
 from meridina.rules.games import GAMES, listed, rules_game
 from meridina.rules.numbers import read_number
+from meridina.rules.rule_sets import SET_ENTRY, RuleSet
 
 from .tagvalues import TAG_RULE, kept_by_text, split_value
 from .text import Tag
@@ -40,6 +46,22 @@ def ruling_names(game: str) -> Mapping[str, RulingKind] | None:
     if listed(game) is None:
         return None
     return rules_game(game).ruling_names
+
+
+def rule_sets(game: str) -> Mapping[str, RuleSet]:
+    """A game's named rule sets; none for a game that is not listed."""
+    if listed(game) is None:
+        return {}
+    return rules_game(game).rule_sets
+
+
+def read_rule_set(name: str, sets: Mapping[str, RuleSet]) -> Chosen:
+    """Every ruling the rule set ``name`` chooses; ``RulingFault`` when no set has the name."""
+    found = sets.get(name.strip().lower())
+    if found is None:
+        known = ", ".join(sets) or "none"
+        raise RulingFault(f"unknown rule set {name.strip()!r} (known: {known})")
+    return found.chosen
 
 
 def read_ruling(
@@ -72,18 +94,37 @@ def _ruling_value(kind: RulingKind, value: str) -> RulingValue:
     return kind(value)
 
 
-def choose_rulings(value: str, names: Mapping[str, RulingKind]) -> tuple[Chosen, Faults]:
-    """The rulings a Rulings tag's value (``name=value; ...``) chooses, and its faults."""
+def choose_rulings(
+    value: str, names: Mapping[str, RulingKind], sets: Mapping[str, RuleSet] | None = None
+) -> tuple[Chosen, Faults]:
+    """The rulings a Rulings tag's value (``name=value; ...``) chooses, and its faults.
+
+    A ``set=NAME`` entry chooses every ruling of the set ``sets`` names; the single rulings
+    of the value win over it. A value names one set at most.
+    """
     chosen: dict[str, RulingValue] = {}
+    from_set: Chosen = ()
+    set_named = ""
     faults = []
     for text, offset in split_value(value):
         name, _, choice = (piece.strip().lower() for piece in text.partition("="))
         try:
+            if name == SET_ENTRY:
+                if set_named:
+                    raise RulingFault(
+                        f"a second rule set ({choice!r} after {set_named!r}): "
+                        "name one set and write single rulings beside it"
+                    )
+                from_set = read_rule_set(choice, sets or {})
+                set_named = choice
+                continue
             key, ruling = read_ruling(name, choice, names)
         except RulingFault as fault:
             faults.append((str(fault), offset))
             continue
         chosen[key] = ruling
+    if from_set:
+        chosen = {**dict(from_set), **chosen}
     return tuple(chosen.items()), tuple(faults)
 
 
@@ -96,7 +137,8 @@ def rulings_by_game(value: str) -> tuple[dict[str, dict[str, RulingValue]], tupl
     games = {game.key: rules_game(game.key).ruling_names for game in GAMES}
     every = {name: kind for names in games.values() for name, kind in names.items()}
     game_of = {name.replace("-", "_"): game for game, names in games.items() for name in names}
-    chosen, faults = choose_rulings(value, every)
+    sets = {name: one for game in GAMES for name, one in rules_game(game.key).rule_sets.items()}
+    chosen, faults = choose_rulings(value, every, sets)
     by_game: dict[str, dict[str, RulingValue]] = {}
     for key, ruling in chosen:
         by_game.setdefault(game_of[key], {})[key] = ruling
@@ -127,17 +169,24 @@ class RulingsReader(Generic[R]):
     """One game's rulings, made when its header is read: outside rulings under its tag's.
 
     ``make`` builds the game's (immutable) Rulings from keyword arguments; ``names`` is as
-    ``ruling_names`` gives. What a tag's value chooses is kept by its text.
+    ``ruling_names`` gives, ``sets`` the game's rule sets. What a tag's value chooses is
+    kept by its text.
     """
 
-    def __init__(self, names: Mapping[str, RulingKind], make: Callable[..., R]) -> None:
+    def __init__(
+        self,
+        names: Mapping[str, RulingKind],
+        make: Callable[..., R],
+        sets: Mapping[str, RuleSet] | None = None,
+    ) -> None:
         self.names = names
+        self.sets = sets
         self.make = make
         self.default = make()
         self._read = kept_by_text(self._rulings)
 
     def _rulings(self, value: str) -> tuple[R, Chosen, Faults]:
-        chosen, faults = choose_rulings(value, self.names)
+        chosen, faults = choose_rulings(value, self.names, self.sets)
         return self.make(**dict(chosen)), chosen, faults
 
     def __call__(

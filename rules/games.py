@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
 if TYPE_CHECKING:
     from .game import HasState, RulesCore
+    from .rule_sets import RuleSet
 
 # The game's own types (as ``rules/game.py`` names them); the registry is read on every
 # start, so it loads nothing more than it needs.
@@ -44,7 +45,7 @@ GAMES: tuple[Listed, ...] = (
 
 
 class RulesGame(Generic[SetupT, StateT, TurnT, StepT, SheetT]):
-    """One game's rules: its rules core, its rule codes and digest, and its rulings.
+    """One game's rules: its rules core, its rule codes and digest, its rulings and rule sets.
 
     The core and the rulings' names are loaded on first use, so naming a game's
     descriptor loads none of its rules.
@@ -57,12 +58,14 @@ class RulesGame(Generic[SetupT, StateT, TurnT, StepT, SheetT]):
         digest: str,
         core: Callable[[], RulesCore[SetupT, StateT, TurnT, StepT, SheetT]],
         ruling_names: Callable[[], Mapping[str, type[Enum] | type[int]]],
+        rule_sets: Callable[[], Mapping[str, RuleSet]] | None = None,
     ) -> None:
         self.title = title
         self.code_prefix = code_prefix  # every rule code of the game starts "PREFIX-"
         self.digest = digest  # the digest in seeds/ that numbers the game's rules
         self._core = core
         self._ruling_names = ruling_names
+        self._rule_sets = rule_sets
 
     @cached_property
     def core(self) -> RulesCore[SetupT, StateT, TurnT, StepT, SheetT]:
@@ -72,6 +75,11 @@ class RulesGame(Generic[SetupT, StateT, TurnT, StepT, SheetT]):
     def ruling_names(self) -> Mapping[str, type[Enum] | type[int]]:
         """Each ruling the game knows, with its type (an Enum of the allowed values, or int)."""
         return self._ruling_names()
+
+    @cached_property
+    def rule_sets(self) -> Mapping[str, RuleSet]:
+        """The game's named rule sets by name (``set=NAME`` in a rulings value)."""
+        return self._rule_sets() if self._rule_sets else {}
 
 
 def listed(key: str) -> Listed | None:

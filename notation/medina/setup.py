@@ -6,6 +6,7 @@ from collections.abc import Mapping
 
 from meridina.rules.common import Place, Problem
 from meridina.rules.medina.model import RULING_NAMES, Cell, Player, Rulings, Setup, parse_cell
+from meridina.rules.medina.rule_sets import RULE_SETS
 
 from ..players_tag import player_entries, required_players_tag
 from ..rulings import RulingsReader, RulingValue
@@ -15,7 +16,7 @@ from .position import read_position
 
 TAGS = (*COMMON_TAGS, "Edition", "Setup", "Options")
 
-_read_rulings = RulingsReader(RULING_NAMES, Rulings)
+_read_rulings = RulingsReader(RULING_NAMES, Rulings, RULE_SETS)
 
 
 def read_setup(

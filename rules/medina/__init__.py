@@ -9,6 +9,8 @@ from meridina.rules.games import RulesGame
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
+    from meridina.rules.rule_sets import RuleSet
+
     from .engine import Step
     from .game import MedinaRules
     from .model import Setup, Turn
@@ -28,6 +30,12 @@ def _ruling_names() -> Mapping[str, type]:
     return RULING_NAMES
 
 
+def _rule_sets() -> Mapping[str, RuleSet]:
+    from .rule_sets import RULE_SETS
+
+    return RULE_SETS
+
+
 GAME: RulesGame[Setup, State, Turn, Step, ScoreSheet] = RulesGame(
-    "Medina", "MED", "MEDINA.md", _core, _ruling_names
+    "Medina", "MED", "MEDINA.md", _core, _ruling_names, _rule_sets
 )
