@@ -99,7 +99,7 @@ def test_a_game_of_every_verb_converts_to_its_turns_and_validates() -> None:
         '[Players "ann blue; ben green; cy red"]\n'
         '[Options "well, tea, tower-merchants, neutral-roofs"]\n'
         '[Setup "well H7; merchant N3"]\n'
-        '[Rulings "retire-colours=yes; new-street-touch=one; tie-break=none"]\n'
+        '[Rulings "set=boardspace-103"]\n'
         "{ Converted from the Boardspace game file every-verb.sgf: variation Medina-v2, "
         "engine revision 103, 3 players, random key 12345. }\n"
         "{ The last turn was never ended with Done; its 1 placement(s) are left out. }\n"
@@ -135,7 +135,7 @@ def test_the_first_edition_s_first_piece_is_the_starting_merchant() -> None:
     text = game_file(moves.moves, variation="Medina", revision=None, key=None, players=3)
     record = convert(text, "first.sgf")
     assert '[Setup "merchant H7"]' in record and "[Options" not in record
-    assert "retire-colours=no; new-street-touch=any" in record  # an old file: revision 100
+    assert '[Rulings "set=boardspace-100"]' in record  # an old file: revision 100
     assert body(record) == ["blue orange@E5 orange@E6"]
     assert not check_one(record).problems
 
@@ -143,10 +143,11 @@ def test_the_first_edition_s_first_piece_is_the_starting_merchant() -> None:
 @pytest.mark.parametrize(
     ("revision", "rulings"),
     [
-        (100, "retire-colours=no; new-street-touch=any; tie-break=none"),
-        (101, "retire-colours=yes; new-street-touch=any; tie-break=none"),
-        (102, "retire-colours=yes; new-street-touch=one; tie-break=none"),
-        (104, "retire-colours=yes; new-street-touch=one; tie-break=none"),
+        (100, "set=boardspace-100"),
+        (101, "set=boardspace-101"),
+        (102, "set=boardspace-102"),
+        (103, "set=boardspace-103"),
+        (104, "set=boardspace-103"),  # 104 changed only the neutral roofs' colour
     ],
 )
 def test_the_rulings_follow_the_engine_revision(revision: int, rulings: str) -> None:

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from meridina.rules.medina.rule_sets import boardspace_rule_set
+
 from ...writing import comment, tag_lines
 from .draws import well_and_merchant
 from .fault import ConversionFault
 from .header import Header
 from .idle import idle_turns
-from .rulings import boardspace_rulings
 from .turns import Converted
 
 NAME_KEEPS = "-_.'"
@@ -32,7 +33,7 @@ def write(header: Header, converted: Converted, source: str) -> str:
         if header.players <= 3:
             options.append("neutral-roofs")  # Boardspace gives 2 and 3 players neutral roofs
         tags.append(("Options", ", ".join(options)))
-    tags += [("Setup", setup), ("Rulings", boardspace_rulings(header.revision))]
+    tags += [("Setup", setup), ("Rulings", f"set={boardspace_rule_set(header.revision)}")]
     notes = [_origin(header, source), *_ending(header, converted)]
     bodies = [_body(header, seat, words) for seat, words in turns]
     idle = idle_turns(_text(tags, notes, bodies))
