@@ -34,6 +34,7 @@ class Header:
     key: int | None  # the random key; None when the file gives none
     colours: tuple[str, ...]  # each seat's roof colour
     names: tuple[str, ...]  # each seat's player id, "" when not given
+    date: str = ""  # when it was played, as the file says it (DT), "" when not given
 
 
 def _fault(why: str, at: SgfProperty | SgfNode) -> ConversionFault:
@@ -59,7 +60,17 @@ def read_header(root: SgfNode) -> Header:
         words = prop.value.split(None, 1)
         if seat is not None and seat < players and words and words[0].lower() == "id":
             names[seat] = _unquoted(words[1] if len(words) > 1 else "")
-    return Header(variation, edition, revision, players, key, colours, tuple(names))
+    date = by_name.get("DT")
+    return Header(
+        variation,
+        edition,
+        revision,
+        players,
+        key,
+        colours,
+        tuple(names),
+        date.value if date else "",
+    )
 
 
 def seat_of(name: str) -> int | None:

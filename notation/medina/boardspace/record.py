@@ -27,7 +27,11 @@ def write(header: Header, converted: Converted, source: str) -> str:
         setup = f"well {well}; merchant {merchant}"
     order = [(converted.first_seat + n) % header.players for n in range(header.players)]
     players = "; ".join(_player(header, seat) for seat in order)
-    tags = [("Game", "Medina"), ("Edition", header.edition), ("Players", players)]
+    tags = [("Game", "Medina"), ("Edition", header.edition), ("Site", "Boardspace")]
+    date = " ".join("".join(c if c.isprintable() else " " for c in header.date).split())
+    if date:
+        tags.append(("Date", date[:40]))
+    tags.append(("Players", players))
     if header.edition == "2":
         options = ["well", "tea", "tower-merchants"]
         if header.players <= 3:
