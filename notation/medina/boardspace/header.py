@@ -129,11 +129,11 @@ def _key(text: str, prop: SgfProperty) -> int:
 
 
 def _colours(prop: SgfProperty | None, players: int) -> tuple[str, ...]:
-    if prop is None:
+    parts = [part.strip() for part in prop.value.split(",")] if prop else []
+    if prop is None or len(parts) < players:  # Boardspace replaces a short map by its own
         return ROOF_COLOURS[:players]
-    parts = [part.strip() for part in prop.value.split(",")]
     indices = [read_number(part, 9) for part in parts[:players]]
-    if len(indices) < players or any(i is None or i >= len(ROOF_COLOURS) for i in indices):
+    if any(i is None or i >= len(ROOF_COLOURS) for i in indices):
         raise _fault("the colour map CM does not give each seat a colour from 0 to 3", prop)
     if len(set(indices)) < players:
         raise _fault("the colour map CM gives two seats one colour", prop)
