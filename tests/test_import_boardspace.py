@@ -16,6 +16,8 @@ from pathlib import Path
 import pytest
 from boardspace_files import Moves, game_file, played_game
 from conftest import Write, check_one, run_cli
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from meridina.notation.medina.boardspace import ConversionFault, convert
 from meridina.notation.medina.boardspace.draws import well_and_merchant
 from meridina.notation.medina.boardspace.java_random import JavaRandom
@@ -418,3 +420,30 @@ def test_the_import_group_lists_its_converters_as_they_describe_themselves() -> 
     for name, (_, summary) in IMPORT_COMMANDS.items():
         command = import_files.get_command(context, name)
         assert command is not None and (command.help or "").startswith(summary)
+
+
+# ---------------------------------------------------------------- any text at all
+
+BIG = "9" * 400
+PIECES_OF_FILES = [
+    "(", ")", ";", "[", "]", "\\", "\\]", " ", "\n", "\r\n", "\x00", "\u202e", "\ufeff",
+    "(;GM[Medina]VV[1]", "SU[Medina-v2 103 3 12345]", "SU[Medina 3]", f"SU[Medina {BIG} 3 1]",
+    "SU[Medina-v2 103 2 -5]", "CM[3,1,0]", f"CM[{BIG}]", "CM[,,]", 'P0[id "ann"]', "P1[id ]",
+    "; P0[0 Start P0]", "; P0[1 Pick P A 3]", "; P0[2 Dropb E 5]", "; P0[3 Done]",
+    "; P1[4 OnBoard M B 0 F 6]", "; P1[5 Pickb F 6]", "; P1[6 Drop M B 0]", "; P2[7 Pick T C 0]",
+    "; P2[8 Drop V A 0]", "; P2[9 Pick V A 0]", "; P0[Resign]", "; P0[Edit]", "; P0[Pass]",
+    f"; P0[{BIG} Done]", f"; P0[1 Dropb E {BIG}]", "; P0[1 Dropb \u00b2 5]", "; P9[1 Done]",
+    "; P0[time 0:01 ]", "TM[5]", "C[a \\] b]", "P0[]", "[x]", "GM[Go]",
+]  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(PIECES_OF_FILES), max_size=40))
+def test_any_text_is_converted_or_refused_at_a_place(pieces: list[str]) -> None:
+    text = "".join(pieces)
+    try:
+        record = convert(text, "any.sgf")
+    except ConversionFault as fault:
+        assert fault.line >= 1 and fault.column >= 1 and fault.message
+        return
+    check_one(record)  # a record meridina reads through, whatever it finds in it
