@@ -34,6 +34,15 @@ GAME_COMMANDS: dict[str, tuple[str, str]] = {
     ),
 }
 
+# Converters of other programs' game files, the subcommands of ``import``: name ->
+# (module, its summary, as the command's own help starts).
+IMPORT_COMMANDS: dict[str, tuple[str, str]] = {
+    "boardspace": (
+        ".medina.import_boardspace",
+        "Convert Boardspace's Medina game files into meridina records.",
+    ),
+}
+
 State = TypeVar("State")
 Turn = TypeVar("Turn")
 Step = TypeVar("Step")

@@ -54,6 +54,11 @@ COMMANDS = {
         "generate",
         f"Write random legal games of {titles('or')} as records, with their results.",
     ),
+    "import": LazyCommand(
+        ".import_cmd",
+        "import_files",
+        "Convert game files of other programs into meridina records.",
+    ),
     # the commands of one game only
     **{
         name: LazyCommand(module, name, summary)

@@ -1,0 +1,87 @@
+"""``meridina import boardspace``: Boardspace's Medina game files as meridina records."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+from meridina.notation.medina.boardspace import ConversionFault, convert
+
+from ..atomic_file import replacing
+from ..output import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, OutputFault
+from ..shown import shown
+from ..small_file import Unreadable, read_small
+
+MOST_BYTES = 4 << 20  # a Boardspace game file is a few KB; a long game some 30 KB
+
+HELP = """Convert Boardspace's Medina game files into meridina records.
+
+Each FILE is one game saved by Boardspace (both editions); - reads standard input. The
+records go to standard output, one game after another with a blank line between, or to
+FILE with -o. Each record names its edition, options, the rulings of the Boardspace
+revision that played it, the players and their roof colours, and says in a comment what
+it was converted from. Cancelled picks and undone placements leave no trace. A file that
+cannot be converted (an edited position, a move the converter does not know) is reported
+at its line and column, and the command exits 1; a file that cannot be read exits 2.
+"""
+
+
+@click.command(help=HELP)
+@click.argument("files", nargs=-1, required=True, metavar="FILE...")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="Write the records to FILE (replaced only once it is complete).",
+)
+def boardspace(files: tuple[str, ...], output: Path | None) -> None:
+    """Convert each file (help: ``HELP``)."""
+    records: list[str] = []
+    status = EXIT_VALID
+    for name in files:
+        shown_name = shown(name)
+        try:
+            text = _read(name)
+        except Unreadable as why:
+            click.echo(f"meridina: {shown_name}: {shown(str(why))}", err=True)
+            status = EXIT_UNREADABLE
+            continue
+        try:
+            origin = "(standard input)" if name == "-" else shown(Path(name).name)
+            records.append(convert(text, origin))
+        except ConversionFault as fault:
+            where = f"{shown_name}:{fault.line}:{fault.column}"
+            click.echo(f"{where}: {shown(fault.message)}", err=True)
+            status = max(status, EXIT_INVALID)
+    written = "\n".join(records)
+    if output is None:
+        click.echo(written, nl=False)
+    elif records:
+        try:
+            with replacing(output) as stream:
+                stream.write(written)
+        except OSError as error:
+            raise OutputFault(f"{output}: cannot be written ({error.strerror})") from None
+    sys.exit(status)
+
+
+def _read(name: str) -> str:
+    """The text of a file (``-``: standard input), refused if not small, regular UTF-8."""
+    if name == "-":
+        raw = sys.stdin.buffer.read(MOST_BYTES + 1)
+        if len(raw) > MOST_BYTES:
+            raise Unreadable(_too_large(len(raw)))
+    else:
+        raw = read_small(Path(name), MOST_BYTES, _too_large)
+    if b"\0" in raw:
+        raise Unreadable("is binary (holds a NUL byte), not a game file")
+    try:
+        return raw.decode("utf-8").removeprefix("\ufeff")
+    except UnicodeDecodeError:
+        raise Unreadable("is not UTF-8 text") from None
+
+
+def _too_large(size: int) -> str:
+    return f"is larger than {MOST_BYTES >> 20} MB ({size} bytes), not a game file"

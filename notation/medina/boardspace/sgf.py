@@ -1,0 +1,126 @@
+"""Boardspace's SGF-shaped game files read into nodes of properties, each with its place.
+
+A file is ``(`` then nodes, each ``;`` followed by properties ``NAME[value][value]...``,
+then ``)``. A value runs to the first ``]`` not escaped by a backslash. Boardspace writes
+one line of play and no variations, so a nested ``(`` is refused. The text is read in one
+pass without backtracking: its time grows with its length and nothing else.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from dataclasses import dataclass
+
+from .fault import ConversionFault
+
+_SPACE = re.compile(r"[ \t\r\n]*")
+_NAME = re.compile(r"[^ \t\r\n()\[\];]+")
+_VALUE_STOP = re.compile(r"[\]\\]")
+LONGEST_NAME = 40  # a property's name; Boardspace's are two letters or P0..P9
+
+
+@dataclass(frozen=True, slots=True)
+class SgfProperty:
+    """One value of a property; ``line`` and ``column`` are where the value starts."""
+
+    name: str
+    value: str
+    line: int
+    column: int
+
+
+@dataclass(frozen=True, slots=True)
+class SgfNode:
+    """A node: its properties in file order, and where its ``;`` stands."""
+
+    properties: tuple[SgfProperty, ...]
+    line: int
+    column: int
+
+
+class _Places:
+    """Line and column of an offset, from the offsets where lines start."""
+
+    def __init__(self, text: str) -> None:
+        self.starts = [0] + [match.end() for match in re.finditer("\n", text)]
+
+    def of(self, offset: int) -> tuple[int, int]:
+        line = bisect_right(self.starts, offset)
+        return line, offset - self.starts[line - 1] + 1
+
+
+def read_nodes(text: str) -> list[SgfNode]:
+    """The nodes of the game in ``text``, root first."""
+    places = _Places(text)
+
+    def fault(message: str, offset: int) -> ConversionFault:
+        return ConversionFault(message, *places.of(offset))
+
+    position = _skip(text, 0)
+    if not text.startswith("(", position):
+        raise fault("a Boardspace game file starts with '('", position)
+    position = _skip(text, position + 1)
+    nodes: list[SgfNode] = []
+    while True:
+        if position >= len(text):
+            raise fault("the game ends without its closing ')'", position)
+        mark = text[position]
+        if mark == ")":
+            break
+        if mark == "(":
+            raise fault("a variation: only a game's one line of play can be converted", position)
+        if mark != ";":
+            raise fault(f"expected ';' to start a node, found {text[position]!r}", position)
+        start = position
+        properties: list[SgfProperty] = []
+        position = _skip(text, position + 1)
+        name = None
+        while position < len(text) and text[position] not in "();":
+            if text[position] == "[":
+                if name is None:
+                    raise fault("a value without a property name", position)
+            else:
+                found = _NAME.match(text, position)
+                if found is None:  # a lone ']'
+                    raise fault(f"unexpected {text[position]!r}", position)
+                name = found.group()
+                if len(name) > LONGEST_NAME:
+                    raise fault("a property name is too long", position)
+                position = _skip(text, found.end())
+                if not text.startswith("[", position):
+                    raise fault(f"the property {name} has no value in [...]", position)
+            value, after = _value(text, position + 1)
+            if value is None:
+                raise fault("a value opened with '[' is never closed", position)
+            properties.append(SgfProperty(name, value, *places.of(position + 1)))
+            position = _skip(text, after)
+        nodes.append(SgfNode(tuple(properties), *places.of(start)))
+    rest = _skip(text, position + 1)
+    if rest < len(text):
+        raise fault("text after the game's closing ')'", rest)
+    if not nodes:
+        raise fault("the game has no nodes", position)
+    return nodes
+
+
+def _skip(text: str, position: int) -> int:
+    found = _SPACE.match(text, position)
+    return found.end() if found else position
+
+
+def _value(text: str, position: int) -> tuple[str | None, int]:
+    """The value starting at ``position`` (after its ``[``) and the offset after its ``]``."""
+    parts: list[str] = []
+    while True:
+        stop = _VALUE_STOP.search(text, position)
+        if stop is None:
+            return None, len(text)
+        parts.append(text[position : stop.start()])
+        if stop.group() == "]":
+            value = "".join(parts).replace("\r\n", "\n").replace("\r", "\n")
+            return value, stop.end()
+        if stop.end() >= len(text):
+            return None, len(text)
+        parts.append(text[stop.end()])  # an escaped character stands for itself
+        position = stop.end() + 1
