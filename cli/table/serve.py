@@ -1,0 +1,80 @@
+"""Start the table's server: listen, say the address, open the browser, serve until stopped."""
+
+from __future__ import annotations
+
+import ipaddress
+import socket
+import webbrowser
+from pathlib import Path
+
+import click
+import uvicorn
+from meridina import Recording
+from meridina.notation.driver import RulingDefaults
+from starlette.applications import Starlette
+
+from ..output import EXIT_UNREADABLE
+from ..shown import shown
+from .app import make_app
+from .record_mode import PAGE, record_routes
+from .token_gate import PARAMETER, new_token
+
+WILDCARDS = ("0.0.0.0", "::", "")
+
+
+def serve_record(
+    path: Path, rulings: RulingDefaults | None, host: str, port: int, browser: bool
+) -> int:
+    """Serve record mode for the record at ``path`` until stopped; the exit status."""
+    recording = Recording._with_defaults(path, rulings)
+    token = new_token()
+    app = make_app(record_routes(recording), token, PAGE)
+    return serve(app, token, host, port, browser, f"recording into {path}")
+
+
+def serve(app: Starlette, token: str, host: str, port: int, browser: bool, what: str) -> int:
+    try:
+        listening = listen(host, port)
+    except OSError as error:
+        click.echo(
+            shown(f"meridina: cannot listen on {host} port {port} ({error.strerror or error})"),
+            err=True,
+        )
+        return EXIT_UNREADABLE
+    bound = listening.getsockname()[1]
+    url = f"http://{_url_host(host)}:{bound}/?{PARAMETER}={token}"
+    click.echo(shown(f"meridina table: {what}"))
+    click.echo(url)
+    if not is_loopback(host):
+        click.echo("meridina table: open this address on a phone on the same network")
+    click.echo("meridina table: stop with Ctrl-C")
+    if browser:
+        webbrowser.open(url)
+    config = uvicorn.Config(app, log_level="warning", lifespan="off", access_log=False)
+    uvicorn.Server(config).run(sockets=[listening])
+    return 0
+
+
+def listen(host: str, port: int) -> socket.socket:
+    """A socket listening on ``host`` at ``port`` (0: a free port the system picks)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    return socket.create_server((host, port), family=family, backlog=64)
+
+
+def is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def _url_host(host: str) -> str:
+    """The address to print: the machine's own where it listens on every address."""
+    if host in WILDCARDS:
+        try:
+            host = socket.gethostbyname(socket.gethostname())
+        except OSError:
+            host = "127.0.0.1"
+    return f"[{host}]" if ":" in host else host
