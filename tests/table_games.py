@@ -88,3 +88,44 @@ def same_verdicts(recorded: Path, typed: Path) -> None:
     assert verdicts(recorded) == verdicts(typed)
     result = run_cli("validate", str(recorded))
     assert result.exit_code == 0, result.output
+
+
+class Served:
+    """``meridina table`` running in its own process, and the address it printed."""
+
+    def __init__(self, path: Path, *args: str) -> None:
+        import subprocess
+        import sys
+
+        command = [sys.executable, "-m", "meridina", "table", str(path), "--no-browser", *args]
+        self.process = subprocess.Popen(
+            command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        )
+        assert self.process.stdout is not None
+        self.said: list[str] = []
+        for line in self.process.stdout:
+            self.said.append(line)
+            if line.startswith("http://"):
+                self.url = line.strip()
+                break
+        else:
+            self.process.wait()
+            assert self.process.stderr is not None
+            raise AssertionError("".join(self.said) + self.process.stderr.read())
+
+    @property
+    def base(self) -> str:
+        """The address without its path and token."""
+        return self.url.split("/?", 1)[0]
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except Exception:
+                self.process.kill()
+                self.process.wait()
+        for stream in (self.process.stdout, self.process.stderr):
+            if stream is not None:
+                stream.close()

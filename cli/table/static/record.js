@@ -276,7 +276,7 @@
       const alone = ofCard.filter((t) => t.alone !== null);
       if (alone.length) {
         groups.push(element("div", { class: "group" }, element("span", { class: "label" }, "or"),
-          ...alone.map((t) => button(t.turn.split(": ")[1], () => busy(() => play(t.turn)), false, t.turn.split(": ")[1]))));
+          ...alone.map((t) => button(t.alone, () => busy(() => play(t.turn)), false, `alone-${t.alone}`))));
       }
     }
     $("choices").replaceChildren(...groups);
