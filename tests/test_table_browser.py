@@ -49,7 +49,9 @@ def click_place(page: Any, place: str) -> None:
     from selenium.webdriver.common.by import By
 
     target = page.find_element(By.CSS_SELECTOR, f'#board [data-target="{place}"]')
-    page.execute_script("arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", target)
+    page.execute_script(
+        "arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", target
+    )
     ready(page)
 
 
@@ -75,7 +77,8 @@ def refused_rules(page: Any) -> list[str]:
 def every_place(page: Any) -> list[str]:
     return list(
         page.execute_script(
-            "return [...document.querySelectorAll('#board [data-target]')].map(t => t.dataset.target)"
+            "return [...document.querySelectorAll('#board [data-target]')]"
+            ".map(t => t.dataset.target)"
         )
     )
 

@@ -20,6 +20,7 @@ from .record_mode import PAGE, record_routes
 from .token_gate import PARAMETER, new_token
 
 WILDCARDS = ("0.0.0.0", "::", "")
+LOOPBACK = "127.0.0.1"
 
 
 def serve_record(
@@ -73,8 +74,16 @@ def is_loopback(host: str) -> bool:
 def _url_host(host: str) -> str:
     """The address to print: the machine's own where it listens on every address."""
     if host in WILDCARDS:
-        try:
-            host = socket.gethostbyname(socket.gethostname())
-        except OSError:
-            host = "127.0.0.1"
+        host = _own_address()
     return f"[{host}]" if ":" in host else host
+
+
+def _own_address() -> str:
+    """This machine's address on its network: the one a datagram to a documentation
+    address would leave from (connecting a datagram socket sends nothing)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))
+            return str(probe.getsockname()[0])
+        except OSError:
+            return LOOPBACK
