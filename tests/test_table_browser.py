@@ -164,6 +164,11 @@ def play_by_clicks(page: Any, tmp_path: Path, record: str, card_turns: bool) -> 
         page.get(served.url)
         ready(page)
         assert page.current_url == served.base + "/record"  # the token left the address
+        note = page.execute_script(
+            "const n = document.getElementById('stand-in'); return n.hidden ? null : n.textContent"
+        )
+        assert (note is not None) == card_turns  # the generated Meridian games: five-city
+        assert note is None or "stand-in layout, not the printed board" in note
         turns = turn_lines(record)
         enter = enter_card_turn if card_turns else enter_placements
         for number, turn in enumerate(turns, start=1):

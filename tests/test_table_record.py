@@ -298,3 +298,12 @@ def test_help_loads_no_web_framework() -> None:
     assert "--no-browser" in done.stdout
     loaded = done.stderr.split()
     assert [m for m in loaded if m.startswith(("starlette", "uvicorn"))] == []
+
+
+def test_a_game_on_a_stand_in_board_says_so_and_a_medina_game_does_not(tmp_path: Path) -> None:
+    meridian = tmp_path / "meridian"
+    meridian.mkdir()
+    record = generated("meridian", None, 2, 3)
+    state = client_for(new_record(meridian, header(record))).get("/api/record/state").json()
+    assert "five-city is a stand-in layout" in state["stand_in"]
+    assert client_for(new_record(tmp_path)).get("/api/record/state").json()["stand_in"] is None

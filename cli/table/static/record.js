@@ -95,7 +95,8 @@
     note.hidden = !state.stand_in;
     note.textContent = state.stand_in ? `This board is a stand-in: ${state.stand_in}` : "";
     $("to-move").textContent = state.over ? "The game is over." : `Turn ${state.number}: ${state.to_move}`;
-    $("supply").replaceChildren(...state.supply.map(([what, count]) => element("span", { class: "held" }, `${what} ${count}; `)));
+    const held = state.supply.map(([what, count]) => `${what} ${count}`).join(", ");
+    $("supply").textContent = held ? `Holds: ${held}` : "";
     $("result").textContent = state.result ? `Result: ${state.result}` : "";
     const rows = state.score.map((row) => element("tr", {},
       element("td", {}, String(row.rank)), element("td", {}, row.name),
