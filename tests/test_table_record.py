@@ -307,3 +307,25 @@ def test_a_game_on_a_stand_in_board_says_so_and_a_medina_game_does_not(tmp_path:
     state = client_for(new_record(meridian, header(record))).get("/api/record/state").json()
     assert "five-city is a stand-in layout" in state["stand_in"]
     assert client_for(new_record(tmp_path)).get("/api/record/state").json()["stand_in"] is None
+
+
+def test_a_board_file_named_in_the_record_is_the_board_shown(tmp_path: Path) -> None:
+    board = run_cli("board", "new", "--from", "five-city").stdout
+    (tmp_path / "ours.toml").write_text(board.replace("stand-in = true\n", ""), "utf-8")
+    text = '[Game "Meridian"]\n[Board "ours.toml"]\n[Players "Ann orange grey; Ben black brown"]\n'
+    state = client_for(new_record(tmp_path, text)).get("/api/record/state").json()
+    # its map is still the bundled stand-in's, which meridina says whatever the file's name
+    assert state["stand_in"].startswith("Board my-board is a stand-in layout")
+    assert "board my-board" in state["picture"] and 'data-target="10/5"' in state["picture"]
+
+
+def test_a_port_in_use_is_said_and_exits_2(tmp_path: Path) -> None:
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = run_cli("table", str(new_record(tmp_path)), "--no-browser", "--port", str(port))
+    assert result.exit_code == 2
+    assert f"cannot listen on 127.0.0.1 port {port}" in result.stderr

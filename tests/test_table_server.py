@@ -71,3 +71,16 @@ def test_a_server_killed_mid_game_leaves_every_accepted_turn_in_a_valid_file(
 def _quietly(client: httpx.Client, turn: str) -> None:
     with contextlib.suppress(httpx.HTTPError):  # the server was killed under it
         client.post("/api/record/play", json={"turn": turn})
+
+
+def test_ctrl_c_stops_the_server_with_one_line_and_status_130(tmp_path: Path) -> None:
+    path = tmp_path / "game.mrec"
+    path.write_text(header(generated("medina", "1", 3, 1)), "utf-8")
+    served = Served(path)
+    os.kill(served.process.pid, signal.SIGINT)
+    status = served.process.wait(30)
+    assert served.process.stderr is not None
+    said = served.process.stderr.read()
+    served.stop()
+    assert status == 130
+    assert said == "meridina: interrupted\n"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ipaddress
 import socket
 import webbrowser
+from collections.abc import Callable
 from pathlib import Path
 
 import click
@@ -44,16 +45,33 @@ def serve(app: Starlette, token: str, host: str, port: int, browser: bool, what:
         return EXIT_UNREADABLE
     bound = listening.getsockname()[1]
     url = f"http://{_url_host(host)}:{bound}/?{PARAMETER}={token}"
-    click.echo(shown(f"meridina table: {what}"))
-    click.echo(url)
-    if not is_loopback(host):
-        click.echo("meridina table: open this address on a phone on the same network")
-    click.echo("meridina table: stop with Ctrl-C")
-    if browser:
-        webbrowser.open(url)
+
+    def started() -> None:
+        click.echo(shown(f"meridina table: {what}"))
+        click.echo(url)
+        if not is_loopback(host):
+            click.echo("meridina table: open this address on a phone on the same network")
+        click.echo("meridina table: stop with Ctrl-C")
+        if browser:
+            webbrowser.open(url)
+
     config = uvicorn.Config(app, log_level="warning", lifespan="off", access_log=False)
-    uvicorn.Server(config).run(sockets=[listening])
+    AnnouncingServer(config, started).run(sockets=[listening])
     return 0
+
+
+class AnnouncingServer(uvicorn.Server):
+    """A server that says its address once it serves, and so takes Ctrl-C from then on
+    (a stop before that would leave its start half made)."""
+
+    def __init__(self, config: uvicorn.Config, started: Callable[[], None]) -> None:
+        super().__init__(config)
+        self.started_callback = started
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        await super().startup(sockets)
+        if not self.should_exit:
+            self.started_callback()
 
 
 def listen(host: str, port: int) -> socket.socket:
