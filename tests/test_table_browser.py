@@ -130,9 +130,11 @@ def enter_card_turn(page: Any, turn: str) -> None:
         choose(page, str(parts["take"]))
     if parts["build"] is not None:
         choose(page, str(parts["build"]))
+    any_height = highlighted(page)
     choose(page, f"height-{parts['height']}")
     place = f"{parts['meridian']}/{parts['city']}"
-    assert place in highlighted(page), turn
+    at_height = highlighted(page)
+    assert place in at_height and at_height <= any_height, turn
     click_place(page, place)
 
 

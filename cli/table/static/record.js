@@ -285,8 +285,10 @@
     const built = [pick.card ? `${pick.card}:` : "", pick.take || "", pick.colour || "", pick.height ? `${pick.height}@?` : ""];
     $("turn-so-far").textContent = built.filter(Boolean).join(" ");
     $("hint").textContent = pick.card === null ? "Pick a card."
-      : pick.height === null ? "Pick a height; the cities it may go to light up." : "Click a city.";
-    const places = new Set(pick.height === null ? [] : matching().filter((t) => t.height === pick.height).map((t) => `${t.meridian}/${t.city}`));
+      : pick.height === null ? "Pick a height; the cities lit up take one at some height." : "Click a city.";
+    // Before a height is picked: every city the card allows at some height.
+    const allowed = matching().filter((t) => pick.height === null || t.height === pick.height);
+    const places = new Set(pick.card === null ? [] : allowed.map((t) => `${t.meridian}/${t.city}`));
     highlight(places);
   }
 
