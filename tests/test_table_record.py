@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 from conftest import run_cli
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from meridina import Recording
 from meridina.cli.table.app import make_app
 from meridina.cli.table.record_mode import PAGE, record_routes
@@ -329,3 +331,23 @@ def test_a_port_in_use_is_said_and_exits_2(tmp_path: Path) -> None:
         result = run_cli("table", str(new_record(tmp_path)), "--no-browser", "--port", str(port))
     assert result.exit_code == 2
     assert f"cannot listen on 127.0.0.1 port {port}" in result.stderr
+
+
+COOKIE_SAFE = st.characters(min_codepoint=33, max_codepoint=126, exclude_characters=';,"\\')
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    guess=st.one_of(
+        st.text(COOKIE_SAFE, min_size=1, max_size=60),
+        st.integers(0, len(TOKEN) - 1).map(lambda cut: TOKEN[:cut] + TOKEN[cut + 1 :]),
+        st.just(TOKEN),
+    )
+)
+def test_no_token_but_the_one_printed_opens_the_page(guess: str) -> None:
+    app = make_app([], TOKEN, PAGE)
+    client = TestClient(app)
+    answer = client.get("/", params={"token": guess}, follow_redirects=False)
+    assert answer.status_code == (303 if guess == TOKEN else 403)
+    client.cookies.set("meridina-table-80", guess)
+    assert client.get(PAGE).status_code in ((404,) if guess == TOKEN else (403,))

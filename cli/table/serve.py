@@ -5,7 +5,7 @@ from __future__ import annotations
 import ipaddress
 import socket
 import webbrowser
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import click
@@ -13,6 +13,7 @@ import uvicorn
 from meridina import Recording
 from meridina.notation.driver import RulingDefaults
 from starlette.applications import Starlette
+from starlette.routing import BaseRoute
 
 from ..output import EXIT_UNREADABLE
 from ..shown import shown
@@ -29,9 +30,17 @@ def serve_record(
 ) -> int:
     """Serve record mode for the record at ``path`` until stopped; the exit status."""
     recording = Recording._with_defaults(path, rulings)
+    return serve_routes(
+        record_routes(recording), PAGE, host, port, browser, f"recording into {path}"
+    )
+
+
+def serve_routes(
+    routes: Sequence[BaseRoute], home: str, host: str, port: int, browser: bool, what: str
+) -> int:
+    """Serve one mode's ``routes`` (``home`` its page) behind a new token until stopped."""
     token = new_token()
-    app = make_app(record_routes(recording), token, PAGE)
-    return serve(app, token, host, port, browser, f"recording into {path}")
+    return serve(make_app(routes, token, home), token, host, port, browser, what)
 
 
 def serve(app: Starlette, token: str, host: str, port: int, browser: bool, what: str) -> int:
