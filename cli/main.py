@@ -39,6 +39,11 @@ COMMANDS = {
         "record",
         "Record a game turn by turn, checking each turn as it is typed.",
     ),
+    "table": LazyCommand(
+        ".table.command",
+        "table",
+        "Show the board in a browser and record a game by clicks, each turn checked at once.",
+    ),
     "rules": LazyCommand(
         ".rules_cmd",
         "rules",

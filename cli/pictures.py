@@ -34,12 +34,15 @@ def caption(report: GameReport, turns: int) -> str:
     return f"{view.TITLE}, game {report.index}, board {board}: {when}"
 
 
-def draw(report: GameReport, turns: int) -> ET.Element:
-    """The SVG picture after ``turns`` turns of a game that could be set up."""
+def draw(report: GameReport, turns: int, targets: bool = False) -> ET.Element:
+    """The SVG picture after ``turns`` turns of a game that could be set up; with
+    ``targets``, a clickable layer names every place."""
     state = state_after(report, turns)
     note = stand_in_line(state.board)
     title = caption(report, turns)
-    return cli_game(str(report.game).lower()).draw(state, last_made(report, turns), title, note)
+    return cli_game(str(report.game).lower()).draw(
+        state, last_made(report, turns), title, note, targets
+    )
 
 
 def last_made(report: GameReport, turns: int) -> tuple[Any, Any] | None:

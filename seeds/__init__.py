@@ -24,14 +24,19 @@ if TYPE_CHECKING:
         read_games,
         read_text,
     )
+    from .recording import NextTurn, NextWords, Played, Recording
 
     __version__: str
 
 __all__ = [
     "Game",
     "MeridinaError",
+    "NextTurn",
+    "NextWords",
+    "Played",
     "Position",
     "Problem",
+    "Recording",
     "Score",
     "ScoreRow",
     "__version__",
@@ -39,12 +44,16 @@ __all__ = [
     "read_text",
 ]
 
+RECORDING = frozenset({"NextTurn", "NextWords", "Played", "Recording"})  # in ``meridina.recording``
+
 
 def __getattr__(name: str) -> Any:
     if name == "__version__":
         from importlib.metadata import version
 
         return version("meridina")
+    if name in RECORDING:
+        return getattr(importlib.import_module(".recording", __name__), name)
     if name in __all__:
         return getattr(importlib.import_module(".api", __name__), name)
     raise AttributeError(f"module 'meridina' has no attribute {name!r}")

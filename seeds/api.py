@@ -23,6 +23,8 @@ from pathlib import Path
 from typing import IO, Any, BinaryIO, Literal, cast
 
 from meridina.cli.annotate_game import annotate_game
+from meridina.cli.pictures import draw
+from meridina.cli.svg import serialize
 from meridina.cli.views import view_for
 from meridina.notation.driver import GameReport, RulingDefaults, check_game, play_problems
 from meridina.notation.games import notation_game
@@ -261,6 +263,14 @@ class Game:
         notation = notation_game(position.title.lower())
         core = rules_game(position.title.lower()).core
         return [notation.format_turn(turn) for turn in core.legal_turns(position.state)]
+
+    def picture(self, after: int | None = None, *, targets: bool = False) -> str:
+        """The SVG picture of the position after ``after`` turns (None: the end), as
+        ``draw`` paints it. With ``targets``, a clear layer on top names every place in
+        ``data-target`` as a record writes it (Medina: a field, ``E5``; Meridian:
+        ``meridian/city``, ``7/3``), so that a page can tell which place was clicked."""
+        position = self.position(after)
+        return serialize(draw(self._report, position.turns_played, targets))
 
     def write(self) -> str:
         """The game in canonical layout, without notes, as ``annotate --no-notes`` writes it:

@@ -42,5 +42,19 @@ class RecordedMedina(RecordedRules[Setup, State, Turn, Step, ScoreSheet]):
         tea = f", {hand.tea} tea" if hand.tea else ""
         return f"{who}, {pieces} piece{'s' if pieces != 1 else ''} left{tea}"
 
+    def supply(self, state: State) -> tuple[tuple[str, int], ...]:
+        hand = state.hands[expected_player(state)]
+        if not hand.known:
+            return ()
+        return (
+            *((f"{colour} buildings", count) for colour, count in hand.buildings.items()),
+            ("roofs", hand.roofs),
+            ("neutral roofs", hand.neutral_roofs),
+            ("stables", hand.stables),
+            ("merchants", hand.merchants),
+            ("walls", hand.walls),
+            ("tea tiles", hand.tea),
+        )
+
 
 RECORDED: RecordedGame[State, Turn, Step, MedinaRecord, ScoreSheet] = RecordedMedina()

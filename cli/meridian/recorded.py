@@ -53,5 +53,15 @@ class RecordedMeridian(RecordedRules[Setup, State, Turn, Step, ScoreSheet]):
             cards.append(f"{colour}: {held} card{'s' if held != 1 else ''} left{shown}")
         return f"{who}, {', '.join(cards)}"
 
+    def supply(self, state: State) -> tuple[tuple[str, int], ...]:
+        if state.next_index < 0:
+            return ()
+        held: list[tuple[str, int]] = []
+        for colour in state.expected_colours():
+            held.append((f"{colour} pieces", state.hands[colour]))
+            if state.cards_known:
+                held.append((f"{colour} cards", state.cards_left(colour)))
+        return tuple(held)
+
 
 RECORDED: RecordedGame[State, Turn, Step, MeridianRecord, ScoreSheet] = RecordedMeridian()

@@ -79,6 +79,11 @@ class RecordedGame(Protocol[State, Turn, Step, Record, Sheet]):
         """The number of the first turn played from ``start``."""
         ...
 
+    def supply(self, state: State) -> tuple[tuple[str, int], ...]:
+        """What the player to move still holds, one line a kind of piece or card, as
+        (what, how many); nothing when it is not known."""
+        ...
+
 
 class Finishes(Protocol):
     @property

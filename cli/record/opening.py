@@ -109,10 +109,13 @@ def _exists(path: Path) -> str:
     return f"{path} already exists; to go on with it, run: meridina record {path}"
 
 
-def existing_session(path: Path, rulings: RulingDefaults | None = None) -> Session:
+def existing_session(
+    path: Path, rulings: RulingDefaults | None = None, quiet: bool = False
+) -> Session:
     """The record at ``path`` to go on with: its last game, which must be valid so far.
 
     The file is held from before it is read, so no other session adds a turn meanwhile.
+    Its warnings are said on standard error, unless ``quiet``.
     """
     held = RecordFile(path)
     try:
@@ -120,13 +123,13 @@ def existing_session(path: Path, rulings: RulingDefaults | None = None) -> Sessi
     except FileHeld as busy:
         raise OpenFault(str(busy)) from None
     try:
-        return _existing(path, held, rulings)
+        return _existing(path, held, rulings, quiet)
     except BaseException:
         held.close()
         raise
 
 
-def _existing(path: Path, held: RecordFile, rulings: RulingDefaults | None) -> Session:
+def _existing(path: Path, held: RecordFile, rulings: RulingDefaults | None, quiet: bool) -> Session:
     text = _read(path)
     try:
         chunks = list(split_games(text.splitlines(keepends=True)))
@@ -150,7 +153,7 @@ def _existing(path: Path, held: RecordFile, rulings: RulingDefaults | None) -> S
         lines = [problem_line(str(path), p) for p in report.problems]
         lines.append(f"{path}: put these right before going on with the game")
         raise InvalidRecord("\n".join(lines))
-    for problem in report.problems:
+    for problem in () if quiet else report.problems:
         click.echo(problem_line(str(path), problem), err=True)
     before = "".join(chunk.text for chunk in chunks[:-1])
     return _session(path, report, before, rulings, held)

@@ -142,6 +142,19 @@ class Session:
         said = (self.game.view.turn_heading(entry), *self.game.view.events(step, entry))
         return Outcome(entry, problems, ended=self.over and not was_over, said=said)
 
+    def check(self, line: str) -> tuple[Problem, ...]:
+        """The problems of a typed turn, through the same reading and rules as ``play``,
+        without playing or writing it; none when it could be played."""
+        typed = read_typed_turn(line, self.number, renumber=not self.entries)
+        if isinstance(typed, Problem):
+            return (typed,)
+        if typed.turn is None:
+            return ()
+        entry = self.game.read_turn(self._with_mover(typed.turn))
+        if entry.turn is None:
+            return entry.problems
+        return self.game.apply(self.state, entry.turn)[1]
+
     def undo(self) -> TurnEntry[Any] | None:
         """Take the last turn back out of the record (None when there is none)."""
         if not self.entries:

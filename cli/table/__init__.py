@@ -1,0 +1,7 @@
+"""``meridina table``: a small local web application showing the board at the table.
+
+The command (``command``) checks its options and starts the server (``serve``); the
+application (``app``) puts every route behind the start-up token (``token_gate``); record
+mode (``record_mode``) plays turns into one record file through the public API. Starlette
+and uvicorn come with the ``table`` extra (``extra`` says so when they are missing).
+"""

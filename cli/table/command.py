@@ -1,0 +1,93 @@
+"""``meridina table``: the board in a browser, to record a game by clicks at the table."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from ..config import RulingsConfiguredCommand
+from ..output import EXIT_UNREADABLE
+from ..record.command import EVERY_GAME, _open, game_options
+from ..rulings_option import rulings_of
+
+LOOPBACK = "127.0.0.1"
+LARGEST_PORT = 65535
+
+
+class PositionModeMissing(click.ClickException):
+    exit_code = EXIT_UNREADABLE
+
+    def show(self, file: object = None) -> None:
+        click.echo(f"meridina: {self.message}", err=True)
+
+
+@click.command(cls=RulingsConfiguredCommand)
+@click.argument(
+    "record", required=False, type=click.Path(dir_okay=False, path_type=Path), metavar="[FILE]"
+)
+@click.option(
+    "-o", "--output", type=click.Path(dir_okay=False, path_type=Path), help="Start a new record."
+)
+@click.option(
+    "--game", "game", type=click.Choice(EVERY_GAME, case_sensitive=False),
+    help="The game of a new record.",
+)  # fmt: skip
+@click.option("--players", help='Players and colours, e.g. "Ann orange; Ben black; Cy grey".')
+@click.option("--board", help="Board name or board file.")
+@click.option("--rulings", help='Rulings where the rulebook is silent, e.g. "own-push=never".')
+@game_options
+@click.option(
+    "--tag", "tags", multiple=True, metavar="NAME=VALUE",
+    help="Another header tag: Event, Site, Date or Round (repeatable).",
+)  # fmt: skip
+@click.option(
+    "--position", "position", is_flag=True,
+    help="Enter a finished table's position by clicks instead of turns.",
+)  # fmt: skip
+@click.option("--no-browser", "no_browser", is_flag=True, help="Do not open a browser.")
+@click.option(
+    "--port", type=click.IntRange(0, LARGEST_PORT), default=0, show_default=True,
+    help="The port to listen on (0: any free port).",
+)  # fmt: skip
+@click.option(
+    "--host", default=LOOPBACK, show_default=True,
+    help="The address to listen on; 0.0.0.0 lets phones on the local network join.",
+)  # fmt: skip
+@click.pass_context
+def table(
+    context: click.Context,
+    /,
+    record: Path | None,
+    output: Path | None,
+    game: str | None,
+    tags: tuple[str, ...],
+    position: bool,
+    no_browser: bool,
+    port: int,
+    host: str,
+    **header: str | None,
+) -> None:
+    """Show the board in a browser and record a game by clicks, each turn checked at once.
+
+    Start a new record with -o FILE --game GAME --players "...", or go on with an existing
+    FILE, as 'meridina record' does. Pick a piece (or card and height) and click a field:
+    a legal turn is written to the file at once, an illegal one is refused with its rule.
+    The file is the only one written; 'meridina record' at a terminal can take turns on it.
+
+    It prints the address it serves, with a token every request needs (the browser keeps
+    it as a cookie), and opens the default browser unless --no-browser. Stop it with
+    Ctrl-C; the file already holds every turn.
+    """
+    from .extra import require_table_extra
+
+    require_table_extra()
+    if position:
+        raise PositionModeMissing("position mode is not available yet")
+    rulings = rulings_of(context)
+    session = _open(record, output, game, header, tags, rulings)
+    path = session.path
+    session.close()
+    from .serve import serve_record
+
+    raise SystemExit(serve_record(path, rulings, host, port, not no_browser))

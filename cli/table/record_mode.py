@@ -1,0 +1,154 @@
+"""Record mode: the page plays turns into one record file through the public API.
+
+Every call reads the file afresh under the lock ``meridina record`` takes, and lets it go
+when done, so ``meridina record`` at a terminal and the page can take turns on the file.
+Calls are taken one at a time: a turn is checked against the file as the last call left it.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Callable
+from dataclasses import asdict
+from typing import Any
+
+from meridina import MeridinaError, Problem
+from meridina.recording import Recording
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from ..stand_in import stand_in_line
+from .assets import template
+
+PAGE = "/record"
+LARGEST_BODY = 16 * 1024  # bytes: a turn, a comment or a turn's first words
+LARGEST_TEXT = 2000  # characters of a turn or a comment
+LARGEST_WORDS = 8  # a turn's first words asked about
+
+
+class BadCall(Exception):
+    """A call the page would never make: answered 400 with the reason."""
+
+
+def record_routes(recording: Recording) -> list[BaseRoute]:
+    """The page and its calls, for the record file of ``recording``."""
+    one_at_a_time = threading.Lock()
+
+    def calling(work: Callable[[dict[str, Any]], dict[str, Any]]) -> Callable[..., Any]:
+        async def endpoint(request: Request) -> Response:
+            try:
+                body = await _body(request) if request.method == "POST" else {}
+            except BadCall as fault:
+                return JSONResponse({"error": str(fault)}, status_code=400)
+
+            def locked() -> dict[str, Any]:
+                with one_at_a_time:
+                    return work(body)
+
+            try:
+                return JSONResponse(await run_in_threadpool(locked))
+            except BadCall as fault:
+                return JSONResponse({"error": str(fault)}, status_code=400)
+            except MeridinaError as fault:
+                return JSONResponse({"error": str(fault)}, status_code=409)
+
+        return endpoint
+
+    def state(body: dict[str, Any]) -> dict[str, Any]:
+        return record_state(recording)
+
+    def legal(body: dict[str, Any]) -> dict[str, Any]:
+        return {"turns": recording.game().legal_turns()}
+
+    def next_words(body: dict[str, Any]) -> dict[str, Any]:
+        words = body.get("words")
+        if not isinstance(words, list) or len(words) > LARGEST_WORDS:
+            raise BadCall(f"words: a list of at most {LARGEST_WORDS} words")
+        found = recording.next_words([_text(word, "a word") for word in words])
+        return {"words": list(found.words), "complete": found.complete}
+
+    def check(body: dict[str, Any]) -> dict[str, Any]:
+        return {"problems": _problems(recording.check(_text(body.get("turn"), "turn")))}
+
+    def play(body: dict[str, Any]) -> dict[str, Any]:
+        played = recording.play(_text(body.get("turn"), "turn"))
+        answer = {
+            "written": played.turn,
+            "problems": _problems(played.problems),
+            "ended": played.ended,
+        }
+        return {**answer, "state": record_state(recording)}
+
+    def undo(body: dict[str, Any]) -> dict[str, Any]:
+        return {"taken": recording.undo(), "state": record_state(recording)}
+
+    def comment(body: dict[str, Any]) -> dict[str, Any]:
+        recording.comment(_text(body.get("text"), "text"))
+        return {"state": record_state(recording)}
+
+    async def page(request: Request) -> Response:
+        return HTMLResponse(template("record.html"))
+
+    return [
+        Route(PAGE, page),
+        Route("/api/record/state", calling(state)),
+        Route("/api/record/legal", calling(legal)),
+        Route("/api/record/next", calling(next_words), methods=["POST"]),
+        Route("/api/record/check", calling(check), methods=["POST"]),
+        Route("/api/record/play", calling(play), methods=["POST"]),
+        Route("/api/record/undo", calling(undo), methods=["POST"]),
+        Route("/api/record/comment", calling(comment), methods=["POST"]),
+    ]
+
+
+def record_state(recording: Recording) -> dict[str, Any]:
+    """Everything the page shows of the game now."""
+    game = recording.game()
+    turn = recording.next_turn()
+    score = game.score()
+    return {
+        "game": game.title,
+        "file": recording.path.name,
+        "players": game.tags.get("Players", ""),
+        "edition": game.tags.get("Edition"),
+        "turns": list(game.turns),
+        "picture": game.picture(targets=True),
+        "stand_in": stand_in_line(game.position(0).state.board),
+        "number": turn.number,
+        "over": turn.over,
+        "to_move": turn.to_move,
+        "colour": turn.colour,
+        "starts": list(turn.starts),
+        "supply": [list(held) for held in turn.supply],
+        "result": game.tags.get("Result") if turn.over else None,
+        "score": [asdict(row) for row in score.players],
+    }
+
+
+def _problems(problems: tuple[Problem, ...]) -> list[dict[str, Any]]:
+    return [asdict(problem) for problem in problems]
+
+
+def _text(value: object, what: str) -> str:
+    if not isinstance(value, str) or len(value) > LARGEST_TEXT:
+        raise BadCall(f"{what}: a text of at most {LARGEST_TEXT} characters")
+    return value
+
+
+async def _body(request: Request) -> dict[str, Any]:
+    """The call's JSON object, read no further than ``LARGEST_BODY`` bytes."""
+    data = bytearray()
+    async for chunk in request.stream():
+        data += chunk
+        if len(data) > LARGEST_BODY:
+            raise BadCall(f"the call is larger than {LARGEST_BODY} bytes")
+    try:
+        found = json.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
+        raise BadCall("the call is not JSON") from None
+    if not isinstance(found, dict):
+        raise BadCall("the call is not a JSON object")
+    return found

@@ -1,0 +1,116 @@
+"""Start the table's server: listen, say the address, open the browser, serve until stopped."""
+
+from __future__ import annotations
+
+import ipaddress
+import socket
+import webbrowser
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import click
+import uvicorn
+from meridina import Recording
+from meridina.notation.driver import RulingDefaults
+from starlette.applications import Starlette
+from starlette.routing import BaseRoute
+
+from ..output import EXIT_UNREADABLE
+from ..shown import shown
+from .app import make_app
+from .record_mode import PAGE, record_routes
+from .token_gate import PARAMETER, new_token
+
+WILDCARDS = ("0.0.0.0", "::", "")
+LOOPBACK = "127.0.0.1"
+
+
+def serve_record(
+    path: Path, rulings: RulingDefaults | None, host: str, port: int, browser: bool
+) -> int:
+    """Serve record mode for the record at ``path`` until stopped; the exit status."""
+    recording = Recording._with_defaults(path, rulings)
+    return serve_routes(
+        record_routes(recording), PAGE, host, port, browser, f"recording into {path}"
+    )
+
+
+def serve_routes(
+    routes: Sequence[BaseRoute], home: str, host: str, port: int, browser: bool, what: str
+) -> int:
+    """Serve one mode's ``routes`` (``home`` its page) behind a new token until stopped."""
+    token = new_token()
+    return serve(make_app(routes, token, home), token, host, port, browser, what)
+
+
+def serve(app: Starlette, token: str, host: str, port: int, browser: bool, what: str) -> int:
+    try:
+        listening = listen(host, port)
+    except OSError as error:
+        click.echo(
+            shown(f"meridina: cannot listen on {host} port {port} ({error.strerror or error})"),
+            err=True,
+        )
+        return EXIT_UNREADABLE
+    bound = listening.getsockname()[1]
+    url = f"http://{_url_host(host)}:{bound}/?{PARAMETER}={token}"
+
+    def started() -> None:
+        click.echo(shown(f"meridina table: {what}"))
+        click.echo(url)
+        if not is_loopback(host):
+            click.echo("meridina table: open this address on a phone on the same network")
+        click.echo("meridina table: stop with Ctrl-C")
+        if browser:
+            webbrowser.open(url)
+
+    config = uvicorn.Config(app, log_level="warning", lifespan="off", access_log=False)
+    AnnouncingServer(config, started).run(sockets=[listening])
+    return 0
+
+
+class AnnouncingServer(uvicorn.Server):
+    """A server that says its address once it serves, and so takes Ctrl-C from then on
+    (a stop before that would leave its start half made)."""
+
+    def __init__(self, config: uvicorn.Config, started: Callable[[], None]) -> None:
+        super().__init__(config)
+        self.started_callback = started
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        await super().startup(sockets)
+        if not self.should_exit:
+            self.started_callback()
+
+
+def listen(host: str, port: int) -> socket.socket:
+    """A socket listening on ``host`` at ``port`` (0: a free port the system picks)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    return socket.create_server((host, port), family=family, backlog=64)
+
+
+def is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def _url_host(host: str) -> str:
+    """The address to print: the machine's own where it listens on every address."""
+    if host in WILDCARDS:
+        host = _own_address()
+    return f"[{host}]" if ":" in host else host
+
+
+def _own_address() -> str:
+    """This machine's address on its network: the one a datagram to a documentation
+    address would leave from (connecting a datagram socket sends nothing)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))
+            return str(probe.getsockname()[0])
+        except OSError:
+            return LOOPBACK

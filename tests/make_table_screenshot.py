@@ -1,0 +1,68 @@
+"""Make the screenshot of ``meridina table``'s record mode for the documentation.
+
+A Medina game of three, part played, is served by ``meridina table``; Chromium opens it,
+a piece is picked so that its legal fields light up, and the page is saved:
+
+    python tests/make_table_screenshot.py [PNG]
+
+PNG defaults to docs/images/table-record.png of this project. It needs the ``table`` extra,
+chromium and chromedriver, as the browser tests do.
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))  # run as a script from anywhere
+
+import meridina  # noqa: E402
+from table_games import Served, generated, header, turn_lines  # noqa: E402
+from test_html_replay import FLAGS, _browser_parts  # noqa: E402
+
+TURNS = 16  # turns played before the picture
+PIECE = "wall"  # the piece picked, its fields lit up
+
+
+def main(target: Path) -> None:
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    found = _browser_parts()
+    if found is None:
+        raise SystemExit("needs chromium and chromedriver")
+    record = generated("medina", "2", 3, 1)
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "market-day.mrec"
+        path.write_text(header(record), "utf-8")
+        recording = meridina.Recording(path)
+        for turn in turn_lines(record)[:TURNS]:
+            assert recording.play(turn).written, turn
+        served = Served(path)
+        options = webdriver.ChromeOptions()
+        options.binary_location = found[0]
+        for flag in FLAGS:
+            options.add_argument(flag.replace("1280,900", "1280,1000"))
+        options.add_argument(f"--user-data-dir={folder}/profile")
+        driver = webdriver.Chrome(service=Service(found[1]), options=options)
+        try:
+            driver.get(served.url)
+            wait = WebDriverWait(driver, 20)
+            wait.until(lambda b: b.execute_script("return document.body.dataset.state") == "ready")
+            driver.find_element(By.CSS_SELECTOR, f'#choices button[data-choice="{PIECE}"]').click()
+            time.sleep(0.3)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            driver.save_screenshot(str(target))
+        finally:
+            driver.quit()
+            served.stop()
+    print(f"wrote {target}")
+
+
+if __name__ == "__main__":
+    main(Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "docs" / "images" / "table-record.png")

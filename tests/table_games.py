@@ -1,0 +1,131 @@
+"""Games to play into ``meridina table``: a game ``generate`` writes, split into the header a
+new record starts with and the turns typed after it; and the two files' verdicts compared."""
+
+from __future__ import annotations
+
+import json
+import re
+import warnings
+from pathlib import Path
+from typing import Any
+
+from conftest import run_cli
+
+with warnings.catch_warnings():  # newer Starlette would rather its test client used httpx2
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
+
+__all__ = ["TestClient", "client_for", "generated", "same_verdicts", "turn_lines"]
+
+TURN = re.compile(r"^\d+\. (.*)$")
+COMMENT = re.compile(r"\s*\{[^}]*\}")
+TOKEN = "a-token-for-the-tests"
+
+# Every player count of each game (and Medina edition): (game, edition, players, seed).
+EVERY_COUNT = (
+    ("meridian", None, 2, 3),
+    ("meridian", None, 3, 1),
+    ("meridian", None, 4, 1),
+    ("medina", "1", 3, 1),
+    ("medina", "1", 4, 1),
+    ("medina", "2", 2, 1),
+    ("medina", "2", 3, 1),
+    ("medina", "2", 4, 1),
+)
+
+
+def generated(game: str, edition: str | None, players: int, seed: int) -> str:
+    """The record of one game ``meridina generate`` plays."""
+    args = ["generate", "--game", game, "--players", str(players), "--seed", str(seed)]
+    if edition is not None:
+        args += ["--edition", edition]
+    result = run_cli(*args)
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+def header(record: str) -> str:
+    """The record's tags but its Result: what a new record starts with."""
+    lines = record.split("\n\n", 1)[0].splitlines()
+    return "\n".join(line for line in lines if not line.startswith("[Result ")) + "\n"
+
+
+def turn_lines(record: str) -> list[str]:
+    """Each turn as typed: without its number and comments."""
+    found = []
+    for line in record.splitlines():
+        if matched := TURN.match(line):
+            found.append(COMMENT.sub("", matched.group(1)).strip())
+    return found
+
+
+def client_for(path: Path) -> TestClient:
+    """A test client of record mode on ``path``, holding the token's cookie."""
+    from meridina import Recording
+    from meridina.cli.table.app import make_app
+    from meridina.cli.table.record_mode import PAGE, record_routes
+
+    client = TestClient(make_app(record_routes(Recording(path)), TOKEN, PAGE))
+    assert client.get(f"/?token={TOKEN}").status_code == 200
+    return client
+
+
+def verdicts(path: Path) -> tuple[Any, Any]:
+    """What ``validate`` and ``score`` say of a file, in JSON, the file's name left out."""
+    found = []
+    for command in ("validate", "score"):
+        result = run_cli(command, "--format", "json", str(path))
+        data = json.loads(result.stdout)
+        for entry in data.get("files", []):
+            entry.pop("file", None)
+        data.pop("summary", None)
+        found.append((result.exit_code, data))
+    return found[0], found[1]
+
+
+def same_verdicts(recorded: Path, typed: Path) -> None:
+    """The two files validate and score alike, and the recorded one is valid and finished."""
+    assert verdicts(recorded) == verdicts(typed)
+    result = run_cli("validate", str(recorded))
+    assert result.exit_code == 0, result.output
+
+
+class Served:
+    """``meridina table`` running in its own process, and the address it printed."""
+
+    def __init__(self, path: Path, *args: str) -> None:
+        import subprocess
+        import sys
+
+        command = [sys.executable, "-m", "meridina", "table", str(path), "--no-browser", *args]
+        self.process = subprocess.Popen(
+            command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        )
+        assert self.process.stdout is not None
+        self.said: list[str] = []
+        for line in self.process.stdout:
+            self.said.append(line)
+            if line.startswith("http://"):
+                self.url = line.strip()
+                break
+        else:
+            self.process.wait()
+            assert self.process.stderr is not None
+            raise AssertionError("".join(self.said) + self.process.stderr.read())
+
+    @property
+    def base(self) -> str:
+        """The address without its path and token."""
+        return self.url.split("/?", 1)[0]
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except Exception:
+                self.process.kill()
+                self.process.wait()
+        for stream in (self.process.stdout, self.process.stderr):
+            if stream is not None:
+                stream.close()

@@ -1,0 +1,223 @@
+"""``meridina table`` in a real browser: whole games played by clicks, an illegal click
+refused with its rule, an undo; the file then says what the same game typed by hand says.
+
+Chromium and chromedriver are the HTML replay's (its ``browser`` fixture): skipped where they
+are missing on a developer's machine, a failure in CI.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from table_games import Served, generated, header, same_verdicts, turn_lines
+from test_html_replay import browser
+
+__all__ = ["browser"]
+
+WAIT = 20  # seconds a page may take to answer a click
+TIMES: dict[str, float] = {}  # seconds each whole game took, said at the end
+
+
+@pytest.fixture(scope="module", autouse=True)
+def said_times() -> Iterator[None]:
+    yield
+    for name, seconds in TIMES.items():
+        print(f"\n{name}: {seconds:.1f} s")
+
+
+def ready(page: Any) -> None:
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    WebDriverWait(page, WAIT, poll_frequency=0.02).until(
+        lambda b: b.execute_script("return document.body.dataset.state") == "ready"
+    )
+
+
+def choose(page: Any, choice: str) -> None:
+    from selenium.webdriver.common.by import By
+
+    page.find_element(By.CSS_SELECTOR, f'#choices button[data-choice="{choice}"]').click()
+    ready(page)
+
+
+def click_place(page: Any, place: str) -> None:
+    from selenium.webdriver.common.by import By
+
+    target = page.find_element(By.CSS_SELECTOR, f'#board [data-target="{place}"]')
+    page.execute_script(
+        "arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", target
+    )
+    ready(page)
+
+
+def turns_shown(page: Any) -> int:
+    return int(page.execute_script("return document.querySelectorAll('#turns li').length"))
+
+
+def highlighted(page: Any) -> set[str]:
+    found = page.execute_script(
+        "return [...document.querySelectorAll('#board .target.legal')].map(t => t.dataset.target)"
+    )
+    return set(found)
+
+
+def refused_rules(page: Any) -> list[str]:
+    return list(
+        page.execute_script(
+            "return [...document.querySelectorAll('#message .problem')].map(p => p.dataset.rule)"
+        )
+    )
+
+
+def every_place(page: Any) -> list[str]:
+    return list(
+        page.execute_script(
+            "return [...document.querySelectorAll('#board [data-target]')]"
+            ".map(t => t.dataset.target)"
+        )
+    )
+
+
+# ---------------------------------------------------------------- entering a turn
+
+
+def enter_placements(page: Any, turn: str) -> None:
+    """A Medina turn: each piece picked, then its field clicked; other words as buttons."""
+    words = turn.split()[1:]
+    for word in words:
+        piece, at, field = word.partition("@")
+        if at:
+            choose(page, piece)
+            assert field in highlighted(page), (turn, word)
+            click_place(page, field)
+        else:
+            choose(page, word)
+
+
+def meridian_parts(turn: str) -> dict[str, str | None]:
+    head, rest = turn.split(": ")
+    colour, card = head.split(" ")
+    label, _, chosen = card.partition("/")
+    parts: dict[str, str | None] = {"card": f"{colour} {label}", "meridian": chosen or label}
+    parts.update(take=None, build=None, height=None, city=None, alone=None)
+    for word in rest.split():
+        if word in ("pass", "stuck"):
+            parts["alone"] = word
+        elif word == "x" or word.startswith("x@"):
+            parts["take"] = word
+        elif "@" in word:
+            parts["height"], parts["city"] = word.split("@")
+        else:
+            parts["build"] = word
+    if parts["take"] is not None and parts["height"] is None:
+        parts["alone"] = parts["take"]
+    return parts
+
+
+def enter_card_turn(page: Any, turn: str) -> None:
+    """A Meridian turn: its card, take-off, tower colour and height picked, then its city."""
+    parts = meridian_parts(turn)
+    choose(page, str(parts["card"]))
+    if parts["alone"] is not None:
+        choose(page, f"alone-{parts['alone']}")
+        return
+    if parts["take"] is not None:
+        choose(page, str(parts["take"]))
+    if parts["build"] is not None:
+        choose(page, str(parts["build"]))
+    any_height = highlighted(page)
+    choose(page, f"height-{parts['height']}")
+    place = f"{parts['meridian']}/{parts['city']}"
+    at_height = highlighted(page)
+    assert place in at_height and at_height <= any_height, turn
+    click_place(page, place)
+
+
+def illegal_click(page: Any, turn: str, card_turns: bool) -> list[str]:
+    """Pick the turn's first piece (or card and height), click a place not lit up."""
+    if card_turns:
+        parts = meridian_parts(turn)
+        choose(page, str(parts["card"]))
+        choose(page, f"height-{parts['height']}")
+    else:
+        choose(page, turn.split()[1].partition("@")[0])
+    lit = highlighted(page)
+    assert lit
+    place = next(p for p in every_place(page) if p not in lit)
+    before = turns_shown(page)
+    click_place(page, place)
+    assert turns_shown(page) == before
+    return refused_rules(page)
+
+
+# ---------------------------------------------------------------- a whole game
+
+
+def play_by_clicks(page: Any, tmp_path: Path, record: str, card_turns: bool) -> Path:
+    path = tmp_path / "clicked.mrec"
+    path.write_text(header(record), "utf-8")
+    served = Served(path)
+    try:
+        page.get(served.url)
+        ready(page)
+        assert page.current_url == served.base + "/record"  # the token left the address
+        note = page.execute_script(
+            "const n = document.getElementById('stand-in'); return n.hidden ? null : n.textContent"
+        )
+        assert (note is not None) == card_turns  # the generated Meridian games: five-city
+        assert note is None or "stand-in layout, not the printed board" in note
+        turns = turn_lines(record)
+        enter = enter_card_turn if card_turns else enter_placements
+        for number, turn in enumerate(turns, start=1):
+            if number == 3:
+                rules = illegal_click(page, turn, card_turns)
+                assert rules and all(re.fullmatch(r"[A-Z]+-[A-Z]*\d+", r) for r in rules)
+                link = page.execute_script(
+                    "return document.querySelector('#message .problem a').getAttribute('href')"
+                )
+                assert link == f"/rules/{rules[0]}"
+                page.execute_script("document.getElementById('clear').click()")
+                ready(page)
+            enter(page, turn)
+            if turns_shown(page) < number:  # a whole turn that could go on: sent by hand
+                page.execute_script("document.getElementById('play-turn').click()")
+                ready(page)
+            assert turns_shown(page) == number, (turn, page.find_element("id", "message").text)
+            if number == 4:
+                page.execute_script("document.getElementById('undo').click()")
+                ready(page)
+                assert turns_shown(page) == number - 1
+                enter(page, turn)
+                if turns_shown(page) < number:
+                    page.execute_script("document.getElementById('play-turn').click()")
+                    ready(page)
+                assert turns_shown(page) == number
+        result = page.execute_script("return document.getElementById('result').textContent")
+        assert result.startswith("Result: ")
+    finally:
+        served.stop()
+    return path
+
+
+@pytest.mark.parametrize(
+    ("game", "edition", "players", "seed"),
+    [("meridian", None, 2, 3), ("medina", "1", 3, 1), ("medina", "2", 2, 1)],
+    ids=["meridian-2p", "medina-1st-3p", "medina-2nd-2p"],
+)
+def test_a_whole_game_by_clicks_is_the_game_typed_by_hand(
+    browser: Any, tmp_path: Path, game: str, edition: str | None, players: int, seed: int
+) -> None:
+    record = generated(game, edition, players, seed)
+    typed = tmp_path / "typed.mrec"
+    typed.write_text(record, "utf-8")
+    started = time.monotonic()
+    clicked = play_by_clicks(browser, tmp_path, record, game == "meridian")
+    TIMES[f"{game} {edition or ''} {players}p by clicks".replace("  ", " ")] = (
+        time.monotonic() - started
+    )
+    same_verdicts(clicked, typed)
