@@ -19,15 +19,12 @@ from meridina.rules.medina.engine import apply, expected_player, finished, initi
 from meridina.rules.medina.model import (
     Cell,
     Player,
-    Retire,
     Rulings,
     Setup,
-    StreetTouch,
-    TeaPlacement,
-    TieBreak,
     parse_cell,
 )
 from meridina.rules.medina.random_play import choose_turn
+from meridina.rules.medina.rule_sets import boardspace_rule_set, rulings_of
 
 ROOF = ("blue", "green", "red", "yellow")
 BUILDING_ROW = {"grey": 0, "black": 1, "brown": 2, "orange": 3}
@@ -199,10 +196,5 @@ def _cell(name: str) -> Cell:
 
 
 def _rulings(revision: int) -> Rulings:
-    """Boardspace's rules at ``revision``, and tea written after the piece as it logs it."""
-    return Rulings(
-        retire_colours=Retire.NO if revision < 101 else Retire.YES,
-        new_street_touch=StreetTouch.ANY if revision < 102 else StreetTouch.ONE,
-        tie_break=TieBreak.NONE,
-        tea_placement=TeaPlacement.SECOND,
-    )
+    """Boardspace's rules at ``revision``: the rule set a converted game names."""
+    return rulings_of(boardspace_rule_set(revision))

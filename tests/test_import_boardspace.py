@@ -199,7 +199,7 @@ def _colours_by_seat(text: str, players: int) -> list[str]:
 
 
 def test_the_logged_turns_of_players_who_hold_nothing_are_left_out() -> None:
-    played = played_game(0, "1", 3)
+    played = played_game(1, "1", 3)
     empty = played.text.count("Done]") - len(played.turns)
     assert empty > 0  # the game has such turns to leave out
     record = convert(played.text, "played.sgf")
