@@ -5,7 +5,6 @@ problem; saved as ``record --position`` saves it.
 
 from __future__ import annotations
 
-import copy
 import os
 import threading
 import xml.etree.ElementTree as ET
@@ -114,7 +113,7 @@ class PositionBoard:
         """Put a piece on ``target`` or take it off; a piece that cannot stand there is
         refused (``refused`` says why) and nothing changes."""
         with self.lock:
-            before = copy.deepcopy(self.pieces)
+            before = self.pieces.copy()
             placed = self.pieces.click(tool, target, self.state)
             view = self._view()
             if placed is None:

@@ -3,6 +3,7 @@ well, and the tiles' holders, written as a record's position entries."""
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from typing import Any
 
@@ -45,6 +46,16 @@ class MedinaPieces:
         self.palace_tiles: dict[str, str] = {}  # colour -> holder
         self.tower_tiles: dict[int, str] = {}  # tower -> holder
         self.tea: dict[str, int] = {}  # roof colour -> tiles
+
+    def copy(self) -> MedinaPieces:
+        kept = copy.copy(self)
+        kept.fields = dict(self.fields)
+        kept.streets = [list(street) for street in self.streets]
+        kept.roofs = list(self.roofs)
+        kept.palace_tiles = dict(self.palace_tiles)
+        kept.tower_tiles = dict(self.tower_tiles)
+        kept.tea = dict(self.tea)
+        return kept
 
     # ------------------------------------------------------------ entries
 

@@ -3,6 +3,7 @@ colour has played, written as a record's position entries."""
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from typing import Any
 
@@ -35,6 +36,12 @@ class MeridianPieces:
         )
         self.towers: dict[tuple[int, int], tuple[str, int]] = {}  # (meridian, city) -> tower
         self.played: dict[str, set[str]] = {colour: set(CARDS) for colour in self.colours}
+
+    def copy(self) -> MeridianPieces:
+        kept = copy.copy(self)
+        kept.towers = dict(self.towers)
+        kept.played = {colour: set(cards) for colour, cards in self.played.items()}
+        return kept
 
     def entries(self) -> list[Entry]:
         entries = []

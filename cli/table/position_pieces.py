@@ -56,6 +56,10 @@ class PositionPieces(Protocol):
 
     def entries(self) -> list[Entry]: ...
 
+    def copy(self) -> PositionPieces:
+        """The pieces as they are now, kept apart from later changes."""
+        ...
+
     def setup_tag(self) -> str | None:
         """The Setup tag's value the pieces need (Medina's well), None to keep the header's."""
         ...

@@ -156,6 +156,13 @@
       heightButtons.push(button);
       box.append(button);
     }
+    const taller = el("input", { type: "number", min: "1", max: "20", id: "height",
+      title: "Any height from 1 to 20" });
+    taller.addEventListener("change", () => {
+      const h = parseInt(taller.value, 10);
+      if (h >= 1 && h <= 20) { height = h; pick(); }
+    });
+    box.append(" ", taller);
     box.append(el("h2", {}, "Cards played"));
     for (const c of pieces.colours) {
       const row = el("div", { class: "cards", "data-cards": c });
