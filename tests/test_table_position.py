@@ -18,7 +18,7 @@ from meridina.cli.table.position_mode import PositionSetup, position_routes
 from starlette.applications import Starlette
 
 with warnings.catch_warnings():  # starlette's note on which HTTP client it will use next
-    warnings.simplefilter("ignore", DeprecationWarning)
+    warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 from table_position_clicks import Change, Click, setup_for, steps
 
