@@ -25,9 +25,10 @@ PICTURE = TOP / "docs" / "images" / "table-position.png"
 
 def main() -> int:
     (original,) = meridina.read_games(MEDINA_4)
-    with tempfile.TemporaryDirectory() as folder, serving(
-        setup_for(original, Path(folder) / "club-night.mrec")
-    ) as url:
+    with (
+        tempfile.TemporaryDirectory() as folder,
+        serving(setup_for(original, Path(folder) / "club-night.mrec")) as url,
+    ):
         api = url + "/api/"
         for step in steps(original):
             if isinstance(step, Click):

@@ -269,6 +269,7 @@ def test_position_mode_starts_a_new_record_from_options_that_make_a_header(
         {"tool": {"kind": "roof", "owner": "yellow"}, "target": "E5"},
         {"tool": GREY},
         {"tool": "grey", "target": "E5"},
+        {"tool": GREY, "target": ["E5"]},
         ["E5"],
     ],
 )
@@ -322,3 +323,43 @@ def test_the_page_and_its_assets_fetch_nothing_from_outside(tmp_path: Path) -> N
     ]
     assert sorted(files) == ["position.css", "position.html", "position.js"]
     assert page.get("/position/static/../position_mode.py").status_code == 404
+
+
+@pytest.mark.parametrize(
+    "what",
+    [
+        {"action": "tower-tile", "tower": True, "holder": "red"},
+        {"action": "tower-tile", "tower": 5, "holder": "red"},
+        {"action": "palace-tile", "colour": "grey", "holder": "Ann"},
+        {"action": "palace-tile", "colour": "pink", "holder": "red"},
+        {"action": "tea", "player": "red", "count": 1},  # the 1st edition has no tea
+        {"action": "shuffle"},
+    ],
+)
+def test_a_change_the_page_never_sends_is_answered_400(tmp_path: Path, what: Any) -> None:
+    page = client(replace(MEDINA_1, path=tmp_path / "p.mrec"))
+    answer = page.post("/position/api/change", json=what)
+    assert answer.status_code == 400 and answer.json()["error"]
+    assert entries_of(page.get("/position/api/state").json()) == []
+
+
+def test_a_link_at_the_file_is_never_written_through(tmp_path: Path) -> None:
+    target = tmp_path / "p.mrec"
+    page = client(replace(MEDINA_1, path=target))
+    click(page, GREY, "E5")
+    elsewhere = tmp_path / "elsewhere.txt"
+    elsewhere.write_text("kept\n")
+    target.symlink_to(elsewhere)
+    assert "conflict" in save(page)
+    answer = save(page, replace=True)
+    assert not answer["saved"] and "link" in answer["error"]
+    assert elsewhere.read_text() == "kept\n" and target.is_symlink()
+
+
+def test_names_reach_the_page_as_text_only(tmp_path: Path) -> None:
+    players = 'Ann <img src=x onerror="alert(1)"> red; Ben blue; Cy green'
+    page = client(replace(MEDINA_1, path=tmp_path / "<b>.mrec", players=players))
+    html = page.get("/position").text
+    assert "<b>" not in html and "&lt;b&gt;.mrec" in html
+    answer = page.get("/position/api/state").json()
+    assert "<img" not in answer["svg"] and "&lt;img" in answer["svg"]

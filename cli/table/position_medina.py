@@ -163,12 +163,12 @@ class MedinaPieces:
                 self.streets.append([])
         elif action == "palace-tile":
             colour = _word(what.get("colour"))
-            if colour not in self.colours or (holder and holder not in holders):
+            if colour not in self.colours or holder not in holders | {""}:
                 raise BadClick("a palace tile is a building colour and a holder")
             self._hold(self.palace_tiles, colour, holder)
         elif action == "tower-tile":
             tower = what.get("tower")
-            if tower not in self.towers or (holder and holder not in holders):
+            if isinstance(tower, bool) or tower not in self.towers or holder not in holders | {""}:
                 raise BadClick("a tower tile is a tower's number and a holder")
             self._hold(self.tower_tiles, tower, holder)
         elif action == "tea":
