@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import meridina
-from meridina.cli.table.position_meridian import CARDS
+from meridina.cli.meridian.position_pieces import CARDS
 from meridina.cli.table.position_mode import PositionSetup
 from meridina.rules.medina.model import cell_name
 

@@ -21,8 +21,6 @@ from ..games import cli_game
 from ..record.opening import MAX_FILE
 from ..record.session import WriteFault
 from ..small_file import Unreadable, read_small
-from .position_medina import MedinaPieces
-from .position_meridian import MeridianPieces
 from .position_pieces import Entry, Piece, PositionPieces
 from .position_setup import PositionSetup, open_position
 
@@ -49,10 +47,8 @@ class PositionBoard:
         header = self.session.header.tag(SETUP)
         game = self._read(self.session.text())
         state = game.position().state
-        self.pieces: PositionPieces = (
-            MedinaPieces(state, header.value if header else None)
-            if self.key == "medina"
-            else MeridianPieces(state)
+        self.pieces: PositionPieces = cli_game(self.key).position_pieces(
+            state, header.value if header else None
         )
         self.state: Any = state
 

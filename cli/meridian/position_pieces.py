@@ -10,7 +10,7 @@ from typing import Any
 from meridina.rules.meridian.model import DECK, MERIDIANS, PIECES_PER_COLOUR
 from meridina.rules.meridian.state import State
 
-from .position_pieces import BadClick, Entry, Piece
+from ..table.position_pieces import BadClick, Entry, Piece
 
 CARDS = tuple(card.label for card in DECK)
 

@@ -10,7 +10,7 @@ from typing import Any
 from meridina.rules.medina.model import NEUTRAL, cell_name, parse_cell
 from meridina.rules.medina.state import State
 
-from .position_pieces import BadClick, Entry, Piece
+from ..table.position_pieces import BadClick, Entry, Piece
 
 FIELD_PIECES = ("building", "stable", "merchant", "wall")
 NOBODY = "nobody"
