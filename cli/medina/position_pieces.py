@@ -24,8 +24,6 @@ def _word(value: Any) -> str:
 class MedinaPieces:
     """The pieces of a Medina city, in the order they were clicked."""
 
-    refused_rules = frozenset({"MED-P1", "MED-R1"})
-
     def __init__(self, state: State, setup: str | None) -> None:
         self.board = state.board
         self.colours: tuple[str, ...] = tuple(state.edition.colours)
@@ -93,6 +91,17 @@ class MedinaPieces:
         if self.well is None:
             return "; ".join(self.setup_parts) or None
         return "; ".join([f"well {self.well}", *self.setup_parts])
+
+    def stands(self, piece: Piece, state: Any) -> bool:
+        owner, roofed, field = piece.text.rpartition("@")
+        cell = parse_cell(field)
+        if not isinstance(state, State) or cell is None:
+            return True  # no position to tell by
+        if roofed:
+            ident = state.palace_at.get(cell)
+            return ident is not None and state.palaces[ident].owner == owner
+        kind, _ = self.fields.get(field, ("", None))
+        return state.pieces.get(cell) == kind
 
     # ------------------------------------------------------------ clicks
 

@@ -26,8 +26,6 @@ class MeridianPieces:
     """The towers on the board, and the cards played: every card to begin with, as at the
     end of a game."""
 
-    refused_rules: frozenset[str] = frozenset()
-
     def __init__(self, state: State) -> None:
         self.cities = state.board.cities
         self.colours: tuple[str, ...] = tuple(state.colours)
@@ -60,6 +58,13 @@ class MeridianPieces:
         ]
         entries.append(Entry("played", tuple(Piece(word) for word in words)))
         return entries
+
+    def stands(self, piece: Piece, state: Any) -> bool:
+        if not isinstance(state, State) or piece.target is None:
+            return True  # no position to tell by
+        meridian, _, city = piece.target.partition("/")
+        tower = state.columns[int(meridian) - 1][int(city) - 1]
+        return tower is not None and piece.text == f"{tower.colour} {tower.height}@{city}"
 
     def setup_tag(self) -> str | None:
         return None

@@ -112,18 +112,13 @@ class PositionBoard:
             before = self.pieces.copy()
             placed = self.pieces.click(tool, target, self.state)
             view = self._view()
-            if placed is None:
+            if placed is None or self.pieces.stands(placed, self.state):
                 return view
             refusals = [
                 p
                 for p in view["problems"]
-                if p["piece"] == placed.text
-                and p["target"] == placed.target
-                and p["severity"] == "error"
-                and p["rule"] in self.pieces.refused_rules
-            ]
-            if not refusals:
-                return view
+                if p["piece"] == placed.text and p["target"] == placed.target
+            ] or [_left_off(placed)]
             self.pieces = before
             return {**self._view(), "refused": refusals}
 
@@ -172,6 +167,20 @@ def _current(path: Path) -> str | None:
         return read_small(path, MAX_FILE, lambda _: "is too large").decode("utf-8")
     except (Unreadable, UnicodeDecodeError):
         return None
+
+
+def _left_off(piece: Piece) -> dict[str, Any]:
+    """Why a piece is refused when the rules left it off the board without saying why."""
+    return {
+        "rule": "",
+        "title": "",
+        "message": f"{piece.text} cannot stand there",
+        "line": None,
+        "col": None,
+        "severity": "error",
+        "piece": piece.text,
+        "target": piece.target,
+    }
 
 
 def _problem(problem: meridina.Problem, entries: list[Entry], first: int) -> dict[str, Any]:

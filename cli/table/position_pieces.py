@@ -50,14 +50,16 @@ class Entry:
 class PositionPieces(Protocol):
     """One game's pieces on the page: clicked on and off, written as entries."""
 
-    # rules whose fault at a piece clicked just now means the piece cannot stand there:
-    # the click is refused and nothing changes
-    refused_rules: frozenset[str]
-
     def entries(self) -> list[Entry]: ...
 
     def copy(self) -> PositionPieces:
         """The pieces as they are now, kept apart from later changes."""
+        ...
+
+    def stands(self, piece: Piece, state: Any) -> bool:
+        """True when the rules put ``piece`` on the board of ``state``, the position read
+        with it; a piece they leave off cannot stand there at all, and its click is
+        refused."""
         ...
 
     def setup_tag(self) -> str | None:

@@ -243,7 +243,7 @@
     document.getElementById("record").textContent = answer.text;
     document.getElementById("saved").textContent = answer.saved ? "saved" : "";
     if (answer.refused) {
-      notice("Not placed: " + answer.refused.map((p) => p.rule + " " + p.message).join("; "), true);
+      notice("Not placed: " + answer.refused.map((p) => (p.rule ? p.rule + " " : "") + p.message).join("; "), true);
     } else if (answer.conflict) {
       notice(answer.conflict, true);
       if (window.confirm(answer.conflict + "?")) send("save", { replace: true });
