@@ -304,7 +304,12 @@ def test_the_well_tool_moves_the_well_in_the_setup_tag(tmp_path: Path) -> None:
     setup = PositionSetup(tmp_path / "w.mrec", "medina", "Ann red; Ben blue", edition="2",
                           setup="well F4; merchant H7")  # fmt: skip
     page = client(setup)
-    assert click(page, GREY, "F5")["refused"][0]["rule"] == "MED-P1"  # next to the well
+    refused = click(page, GREY, "F5")
+    assert refused["refused"][0]["rule"] == "MED-P1"  # next to the well
+    # the palette names the 2nd edition's colours as its pieces show them too
+    assert refused["pieces"]["also_called"] == {
+        "grey": ["white"], "black": ["purple"], "brown": ["maroon"],
+    }  # fmt: skip
     answer = click(page, {"kind": "well"}, "K8")
     assert '[Setup "well K8; merchant H7"]' in answer["text"]
     assert entries_of(click(page, GREY, "F5")) == ["grey: F5"]

@@ -11,6 +11,7 @@ from meridina.rules.medina.model import NEUTRAL, cell_name, parse_cell
 from meridina.rules.medina.state import State
 
 from ..table.position_pieces import BadClick, Entry, Piece
+from .svg import BUILDINGS, FIELD, NEUTRAL_FILL, ROOFS
 
 FIELD_PIECES = ("building", "stable", "merchant", "wall")
 NOBODY = "nobody"
@@ -34,6 +35,10 @@ class MedinaPieces:
         self.has_well = "well" in state.options
         self.has_tea = "tea" in state.options
         self.towers: tuple[int, ...] = tuple(sorted(state.board.towers.values()))
+        # what else an edition calls a colour (the 2nd edition's white is grey)
+        self.also_called: dict[str, list[str]] = {}
+        for other, colour in state.edition.colour_names.items():
+            self.also_called.setdefault(colour, []).append(other)
         parts = [part.strip() for part in (setup or "").split(";") if part.strip()]
         wells = [part.split()[1:] for part in parts if part.split()[0].lower() == "well"]
         self.setup_parts = [part for part in parts if part.split()[0].lower() != "well"]
@@ -212,4 +217,10 @@ class MedinaPieces:
             "palace_tiles": dict(self.palace_tiles),
             "tower_tiles": {str(t): h for t, h in self.tower_tiles.items()},
             "tea_tiles": dict(self.tea),
+            "also_called": self.also_called,
+            "swatches": {
+                **{colour: BUILDINGS.get(colour, FIELD) for colour in self.colours},
+                **{colour: ROOFS.get(colour, FIELD) for _, colour in self.players},
+                NEUTRAL: NEUTRAL_FILL,
+            },
         }

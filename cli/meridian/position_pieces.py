@@ -11,6 +11,7 @@ from meridina.rules.meridian.model import DECK, MERIDIANS, PIECES_PER_COLOUR
 from meridina.rules.meridian.state import State
 
 from ..table.position_pieces import BadClick, Entry, Piece
+from .svg import colour_of
 
 CARDS = tuple(card.label for card in DECK)
 
@@ -109,4 +110,5 @@ class MeridianPieces:
             "players": [{"name": name, "colours": list(c)} for name, c in self.players],
             "cards": list(CARDS),
             "played": {c: [card for card in CARDS if card in self.played[c]] for c in self.colours},
+            "swatches": {colour: colour_of(colour) for colour in self.colours},
         }

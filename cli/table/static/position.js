@@ -46,7 +46,8 @@
   }
 
   function swatch(colour) {
-    return el("span", { class: "swatch", style: "background:" + (SWATCH[colour] || colour) });
+    const fill = (pieces && pieces.swatches[colour]) || SWATCH[colour] || "#cccccc";
+    return el("span", { class: "swatch", style: "background:" + fill });
   }
 
   function choose(button, chosen) {
@@ -83,7 +84,8 @@
     box.append(el("h2", {}, "Buildings"));
     let first = null;
     for (const colour of pieces.colours) {
-      const button = toolButton(box, "building:" + colour, colour,
+      const names = [colour, ...(pieces.also_called[colour] || [])].join(" / ");
+      const button = toolButton(box, "building:" + colour, names,
         { kind: "building", colour: colour }, colour);
       first = first || button;
     }
