@@ -368,3 +368,22 @@ def test_names_reach_the_page_as_text_only(tmp_path: Path) -> None:
     assert "<b>" not in html and "&lt;b&gt;.mrec" in html
     answer = page.get("/position/api/state").json()
     assert "<img" not in answer["svg"] and "&lt;img" in answer["svg"]
+
+
+def test_a_saved_meridian_position_is_what_record_position_writes(tmp_path: Path) -> None:
+    target = tmp_path / "page.mrec"
+    page = client(replace(MERIDIAN_4, path=target))
+    click(page, {"colour": "orange", "height": 1}, "7/1")
+    click(page, {"colour": "brown", "height": 4}, "7/4")
+    click(page, {"colour": "grey", "height": 2}, "3/2")
+    answer = save(page)
+    assert answer["saved"] and answer["result"]
+    typed = tmp_path / "typed.mrec"
+    lines = "\n".join(entries_of(answer)) + "\n"
+    result = run_cli("record", "--position", "-o", str(typed), "--game", "meridian",
+                     "--players", MERIDIAN_4.players, input_text=lines)  # fmt: skip
+    assert result.exit_code == 0, result.output
+    saved = target.read_text("utf-8")
+    assert saved == typed.read_text("utf-8")
+    # on the bundled stand-in board, the record names it beside its result, as typed
+    assert '[Board "five-city"]' in saved and "[ResultBoard" in saved
