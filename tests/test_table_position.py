@@ -387,3 +387,29 @@ def test_a_saved_meridian_position_is_what_record_position_writes(tmp_path: Path
     assert saved == typed.read_text("utf-8")
     # on the bundled stand-in board, the record names it beside its result, as typed
     assert '[Board "five-city"]' in saved and "[ResultBoard" in saved
+
+
+@pytest.mark.parametrize(
+    ("example", "made"),
+    [
+        ("second-edition-2p.mrec", None),
+        ("second-edition-3p.mrec", None),
+        ("second-edition-4p.mrec", None),
+        (None, ("1", 4)),
+        (None, ("2", 3)),
+    ],
+)
+def test_merchants_clicked_as_one_street_are_split_into_the_streets_they_make(
+    tmp_path: Path, example: str | None, made: Any
+) -> None:
+    (original,) = meridina.read_games(_source(tmp_path, "medina", example, made))
+    page = client(setup_for(original, tmp_path / "entered.mrec"))
+    for step in steps(original):
+        if isinstance(step, Click):
+            answer = click(page, step.tool, step.target)
+        elif step.what["action"] != "street":  # never told where a new street starts
+            answer = change(page, step.what)
+    assert answer["valid"], answer["problems"]
+    assert [(r["name"], r["rank"], r["points"]) for r in answer["score"]["players"]] == ranking(
+        original
+    )

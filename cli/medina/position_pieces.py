@@ -11,6 +11,7 @@ from meridina.rules.medina.model import NEUTRAL, cell_name, parse_cell
 from meridina.rules.medina.state import State
 
 from ..table.position_pieces import BadClick, Entry, Piece
+from .position_streets import streets_of
 from .svg import BUILDINGS, FIELD, NEUTRAL_FILL, ROOFS
 
 FIELD_PIECES = ("building", "stable", "merchant", "wall")
@@ -73,9 +74,11 @@ class MedinaPieces:
         stables = [f for f, (kind, _) in self.fields.items() if kind == "stable"]
         if stables:
             entries.append(Entry("stables", tuple(Piece(f, f) for f in stables)))
-        for street in self.streets:
-            if street:
-                entries.append(Entry("merchants", tuple(Piece(f, f) for f in street)))
+        for clicked in self.streets:
+            merchants = [cell for cell in map(parse_cell, clicked) if cell is not None]
+            for street in streets_of(merchants, self.board.neighbours):
+                names = [cell_name(cell) for cell in street]
+                entries.append(Entry("merchants", tuple(Piece(f, f) for f in names)))
         walls = [f for f, (kind, _) in self.fields.items() if kind == "wall"]
         if walls:
             entries.append(Entry("walls", tuple(Piece(f, f) for f in walls)))
