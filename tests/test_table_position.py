@@ -413,3 +413,26 @@ def test_merchants_clicked_as_one_street_are_split_into_the_streets_they_make(
     assert [(r["name"], r["rank"], r["points"]) for r in answer["score"]["players"]] == ranking(
         original
     )
+
+
+def test_rulings_from_outside_the_record_count_where_its_own_tag_is_silent(
+    tmp_path: Path,
+) -> None:
+    from meridina.notation.rulings import rulings_by_game
+
+    def points(**changes: Any) -> list[int]:
+        setup = PositionSetup(tmp_path / f"{len(changes)}.mrec", "medina", "Ann red; Ben blue",
+                              edition="2", setup="well F6; merchant K9", **changes)  # fmt: skip
+        page = client(setup)
+        for field in ("F8", "G8", "H8", "H7", "H6"):  # F8 and H6 lie two steps from the well
+            click(page, GREY, field)
+        answer = click(page, {"kind": "roof", "owner": "red"}, "F8")
+        assert answer["valid"], answer["problems"]
+        return [row["points"] for row in answer["score"]["players"]]
+
+    defaults, faults = rulings_by_game("well-bonus=palace; own-push=never")
+    assert not faults
+    by_piece, by_palace = points(), points(defaults=defaults)
+    assert by_piece[0] - by_palace[0] == 4  # one well bonus of 4 fewer
+    # the record's own Rulings tag wins over them
+    assert points(defaults=defaults, rulings="well-bonus=piece") == by_piece
