@@ -239,6 +239,8 @@
       if (pieces.game === "medina") medinaPalette(box); else meridianPalette(box);
     }
     document.getElementById("board").innerHTML = answer.svg || "";
+    const street = document.getElementById("new-street");
+    if (street) street.classList.toggle("chosen", Boolean(pieces.new_street)); // the next merchant starts one
     showCards();
     showScore(answer.score);
     showProblems(answer.problems);
