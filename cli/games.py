@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     import xml.etree.ElementTree as ET
 
     from .record.games import RecordedGame
+    from .table.position_pieces import PositionPieces
     from .views import GameView
 
 GAMES: tuple[Listed, ...] = (
@@ -100,6 +101,11 @@ class CliGame(Protocol[State, Turn, Step, Record, Sheet, BoardIn]):
         self, edition: str | None, players: int, chosen: Mapping[str, Any], count: int, seed: int
     ) -> Iterator[str]:
         """``count`` random legal games as records, a blank line before each but the first."""
+        ...
+
+    def position_pieces(self, start: State, setup: str | None) -> PositionPieces:
+        """The pieces the position page clicks onto the board from ``start`` (the empty
+        position of the record's header, whose Setup tag is ``setup``)."""
         ...
 
     def is_stand_in(self, board: BoardIn) -> bool:

@@ -318,10 +318,20 @@ def read_text(
     *,
     rulings: str | None = None,
     boards: Mapping[str, str | os.PathLike[str]] | None = None,
+    folder: str | os.PathLike[str] | None = None,
 ) -> Iterator[Game]:
     """The games of a record held in a string (see ``read_games``); board files named in
-    it are found from the current folder."""
-    yield from read_games(io.StringIO(text), rulings=rulings, boards=boards)
+    it are found from ``folder``, as if the text were a file there (default: the current
+    folder)."""
+    if folder is None:
+        yield from read_games(io.StringIO(text), rulings=rulings, boards=boards)
+        return
+    base = Path(folder)
+    if not base.is_dir():
+        raise MeridinaError(f"{base}: is not a folder")
+    stream = io.StringIO(text)
+    name = "<stream>"  # as read_games names a stream without a name
+    yield from _games(lambda: _stream_games(stream, name), name, base, _rulings(rulings), boards)
 
 
 def _rulings(rulings: str | None) -> RulingDefaults | None:

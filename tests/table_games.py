@@ -93,11 +93,13 @@ def same_verdicts(recorded: Path, typed: Path) -> None:
 class Served:
     """``meridina table`` running in its own process, and the address it printed."""
 
-    def __init__(self, path: Path, *args: str) -> None:
+    def __init__(self, path: Path | None, *args: str) -> None:
+        """Serve the record at ``path`` to go on with, or, with None, what ``args`` start."""
         import subprocess
         import sys
 
-        command = [sys.executable, "-m", "meridina", "table", str(path), "--no-browser", *args]
+        record = [] if path is None else [str(path)]
+        command = [sys.executable, "-m", "meridina", "table", *record, "--no-browser", *args]
         self.process = subprocess.Popen(
             command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
         )

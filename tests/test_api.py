@@ -207,6 +207,25 @@ def test_rulings_and_boards_can_be_given(tmp_path: Path) -> None:
     assert kept.position().state.board.name == "five-city"
 
 
+def test_board_files_named_in_text_are_found_from_the_folder_given(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    bundled = TOP / "rules" / "meridian" / "boards" / "five-city.toml"
+    club = tmp_path / "club"
+    club.mkdir()
+    (club / "own.toml").write_text(
+        bundled.read_text("utf-8").replace('name = "five-city"', 'name = "own"')
+    )
+    named = '[Game "Meridian"]\n[Board "own.toml"]\n[Players "Ann orange grey; Ben black brown"]\n'
+    monkeypatch.chdir(tmp_path)
+    (elsewhere,) = meridina.read_text(named)
+    assert not elsewhere.valid and elsewhere.errors[0].rule == "MER-B1"
+    (found,) = meridina.read_text(named, folder=club)
+    assert found.valid and found.position().state.board.name == "own"
+    with pytest.raises(meridina.MeridinaError, match="is not a folder"):
+        list(meridina.read_text(named, folder=club / "own.toml"))
+
+
 def test_misuse_raises_a_clear_error(tmp_path: Path) -> None:
     with pytest.raises(meridina.MeridinaError, match="is a folder"):
         list(meridina.read_games(tmp_path))

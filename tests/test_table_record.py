@@ -271,10 +271,14 @@ def test_without_the_extra_the_command_names_it(
     assert "starlette" in result.stderr and "Traceback" not in result.stderr
 
 
-def test_position_mode_is_not_here_yet(tmp_path: Path) -> None:
-    result = run_cli("table", "--position", "-o", str(tmp_path / "p.mrec"), "--no-browser")
+def test_position_mode_starts_a_new_record_only(tmp_path: Path) -> None:
+    old = new_record(tmp_path)
+    result = run_cli("table", str(old), "--position", "--no-browser")
     assert result.exit_code == 2
-    assert "position mode is not available yet" in result.stderr
+    assert "--position starts a new record: use -o FILE" in result.stderr
+    result = run_cli("table", "--position", "-o", str(tmp_path / "p.mrec"), "--no-browser")
+    assert result.exit_code == 2 and "a new record needs --game and --players" in result.stderr
+    assert not (tmp_path / "p.mrec").exists()
 
 
 def test_the_command_s_options_are_record_s(tmp_path: Path) -> None:

@@ -84,3 +84,24 @@ def test_ctrl_c_stops_the_server_with_one_line_and_status_130(tmp_path: Path) ->
     served.stop()
     assert status == 130
     assert said == "meridina: interrupted\n"
+
+
+def test_position_mode_is_served_behind_the_token_and_saves_its_one_file(tmp_path: Path) -> None:
+    path = tmp_path / "club.mrec"
+    served = Served(
+        None, "--position", "-o", str(path), "--game", "medina", "--edition", "2",
+        "--players", "Ann red; Ben blue", "--setup", "well F6; merchant H7",
+    )  # fmt: skip
+    try:
+        assert httpx.get(served.base + "/position/api/state").status_code == 403
+        with httpx.Client(base_url=served.base, follow_redirects=True, timeout=30) as client:
+            page = client.get(served.url)
+            assert page.status_code == 200 and page.url.path == "/position"
+            assert "Medina position: club.mrec" in page.text
+            assert client.get("/position/api/state").status_code == 200
+            assert client.post("/position/api/save", json={}).status_code == 200
+    finally:
+        served.stop()
+    (game,) = meridina.read_games(path)
+    assert game.tags["Players"] == "Ann red; Ben blue"
+    assert [p.name for p in tmp_path.iterdir()] == ["club.mrec"]

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 
     from ..games import CliGame
     from ..record.games import RecordedGame
+    from ..table.position_pieces import PositionPieces
     from ..views import GameView
 
 
@@ -101,6 +102,11 @@ class MedinaCli:
             return setup_tags(played.setup), [format_turn(turn) for turn in played.turns]
 
         return written_games(count, seed, play_one)
+
+    def position_pieces(self, start: State, setup: str | None) -> PositionPieces:
+        from .position_pieces import MedinaPieces
+
+        return MedinaPieces(start, setup)
 
     def is_stand_in(self, board: Board) -> bool:
         from meridina.rules.medina.board import PACKAGE

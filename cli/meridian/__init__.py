@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 
     from ..games import CliGame
     from ..record.games import RecordedGame
+    from ..table.position_pieces import PositionPieces
     from ..views import GameView
 
 
@@ -99,6 +100,11 @@ class MeridianCli:
             return setup_tags(played.setup), [format_turn(turn) for turn in played.turns]
 
         return written_games(count, seed, play_one)
+
+    def position_pieces(self, start: State, setup: str | None) -> PositionPieces:
+        from .position_pieces import MeridianPieces
+
+        return MeridianPieces(start)
 
     def is_stand_in(self, board: Board) -> bool:
         # A user's copy of a stand-in file whose map is left unchanged is the stand-in

@@ -7,19 +7,12 @@ from pathlib import Path
 import click
 
 from ..config import RulingsConfiguredCommand
-from ..output import EXIT_UNREADABLE
-from ..record.command import EVERY_GAME, _open, game_options
+from ..record.command import EVERY_GAME, UsageFault, _header, _open, game_options
 from ..rulings_option import rulings_of
 
 LOOPBACK = "127.0.0.1"
 LARGEST_PORT = 65535
-
-
-class PositionModeMissing(click.ClickException):
-    exit_code = EXIT_UNREADABLE
-
-    def show(self, file: object = None) -> None:
-        click.echo(f"meridina: {self.message}", err=True)
+POSITION_OPTIONS = ("board", "rulings", "edition", "options", "setup")
 
 
 @click.command(cls=RulingsConfiguredCommand)
@@ -75,6 +68,9 @@ def table(
     a legal turn is written to the file at once, an illegal one is refused with its rule.
     The file is the only one written; 'meridina record' at a terminal can take turns on it.
 
+    With --position (and -o FILE), click a finished table's pieces onto an empty board
+    instead, with the score and every open problem shown at each click, and save it.
+
     It prints the address it serves, with a token every request needs (the browser keeps
     it as a cookie), and opens the default browser unless --no-browser. Stop it with
     Ctrl-C; the file already holds every turn.
@@ -82,9 +78,19 @@ def table(
     from .extra import require_table_extra
 
     require_table_extra()
-    if position:
-        raise PositionModeMissing("position mode is not available yet")
     rulings = rulings_of(context)
+    if position:
+        if record is not None:
+            raise UsageFault("--position starts a new record: use -o FILE")
+        output, game, _ = _header(output, game, header, tags)  # the same usage errors
+        from .position_setup import PositionSetup
+        from .serve import serve_position
+
+        setup = PositionSetup(
+            output, game, str(header.get("players")), tags=tags, defaults=rulings,
+            **{name: header.get(name) for name in POSITION_OPTIONS},
+        )  # fmt: skip
+        raise SystemExit(serve_position(setup, host, port, not no_browser))
     session = _open(record, output, game, header, tags, rulings)
     path = session.path
     session.close()

@@ -18,11 +18,14 @@ from starlette.routing import BaseRoute
 from ..output import EXIT_UNREADABLE
 from ..shown import shown
 from .app import make_app
+from .position_mode import position_routes
+from .position_setup import PositionSetup
 from .record_mode import PAGE, record_routes
 from .token_gate import PARAMETER, new_token
 
 WILDCARDS = ("0.0.0.0", "::", "")
 LOOPBACK = "127.0.0.1"
+POSITION_PAGE = "/position"
 
 
 def serve_record(
@@ -33,6 +36,12 @@ def serve_record(
     return serve_routes(
         record_routes(recording), PAGE, host, port, browser, f"recording into {path}"
     )
+
+
+def serve_position(setup: PositionSetup, host: str, port: int, browser: bool) -> int:
+    """Serve position mode for a new record at ``setup.path`` until stopped; the status."""
+    routes = position_routes(setup)
+    return serve_routes(routes, POSITION_PAGE, host, port, browser, f"position into {setup.path}")
 
 
 def serve_routes(
