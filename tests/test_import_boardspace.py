@@ -99,7 +99,7 @@ def test_a_game_of_every_verb_converts_to_its_turns_and_validates() -> None:
         '[Game "Medina"]\n'
         '[Edition "2"]\n'
         '[Site "Boardspace"]\n'
-        '[Date "Mar 3 2019"]\n'
+        '[Date "2019-03-03"]\n'
         '[Players "ann blue; ben green; cy red"]\n'
         '[Options "well, tea, tower-merchants, neutral-roofs"]\n'
         '[Setup "well H7; merchant N3"]\n'
@@ -447,3 +447,19 @@ def test_any_text_is_converted_or_refused_at_a_place(pieces: list[str]) -> None:
         assert fault.line >= 1 and fault.column >= 1 and fault.message
         return
     check_one(record)  # a record meridina reads through, whatever it finds in it
+
+
+@pytest.mark.parametrize(
+    ("written", "kept"),
+    [
+        ("Mar 3 2019", "2019-03-03"),
+        ("dec 31 2020", "2020-12-31"),
+        ("Mar 3 19", "Mar 3 19"),  # a shape it does not know is kept as written
+        ("Mar \uff13 2019", "Mar \uff13 2019"),  # only ASCII digits are read as a day
+        ("Foo 3 2019", "Foo 3 2019"),
+    ],
+)
+def test_a_boardspace_date_is_written_as_records_write_dates(written: str, kept: str) -> None:
+    moves = Moves().start(0).piece(0, "orange", "E5").done(0)
+    text = game_file(moves.moves).replace("DT[Mar 3 2019]", f"DT[{written}]")
+    assert f'[Date "{kept}"]' in convert(text, "r.sgf")

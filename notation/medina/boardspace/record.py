@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from meridina.rules.medina.rule_sets import boardspace_rule_set
+from meridina.rules.numbers import read_number
 
 from ...writing import comment, tag_lines
 from .draws import well_and_merchant
@@ -12,6 +13,7 @@ from .idle import idle_turns
 from .turns import Converted
 
 NAME_KEEPS = "-_.'"
+MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 
 
 def write(header: Header, converted: Converted, source: str) -> str:
@@ -30,7 +32,7 @@ def write(header: Header, converted: Converted, source: str) -> str:
     tags = [("Game", "Medina"), ("Edition", header.edition), ("Site", "Boardspace")]
     date = " ".join("".join(c if c.isprintable() else " " for c in header.date).split())
     if date:
-        tags.append(("Date", date[:40]))
+        tags.append(("Date", _iso_date(date) or date[:40]))
     tags.append(("Players", players))
     if header.edition == "2":
         options = ["well", "tea", "tower-merchants"]
@@ -48,6 +50,18 @@ def write(header: Header, converted: Converted, source: str) -> str:
         )
         bodies = [body for index, body in enumerate(bodies) if index not in idle]
     return _text(tags, notes, bodies)
+
+
+def _iso_date(date: str) -> str | None:
+    """Boardspace's ``Mar 3 2019`` as ``2019-03-03``, the way records write dates; None for
+    any other shape, which is then kept as written."""
+    words = date.split()
+    if len(words) != 3 or words[0][:3].lower() not in MONTHS:
+        return None
+    day, year = read_number(words[1]), read_number(words[2])
+    if day is None or year is None or not (1 <= day <= 31 and 1000 <= year <= 9999):
+        return None
+    return f"{year}-{MONTHS.index(words[0][:3].lower()) + 1:02}-{day:02}"
 
 
 def _text(tags: list[tuple[str, str]], notes: list[str], bodies: list[str]) -> str:
