@@ -54,25 +54,42 @@ def game_options(function: Callable[..., None]) -> Callable[..., None]:
     return function
 
 
+def record_file_options(function: Callable[..., None]) -> Callable[..., None]:
+    """A record to go on with (FILE), or a new one's file and header options: the options
+    every command that writes a record turn by turn takes."""
+    decorators: list[Callable[[Callable[..., None]], Callable[..., None]]] = [
+        click.argument(
+            "record", required=False, type=click.Path(dir_okay=False, path_type=Path),
+            metavar="[FILE]",
+        ),
+        click.option(
+            "-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
+            help="Start a new record.",
+        ),
+        click.option(
+            "--game", "game", type=click.Choice(EVERY_GAME, case_sensitive=False),
+            help="The game of a new record.",
+        ),
+        click.option(
+            "--players", help='Players and colours, e.g. "Ann orange; Ben black; Cy grey".'
+        ),
+        click.option("--board", help="Board name or board file."),
+        click.option(
+            "--rulings", help='Rulings where the rulebook is silent, e.g. "own-push=never".'
+        ),
+        game_options,
+        click.option(
+            "--tag", "tags", multiple=True, metavar="NAME=VALUE",
+            help="Another header tag: Event, Site, Date or Round (repeatable).",
+        ),
+    ]  # fmt: skip
+    for decorator in reversed(decorators):
+        function = decorator(function)
+    return function
+
+
 @click.command(cls=RulingsConfiguredCommand)
-@click.argument(
-    "record", required=False, type=click.Path(dir_okay=False, path_type=Path), metavar="[FILE]"
-)
-@click.option(
-    "-o", "--output", type=click.Path(dir_okay=False, path_type=Path), help="Start a new record."
-)
-@click.option(
-    "--game", "game", type=click.Choice(EVERY_GAME, case_sensitive=False),
-    help="The game of a new record.",
-)  # fmt: skip
-@click.option("--players", help='Players and colours, e.g. "Ann orange; Ben black; Cy grey".')
-@click.option("--board", help="Board name or board file.")
-@click.option("--rulings", help='Rulings where the rulebook is silent, e.g. "own-push=never".')
-@game_options
-@click.option(
-    "--tag", "tags", multiple=True, metavar="NAME=VALUE",
-    help="Another header tag: Event, Site, Date or Round (repeatable).",
-)  # fmt: skip
+@record_file_options
 @click.option(
     "--position", "position", is_flag=True,
     help="Enter a final position entry by entry instead of turns, and score it.",

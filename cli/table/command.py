@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from ..config import RulingsConfiguredCommand
-from ..record.command import EVERY_GAME, UsageFault, _header, _open, game_options
+from ..record.command import UsageFault, _header, _open, record_file_options
 from ..rulings_option import rulings_of
 
 LOOPBACK = "127.0.0.1"
@@ -16,24 +16,7 @@ POSITION_OPTIONS = ("board", "rulings", "edition", "options", "setup")
 
 
 @click.command(cls=RulingsConfiguredCommand)
-@click.argument(
-    "record", required=False, type=click.Path(dir_okay=False, path_type=Path), metavar="[FILE]"
-)
-@click.option(
-    "-o", "--output", type=click.Path(dir_okay=False, path_type=Path), help="Start a new record."
-)
-@click.option(
-    "--game", "game", type=click.Choice(EVERY_GAME, case_sensitive=False),
-    help="The game of a new record.",
-)  # fmt: skip
-@click.option("--players", help='Players and colours, e.g. "Ann orange; Ben black; Cy grey".')
-@click.option("--board", help="Board name or board file.")
-@click.option("--rulings", help='Rulings where the rulebook is silent, e.g. "own-push=never".')
-@game_options
-@click.option(
-    "--tag", "tags", multiple=True, metavar="NAME=VALUE",
-    help="Another header tag: Event, Site, Date or Round (repeatable).",
-)  # fmt: skip
+@record_file_options
 @click.option(
     "--position", "position", is_flag=True,
     help="Enter a finished table's position by clicks instead of turns.",
