@@ -17,7 +17,7 @@
     note.id = "search-from-disk";
     note.textContent =
       "Search needs the site served, not opened from disk: run " +
-      "'python3 -m http.server -d site' in the folder the site was built in, then open " +
+      "'python3 -m http.server -d site' in the folder that holds the built site, then open " +
       "http://localhost:8000/ (or run 'mkdocs serve' in a clone). Every other part of " +
       "these pages works from disk.";
     results.replaceChildren(note);
