@@ -1,11 +1,19 @@
 """meridina's Python API: read records of either game, and ask each game what it holds.
 
-Everything here is exported from ``meridina`` itself::
+Everything here is exported from ``meridina`` itself. From the top of a checkout:
 
-    import meridina
+```python
+import meridina
 
-    for game in meridina.read_games("examples/medina/three-players.mrec"):
-        print(game.title, game.valid, [row.name for row in game.score().players])
+for game in meridina.read_games("examples/medina/second-edition-3p.mrec"):
+    print(game.title, game.valid, [row.name for row in game.score().players])
+```
+
+prints
+
+```text
+Medina True ['Finn', 'Di', 'Kai']
+```
 
 A record's problems are values (``Game.problems``); a call that cannot be answered (a turn
 past the end of the game, a game that could not be set up, an unknown ruling) raises

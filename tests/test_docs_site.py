@@ -1,6 +1,8 @@
 """The documentation site builds with ``mkdocs build --strict`` (warnings are errors), holds
 the pages a newcomer looks for, every page is reached from the home page by the pages' own
-links, and the CLI reference shows every command of ``meridina --help`` with its options."""
+links, and the CLI reference shows every command of ``meridina --help`` with its options.
+It works without a network: no page loads anything from elsewhere; opened from disk, its
+search box says how to serve the site, and served as the pages say, it finds pages."""
 
 from __future__ import annotations
 
@@ -8,8 +10,13 @@ import html
 import re
 import subprocess
 import sys
+import threading
+from collections.abc import Iterator
+from functools import partial
 from html.parser import HTMLParser
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path, PurePosixPath
+from typing import Any
 
 import click
 import pytest
@@ -17,6 +24,10 @@ from click.testing import CliRunner
 from meridina.cli.main import cli
 
 pytest.importorskip("mkdocs", reason="the docs extra is not installed: pip install -e '.[docs]'")
+
+from test_html_replay import browser  # Chromium, or the browser tests are skipped
+
+__all__ = ["browser"]
 
 TOP = Path(__file__).resolve().parent.parent
 PAGES = {
@@ -243,3 +254,129 @@ def test_the_api_reference_shows_every_public_name_with_its_docstring(site: Path
         doc = inspect.getdoc(getattr(meridina, name)) or ""
         assert name in shown, name
         assert " ".join(re.findall(r"[A-Za-z]+", doc)[:8]) in words, name
+
+
+# what each element loads by itself, without a reader following it
+LOADED_BY = {
+    "script": "src",
+    "link": "href",
+    "img": "src",
+    "iframe": "src",
+    "source": "src",
+    "audio": "src",
+    "video": "src",
+    "embed": "src",
+    "object": "data",
+}
+ELSEWHERE = re.compile(r"^(?:[a-z][a-z0-9+.-]*:|//)", re.IGNORECASE)
+
+
+class Loads(HTMLParser):
+    """The addresses a page loads by itself (scripts, styles, pictures), and its inline code."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.addresses: list[str] = []
+        self.inline: list[str] = []
+        self.in_code = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        named = dict(attrs)
+        address = named.get(LOADED_BY.get(tag, ""))
+        if address:
+            self.addresses.append(address)
+        if named.get("style"):
+            self.inline.append(named["style"] or "")
+        self.in_code = tag in {"script", "style"}
+
+    def handle_endtag(self, tag: str) -> None:
+        self.in_code = False
+
+    def handle_data(self, data: str) -> None:
+        if self.in_code:
+            self.inline.append(data)
+
+
+def from_elsewhere(address: str) -> bool:
+    """An address on another host (``https://``, ``//host``); ``data:`` is in the page."""
+    address = address.strip(" '\"")
+    return bool(ELSEWHERE.match(address)) and not address.lower().startswith("data:")
+
+
+def test_no_page_loads_anything_from_elsewhere(site: Path) -> None:
+    """Offline, a page is whole: no script, style or picture from another host (highlight.js
+    from a CDN left every page without its highlighter: ``hljs is not defined``)."""
+    found: list[str] = []
+    for page in sorted(site.rglob("*.html")):
+        loads = Loads()
+        loads.feed(page.read_text("utf-8"))
+        found += [f"{page.name}: {a}" for a in loads.addresses if from_elsewhere(a)]
+        found += [f"{page.name}: {code[:60]!r}" for code in loads.inline if "hljs" in code]
+        for code in loads.inline:
+            addresses = re.findall(r"url\(([^)]*)\)", code)
+            found += [f"{page.name}: {a}" for a in addresses if from_elsewhere(a)]
+    for style in sorted(site.rglob("*.css")):
+        text = style.read_text("utf-8")
+        addresses = re.findall(r"url\(\s*([^)]*?)\s*\)|@import\s+[\"']([^\"']+)", text)
+        found += [f"{style.name}: {a or b}" for a, b in addresses if from_elsewhere(a or b)]
+    assert found == []
+
+
+def test_code_is_highlighted_as_the_site_is_built(site: Path) -> None:
+    api = (site / PAGES["api"]).read_text("utf-8")
+    assert '<div class="codehilite">' in api
+    assert '<span class="kn">import</span>' in api  # the docstrings' examples too
+    assert 'href="css/pygments.css"' in api
+
+
+def load(browser: Any, address: str, until: str) -> Any:
+    """Open a page and wait until the script ``until`` gives something."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    browser.get(address)
+    return WebDriverWait(browser, 20).until(lambda b: b.execute_script(until))
+
+
+def loaded_from(browser: Any) -> list[str]:
+    found: list[str] = browser.execute_script(
+        "return performance.getEntriesByType('resource').map(e => e.name)"
+    )
+    return found
+
+
+def test_opened_from_disk_a_page_loads_nothing_from_elsewhere_and_search_says_to_serve_it(
+    site: Path, browser: Any
+) -> None:
+    note = load(
+        browser,
+        (site / "index.html").as_uri(),
+        "const n = document.getElementById('search-from-disk'); return n && n.textContent",
+    )
+    assert "python3 -m http.server -d site" in note and "mkdocs serve" in note
+    assert not [address for address in loaded_from(browser) if not address.startswith("file:")]
+
+
+@pytest.fixture(scope="module")
+def served(site: Path) -> Iterator[str]:
+    """The built site served as the pages say (python3 -m http.server -d site)."""
+    handler = partial(SimpleHTTPRequestHandler, directory=str(site))
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_served_its_search_finds_pages(served: str, browser: Any) -> None:
+    titles = load(
+        browser,
+        served + "index.html?q=standings",
+        "const found = document.querySelectorAll('#mkdocs-search-results article h3');"
+        "return found.length && Array.from(found).map(h => h.textContent)",
+    )
+    assert "For clubs" in titles
+    assert browser.execute_script("return document.getElementById('search-from-disk')") is None
+    assert not [address for address in loaded_from(browser) if not address.startswith(served)]
