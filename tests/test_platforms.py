@@ -258,3 +258,39 @@ def test_a_dead_writers_leftover_is_removed_on_windows_by_asking_windows(
     leftover.write_text("x", "utf-8")
     write_atomic(tmp_path / "game.mrec", "new\n")
     assert sorted(os.listdir(tmp_path)) == ["game.mrec"]
+
+
+def test_a_failed_rewrite_where_open_files_cannot_move_keeps_the_file_held(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from meridina.cli.record import locked_file
+    from meridina.cli.record.file_locks import Locking
+
+    posix = choose()
+    # flock's lock, with Windows' rule that a file held open is let go before it moves
+    monkeypatch.setattr(
+        locked_file, "system_locking", lambda: Locking("test", posix.try_lock, False)
+    )
+
+    def full(path: Path, text: str) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    path = tmp_path / "game.mrec"
+    path.write_text("old\n", "utf-8")
+    held = locked_file.RecordFile(path)
+    held.hold()
+    monkeypatch.setattr(locked_file, "write_atomic", full)
+    with pytest.raises(OSError, match="No space"):
+        held.rewrite("new\n")
+    with pytest.raises(locked_file.FileHeld):
+        locked_file.RecordFile(path).hold()  # held again after the failure
+    monkeypatch.undo()
+    monkeypatch.setattr(
+        locked_file, "system_locking", lambda: Locking("test", posix.try_lock, False)
+    )
+    held.rewrite("new\n")
+    with pytest.raises(locked_file.FileHeld):
+        locked_file.RecordFile(path).hold()
+    held.close()
+    assert path.read_text("utf-8") == "new\n"
+    locked_file.RecordFile(path).hold()  # let go: anyone may hold it now

@@ -90,7 +90,10 @@ class RecordFile:
             os.fsync(handle)
             umask = os.umask(0)
             os.umask(umask)
-            os.chmod(temporary, 0o666 & ~umask)
+            if hasattr(os, "fchmod"):  # by the open file: no name to be swapped meanwhile
+                os.fchmod(handle, 0o666 & ~umask)
+            else:  # Windows before Python 3.13
+                os.chmod(temporary, 0o666 & ~umask)
             if not locking.moves_open_files:  # an open file cannot be given a name here
                 os.close(handle)
                 handle = None
@@ -111,7 +114,12 @@ class RecordFile:
         """Replace the file with ``text`` in one step, and hold the new file."""
         if not system_locking().moves_open_files:
             self.close()  # a file held open cannot be replaced here
-            write_atomic(self.path, text)
+            try:
+                write_atomic(self.path, text)
+            except BaseException:
+                with contextlib.suppress(FileHeld, OSError):
+                    self.hold()  # the old file, still in place: held again
+                raise
             self._hold_again()
             return
         new: int | None = None
