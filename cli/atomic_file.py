@@ -15,6 +15,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TextIO
 
+from .running_process import running
+
 
 class UnsafeTarget(OSError):
     """The path names something that is not a regular file (a folder, a device, a pipe, a link)."""
@@ -74,24 +76,12 @@ def _remove_leftovers(target: Path) -> None:
         pid = name[len(prefix) :].split("-", 1)[0]
         if not name.endswith(".tmp") or not pid.isascii() or not pid.isdigit():
             continue
-        if len(pid) > 10 or _running(int(pid)):
+        if len(pid) > 10 or running(int(pid)):
             continue
         leftover = target.parent / name
         with contextlib.suppress(OSError):
             if stat.S_ISREG(os.lstat(leftover).st_mode):
                 os.unlink(leftover)
-
-
-def _running(pid: int) -> bool:
-    if pid == os.getpid():
-        return True
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except (OSError, OverflowError):
-        return True  # another user's process, or no way to tell: keep its file
-    return True
 
 
 def write_atomic(path: Path, text: str) -> None:

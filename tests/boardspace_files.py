@@ -1,7 +1,8 @@
 """Boardspace Medina game files written from the format, for the importer's tests.
 
 ``game_file`` writes the root node and one node per move, as Boardspace's server writes a
-finished game; ``Moves`` builds the moves of turns in Boardspace's ways: a person's pick
+finished game (without a revision, ``SU[Medina 3 0]``, as files from before revision 100);
+``Moves`` builds the moves of turns in Boardspace's ways: a person's pick
 and drop (with cancelled picks and undos if asked), a robot's one move, a tea tile.
 ``played_game`` plays a random legal game by meridina's rules and writes it as Boardspace
 would have logged it, with the logged turns of players who hold nothing.
@@ -165,12 +166,13 @@ def played_game(seed: int, edition: str, players: int, revision: int = 103) -> P
                 log.piece(seat, piece, cell, style)
         log.done(seat, robot_pass=words == ["pass"] and rng.random() < 0.5)
         last = seat
+    old_form = revision < 100  # a file from before revision 100: SU[Medina PLAYERS 0]
     text = game_file(
         log.moves,
         variation="Medina-v2" if edition == "2" else "Medina",
-        revision=revision,
+        revision=None if old_form else revision,
         players=players,
-        key=key,
+        key=0 if old_form else key,
         colours=",".join(str(index) for index in order[:players]),
         names=[f"p{seat}" for seat in range(players)],
     )

@@ -18,9 +18,10 @@ from boardspace_files import Moves, game_file, played_game
 from conftest import Write, check_one, run_cli
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from meridina.notation.medina.boardspace import ConversionFault, convert
+from meridina.notation.medina.boardspace import ConversionFault, conversion, convert
 from meridina.notation.medina.boardspace.draws import well_and_merchant
 from meridina.notation.medina.boardspace.java_random import JavaRandom
+from meridina.rules.medina.rule_sets import rulings_of
 
 
 def body(record: str) -> list[str]:
@@ -145,9 +146,103 @@ def test_the_first_edition_s_first_piece_is_the_starting_merchant() -> None:
     text = game_file(moves.moves, variation="Medina", revision=None, key=None, players=3)
     record = convert(text, "first.sgf")
     assert '[Setup "merchant H7"]' in record and "[Options" not in record
-    assert '[Rulings "set=boardspace-100"]' in record  # an old file: revision 100
+    assert '[Rulings "set=boardspace-1"]' in record  # no revision: Boardspace reads 1
     assert body(record) == ["blue orange@E5 orange@E6"]
     assert not check_one(record).problems
+
+
+# ---------------------------------------------------------------- files from before revision 100
+
+OLD_GAME = (
+    Moves()
+    .start(1)
+    .piece(1, "merchant", "H7")
+    .piece(1, "orange", "E5")
+    .piece(1, "orange", "E6", "robot")
+    .done(1)
+    .piece(2, "grey", "L9")
+    .piece(2, "merchant", "H8")
+    .done(2)
+)
+
+
+@pytest.mark.parametrize(
+    ("setup", "players"),
+    [
+        ("Medina 3 0", 3),  # players, then a number Boardspace does not read
+        ("Medina 4 0", 4),
+        ("Medina 3", 3),
+        ("Medina 2 0", 3),  # the 1st edition is played by 3 at least
+        ("Medina 99 7", None),  # below 100 is still players
+    ],
+)
+def test_a_file_from_before_revision_100_is_read_as_boardspace_reads_it(
+    setup: str, players: int | None
+) -> None:
+    # the old form, as the format gives it: SU holds the variation and the players, and
+    # Boardspace's viewer takes a first number below 100 as the players, revision 1, key 0
+    seats = 'P0[id "ann"]P1[id "ben"]P2[id "cy"]P3[id "di"]'
+    nodes = [f";P{seat}[{index} {move}]" for index, (seat, move) in enumerate(OLD_GAME.moves)]
+    text = "\n".join([f"(;GM[Medina]SU[{setup}]DT[Jan 5 2008]{seats}", *nodes, ")"]) + "\n"
+    if players is None:
+        assert "'99' is not a number of players" in refusal(text).message
+        return
+    record = convert(text, "old.sgf")
+    assert '[Rulings "set=boardspace-1"]' in record
+    assert f"engine revision 1, {players} players, random key 0." in record
+    assert '[Setup "merchant H7"]' in record and '[Date "2008-01-05"]' in record
+    assert body(record) == ["green orange@E5 orange@E6", "red grey@L9 merchant@H8"]
+    assert check_one(record).problems == []
+
+
+def test_a_revision_without_players_is_refused_at_its_place() -> None:
+    fault = refusal("(;GM[Medina]\nSU[Medina-v2 103];P0[0 Start P0])")
+    assert fault.message == "SU gives revision 103 but no number of players"
+    assert (fault.line, fault.column) == (2, 4)
+
+
+def test_files_from_before_revision_100_play_as_revision_100_plays() -> None:
+    # the engine's check at 100 (every player roofs a palace of a colour) takes effect
+    # only with 101, which retires the colour's buildings
+    assert rulings_of("boardspace-1") == rulings_of("boardspace-100")
+    assert rulings_of("boardspace-1") != rulings_of("boardspace-101")
+
+
+# ---------------------------------------------------------------- a missing or extra ')'
+
+
+@pytest.mark.parametrize(
+    ("ending", "why", "at"),
+    [
+        ("", "the game ends without its closing ')': read as if it were there", (4, 12)),
+        ("\n\n", "the game ends without its closing ')': read as if it were there", (6, 1)),
+        (")\n)", "an extra ')' after the game's closing ')': read past", (5, 1)),
+        (") ) )\n", "2 extra ')' after the game's closing ')': read past", (4, 14)),
+    ],
+)
+def test_a_missing_or_extra_final_parenthesis_is_read_with_a_warning(
+    ending: str, why: str, at: tuple[int, int]
+) -> None:
+    text = (
+        "(;GM[Medina]SU[Medina-v2 103 3 12345]\n;P0[0 Start P0]\n"
+        ";P0[1 Pick P A 3];P0[2 Dropb E 5]\n;P0[3 Done]" + ending
+    )
+    read = conversion(text, "open.sgf")
+    assert [(slip.rule, slip.message, (slip.line, slip.column)) for slip in read.slips] == [
+        ("REC-1", why, at)
+    ]
+    assert body(read.record) == ["blue orange@E5"]
+
+
+def test_the_command_warns_of_a_missing_parenthesis_and_converts(write: Write) -> None:
+    whole = game_file(Moves().start(0).piece(0, "orange", "E5").done(0).moves)
+    name = write("open.sgf", whole.rstrip().removesuffix(")"))
+    result = run_cli("import", "boardspace", name)
+    assert result.exit_code == 0 and result.stdout.endswith("1. blue orange@E5\n")
+    where = f"{name}:{len(whole.rstrip().splitlines())}:1"  # where the ')' would stand
+    assert result.stderr == (
+        f"{where}: REC-1 warning: the game ends without its closing ')': read as if it were there\n"
+    )
 
 
 @pytest.mark.parametrize(
@@ -177,6 +272,8 @@ def test_the_rulings_follow_the_engine_revision(revision: int, rulings: str) -> 
         (6, "2", 3, 104),
         (7, "1", 4, 103),
         (8, "2", 2, 101),
+        (9, "1", 3, 1),  # a file from before revision 100
+        (10, "1", 4, 1),
     ],
 )
 def test_random_legal_games_logged_by_boardspace_convert_back_to_their_turns(
@@ -265,8 +362,9 @@ def test_a_move_that_cannot_be_converted_is_refused_at_its_line_and_column(
             "starting merchant",
         ),
         ("(;GM[Medina]SU[Medina 103 3 1];P0[0 Start P0](;P0[1 Done]))", "variation"),
-        ("(;GM[Medina]SU[Medina 103 3 1];P0[0 Start P0]", "closing ')'"),
+        ("(", "closing ')'"),
         ("(;GM[Medina]SU[Medina 103 3 1];P0[0 Start P0])x", "after the game"),
+        ("(;GM[Medina]SU[Medina 103 3 1];P0[0 Start P0]))x", "after the game"),
         ("(;GM[Medina]SU[Medina 103 3 1];P0[0 Pick M A 0];P0[1 Dropb S 14])", "not a field"),
         ("(;GM[Medina]SU[Medina 103 3 1];P0[1 Start P0];P0[2 Done];P1[3 Start P1])", "new start"),
     ],

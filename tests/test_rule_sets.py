@@ -119,7 +119,7 @@ def test_a_set_on_the_command_line_and_in_the_config(
     assert run("validate", "--rulings", "set=boardspace-101", "game.mrec").exit_code == 1
     bad = run("validate", "--rulings", "set=nowhere", "game.mrec")
     assert bad.exit_code == 2
-    assert "unknown rule set 'nowhere' (known: boardspace-100," in bad.output
+    assert "unknown rule set 'nowhere' (known: boardspace-1, boardspace-100," in bad.output
     Path("meridina.toml").write_text('[rulings.medina]\nset = "boardspace-100"\n', "utf-8")
     assert run("validate", "game.mrec").exit_code == 0
     # a single ruling of the same table wins over its set, whatever the order of the lines
@@ -138,7 +138,9 @@ def test_a_set_on_the_command_line_and_in_the_config(
 @pytest.mark.parametrize(
     ("revision", "name"),
     [
-        (0, "boardspace-100"),
+        (0, "boardspace-1"),
+        (1, "boardspace-1"),  # a file without a revision: Boardspace reads it as 1
+        (99, "boardspace-1"),
         (100, "boardspace-100"),
         (101, "boardspace-101"),
         (102, "boardspace-102"),
@@ -156,6 +158,7 @@ def test_boardspace_rulings_by_revision() -> None:
     by_revision = {name: RULE_SETS[name] for name in RULE_SETS if name.startswith("boardspace")}
     made = {name: rulings_of(name) for name in by_revision}
     assert made["boardspace-100"] == BOARDSPACE_100
+    assert made["boardspace-1"] == BOARDSPACE_100  # 100's change takes effect from 101
     assert made["boardspace-101"].retire_colours is Retire.YES
     assert made["boardspace-101"].new_street_touch is StreetTouch.ANY
     assert made["boardspace-102"].new_street_touch is StreetTouch.ONE

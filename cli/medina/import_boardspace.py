@@ -6,7 +6,7 @@ import sys
 from pathlib import Path
 
 import click
-from meridina.notation.medina.boardspace import ConversionFault, convert
+from meridina.notation.medina.boardspace import ConversionFault, conversion
 
 from ..atomic_file import replacing
 from ..output import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, OutputFault
@@ -21,7 +21,8 @@ Each FILE is one game saved by Boardspace (both editions); - reads standard inpu
 records go to standard output, one game after another with a blank line between, or to
 FILE with -o. Each record names its edition, options, the rulings of the Boardspace
 revision that played it, the players and their roof colours, and says in a comment what
-it was converted from. Cancelled picks and undone placements leave no trace. A file that
+it was converted from. Cancelled picks and undone placements leave no trace. A file whose
+final ')' is missing or doubled is converted with a REC-1 warning at its place. A file that
 cannot be converted (an edited position, a move the converter does not know) is reported
 at its line and column, and the command exits 1; a file that cannot be read exits 2.
 """
@@ -50,11 +51,16 @@ def boardspace(files: tuple[str, ...], output: Path | None) -> None:
             continue
         try:
             origin = "(standard input)" if name == "-" else shown(Path(name).name)
-            records.append(convert(text, origin))
+            converted = conversion(text, origin)
         except ConversionFault as fault:
             where = f"{shown_name}:{fault.line}:{fault.column}"
             click.echo(f"{where}: {shown(fault.message)}", err=True)
             status = max(status, EXIT_INVALID)
+            continue
+        for slip in converted.slips:
+            where = f"{shown_name}:{slip.line}:{slip.column}"
+            click.echo(f"{where}: {slip.rule} warning: {shown(slip.message)}", err=True)
+        records.append(converted.record)
     written = "\n".join(records)
     if output is None:
         click.echo(written, nl=False)

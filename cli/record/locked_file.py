@@ -1,25 +1,30 @@
 """The file a recording session writes: held against a second session, added to a turn at a
 time, rewritten whole (through a temporary file and an atomic rename) when more changes.
 
-The hold is an ``flock`` on an open descriptor of the file: the system drops it when the
-process ends, however it ends, so a session that crashed never leaves the file held.
-A rewrite locks the new file before it is renamed into place, so the record is never
-unheld while the session lasts.
+The hold is a lock on an open descriptor of the file (``flock``, or Windows' own call: see
+``file_locks``): the system drops it when the process ends, however it ends, so a session
+that crashed never leaves the file held. A rewrite locks the new file before it is renamed
+into place, so the record is never unheld while the session lasts; where open files cannot
+be renamed (Windows), the file is let go just before it is replaced and held again after.
 """
 
 from __future__ import annotations
 
 import contextlib
 import errno
-import fcntl
 import os
 import stat
 import tempfile
 import weakref
 from pathlib import Path
 
-from ..atomic_file import replacing
+from ..atomic_file import replacing, write_atomic
+from .file_locks import system_locking
 
+# Flags of os.open that not every system has (Windows has neither; its descriptors are not
+# inherited anyway).
+NONBLOCK = getattr(os, "O_NONBLOCK", 0)
+CLOEXEC = getattr(os, "O_CLOEXEC", 0)
 TRIES = 5  # a file replaced while we lock it is tried again, this often
 # What os.link raises on a file system without hard links.
 NO_LINKS = {errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.ENOSYS, errno.EMLINK}
@@ -50,17 +55,15 @@ class RecordFile:
             try:
                 if not stat.S_ISREG(os.stat(self.path).st_mode):
                     return  # only a regular file is opened
-                descriptor = os.open(self.path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+                descriptor = os.open(self.path, os.O_RDONLY | NONBLOCK | CLOEXEC)
             except OSError:
                 return
             try:
                 if not stat.S_ISREG(os.fstat(descriptor).st_mode):
                     os.close(descriptor)
                     return
-                try:
-                    fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                except BlockingIOError:
-                    raise FileHeld(self.path) from None
+                if not system_locking().try_lock(descriptor):
+                    raise FileHeld(self.path)
             except BaseException:
                 os.close(descriptor)
                 raise
@@ -73,35 +76,58 @@ class RecordFile:
     def create(self, text: str) -> None:
         """Write a new record at ``path`` and hold it; ``FileExistsError`` when a file is
         there, even one another session made since it was looked for."""
+        locking = system_locking()
+        handle: int | None
         handle, temporary = tempfile.mkstemp(
             dir=self.path.parent, prefix=f".{self.path.name[:100]}.", suffix=".tmp"
         )
         try:
-            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)  # nobody else knows it yet
+            if locking.moves_open_files:
+                locking.try_lock(handle)  # nobody else knows it yet
             data = memoryview(text.encode("utf-8"))
             while data:
                 data = data[os.write(handle, data) :]
             os.fsync(handle)
             umask = os.umask(0)
             os.umask(umask)
-            os.fchmod(handle, 0o666 & ~umask)
+            if hasattr(os, "fchmod"):  # by the open file: no name to be swapped meanwhile
+                os.fchmod(handle, 0o666 & ~umask)
+            else:  # Windows before Python 3.13
+                os.chmod(temporary, 0o666 & ~umask)
+            if not locking.moves_open_files:  # an open file cannot be given a name here
+                os.close(handle)
+                handle = None
             _place_new(temporary, self.path)
         except BaseException:
-            os.close(handle)
+            if handle is not None:
+                os.close(handle)
             raise
         finally:
             with contextlib.suppress(OSError):
                 os.unlink(temporary)
-        self._keep(handle)
+        if handle is None:
+            self._hold_again()
+        else:
+            self._keep(handle)
 
     def rewrite(self, text: str) -> None:
         """Replace the file with ``text`` in one step, and hold the new file."""
+        if not system_locking().moves_open_files:
+            self.close()  # a file held open cannot be replaced here
+            try:
+                write_atomic(self.path, text)
+            except BaseException:
+                with contextlib.suppress(FileHeld, OSError):
+                    self.hold()  # the old file, still in place: held again
+                raise
+            self._hold_again()
+            return
         new: int | None = None
         try:
             with replacing(self.path) as stream:
                 stream.write(text)
                 new = os.dup(stream.fileno())
-                fcntl.flock(new, fcntl.LOCK_EX | fcntl.LOCK_NB)  # nobody else knows it yet
+                system_locking().try_lock(new)  # nobody else knows it yet
         except BaseException:
             if new is not None:
                 os.close(new)
@@ -116,7 +142,7 @@ class RecordFile:
         """
         if self._held is None:
             return False
-        descriptor = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_NONBLOCK | os.O_CLOEXEC)
+        descriptor = os.open(self.path, os.O_WRONLY | os.O_APPEND | NONBLOCK | CLOEXEC)
         try:
             if not self._is_at_path(self._held) or not _same_file(descriptor, self._held):
                 return False
@@ -139,6 +165,16 @@ class RecordFile:
         if self._closer is not None:
             self._closer()
         self._held = self._closer = None
+
+    def _hold_again(self) -> None:
+        """Hold the file just put in place closed; another session that took it in that
+        moment makes the write fail, as any other failure to write does."""
+        try:
+            self.hold()
+        except FileHeld:
+            raise OSError(
+                errno.EBUSY, "another 'meridina record' took it as it was written"
+            ) from None
 
     def _keep(self, descriptor: int) -> None:
         self.close()

@@ -30,9 +30,16 @@ BOARDSPACE_SOURCE: Final = (
     "(client/boardspace-java/boardspace-games/medina/MedinaBoard.java)"
 )
 # The engine revisions that changed the rules; a game file names the one it was played under.
-BOARDSPACE_REVISIONS: Final = (100, 101, 102, 103)
-OLDEST_REVISION: Final = BOARDSPACE_REVISIONS[0]
+# Boardspace reads a file from before revision 100, which names none, as revision 1.
+OLD_FILES_REVISION: Final = 1
+BOARDSPACE_REVISIONS: Final = (OLD_FILES_REVISION, 100, 101, 102, 103)
 NEWEST_REVISION: Final = BOARDSPACE_REVISIONS[-1]
+
+
+def _summary(revision: int, newest: bool) -> str:
+    if revision == OLD_FILES_REVISION:
+        return "Boardspace's engine, files from before revision 100 (read as revision 1)"
+    return f"Boardspace's engine, revision {revision}" + (" (the newest)" if newest else "")
 
 
 def _boardspace(revision: int, name: str | None = None) -> RuleSet:
@@ -40,8 +47,10 @@ def _boardspace(revision: int, name: str | None = None) -> RuleSet:
     return rule_set(
         Rulings,
         name or f"boardspace-{revision}",
-        f"Boardspace's engine, revision {revision}" + (" (the newest)" if name else ""),
+        _summary(revision, name is not None),
         BOARDSPACE_SOURCE,
+        # revision 100 brought the check that every player roofs a palace of a colour; it
+        # changes play only from 101 on, which then retires the colour, so 1 plays as 100
         # colour retirement came with revision 101
         retire_colours=Retire.YES if revision >= 101 else Retire.NO,
         # from 102 a new street's first merchant may touch at most one merchant
@@ -115,11 +124,12 @@ RULE_SETS: Final[Mapping[str, RuleSet]] = by_name(
 def boardspace_rule_set(revision: int) -> str:
     """The name of the rule set a Boardspace game file's engine revision played under.
 
-    Files older than revision 100 carry no revision, and Boardspace reads them as 100;
-    revision 104 changed only which colour the neutral roofs are drawn in, so it and any
-    later one play as 103.
+    Files older than revision 100 carry no revision, and Boardspace reads them as revision 1:
+    any revision below 100 plays as ``boardspace-1``. Revision 104 changed only which colour
+    the neutral roofs are drawn in, so it and any later one play as 103.
     """
-    return f"boardspace-{min(max(revision, OLDEST_REVISION), NEWEST_REVISION)}"
+    played = [known for known in BOARDSPACE_REVISIONS if known <= revision]
+    return f"boardspace-{played[-1] if played else OLD_FILES_REVISION}"
 
 
 def rulings_of(name: str) -> Rulings:

@@ -4,23 +4,39 @@
 each move's text, ``turns`` replays the moves into turns, ``draws`` finds a 2nd-edition
 game's well and first merchant from its random key (with ``java_random``), and ``record``
 writes the result. Anything that cannot be converted is a ``ConversionFault`` with its
-line and column in the file.
+line and column in the file; a slip read as meant is a ``ConversionSlip``, a warning.
 """
 
 from __future__ import annotations
 
-from .fault import ConversionFault
+from dataclasses import dataclass
+
+from .fault import ConversionFault, ConversionSlip
 from .header import moves, read_header
 from .record import write
 from .sgf import read_nodes
 from .turns import replay
 
-__all__ = ["ConversionFault", "convert"]
+__all__ = ["Conversion", "ConversionFault", "ConversionSlip", "conversion", "convert"]
+
+
+@dataclass(frozen=True, slots=True)
+class Conversion:
+    """A converted game: its record, and the slips of its file that were read as meant."""
+
+    record: str
+    slips: tuple[ConversionSlip, ...]
+
+
+def conversion(text: str, source: str) -> Conversion:
+    """The Boardspace game ``text`` converted; ``source`` names its file."""
+    slips: list[ConversionSlip] = []
+    nodes = read_nodes(text, slips)
+    header = read_header(nodes[0])
+    converted = replay(header, moves(nodes))
+    return Conversion(write(header, converted, source), tuple(slips))
 
 
 def convert(text: str, source: str) -> str:
     """The meridina record of the Boardspace game ``text``; ``source`` names its file."""
-    nodes = read_nodes(text)
-    header = read_header(nodes[0])
-    converted = replay(header, moves(nodes))
-    return write(header, converted, source)
+    return conversion(text, source).record

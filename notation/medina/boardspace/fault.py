@@ -1,6 +1,10 @@
-"""Why a Boardspace game file cannot be converted, and where in the file."""
+"""Why a Boardspace game file cannot be converted, or what was read past in it, and where."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
+
+SLIP_RULE = "REC-1"  # a syntax slip read as meant, as in a record
 
 
 class ConversionFault(Exception):
@@ -11,3 +15,13 @@ class ConversionFault(Exception):
         self.message = message
         self.line = line
         self.column = column
+
+
+@dataclass(frozen=True, slots=True)
+class ConversionSlip:
+    """A slip in the file that the converter read as meant: a warning at a line and column."""
+
+    message: str
+    line: int
+    column: int
+    rule: str = SLIP_RULE

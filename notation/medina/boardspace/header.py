@@ -1,8 +1,10 @@
 """A Boardspace Medina file's root node: variation, engine revision, seats, colours, names.
 
-Boardspace writes ``GM[Medina]``, ``SU[VARIATION REVISION PLAYERS KEY]`` (older files:
-``SU[VARIATION PLAYERS]``, revision 100), ``CM[...]`` (each seat's roof colour index, when
-the table chose colours) and ``P0[id "name"]`` per seat. Every number is bounded.
+Boardspace writes ``GM[Medina]``, ``SU[VARIATION REVISION PLAYERS KEY]``, ``CM[...]`` (each
+seat's roof colour index, when the table chose colours) and ``P0[id "name"]`` per seat. Files
+from before revision 100 write ``SU[VARIATION PLAYERS ...]``: Boardspace's viewer reads the
+first number as a revision only when it is 100 or more, and otherwise as the players, with
+revision 1 and random key 0, whatever follows. Every number is bounded.
 """
 
 from __future__ import annotations
@@ -17,7 +19,9 @@ from .sgf import SgfNode, SgfProperty
 
 EDITIONS = {"medina": "1", "medina-v2": "2"}  # Boardspace's variation -> edition
 ROOF_COLOURS = ("blue", "green", "red", "yellow")  # Boardspace's dome colours, by index
-OLDEST_REVISION = 100  # files without a revision are read as this one
+FIRST_REVISION = 100  # the first number of SU is a revision from this one on
+OLD_FILE_REVISION = 1  # what Boardspace reads a file without a revision as
+OLD_FILE_KEY = 0  # and its random key
 NEWEST_REVISION = 104  # the last revision of Boardspace's Medina
 KEY_BOUND = 1 << 31  # the random key is a Java int
 SEAT_WORDS = ("id", "ranking", "country", "time")  # a seat's facts, not its moves
@@ -101,13 +105,17 @@ def _setup(prop: SgfProperty) -> tuple[str, str, int, int, int | None]:
     numbers = words[1:4]
     if not numbers:
         raise _fault("SU gives no number of players", prop)
-    if len(numbers) == 1:
-        revision, count, key_text = OLDEST_REVISION, numbers[0], None
+    first = read_number(numbers[0])
+    if first is None:
+        why = f"'{numbers[0][:20]}' is neither a number of players nor a revision"
+        raise _fault(why, prop)
+    key_text: str | None
+    if first < FIRST_REVISION:  # an old file: players, then nothing Boardspace reads
+        revision, count, key_text = OLD_FILE_REVISION, numbers[0], str(OLD_FILE_KEY)
+    elif len(numbers) < 2:
+        raise _fault(f"SU gives revision {first} but no number of players", prop)
     else:
-        revision_read = read_number(numbers[0])
-        if revision_read is None:
-            raise _fault(f"the revision '{numbers[0][:20]}' is not a whole number", prop)
-        revision, count = revision_read, numbers[1]
+        revision, count = first, numbers[1]
         key_text = numbers[2] if len(numbers) > 2 else None
     if revision > NEWEST_REVISION:
         raise _fault(f"revision {revision} is newer than any Boardspace Medina known", prop)

@@ -2,8 +2,10 @@
 
 A file is ``(`` then nodes, each ``;`` followed by properties ``NAME[value][value]...``,
 then ``)``. A value runs to the first ``]`` not escaped by a backslash. Boardspace writes
-one line of play and no variations, so a nested ``(`` is refused. The text is read in one
-pass without backtracking: its time grows with its length and nothing else.
+one line of play and no variations, so a nested ``(`` is refused. A file whose final ``)``
+is missing, or followed by more of them, is read as meant with a slip, as other SGF readers
+read it. The text is read in one pass without backtracking: its time grows with its length
+and nothing else.
 """
 
 from __future__ import annotations
@@ -12,11 +14,12 @@ import re
 from bisect import bisect_right
 from dataclasses import dataclass
 
-from .fault import ConversionFault
+from .fault import ConversionFault, ConversionSlip
 
 _SPACE = re.compile(r"[ \t\r\n]*")
 _NAME = re.compile(r"[^ \t\r\n()\[\];]+")
 _VALUE_STOP = re.compile(r"[\]\\]")
+_EXTRA_CLOSING = re.compile(r"\)[ \t\r\n)]*")  # more ')' after the game, and nothing else
 LONGEST_NAME = 40  # a property's name; Boardspace's are two letters or P0..P9
 
 
@@ -50,9 +53,13 @@ class _Places:
         return line, offset - self.starts[line - 1] + 1
 
 
-def read_nodes(text: str) -> list[SgfNode]:
-    """The nodes of the game in ``text``, root first."""
+def read_nodes(text: str, slips: list[ConversionSlip] | None = None) -> list[SgfNode]:
+    """The nodes of the game in ``text``, root first; what was read past goes to ``slips``."""
     places = _Places(text)
+    found_slips = [] if slips is None else slips
+
+    def slip(message: str, offset: int) -> None:
+        found_slips.append(ConversionSlip(message, *places.of(offset)))
 
     def fault(message: str, offset: int) -> ConversionFault:
         return ConversionFault(message, *places.of(offset))
@@ -64,7 +71,10 @@ def read_nodes(text: str) -> list[SgfNode]:
     nodes: list[SgfNode] = []
     while True:
         if position >= len(text):
-            raise fault("the game ends without its closing ')'", position)
+            if not nodes:
+                raise fault("the game ends without its closing ')'", position)
+            slip("the game ends without its closing ')': read as if it were there", position)
+            return nodes
         mark = text[position]
         if mark == ")":
             break
@@ -96,11 +106,16 @@ def read_nodes(text: str) -> list[SgfNode]:
             properties.append(SgfProperty(name, value, *places.of(position + 1)))
             position = _skip(text, after)
         nodes.append(SgfNode(tuple(properties), *places.of(start)))
-    rest = _skip(text, position + 1)
-    if rest < len(text):
-        raise fault("text after the game's closing ')'", rest)
     if not nodes:
         raise fault("the game has no nodes", position)
+    rest = _skip(text, position + 1)
+    extra = _EXTRA_CLOSING.match(text, rest)
+    if extra is not None and extra.end() == len(text):
+        count = extra.group().count(")")
+        what = "an extra ')'" if count == 1 else f"{count} extra ')'"
+        slip(f"{what} after the game's closing ')': read past", rest)
+    elif rest < len(text):
+        raise fault("text after the game's closing ')'", rest)
     return nodes
 
 
