@@ -24,6 +24,7 @@ from meridina.rules.game import (
     TurnT,
     Unreadable,
     play,
+    told_problems,
 )
 from meridina.rules.games import Listed, rules_game, titles
 
@@ -218,9 +219,8 @@ def check_game(
         problems.append(problem)
     if report.run is not None:
         problems.extend(report.run.start_problems)
-        for step in report.run.steps:
-            if step is not None and step.problems:
-                problems.extend(step.problems)
+        turns = [entry.turn for entry in report.record.entries]
+        problems.extend(told_problems(known.rules, report.run, turns))
         problems.extend(report.run.result_problems)
     report.problems.extend(problems)
     if len(report.problems) > 1:
