@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from conftest import Write, check_one, run_cli, spot
 from medina_records import medina
 
@@ -113,3 +114,15 @@ def test_the_pointer_back_survives_a_formatter_moving_the_lines(write: Write) ->
     assert "ILLEGAL: MED-B2" in annotated and ";=" not in annotated
     (later,) = [p for p in check_one(annotated).errors if p.rule == "MED-B2"]
     assert later.message.endswith("(because of turn 1's refused roof on E5)")
+
+
+@pytest.mark.parametrize("form", ["json", "sarif", "junit"])
+def test_the_outputs_list_the_consequence_once_and_the_verdict_stands(
+    write: Write, form: str
+) -> None:
+    path = write("game.mrec", medina(*REFUSED_ROOF, tags=SMALL_ROOFS))
+    ran = run_cli("validate", "--format", form, path)
+    assert ran.exit_code == 1  # invalid, as before
+    said = ran.output.count("(because of turn 1's refused roof on E5)")
+    assert said == (2 if form == "junit" else 1)  # a JUnit failure says it twice
+    assert ran.output.count("can still grow") == said
