@@ -24,11 +24,13 @@ from meridina.rules.game import (
     TurnT,
     Unreadable,
     play,
+    told_problems,
 )
 from meridina.rules.games import Listed, rules_game, titles
 
 from .games import GAMES as NOTATION_GAMES
 from .games import notation_game
+from .other_game import other_game_hint
 from .reader import ParsedGame, iter_games, parse_text
 from .suggest import TAG_CUTOFF, nearest
 from .text import GameText
@@ -184,7 +186,8 @@ def check_game(
     if tag is None:
         report.problems.append(Problem(GAME_RULE, _no_game_tag(parsed), text.at))
         return report
-    known = GAMES.get(tag.value.strip().lower())
+    key = tag.value.strip().lower()
+    known = GAMES.get(key)
     if known is None:
         name = tag.value.strip()
         guess = nearest(name, [spec.name for spec in GAMES.values()])
@@ -204,15 +207,20 @@ def check_game(
                 tag.value_at,
             )
         )
-        known = GAMES[guess.lower()]
+        key = guess.lower()
+        known = GAMES[key]
     report.game = known.name
     defaults = (rulings or {}).get(known.name.lower())
     report.record, report.run, problems = known.play(text, base, defaults, keep_steps)
+    hint = other_game_hint(key, known.name, report.record.entries, tag.value_at)
+    if hint is not None:  # the turns read as another game's: one hint for their faults
+        problem, told = hint
+        problems = [p for p in problems if id(p) not in told]
+        problems.append(problem)
     if report.run is not None:
         problems.extend(report.run.start_problems)
-        for step in report.run.steps:
-            if step is not None and step.problems:
-                problems.extend(step.problems)
+        turns = [entry.turn for entry in report.record.entries]
+        problems.extend(told_problems(known.rules, report.run, turns))
         problems.extend(report.run.result_problems)
     report.problems.extend(problems)
     if len(report.problems) > 1:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
@@ -130,6 +130,51 @@ class GameRun(Generic[StateT, StepT, SheetT]):
                 current = cast(StateT, step.state)
             result.append(current)
         return result
+
+
+StateIn = TypeVar("StateIn", contravariant=True)
+StepIn = TypeVar("StepIn", contravariant=True)
+
+
+class SaysOnce(Protocol[StateIn, TurnIn, StepIn]):
+    """A rules core that tells a fault caused by an earlier one once per thing it is about
+    (a palace, a meridian), pointing back at the earlier fault."""
+
+    def told(
+        self, before: StateIn, turn: TurnIn, step: StepIn, memory: dict[Any, Any]
+    ) -> list[Problem]:
+        """``step``'s problems as a game's list tells them: each as it is, pointing back at
+        the fault that caused it, or left out when that was told already. ``before`` is the
+        state the turn was played from; ``memory`` is the game's, kept from turn to turn."""
+        ...
+
+
+def told_problems(
+    core: object, run: GameRun[Any, Any, Any], turns: Sequence[object | None]
+) -> list[Problem]:
+    """The problems of a played game's turns, in turn order, as its list of problems tells
+    them (see ``SaysOnce``). ``turns`` are the game's turns as played, None where unreadable.
+
+    A step's own problems are left as they are: a turn refused is refused for its own fault,
+    however often the list tells that fault.
+    """
+    problems: list[Problem] = []
+    told: Callable[[Any, Any, Any, dict[Any, Any]], list[Problem]] | None
+    told = getattr(core, "told", None)  # a core that is ``SaysOnce``
+    if told is None or not run.steps_kept:
+        for step in run.steps:
+            if step is not None and step.problems:
+                problems.extend(step.problems)
+        return problems
+    memory: dict[Any, Any] = {}
+    state = run.start
+    for turn, step in zip(turns, run.steps, strict=False):
+        if step is None:
+            continue
+        if step.problems or memory:  # a clean game costs nothing more
+            problems.extend(told(state, turn, step, memory))
+        state = step.state
+    return problems
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,11 +6,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from meridina.rules.common import Place, Problem
-from meridina.rules.game import Applied, result_faults, result_words
+from meridina.rules.game import Applied, SaysOnce, result_faults, result_words
 from meridina.rules.game import GameRun as BaseRun
 from meridina.rules.rule_home import decides
 
-from . import engine
+from . import consequences, engine
 from .clean import play_clean
 from .engine import Step, expected_player, finished, nobody_can_place
 from .faults import Fault, wording
@@ -31,6 +31,8 @@ class MedinaRules:
     apply = staticmethod(engine.apply)  # called once a turn: no method of its own in between
     # A whole game on one working state, for checks that need only the end (``PlaysClean``).
     play_clean = staticmethod(play_clean)
+    # A refused roof's consequence told once per palace in a game's list (``SaysOnce``).
+    told = staticmethod(consequences.told)
 
     def pass_over(self, state: State, mover: str | None) -> State:
         """Only the order moves on: the next turn is the one after the stated mover's."""
@@ -52,6 +54,7 @@ class MedinaRules:
 
 
 RULES = MedinaRules()
+_SAYS_ONCE: SaysOnce[State, Turn, Step] = RULES  # checked by the type checker
 
 
 def check_result(setup: Setup, state: State, sheet: ScoreSheet) -> list[Problem]:

@@ -7,12 +7,12 @@ from pathlib import Path
 from typing import Any
 
 from meridina.rules.common import Place, Problem
-from meridina.rules.game import Applied, result_faults, result_words
+from meridina.rules.game import Applied, SaysOnce, result_faults, result_words
 from meridina.rules.game import GameRun as BaseRun
 from meridina.rules.identity_memory import IdentityMemory
 from meridina.rules.rule_home import decides
 
-from . import engine
+from . import consequences, engine
 from .engine import Step
 from .faults import Fault, word, wording
 from .legal import legal_turns
@@ -34,6 +34,8 @@ class MeridianRules:
     pass_over = staticmethod(engine.pass_over)
     # A whole game with no problem, on one working state (``PlaysClean``).
     play_clean = staticmethod(engine.play_clean)
+    # A refused tower's consequence told once per meridian in a game's list (``SaysOnce``).
+    told = staticmethod(consequences.told)
 
     def legal_turns(self, state: State) -> Iterator[Turn]:
         return legal_turns(state)
@@ -46,6 +48,7 @@ class MeridianRules:
 
 
 RULES = MeridianRules()
+_SAYS_ONCE: SaysOnce[State, Turn, Step] = RULES  # checked by the type checker
 
 
 def check_result(setup: Setup, state: State, sheet: ScoreSheet) -> list[Problem]:
