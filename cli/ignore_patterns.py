@@ -201,8 +201,72 @@ def _greedy(
     return p == len(pattern)
 
 
-def _segments_match(pattern: Pattern, names: Sequence[str]) -> bool:
-    return _greedy(pattern.segments, names, ANY_SEGMENTS, _name_matches)
+# Where a pattern stands after some names of a path: the indexes of its segments that the
+# next name may match (an index equal to the number of segments: the names so far match).
+Positions = frozenset[int]
+
+
+def _closure(pattern: Pattern, positions: Iterable[int]) -> Positions:
+    """``positions`` and every index after a run of ``**`` there (which may match no name)."""
+    reached = set(positions)
+    for position in sorted(reached):
+        while position < len(pattern.segments) and pattern.segments[position] is ANY_SEGMENTS:
+            position += 1
+            reached.add(position)
+    return frozenset(reached)
+
+
+def _advance(pattern: Pattern, positions: Positions, name: str) -> Positions:
+    """Where ``pattern`` stands after one more name: each segment is matched once against it."""
+    after: set[int] = set()
+    for position in positions:
+        if position == len(pattern.segments):
+            continue
+        segment = pattern.segments[position]
+        if segment is ANY_SEGMENTS:
+            after.add(position)  # "**" takes this name and may take more
+        elif _name_matches(segment, name):
+            after.add(position + 1)
+    return _closure(pattern, after) if after else frozenset()
+
+
+class Cursor:
+    """Where each pattern of a spec stands after the names of a folder, below the spec's own.
+
+    A walk carries a folder's cursor to its entries, as git does: each name of a path is
+    matched once per pattern, so deciding an entry costs the same at any depth.
+    """
+
+    __slots__ = ("positions", "spec")
+
+    def __init__(self, spec: IgnoreSpec, positions: tuple[Positions, ...]) -> None:
+        self.spec = spec
+        self.positions = positions
+
+    def step(self, name: str) -> Cursor:
+        """The cursor of the entry ``name`` of this folder."""
+        return Cursor(
+            self.spec,
+            tuple(
+                _advance(pattern, positions, name) if positions else positions
+                for pattern, positions in zip(self.spec.patterns, self.positions, strict=True)
+            ),
+        )
+
+    def verdict(self, is_folder: bool) -> bool | None:
+        """Whether the entry this cursor stands on is ignored (True), re-included (False),
+        or named by no pattern (None): the last pattern that matches decides."""
+        for pattern, positions in zip(
+            reversed(self.spec.patterns), reversed(self.positions), strict=True
+        ):
+            if not positions or (pattern.folders_only and not is_folder):
+                continue
+            if pattern.inside_only and is_folder:
+                # a folder is its names and an empty one: inside it, for "folder/**"
+                positions = _advance(pattern, positions, "")
+            if len(pattern.segments) in positions:
+                return not pattern.negated
+        return None
 
 
 class IgnoreSpec:
@@ -226,28 +290,21 @@ class IgnoreSpec:
                 patterns.append(pattern)
         return cls(patterns)
 
+    def start(self) -> Cursor:
+        """The cursor of the spec's own folder, before any name."""
+        return Cursor(self, tuple(_closure(pattern, (0,)) for pattern in self.patterns))
+
     def check_file(self, path: str) -> bool | None:
         """Whether ``path`` (relative, ``/``-separated; a trailing ``/`` marks a folder) is
         ignored (True), re-included (False), or not named by any pattern (None)."""
         is_folder = path.endswith("/")
         names = [name for name in path.split("/") if name]
-        for depth in range(1, len(names)):
-            if self._verdict(names[:depth], True):
+        cursor = self.start()
+        for depth, name in enumerate(names, start=1):
+            cursor = cursor.step(name)
+            if depth < len(names) and cursor.verdict(True):
                 return True  # inside an ignored folder
-        return self._verdict(names, is_folder)
+        return cursor.verdict(is_folder)
 
     def match_file(self, path: str) -> bool:
         return self.check_file(path) is True
-
-    def _verdict(self, names: Sequence[str], is_folder: bool) -> bool | None:
-        verdict = None
-        for pattern in self.patterns:
-            if pattern.folders_only and not is_folder:
-                continue
-            # a folder is its names and an empty one: inside it, for "folder/**"
-            shown = [*names, ""] if pattern.inside_only and is_folder else names
-            if (verdict is None or verdict != (not pattern.negated)) and _segments_match(
-                pattern, shown
-            ):
-                verdict = not pattern.negated
-        return verdict
