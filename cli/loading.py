@@ -24,6 +24,7 @@ from meridina.rules.games import GAMES
 
 from .gitignores import GitIgnores
 from .ignore_patterns import IgnoreSpec, PatternError
+from .links import folder_link_leaving, leaves_home
 from .output import EXIT_UNREADABLE, InputError, input_error
 from .shown import shown
 from .tracked import Tracked, tracked_records
@@ -31,6 +32,9 @@ from .tracked import Tracked, tracked_records
 RECORD_SUFFIX = ".mrec"
 DEFAULT_EXCLUDES = (".git", ".hg", ".venv", "venv", "node_modules", "__pycache__", "build", "dist")
 GLOB_CHARACTERS = frozenset("*?[")
+LINK_OUT = (
+    "is a symbolic link to a folder outside the folder checked; meridina reads nothing through it"
+)
 
 
 class InputFault(click.ClickException):
@@ -94,6 +98,10 @@ def record_files(
 def _one_path(name: str, selection: Selection) -> Iterator[str | InputError]:
     path = Path(name)
     if selection.force_exclude and _excluded_by_name(path, selection.spec()):
+        return
+    leaving = leaves_home(name)
+    if leaving is not None:
+        yield input_error(name, f"{name}: REC-0 {leaving}")
         return
     if path.is_dir():
         found = list(_walk(path, selection))
@@ -169,6 +177,12 @@ def _walk(top: Path, selection: Selection) -> Iterator[str | InputError]:
                 continue
             if ignores is not None and _skipped(ignores, tracked, here, sub, prefix, True):
                 continue
+            if (here / sub).is_symlink():
+                # not followed, as os.walk does not: one leading out of the walk is told once
+                if folder_link_leaving(here / sub, top):
+                    link = str(here / sub)
+                    found.append((link, input_error(link, f"{link}: REC-0 {LINK_OUT}")))
+                continue
             cursors[here / sub] = inside
             kept.append(sub)
         subfolders[:] = sorted(kept)
@@ -223,7 +237,7 @@ def game_chunks(path: str, game_number: int | None = None) -> Iterator[tuple[int
     A file that cannot be read, holds no game or lacks game N raises InputFault,
     after the games before the fault.
     """
-    fault = _not_a_regular_file(Path(path)) if path != "-" else None
+    fault = _not_a_regular_file(Path(path)) or leaves_home(path) if path != "-" else None
     if fault:
         raise InputFault(f"{path}: REC-0 {fault}")
     seen = 0
