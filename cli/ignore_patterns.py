@@ -61,8 +61,19 @@ ANY_CHARACTER = _AnyCharacter()
 ANY_SEGMENTS = _AnySegments()
 
 Token = str | CharClass | _Star | _AnyCharacter
-# a segment: its exact text, its tokens, or any segments
-Segment = str | tuple[Token, ...] | _AnySegments
+
+
+class Glob(NamedTuple):
+    """A segment with wildcards: its tokens, and the plain text a name must start and end with
+    (looked at first: most names fail there, at the cost of a string comparison)."""
+
+    tokens: tuple[Token, ...]
+    starts: str
+    ends: str
+
+
+# a segment: its exact text, a glob, or any segments
+Segment = str | Glob | _AnySegments
 
 
 class Pattern(NamedTuple):
@@ -93,7 +104,7 @@ def compile_pattern(line: str) -> Pattern | None:
             segments.append(segment)
     inside_only = len(segments) > 1 and segments[-1] is ANY_SEGMENTS
     if inside_only:
-        segments.insert(-1, (STAR,))
+        segments.insert(-1, _glob((STAR,)))
     return Pattern(tuple(segments), negated, folders_only, inside_only)
 
 
@@ -130,7 +141,15 @@ def _segment(part: str) -> Segment:
         else:
             tokens.append(character)
         index += 1
-    return tuple(tokens)
+    return _glob(tuple(tokens))
+
+
+def _glob(tokens: tuple[Token, ...]) -> Glob:
+    first = next((i for i, token in enumerate(tokens) if not isinstance(token, str)), len(tokens))
+    last = next((i for i in range(len(tokens) - 1, -1, -1) if not isinstance(tokens[i], str)), -1)
+    starts = "".join(token for token in tokens[:first] if isinstance(token, str))
+    ends = "".join(token for token in tokens[last + 1 :] if isinstance(token, str))
+    return Glob(tokens, starts, ends)
 
 
 def _char_class(part: str, start: int) -> tuple[CharClass, int] | None:
@@ -169,8 +188,10 @@ def _token_matches(token: Token, character: str) -> bool:
 def _name_matches(segment: Segment, name: str) -> bool:
     if isinstance(segment, str):
         return segment == name
-    if isinstance(segment, tuple):
-        return _greedy(segment, name, STAR, _token_matches)
+    if isinstance(segment, Glob):
+        if not (name.startswith(segment.starts) and name.endswith(segment.ends)):
+            return False
+        return _greedy(segment.tokens, name, STAR, _token_matches)
     return False
 
 
@@ -230,18 +251,30 @@ def _advance(pattern: Pattern, positions: Positions, name: str) -> Positions:
     return _closure(pattern, after) if after else frozenset()
 
 
+def _name_only(pattern: Pattern) -> Segment | None:
+    """The one segment of a pattern without a ``/`` (``*.mrec``), which matches an entry by
+    its name alone, whatever the folders above: it needs no place carried down a walk."""
+    if len(pattern.segments) == 2 and pattern.segments[0] is ANY_SEGMENTS:
+        return pattern.segments[1]
+    return None
+
+
 class Cursor:
-    """Where each pattern of a spec stands after the names of a folder, below the spec's own.
+    """Where each pattern of a spec stands after the names of a path below the spec's folder.
 
     A walk carries a folder's cursor to its entries, as git does: each name of a path is
-    matched once per pattern, so deciding an entry costs the same at any depth.
+    matched once per pattern, so deciding an entry costs the same at any depth. A pattern
+    without a ``/`` is matched against the entry's own name only.
     """
 
-    __slots__ = ("positions", "spec")
+    __slots__ = ("name", "positions", "spec")
 
-    def __init__(self, spec: IgnoreSpec, positions: tuple[Positions, ...]) -> None:
+    def __init__(
+        self, spec: IgnoreSpec, positions: tuple[Positions, ...], name: str | None = None
+    ) -> None:
         self.spec = spec
-        self.positions = positions
+        self.positions = positions  # of the spec's patterns with a "/", in order
+        self.name = name  # the last name of the path; None: the spec's own folder
 
     def step(self, name: str) -> Cursor:
         """The cursor of the entry ``name`` of this folder."""
@@ -249,17 +282,26 @@ class Cursor:
             self.spec,
             tuple(
                 _advance(pattern, positions, name) if positions else positions
-                for pattern, positions in zip(self.spec.patterns, self.positions, strict=True)
+                for pattern, positions in zip(self.spec.placed, self.positions, strict=True)
             ),
+            name,
         )
 
     def verdict(self, is_folder: bool) -> bool | None:
         """Whether the entry this cursor stands on is ignored (True), re-included (False),
         or named by no pattern (None): the last pattern that matches decides."""
-        for pattern, positions in zip(
-            reversed(self.spec.patterns), reversed(self.positions), strict=True
-        ):
-            if not positions or (pattern.folders_only and not is_folder):
+        patterns, slots = self.spec.patterns, self.spec.slots
+        for index in range(len(patterns) - 1, -1, -1):
+            pattern = patterns[index]
+            if pattern.folders_only and not is_folder:
+                continue
+            slot = slots[index]
+            if slot is None:  # matched by the name alone
+                if self.name is not None and _name_matches(pattern.segments[1], self.name):
+                    return not pattern.negated
+                continue
+            positions = self.positions[slot]
+            if not positions:
                 continue
             if pattern.inside_only and is_folder:
                 # a folder is its names and an empty one: inside it, for "folder/**"
@@ -274,6 +316,17 @@ class IgnoreSpec:
 
     def __init__(self, patterns: Iterable[Pattern]) -> None:
         self.patterns = tuple(patterns)
+        # the patterns whose place is carried down a walk, and each pattern's slot among them
+        self.placed = tuple(p for p in self.patterns if _name_only(p) is None)
+        slots: list[int | None] = []
+        placed = 0
+        for pattern in self.patterns:
+            if _name_only(pattern) is None:
+                slots.append(placed)
+                placed += 1
+            else:
+                slots.append(None)
+        self.slots = tuple(slots)
 
     @classmethod
     def from_lines(cls, lines: Iterable[str]) -> IgnoreSpec:
@@ -292,7 +345,7 @@ class IgnoreSpec:
 
     def start(self) -> Cursor:
         """The cursor of the spec's own folder, before any name."""
-        return Cursor(self, tuple(_closure(pattern, (0,)) for pattern in self.patterns))
+        return Cursor(self, tuple(_closure(pattern, (0,)) for pattern in self.placed))
 
     def check_file(self, path: str) -> bool | None:
         """Whether ``path`` (relative, ``/``-separated; a trailing ``/`` marks a folder) is
