@@ -326,6 +326,11 @@ def test_a_tracked_record_is_checked_whatever_gitignore_says(
     result = run("validate", "records", "--format", "json")
     assert list(files_of(result)) == ["records/bad.mrec", "records/old/worse.mrec"]
     assert result.exit_code == 1
+    # the folder named is itself ignored: its tracked records are still checked
+    (in_tmp / ".gitignore").write_text("records/\n", "utf-8")
+    whole = run("validate", "records", "--format", "json")
+    assert list(files_of(whole)) == ["records/bad.mrec", "records/old/worse.mrec"]
+    (in_tmp / ".gitignore").write_text("bad.mrec\nold/\nscratch.mrec\ndraft.mrec\n", "utf-8")
     # without git, the walk goes by the .gitignore alone
     monkeypatch.setenv("PATH", str(in_tmp / "nowhere"))
     alone = run("validate", "records", "--format", "json")
