@@ -1,10 +1,13 @@
 """Defaults from a config file: ``meridina.toml``, or ``[tool.meridina]`` in ``pyproject.toml``.
 
 The nearest folder from the working folder upwards that holds either decides
-(``meridina.toml`` first). Its values become the defaults of the command-line options,
-which win over them; its ``rulings`` tables become the rulings that ``--rulings``, then a
-record's own ``Rulings`` tag, can still override. Anything unknown is an error naming file
-and line.
+(``meridina.toml`` first; a ``pyproject.toml`` counts when, read as TOML, it has the table).
+Its values become the defaults of the command-line options, which win over them; its
+``rulings`` tables become the rulings that ``--rulings``, then a record's own ``Rulings``
+tag, can still override. Anything unknown is an error naming file and line.
+
+``--config FILE`` reads that file alone, and ``--isolated`` no file at all: a CI job can
+check a pull request under its base branch's settings, which the pull request cannot change.
 """
 
 from __future__ import annotations
@@ -75,6 +78,9 @@ class Config:
     rulings: dict[str, dict[str, Any]] = field(default_factory=dict)
 
 
+TOOL_TABLE = ("tool", "meridina")
+
+
 def find_config(start: Path) -> tuple[Path, tuple[str, ...]] | None:
     """The nearest config file at or above ``start``, with the table path meridina reads."""
     for folder in [start, *start.parents]:
@@ -82,28 +88,59 @@ def find_config(start: Path) -> tuple[Path, tuple[str, ...]] | None:
         if own.is_file():
             return own, ()
         pyproject = folder / "pyproject.toml"
-        if pyproject.is_file() and re.search(
-            r"^\s*\[\s*tool\s*\.\s*meridina\s*[\].]", _read(pyproject), re.MULTILINE
-        ):
-            return pyproject, ("tool", "meridina")
+        if pyproject.is_file() and _has_tool_table(pyproject):
+            return pyproject, TOOL_TABLE
     return None
+
+
+def _has_tool_table(pyproject: Path) -> bool:
+    """Whether a pyproject.toml has ``[tool.meridina]``, in any TOML spelling (a dotted key,
+    an inline table). One that is not TOML counts only if it names meridina: then it is
+    read, and its fault told, rather than passed over in silence."""
+    text = _read(pyproject)
+    try:
+        data = _parse(pyproject, text)
+    except ConfigError:
+        return "meridina" in text
+    tool = data.get("tool")
+    return isinstance(tool, dict) and isinstance(tool.get("meridina"), dict)
 
 
 def load_config(start: Path) -> Config:
     found = find_config(start)
     if found is None:
         return Config()
-    path, table_path = found
+    return load_config_file(*found)
+
+
+def load_config_file(path: Path, table_path: tuple[str, ...] | None = None) -> Config:
+    """The config of one file; ``table_path`` None: ``[tool.meridina]`` of a pyproject.toml
+    (by its name, or a file with a ``[tool]`` table), else the whole file."""
     text = _read(path)
+    data = _parse(path, text)
+    if table_path is None:
+        is_pyproject = path.name == "pyproject.toml" or isinstance(data.get("tool"), dict)
+        table_path = TOOL_TABLE if is_pyproject else ()
+    table = _table(data, table_path)
+    if not isinstance(table, dict):
+        raise ConfigError(f"{path}: {'.'.join(table_path)} is not a table")
+    return parse_config(path, text, table_path, table)
+
+
+def _parse(path: Path, text: str) -> dict[str, Any]:
     try:
-        data: Any = tomllib.loads(text)
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise ConfigError(f"{path}: not valid TOML ({error})") from None
     except RecursionError:
         raise ConfigError(f"{path}: arrays or tables nested too deeply to be read") from None
+
+
+def _table(data: Any, table_path: tuple[str, ...]) -> Any:
+    """The value at ``table_path`` (an empty table where a part is missing)."""
     for key in table_path:
-        data = data.get(key, {})
-    return parse_config(path, text, table_path, data)
+        data = data.get(key, {}) if isinstance(data, dict) else None
+    return data
 
 
 def parse_config(
@@ -190,24 +227,60 @@ def _read(path: Path) -> str:
         raise ConfigError(f"{path}: cannot be read ({error.strerror})") from None
 
 
+def config_options() -> list[click.Option]:
+    """``--config FILE`` and ``--isolated``: which config file, if any, a command reads.
+
+    They are read before the other options (whose defaults the file gives), and are not
+    handed to the command's function.
+    """
+    return [
+        click.Option(
+            ["--config", "config_path"],
+            type=click.Path(dir_okay=False, path_type=Path),
+            metavar="FILE",
+            expose_value=False,
+            help="Read the settings from FILE alone (a meridina.toml, or a pyproject.toml's "
+            "[tool.meridina]), looking for no other.",
+        ),
+        click.Option(
+            ["--isolated"],
+            is_flag=True,
+            expose_value=False,
+            help="Read no config file: only the command line and the defaults count.",
+        ),
+    ]
+
+
 class ConfiguredCommand(click.Command):
-    """A command whose option defaults come from the nearest config file."""
+    """A command whose option defaults come from the nearest config file (or ``--config``)."""
 
     takes_option_defaults = True
 
-    def make_context(
-        self,
-        info_name: str | None,
-        args: list[str],
-        parent: click.Context | None = None,
-        **extra: Any,
-    ) -> click.Context:
-        config = load_config(Path.cwd())
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.params.extend(config_options())
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        config = self._chosen_config(ctx, args)
         known = {p.name for p in self.params} if self.takes_option_defaults else set()
-        extra.setdefault("default_map", {k: v for k, v in config.options.items() if k in known})
-        context = super().make_context(info_name, args, parent, **extra)
-        context.meta["meridina.config"] = config
-        return context
+        if ctx.default_map is None:
+            ctx.default_map = {k: v for k, v in config.options.items() if k in known}
+        ctx.meta["meridina.config"] = config
+        return super().parse_args(ctx, args)
+
+    def _chosen_config(self, ctx: click.Context, args: list[str]) -> Config:
+        """The config ``--config`` or ``--isolated`` chooses, else the nearest file's."""
+        try:
+            given, _, _ = self.make_parser(ctx).parse_args(args=list(args))
+        except click.UsageError:
+            given = {}  # the full parse below tells what is wrong
+        if given.get("isolated") and given.get("config_path") is not None:
+            raise click.UsageError("--config and --isolated cannot be used together", ctx)
+        if given.get("isolated"):
+            return Config()
+        if given.get("config_path") is not None:
+            return load_config_file(Path(given["config_path"]))
+        return load_config(Path.cwd())
 
 
 class RulingsConfiguredCommand(ConfiguredCommand):

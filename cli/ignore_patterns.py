@@ -61,8 +61,19 @@ ANY_CHARACTER = _AnyCharacter()
 ANY_SEGMENTS = _AnySegments()
 
 Token = str | CharClass | _Star | _AnyCharacter
-# a segment: its exact text, its tokens, or any segments
-Segment = str | tuple[Token, ...] | _AnySegments
+
+
+class Glob(NamedTuple):
+    """A segment with wildcards: its tokens, and the plain text a name must start and end with
+    (looked at first: most names fail there, at the cost of a string comparison)."""
+
+    tokens: tuple[Token, ...]
+    starts: str
+    ends: str
+
+
+# a segment: its exact text, a glob, or any segments
+Segment = str | Glob | _AnySegments
 
 
 class Pattern(NamedTuple):
@@ -93,7 +104,7 @@ def compile_pattern(line: str) -> Pattern | None:
             segments.append(segment)
     inside_only = len(segments) > 1 and segments[-1] is ANY_SEGMENTS
     if inside_only:
-        segments.insert(-1, (STAR,))
+        segments.insert(-1, _glob((STAR,)))
     return Pattern(tuple(segments), negated, folders_only, inside_only)
 
 
@@ -130,7 +141,15 @@ def _segment(part: str) -> Segment:
         else:
             tokens.append(character)
         index += 1
-    return tuple(tokens)
+    return _glob(tuple(tokens))
+
+
+def _glob(tokens: tuple[Token, ...]) -> Glob:
+    first = next((i for i, token in enumerate(tokens) if not isinstance(token, str)), len(tokens))
+    last = next((i for i in range(len(tokens) - 1, -1, -1) if not isinstance(tokens[i], str)), -1)
+    starts = "".join(token for token in tokens[:first] if isinstance(token, str))
+    ends = "".join(token for token in tokens[last + 1 :] if isinstance(token, str))
+    return Glob(tokens, starts, ends)
 
 
 def _char_class(part: str, start: int) -> tuple[CharClass, int] | None:
@@ -169,8 +188,10 @@ def _token_matches(token: Token, character: str) -> bool:
 def _name_matches(segment: Segment, name: str) -> bool:
     if isinstance(segment, str):
         return segment == name
-    if isinstance(segment, tuple):
-        return _greedy(segment, name, STAR, _token_matches)
+    if isinstance(segment, Glob):
+        if not (name.startswith(segment.starts) and name.endswith(segment.ends)):
+            return False
+        return _greedy(segment.tokens, name, STAR, _token_matches)
     return False
 
 
@@ -201,8 +222,93 @@ def _greedy(
     return p == len(pattern)
 
 
-def _segments_match(pattern: Pattern, names: Sequence[str]) -> bool:
-    return _greedy(pattern.segments, names, ANY_SEGMENTS, _name_matches)
+# Where a pattern stands after some names of a path: the indexes of its segments that the
+# next name may match (an index equal to the number of segments: the names so far match).
+Positions = frozenset[int]
+
+
+def _closure(pattern: Pattern, positions: Iterable[int]) -> Positions:
+    """``positions`` and every index after a run of ``**`` there (which may match no name)."""
+    reached = set(positions)
+    for position in sorted(reached):
+        while position < len(pattern.segments) and pattern.segments[position] is ANY_SEGMENTS:
+            position += 1
+            reached.add(position)
+    return frozenset(reached)
+
+
+def _advance(pattern: Pattern, positions: Positions, name: str) -> Positions:
+    """Where ``pattern`` stands after one more name: each segment is matched once against it."""
+    after: set[int] = set()
+    for position in positions:
+        if position == len(pattern.segments):
+            continue
+        segment = pattern.segments[position]
+        if segment is ANY_SEGMENTS:
+            after.add(position)  # "**" takes this name and may take more
+        elif _name_matches(segment, name):
+            after.add(position + 1)
+    return _closure(pattern, after) if after else frozenset()
+
+
+def _name_only(pattern: Pattern) -> Segment | None:
+    """The one segment of a pattern without a ``/`` (``*.mrec``), which matches an entry by
+    its name alone, whatever the folders above: it needs no place carried down a walk."""
+    if len(pattern.segments) == 2 and pattern.segments[0] is ANY_SEGMENTS:
+        return pattern.segments[1]
+    return None
+
+
+class Cursor:
+    """Where each pattern of a spec stands after the names of a path below the spec's folder.
+
+    A walk carries a folder's cursor to its entries, as git does: each name of a path is
+    matched once per pattern, so deciding an entry costs the same at any depth. A pattern
+    without a ``/`` is matched against the entry's own name only.
+    """
+
+    __slots__ = ("name", "positions", "spec")
+
+    def __init__(
+        self, spec: IgnoreSpec, positions: tuple[Positions, ...], name: str | None = None
+    ) -> None:
+        self.spec = spec
+        self.positions = positions  # of the spec's patterns with a "/", in order
+        self.name = name  # the last name of the path; None: the spec's own folder
+
+    def step(self, name: str) -> Cursor:
+        """The cursor of the entry ``name`` of this folder."""
+        return Cursor(
+            self.spec,
+            tuple(
+                _advance(pattern, positions, name) if positions else positions
+                for pattern, positions in zip(self.spec.placed, self.positions, strict=True)
+            ),
+            name,
+        )
+
+    def verdict(self, is_folder: bool) -> bool | None:
+        """Whether the entry this cursor stands on is ignored (True), re-included (False),
+        or named by no pattern (None): the last pattern that matches decides."""
+        patterns, slots = self.spec.patterns, self.spec.slots
+        for index in range(len(patterns) - 1, -1, -1):
+            pattern = patterns[index]
+            if pattern.folders_only and not is_folder:
+                continue
+            slot = slots[index]
+            if slot is None:  # matched by the name alone
+                if self.name is not None and _name_matches(pattern.segments[1], self.name):
+                    return not pattern.negated
+                continue
+            positions = self.positions[slot]
+            if not positions:
+                continue
+            if pattern.inside_only and is_folder:
+                # a folder is its names and an empty one: inside it, for "folder/**"
+                positions = _advance(pattern, positions, "")
+            if len(pattern.segments) in positions:
+                return not pattern.negated
+        return None
 
 
 class IgnoreSpec:
@@ -210,6 +316,17 @@ class IgnoreSpec:
 
     def __init__(self, patterns: Iterable[Pattern]) -> None:
         self.patterns = tuple(patterns)
+        # the patterns whose place is carried down a walk, and each pattern's slot among them
+        self.placed = tuple(p for p in self.patterns if _name_only(p) is None)
+        slots: list[int | None] = []
+        placed = 0
+        for pattern in self.patterns:
+            if _name_only(pattern) is None:
+                slots.append(placed)
+                placed += 1
+            else:
+                slots.append(None)
+        self.slots = tuple(slots)
 
     @classmethod
     def from_lines(cls, lines: Iterable[str]) -> IgnoreSpec:
@@ -226,28 +343,21 @@ class IgnoreSpec:
                 patterns.append(pattern)
         return cls(patterns)
 
+    def start(self) -> Cursor:
+        """The cursor of the spec's own folder, before any name."""
+        return Cursor(self, tuple(_closure(pattern, (0,)) for pattern in self.placed))
+
     def check_file(self, path: str) -> bool | None:
         """Whether ``path`` (relative, ``/``-separated; a trailing ``/`` marks a folder) is
         ignored (True), re-included (False), or not named by any pattern (None)."""
         is_folder = path.endswith("/")
         names = [name for name in path.split("/") if name]
-        for depth in range(1, len(names)):
-            if self._verdict(names[:depth], True):
+        cursor = self.start()
+        for depth, name in enumerate(names, start=1):
+            cursor = cursor.step(name)
+            if depth < len(names) and cursor.verdict(True):
                 return True  # inside an ignored folder
-        return self._verdict(names, is_folder)
+        return cursor.verdict(is_folder)
 
     def match_file(self, path: str) -> bool:
         return self.check_file(path) is True
-
-    def _verdict(self, names: Sequence[str], is_folder: bool) -> bool | None:
-        verdict = None
-        for pattern in self.patterns:
-            if pattern.folders_only and not is_folder:
-                continue
-            # a folder is its names and an empty one: inside it, for "folder/**"
-            shown = [*names, ""] if pattern.inside_only and is_folder else names
-            if (verdict is None or verdict != (not pattern.negated)) and _segments_match(
-                pattern, shown
-            ):
-                verdict = not pattern.negated
-        return verdict

@@ -22,15 +22,19 @@ from meridina.rules.common import Place
 from meridina.rules.datafile import file_kind
 from meridina.rules.games import GAMES
 
+from .gitignores import GitIgnores
 from .ignore_patterns import IgnoreSpec, PatternError
+from .links import folder_link_leaving, leaves_home
 from .output import EXIT_UNREADABLE, InputError, input_error
 from .shown import shown
-from .small_file import Unreadable, read_small
+from .tracked import Tracked, tracked_records
 
 RECORD_SUFFIX = ".mrec"
 DEFAULT_EXCLUDES = (".git", ".hg", ".venv", "venv", "node_modules", "__pycache__", "build", "dist")
 GLOB_CHARACTERS = frozenset("*?[")
-MOST_GITIGNORE_BYTES = 64 * 1024  # far above any real one; a larger one is not read
+LINK_OUT = (
+    "is a symbolic link to a folder outside the folder checked; meridina reads nothing through it"
+)
 
 
 class InputFault(click.ClickException):
@@ -95,6 +99,10 @@ def _one_path(name: str, selection: Selection) -> Iterator[str | InputError]:
     path = Path(name)
     if selection.force_exclude and _excluded_by_name(path, selection.spec()):
         return
+    leaving = leaves_home(name)
+    if leaving is not None:
+        yield input_error(name, f"{name}: REC-0 {leaving}")
+        return
     if path.is_dir():
         found = list(_walk(path, selection))
         if not found:
@@ -140,30 +148,50 @@ def _not_a_regular_file(path: Path) -> str | None:
 
 
 def _walk(top: Path, selection: Selection) -> Iterator[str | InputError]:
-    """Every record file below ``top`` in path order, with faults for the unreadable ones."""
+    """Every record file below ``top`` in path order, with faults for the unreadable ones.
+
+    Each folder's exclude cursor is carried to its entries (see ``ignore_patterns``); a
+    record git tracks is kept whatever a .gitignore says, as git keeps it.
+    """
     excluded = selection.spec()
     ignores = GitIgnores(top) if selection.respect_gitignore else None
+    tracked = (
+        tracked_records(top, RECORD_SUFFIX)
+        if ignores is not None and ignores.in_repository
+        else None
+    )
+    cursors = {top: excluded.start()}
     found: list[tuple[str, str | InputError]] = []
     for folder, subfolders, files in os.walk(top):
         here = Path(folder)
+        cursor = cursors.pop(here)
+        relative = here.relative_to(top).as_posix()
+        prefix = "" if relative == "." else relative + "/"
         if ignores is not None:
             ignores.enter(here)
             found.extend((fault.source, fault) for fault in ignores.take_faults())
         kept = []
         for sub in subfolders:
-            relative = (here / sub).relative_to(top).as_posix() + "/"
-            if excluded.match_file(relative) or (ignores and ignores.ignored(here / sub, True)):
+            inside = cursor.step(sub)
+            if inside.verdict(True):
                 continue
+            if ignores is not None and _skipped(ignores, tracked, here, sub, prefix, True):
+                continue
+            if (here / sub).is_symlink():
+                # not followed, as os.walk does not: one leading out of the walk is told once
+                if folder_link_leaving(here / sub, top):
+                    link = str(here / sub)
+                    found.append((link, input_error(link, f"{link}: REC-0 {LINK_OUT}")))
+                continue
+            cursors[here / sub] = inside
             kept.append(sub)
         subfolders[:] = sorted(kept)
         for file in files:
-            if not file.endswith(RECORD_SUFFIX):
+            if not file.endswith(RECORD_SUFFIX) or cursor.step(file).verdict(False):
+                continue
+            if ignores is not None and _skipped(ignores, tracked, here, file, prefix, False):
                 continue
             path = here / file
-            if excluded.match_file(path.relative_to(top).as_posix()):
-                continue
-            if ignores is not None and ignores.ignored(path, False):
-                continue
             if path.is_symlink() and path.is_dir():
                 continue  # a link to a folder: os.walk does not follow it either
             fault = _not_a_regular_file(path)
@@ -177,66 +205,16 @@ def _walk(top: Path, selection: Selection) -> Iterator[str | InputError]:
         yield item
 
 
-class GitIgnores:
-    """The .gitignore files that apply below a folder: its repository's, then each folder's own."""
-
-    def __init__(self, top: Path) -> None:
-        self._specs: dict[Path, IgnoreSpec | None] = {}
-        self._faults: list[InputError] = []
-        start = top.resolve()
-        for folder in reversed([start, *start.parents]):
-            if (folder / ".git").exists():
-                self._specs.clear()  # only the innermost repository's files count
-                self._faults.clear()
-            self._load(folder)
-        self._top = start
-
-    def enter(self, folder: Path) -> None:
-        self._load(folder.resolve())
-
-    def take_faults(self) -> list[InputError]:
-        """The .gitignore files that could not be read since the last call (REC-0 each)."""
-        faults, self._faults = self._faults, []
-        return faults
-
-    def _load(self, folder: Path) -> None:
-        """Read a folder's .gitignore as a board file is read: a small regular file, no link."""
-        if folder in self._specs:
-            return
-        self._specs[folder] = None
-        path = folder / ".gitignore"
-        if not os.path.lexists(path):
-            return
-        try:
-            if path.is_symlink():
-                raise Unreadable("is a symbolic link; meridina reads no .gitignore through a link")
-            raw = read_small(
-                path,
-                MOST_GITIGNORE_BYTES,
-                lambda size: f"is {size} bytes; a .gitignore is read up to {MOST_GITIGNORE_BYTES}",
-            )
-            spec = IgnoreSpec.from_lines(raw.decode("utf-8", errors="replace").splitlines())
-        except Unreadable as fault:
-            self._faults.append(input_error(str(path), f"{path}: REC-0 {fault}"))
-            return
-        except PatternError as error:
-            message = f"{path}:{error.line}: REC-0 {error.reason}"
-            self._faults.append(InputError(str(path), message, error.line))
-            return
-        self._specs[folder] = spec
-
-    def ignored(self, path: Path, is_folder: bool) -> bool:
-        """The deepest .gitignore with a pattern for ``path`` decides, as git does."""
-        full = path.resolve() if not path.is_symlink() else path.parent.resolve() / path.name
-        for folder in [full.parent, *full.parent.parents]:
-            spec = self._specs.get(folder)
-            if spec is None:
-                continue
-            relative = full.relative_to(folder).as_posix() + ("/" if is_folder else "")
-            verdict = spec.check_file(relative)
-            if verdict is not None:
-                return verdict
+def _skipped(
+    ignores: GitIgnores, tracked: Tracked | None, here: Path, name: str, prefix: str, folder: bool
+) -> bool:
+    """Whether .gitignore skips an entry: an ignored one, unless it is (or holds) a tracked
+    record, which git keeps."""
+    if not ignores.ignored(here, name, folder):
         return False
+    if tracked is None:
+        return True
+    return not (tracked.holds_folder if folder else tracked.holds_file)(prefix + name)
 
 
 def reports(
@@ -259,7 +237,7 @@ def game_chunks(path: str, game_number: int | None = None) -> Iterator[tuple[int
     A file that cannot be read, holds no game or lacks game N raises InputFault,
     after the games before the fault.
     """
-    fault = _not_a_regular_file(Path(path)) if path != "-" else None
+    fault = _not_a_regular_file(Path(path)) or leaves_home(path) if path != "-" else None
     if fault:
         raise InputFault(f"{path}: REC-0 {fault}")
     seen = 0

@@ -10,7 +10,10 @@ The same characters are the ones XML forbids, so the text is also safe in JUnit.
 
 A line must not begin with ``::`` either: GitHub Actions runs such a line of a job's
 output as a workflow command (``::error ...``, ``::stop-commands::``). A text that
-would begin a line that way has its first colon escaped.
+would begin a line that way has its first colon escaped. Nor may ``##[`` stand anywhere
+in a line: the runner's older command form (``##[error]...``, ``##[stop-commands]``) is
+taken wherever it occurs, so the ``[`` after ``##`` is escaped (``##\\x5b``), and a text
+is also kept from making one with the text printed next to it.
 """
 
 from __future__ import annotations
@@ -33,6 +36,9 @@ JSON_UNSAFE = re.compile(
 )
 # what the Actions runner takes for a command, after it trims the line's leading space
 COMMAND_START = re.compile(r"\s*::")
+# the older form of a command, which the runner takes anywhere in a line: its "[" is escaped
+LEGACY_COMMAND = re.compile(r"(?<=##)\[")
+LEGACY_MARK = "##["
 
 
 def escape(character: str) -> str:
@@ -48,17 +54,23 @@ def _escaped(match: re.Match[str]) -> str:
 
 
 def visible(text: str) -> str:
-    """``text`` with each unsafe character as its visible escape."""
-    if UNSAFE.search(text) is None:
+    """``text`` with each unsafe character as its visible escape, and no ``##[`` left."""
+    if UNSAFE.search(text) is not None:
+        text = UNSAFE.sub(_escaped, text)
+    return _without_legacy_commands(text)
+
+
+def _without_legacy_commands(text: str) -> str:
+    if LEGACY_MARK not in text:
         return text
-    return UNSAFE.sub(_escaped, text)
+    return LEGACY_COMMAND.sub(_escaped, text)
 
 
 def visible_in_markup(text: str) -> str:
     """``text`` fit for an SVG picture or an HTML page: what XML forbids or hides is escaped."""
-    if MARKUP_UNSAFE.search(text) is None:
-        return text
-    return MARKUP_UNSAFE.sub(_escaped, text)
+    if MARKUP_UNSAFE.search(text) is not None:
+        text = MARKUP_UNSAFE.sub(_escaped, text)
+    return _without_legacy_commands(text)
 
 
 def shown(text: str) -> str:
@@ -68,12 +80,17 @@ def shown(text: str) -> str:
     if start is not None:
         colon = start.end() - 2
         text = f"{text[:colon]}\\x3a{text[colon + 1 :]}"
+    # a text printed next to another: neither may end or start half of a "##["
+    if text.endswith("##"):
+        text = text[:-1] + "\\x23"
+    if text.startswith("#["):
+        text = "#\\x5b" + text[2:]
     return text
 
 
 def shown_lines(block: str) -> str:
     """A block of several lines, each line ``shown``; its line breaks are kept."""
-    if UNSAFE.search(block) is None and "::" not in block:
+    if UNSAFE.search(block) is None and "::" not in block and LEGACY_MARK not in block:
         return block
     return "\n".join(shown(line) for line in block.split("\n"))
 
@@ -84,11 +101,14 @@ def json_safe(document: str) -> str:
     JSON escapes C0 controls itself; ``JSON_UNSAFE`` can stand only inside a
     string, where it becomes a JSON escape (``\\u009b``: the same value, nothing raw
     reaches a terminal), and a lone surrogate (a byte of a file name that is not UTF-8)
-    becomes the visible ``\\xff``, as text output shows it.
+    becomes the visible ``\\xff``, as text output shows it. The ``[`` of a ``##[`` becomes
+    ``\\u005b``: the same value, and no command to a CI runner.
     """
-    if JSON_UNSAFE.search(document) is None:
-        return document
-    return JSON_UNSAFE.sub(_json_escaped, document)
+    if JSON_UNSAFE.search(document) is not None:
+        document = JSON_UNSAFE.sub(_json_escaped, document)
+    if LEGACY_MARK in document:  # only a string can hold "#": "\\u005b" is the same value
+        document = LEGACY_COMMAND.sub("\\\\u005b", document)
+    return document
 
 
 def _json_escaped(match: re.Match[str]) -> str:

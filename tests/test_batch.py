@@ -6,6 +6,7 @@ import gc
 import io
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -294,3 +295,43 @@ def test_a_run_collects_young_objects_less_often_and_then_as_before() -> None:
             assert gc.get_threshold()[0] == 0
     finally:
         gc.set_threshold(*before)
+
+
+def git(folder: Path, *args: str) -> None:
+    subprocess.run(
+        ["git", "-c", "user.name=t", "-c", "user.email=t@t", "-c", "init.defaultBranch=main",
+         *args],
+        cwd=folder, check=True, capture_output=True,
+    )  # fmt: skip
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
+def test_a_tracked_record_is_checked_whatever_gitignore_says(
+    in_tmp: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """git ignores only untracked files: a .gitignore naming a tracked record does not take
+    it out of the repository, nor out of the check."""
+    make(in_tmp, {"records/bad.mrec": MERIDIAN_BAD, "records/old/worse.mrec": MERIDIAN_BAD})
+    git(in_tmp, "init", "-q")
+    git(in_tmp, "add", "records")
+    git(in_tmp, "commit", "-q", "-m", "records")
+    make(
+        in_tmp,
+        {
+            "records/scratch.mrec": MEDINA_BAD,
+            "records/old/draft.mrec": MEDINA_BAD,
+            ".gitignore": "bad.mrec\nold/\nscratch.mrec\ndraft.mrec\n",
+        },
+    )
+    result = run("validate", "records", "--format", "json")
+    assert list(files_of(result)) == ["records/bad.mrec", "records/old/worse.mrec"]
+    assert result.exit_code == 1
+    # the folder named is itself ignored: its tracked records are still checked
+    (in_tmp / ".gitignore").write_text("records/\n", "utf-8")
+    whole = run("validate", "records", "--format", "json")
+    assert list(files_of(whole)) == ["records/bad.mrec", "records/old/worse.mrec"]
+    (in_tmp / ".gitignore").write_text("bad.mrec\nold/\nscratch.mrec\ndraft.mrec\n", "utf-8")
+    # without git, the walk goes by the .gitignore alone
+    monkeypatch.setenv("PATH", str(in_tmp / "nowhere"))
+    alone = run("validate", "records", "--format", "json")
+    assert alone.exit_code == 2  # no record left in the folder

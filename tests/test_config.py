@@ -104,3 +104,69 @@ def test_a_bad_config_is_exit_2_naming_file_and_line(
     where = f"meridina: {project / name}:" + ("" if "TOML" in message else f"{line}: ")
     assert result.stderr.startswith(where), result.stderr
     assert message in result.stderr
+
+
+# what a pull request can put in its own config file to switch the gate off
+SWITCHED_OFF = 'exit-zero = true\nignore = ["MER", "MED", "REC", "DATA"]\n'
+
+
+def test_config_reads_that_file_alone(
+    project: Path, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    (project / "meridina.toml").write_text(SWITCHED_OFF, "utf-8")
+    assert run("validate", "meridian.mrec").exit_code == 0  # the pull request's own settings
+    base = tmp_path_factory.mktemp("base") / "base.toml"
+    base.write_text('select = ["MER-"]\nformat = "json"\n', "utf-8")
+    result = run("validate", "meridian.mrec", "medina.mrec", "--config", str(base))
+    assert result.exit_code == 1
+    assert rules_found(result) == ["MER-R2"]
+
+
+def test_isolated_reads_no_config_file(project: Path) -> None:
+    (project / "meridina.toml").write_text(SWITCHED_OFF, "utf-8")
+    for args in (("validate", "meridian.mrec"), ("score", "meridian.mrec", "--game", "1")):
+        result = run(*args, "--isolated")
+        assert result.exit_code == 1, (args, result.output)
+
+
+def test_config_and_isolated_together_is_a_usage_error(project: Path) -> None:
+    (project / "meridina.toml").write_text(SWITCHED_OFF, "utf-8")
+    result = run("validate", "meridian.mrec", "--isolated", "--config", "meridina.toml")
+    assert result.exit_code == 2
+    assert "--config and --isolated" in result.stderr
+
+
+def test_a_config_file_that_is_missing_is_exit_2(project: Path) -> None:
+    result = run("validate", "meridian.mrec", "--config", "nowhere.toml")
+    assert result.exit_code == 2
+    assert "nowhere.toml" in result.stderr
+
+
+@pytest.mark.parametrize(
+    "command", ["validate", "score", "replay", "annotate", "generate", "record", "table"]
+)
+def test_every_command_that_reads_config_takes_config_and_isolated(command: str) -> None:
+    shown = run(command, "--help").stdout
+    assert "--config FILE" in shown and "--isolated" in shown
+
+
+def test_a_pyproject_given_by_config_is_read_at_its_tool_table(
+    project: Path, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    base = tmp_path_factory.mktemp("base") / "base-pyproject.toml"
+    base.write_text('[project]\nname = "club"\n[tool.meridina]\nselect = ["MED-"]\n', "utf-8")
+    result = run(
+        "validate", "meridian.mrec", "medina.mrec", "--config", str(base), "--format", "json"
+    )
+    assert rules_found(result) == ["MED-R1"]
+
+
+def test_pyproject_is_read_as_toml_not_searched_as_text(project: Path) -> None:
+    # a table header inside a string is no table; a dotted key is one
+    (project / "records" / "pyproject.toml").write_text(
+        '[project]\ndescription = """\n[tool.meridina]\n"""\n', "utf-8"
+    )
+    (project / "pyproject.toml").write_text(
+        'tool.meridina.select = ["MED-"]\ntool.meridina.format = "json"\n', "utf-8"
+    )
+    assert rules_found(run("validate", "meridian.mrec", "medina.mrec")) == ["MED-R1"]

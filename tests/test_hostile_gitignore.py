@@ -17,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from meridina.cli import ignore_patterns
 from meridina.cli.ignore_patterns import MOST_CHARACTERS, IgnoreSpec
+from meridina.cli.loading import Selection, record_files
 
 HOSTILE = "*a" * 16 + "*b"
 
@@ -59,6 +60,66 @@ def count_steps(spec: IgnoreSpec, path: str, monkeypatch: pytest.MonkeyPatch) ->
     spec.check_file(path)
     monkeypatch.setattr(ignore_patterns, "_token_matches", compare)
     return steps
+
+
+# patterns that never match a folder of the chain, so every one is tried at every entry:
+# by the entry's name, and with a "/", carried down the chain
+CHAIN_SHAPES = ["a*b{}", "**/a*b{}/**"]
+
+
+def chain(tmp_path: Path, depth: int) -> Path:
+    """``records/a/a/.../a/x.mrec``: one chain of ``depth`` folders, a record at its end."""
+    top = tmp_path / f"chain{depth}" / "records"
+    deepest = top.joinpath(*["a"] * depth)
+    deepest.mkdir(parents=True)
+    (deepest / "x.mrec").write_text(record("1. orange 7: 3@2"), "utf-8")
+    return top
+
+
+def names_matched(monkeypatch: pytest.MonkeyPatch, walk: Callable[[], object]) -> int:
+    """How many times a pattern's segment is matched against a name during ``walk``."""
+    calls = 0
+    match = ignore_patterns._name_matches
+
+    def counted(segment: ignore_patterns.Segment, name: str) -> bool:
+        nonlocal calls
+        calls += 1
+        return match(segment, name)
+
+    monkeypatch.setattr(ignore_patterns, "_name_matches", counted)
+    walk()
+    monkeypatch.setattr(ignore_patterns, "_name_matches", match)
+    return calls
+
+
+@pytest.mark.parametrize("shape", CHAIN_SHAPES)
+@pytest.mark.parametrize("through", ["gitignore", "extend-exclude"])
+def test_a_deep_walk_matches_each_name_once_per_pattern(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, through: str, shape: str
+) -> None:
+    # every prefix of every path against every pattern took depth cubed times the patterns:
+    # 1,000 patterns and 160 folders, seven minutes
+    patterns = [shape.format(number) for number in range(200)]
+
+    def count_at(depth: int) -> int:
+        top = chain(tmp_path, depth)
+        if through == "gitignore":
+            (top / ".gitignore").write_text("\n".join(patterns) + "\n", "utf-8")
+            selection = Selection()
+        else:
+            selection = Selection(extend_exclude=tuple(patterns), respect_gitignore=False)
+        found: list[object] = []
+        calls = names_matched(
+            monkeypatch, lambda: found.extend(record_files([str(top)], selection))
+        )
+        assert found == [str(top.joinpath(*["a"] * depth, "x.mrec"))]
+        return calls
+
+    shallow, deep = count_at(10), count_at(40)
+    entries = 40 + 1  # the folders below the top and the record
+    # a name once per pattern; a folder once more for "inside it" (the "/**" patterns)
+    assert deep <= 2.2 * entries * len(patterns)
+    assert deep <= 4.4 * shallow  # four times the entries, four times the work
 
 
 @pytest.mark.parametrize("length", [30, 60, 240])
@@ -157,3 +218,35 @@ def test_a_gitignore_that_is_no_small_regular_file_is_not_read(tmp_path: Path, k
     assert result.exit_code == 2
     assert ".gitignore: REC-0" in result.stderr
     assert "1 game in 2 files" in result.stdout
+
+
+def whole_path_verdict(patterns: list[str], path: str) -> bool | None:
+    """The verdict matched the plain way: each prefix, then the path, against every pattern."""
+    compiled = [p for p in map(ignore_patterns.compile_pattern, patterns) if p is not None]
+
+    def verdict(names: list[str], is_folder: bool) -> bool | None:
+        decided = None
+        for pattern in compiled:
+            if pattern.folders_only and not is_folder:
+                continue
+            shown = [*names, ""] if pattern.inside_only and is_folder else names
+            segments = pattern.segments
+            if ignore_patterns._greedy(
+                segments, shown, ignore_patterns.ANY_SEGMENTS, ignore_patterns._name_matches
+            ):
+                decided = not pattern.negated
+        return decided
+
+    names = [name for name in path.split("/") if name]
+    if any(verdict(names[:depth], True) for depth in range(1, len(names))):
+        return True
+    return verdict(names, path.endswith("/"))
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.lists(st.text(alphabet="ab*?/!", min_size=1, max_size=10), max_size=4),
+    st.text(alphabet="ab/", max_size=14),
+)
+def test_a_walk_decides_as_matching_the_whole_path_does(patterns: list[str], path: str) -> None:
+    assert IgnoreSpec.from_lines(patterns).check_file(path) is whole_path_verdict(patterns, path)

@@ -219,3 +219,49 @@ def test_score_tables_stay_in_line_with_an_escaped_name(
     assert any("A\\x07nn" in line for line in ranking)
     third_column = {line.index(line.split()[2], len(line.split()[0]) + 8) for line in ranking}
     assert len(third_column) == 1, ranking
+
+
+# the runner's older command form, which it takes anywhere in a line
+LEGACY = "##[error]Injected"
+
+
+def legacy_record() -> str:
+    """A game whose player, result and comment hold the older command form, with a fault."""
+    return record(
+        f"1. orange 7: 3@2 {{ {LEGACY} }}",
+        "2. black 7: 3@3",
+        players=f"{LEGACY} orange; Ben black; Cy grey; Di brown",
+        tags=(f'[Result "{LEGACY} 9; Ben 1; Cy 0; Di 0; {LEGACY}"]',),
+    )
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        *(("validate", "--show-source", "--format", output_format) for output_format in FORMATS),
+        ("score",),
+        ("score", "--standings"),
+        ("score", "--format", "json"),
+        ("replay",),
+        ("annotate", "--check"),
+        ("annotate", "--diff"),
+    ],
+)
+def test_no_output_holds_the_older_command_form(tmp_path: Path, args: tuple[str, ...]) -> None:
+    path = tmp_path / "x##[error]Injected.mrec"
+    path.write_text(legacy_record(), "utf-8")
+    result = (
+        run_cli(*args, str(path), "--color", "never")
+        if args[0] != "annotate"
+        else (run_cli(*args, str(path)))
+    )
+    everything = result.stdout + result.stderr
+    assert "Injected" in everything  # the name is shown, only escaped
+    assert "##[" not in everything
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet="#[ab:", max_size=12), st.text(alphabet="#[ab:", max_size=12))
+def test_two_shown_texts_side_by_side_make_no_older_command(first: str, second: str) -> None:
+    for joined in (shown(first) + shown(second), shown(first) + "[" + shown(second)):
+        assert "##[" not in joined
