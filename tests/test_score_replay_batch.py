@@ -71,7 +71,8 @@ def test_standings_sum_points_and_count_shared_first_places(club: Path) -> None:
             "line": 1,
             "name": "Meridian",
             "reason": "it names no players; "
-            "a position whose cards played are unknown: it may not be over",
+            "a position whose cards played are unknown: it may not be over "
+            "(a 'played:' entry gives them)",
         }
     ]
     assert "club/3.mrec:1: warning: game 1 is listed but not counted" in result.stderr

@@ -124,8 +124,9 @@ def read_position(game: GameText, problems: list[Problem]) -> StartPosition | No
             problems.append(
                 Problem(
                     POSITION_RULE,
-                    f"unknown position entry {entry.key.text!r}: use a building colour, stables:, "
-                    "merchants:, walls:, roofs:, palace-tiles:, tower-tiles:, tea:, next: or supplies:",
+                    f"unknown position entry {entry.key.text!r}: use a building colour, "
+                    "stables:, merchants:, walls:, roofs:, palace-tiles:, tower-tiles:, tea:, "
+                    "next: or supplies:",
                     entry.key.at,
                 )
             )
