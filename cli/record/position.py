@@ -70,7 +70,8 @@ class Conclusion:
     entries: list[str]  # with ``added``, when it is there
     result: str | None  # the Result tag's value; None when none can be stated
     left_out: str | None  # why the standings will leave the game out; None: it counts
-    added: str | None = None  # the entry saying the game is over, added to those typed
+    added: str | None  # the entry saying the game is over, added to those typed
+    final: Any  # the position as the rules read it, entries and Result saved
 
 
 def _key(entry: str) -> str:
@@ -171,7 +172,7 @@ class PositionSession:
         if all(_key(entry) != _key(ending) for entry in entries):
             trial = self.check([*entries, ending])[0]
             sheet = trial.run.sheet if trial.run is not None else None
-            if trial.valid and sheet is not None and _finished(sheet):
+            if trial.valid and sheet is not None and sheet.finished:
                 entries, report, added = [*entries, ending], trial, ending
             else:
                 not_over = next((p for p in trial.errors), None)
@@ -189,15 +190,14 @@ class PositionSession:
             reasons = [f"it cannot be written as over ({said})"]
         elif result is None:
             reasons.append("no Result can be stated for it")
-        return Conclusion(entries, result, "; ".join(reasons) or None, added)
+        return Conclusion(entries, result, "; ".join(reasons) or None, added, report.run.final)
 
     def finish(self, echo: Echo) -> int:
         """Score the position; a valid one gets its Result tag, and the entry saying the
         game is over when it fits."""
         ending = self.conclude(self.entries)
-        report = self.check(self.entries)[0]
-        if ending is None or report.run is None or report.run.final is None:
-            for problem in report.problems:
+        if ending is None:
+            for problem in self.check(self.entries)[0].problems:
                 echo(problem_line(str(self.path), problem))
             echo(f"{self.path}: the position is not valid yet; no result written")
             return EXIT_INVALID
@@ -211,11 +211,8 @@ class PositionSession:
             echo("no Result tag written")
         if ending.left_out is not None:
             echo(f"the standings will leave this game out: {ending.left_out}")
-        final = self.check(self.entries)[0].run
-        assert final is not None and final.final is not None
-        view = self.game.view
-        sheet = self.game.score(final.final)
-        echo(view.score_text(sheet, final.final, True))
+        sheet = self.game.score(ending.final)
+        echo(self.game.view.score_text(sheet, ending.final, True))
         if note := self.stand_in_note():
             echo(note)
         return EXIT_VALID
@@ -263,10 +260,6 @@ def _command(
 
 
 COMMANDS = ("board", "score", "undo", "rule", "help", "done")
-
-
-def _finished(sheet: Any) -> bool:
-    return bool(sheet.finished)
 
 
 def _show(outcome: EntryOutcome, source: str, echo: Echo, note: Echo) -> None:
