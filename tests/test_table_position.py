@@ -166,7 +166,8 @@ def test_a_clicked_final_position_counts_in_the_standings(
     saved = save(page)
     assert saved["saved"] and saved["result"] and saved["left_out"] is None
     assert any(line.startswith(ending) for line in target.read_text("utf-8").split("\n"))
-    assert page.get("/position/api/state").json()["saved"]  # the page shows it saved
+    shown = page.get("/position/api/state").json()
+    assert shown["saved"] and shown["text"] == target.read_text("utf-8")  # as written
     points = {row.name: row.points for row in original.score().players}
     data = json.loads(run_cli("score", str(target), "--standings", "--format", "json").stdout)
     assert data["games"] == 1 and data["not_counted"] == []

@@ -81,6 +81,7 @@ class PositionBoard:
         text = self._text(entries)
         game = self._read(text)
         first = text.split("\n").index("position") + 2
+        saved = text == self.saved_from
         problems = [_problem(p, entries, first) for p in game.problems]
         svg = score = None
         try:
@@ -95,13 +96,14 @@ class PositionBoard:
         return {
             "title": self.title,
             "file": self.session.path.name,
-            "text": text,
+            # once saved, the record as written (its Result, the entry saying it is over)
+            "text": self.saved_text if saved and self.saved_text is not None else text,
             "valid": game.valid,
             "svg": svg,
             "problems": problems,
             "score": None if score is None else _score(score),
             "pieces": self.pieces.data(),
-            "saved": text == self.saved_from,
+            "saved": saved,
         }
 
     # ------------------------------------------------------------ changes
