@@ -42,12 +42,13 @@ from .views import view_for
 @click.option(
     "--standings",
     is_flag=True,
-    help="Club standings: one table per game ("
+    help="Club standings: one table per game and number of players ("
     + "; ".join(
         game.title + (" per edition" if game.default_edition else "") for game in every_game()
     )
-    + ") of each player's games, wins, points and average, counting only valid, finished games; "
-    "every game left out is listed with its reason (text, json or csv).",
+    + ") of each player's games, wins, points and average, ranked by "
+    "wins, then points, then average, counting only valid, finished games; every game left out "
+    "is listed with its reason (text, json or csv).",
 )
 @click.option(
     "--include-problems",

@@ -22,6 +22,9 @@ class RecordedMedina(RecordedRules[Setup, State, Turn, Step, ScoreSheet]):
             f"{result_label(row.name, row.colour)} {row.total}" for row in sheet.players
         )
 
+    def ending_entry(self, state: State) -> str:
+        return "supplies: spent"
+
     def first_number(self, start: State) -> int:
         return 1 + int(start.turns_played)
 

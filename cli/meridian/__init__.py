@@ -125,7 +125,10 @@ class MeridianCli:
         if sheet.finished:
             return []
         if sheet.cards_left is None:
-            return ["a position whose cards played are unknown: it may not be over"]
+            return [
+                "a position whose cards played are unknown: it may not be over "
+                "(a 'played:' entry gives them)"
+            ]
         return [f"not finished: {sheet.cards_left} cards left"]
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from meridina.notation.meridian import MeridianRecord
 from meridina.rules.meridian.engine import Step
-from meridina.rules.meridian.model import COLOURS, Setup, Turn
+from meridina.rules.meridian.model import COLOURS, DECK, Setup, Turn
 from meridina.rules.meridian.scoring import ScoreSheet
 from meridina.rules.meridian.state import State
 
@@ -21,6 +21,11 @@ class RecordedMeridian(RecordedRules[Setup, State, Turn, Step, ScoreSheet]):
         return "; ".join(
             f"{result_label(row.name, row.colours[0])} {row.points}" for row in sheet.players
         )
+
+    def ending_entry(self, state: State) -> str:
+        # Every card of every colour played, as the position page starts.
+        cards = " ".join(card.label for card in DECK)
+        return "played: " + " ".join(f"{colour} {cards}" for colour in state.colours)
 
     def first_number(self, start: State) -> int:
         # After a position, the cards already played were the turns before.

@@ -252,7 +252,11 @@
       notice(answer.conflict, true);
       if (window.confirm(answer.conflict + "?")) send("save", { replace: true });
     } else if (answer.result !== undefined) {
-      notice("Saved to " + answer.file + (answer.result ? " with the result " + answer.result : " (no result: the position is not a valid finished game)"), false);
+      // The standings count only a valid, finished game: say so whenever this one is left out.
+      const over = answer.added ? "; the game is over ('" + answer.added + "' written)" : "";
+      const said = answer.result ? " with the result " + answer.result + over : " (no result)";
+      const out = answer.left_out ? ". The standings will leave it out: " + answer.left_out : ". It counts in the standings";
+      notice("Saved to " + answer.file + said + out, Boolean(answer.left_out));
     } else {
       notice("", false);
     }
