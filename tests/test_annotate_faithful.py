@@ -179,9 +179,9 @@ def test_a_game_whose_notes_would_make_it_too_long_is_kept_as_written(tmp_path: 
     assert what_it_says(path) == before
 
 
-# What the canonical layout may change: separators (commas too), and the marks around comments and tag
-# values (a ";" comment and round brackets become curly braces, a "}" inside a comment
-# becomes ")", quotes are re-escaped).
+# What the canonical layout may change: separators (commas too), and the marks around
+# comments and tag values (a ";" comment and round brackets become curly braces, a "}"
+# inside a comment becomes ")", quotes are re-escaped).
 LAYOUT_MARKS = frozenset(" \t\r\n\x0b\x0c\u2028\u00a0\ufeff(){};,\"\\")
 
 
