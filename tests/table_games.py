@@ -93,15 +93,16 @@ def same_verdicts(recorded: Path, typed: Path) -> None:
 class Served:
     """``meridina table`` running in its own process, and the address it printed."""
 
-    def __init__(self, path: Path | None, *args: str) -> None:
-        """Serve the record at ``path`` to go on with, or, with None, what ``args`` start."""
+    def __init__(self, path: Path | None, *args: str, cwd: Path | None = None) -> None:
+        """Serve the record at ``path`` to go on with, or, with None, what ``args`` start;
+        run in the folder ``cwd`` (default: this process's)."""
         import subprocess
         import sys
 
         record = [] if path is None else [str(path)]
         command = [sys.executable, "-m", "meridina", "table", *record, "--no-browser", *args]
         self.process = subprocess.Popen(
-            command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+            command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=cwd
         )
         assert self.process.stdout is not None
         self.said: list[str] = []

@@ -7,9 +7,11 @@ and names rule IDs must be answered with exactly those rules; one that says ``va
 ``passes meridina validate``) must validate. Every command line of a code block (a line
 starting ``meridina``, also after ``$``, ``- run:`` or ``printf ... |``) runs in a fresh
 folder holding a copy of ``examples/`` and a ``records/`` folder, as in a clone, with the
-installed ``meridina`` on the path, the block's commands in order. Output lines shown after
-a command must appear in what it printed; a command shown with a rule ID in its output, or
-commented as listing every fault, must exit 1, any other must exit 0.
+installed ``meridina`` on the path, the block's commands in order (``record`` fed ``quit``
+unless its turns are piped in, ``table`` started and stopped: see ``doc_commands.py``).
+Output lines shown after a command must appear in what it printed; a command shown with a
+rule ID in its output, or commented as listing every fault, must exit 1, any other must
+exit 0. The commands written inline in the text: ``test_doc_command_lines.py``.
 """
 
 from __future__ import annotations
@@ -23,16 +25,18 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-
-TOP = Path(__file__).resolve().parent.parent
-DOCUMENTS = (
-    "README.md",
-    "notation/README.md",
-    *sorted(path.relative_to(TOP).as_posix() for path in (TOP / "docs").glob("*.md")),
+from doc_commands import (
+    COMMAND,
+    DOCUMENTS,
+    TOP,
+    fresh_folder,
+    is_table,
+    run_table,
+    shell,
+    typed_to,
 )
+
 RULE = re.compile(r"\b(?:MER|MED|REC|DATA)-[A-Z]*[0-9]+\b")
-COMMAND = re.compile(r"^(?:\$ |- run: |- )?((?:printf .*\| )?meridina .*)$")
-BIN = Path(sys.executable).parent
 
 
 @dataclass(frozen=True)
@@ -101,29 +105,6 @@ def block_id(block: Block) -> str:
     return f"{block.document}:{block.line}"
 
 
-def fresh_folder(tmp_path: Path) -> Path:
-    """A folder as a clone holds it: the bundled examples, and records of one's own."""
-    shutil.copytree(TOP / "examples", tmp_path / "examples")
-    (tmp_path / "records").mkdir()
-    shutil.copy(TOP / "examples" / "meridian" / "four-players.mrec", tmp_path / "records")
-    return tmp_path
-
-
-def shell(command: str, folder: Path) -> subprocess.CompletedProcess[str]:
-    environment = {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}"}
-    environment.pop("VIRTUAL_ENV", None)
-    return subprocess.run(
-        ["bash", "-c", command],
-        cwd=folder,
-        env=environment,
-        stdin=subprocess.DEVNULL,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
-
-
 def test_the_readmes_show_records_and_commands() -> None:
     assert len(RECORDS) >= 8
     assert len(COMMAND_BLOCKS) >= 6
@@ -172,7 +153,11 @@ def commands_of(block: Block) -> list[tuple[str, list[str]]]:
 def test_each_command_shown_runs_as_the_text_says(block: Block, tmp_path: Path) -> None:
     folder = fresh_folder(tmp_path)
     for command, shown in commands_of(block):
-        ran = shell(command, folder)
+        if is_table(command):
+            assert not shown, f"{block_id(block)}: {command}: a server's output is not shown"
+            run_table(command, folder)
+            continue
+        ran = shell(command, folder, typed_to(command))
         said = f"{block_id(block)}: {command}\n{ran.stdout}{ran.stderr}"
         # a problem shown, or a comment saying the command lists faults: exit 1
         faults = any(RULE.search(line) for line in shown) or "# every fault" in command

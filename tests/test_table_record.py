@@ -261,14 +261,16 @@ def test_the_page_and_its_assets_name_no_address_elsewhere(tmp_path: Path) -> No
 # ---------------------------------------------------------------- the command
 
 
-def test_without_the_extra_the_command_names_it(
+def test_without_its_server_packages_the_command_says_to_install_from_the_clone(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setitem(sys.modules, "starlette", None)  # import starlette now fails
     result = run_cli("table", str(new_record(tmp_path)), "--no-browser")
     assert result.exit_code == 2
-    assert "pip install 'meridina[table]'" in result.stderr
     assert "starlette" in result.stderr and "Traceback" not in result.stderr
+    # meridina is not on a package index: the hint names the clone, never an index install
+    assert "pip install /path/to/meridina" in result.stderr
+    assert "pip install ." in result.stderr and "meridina[" not in result.stderr
 
 
 def test_position_mode_starts_a_new_record_only(tmp_path: Path) -> None:

@@ -4,5 +4,6 @@ The command (``command``) checks its options and starts the server (``serve``); 
 application (``app``) puts every route behind the start-up token (``token_gate``); record
 mode (``record_mode``) plays turns into one record file through the public API;
 position mode (``position_mode``) builds a finished table click by click. Starlette
-and uvicorn come with the ``table`` extra (``extra`` says so when they are missing).
+and uvicorn are dependencies of meridina (``server_packages`` says how to install them
+again in an environment that lost them).
 """

@@ -58,9 +58,9 @@ def table(
     it as a cookie), and opens the default browser unless --no-browser. Stop it with
     Ctrl-C; the file already holds every turn.
     """
-    from .extra import require_table_extra
+    from .server_packages import require_server_packages
 
-    require_table_extra()
+    require_server_packages()
     rulings = rulings_of(context)
     if position:
         if record is not None:
