@@ -7,7 +7,6 @@ checks know nothing of how the output was made, so they are tested on their own
 
 from __future__ import annotations
 
-import base64
 import csv
 import io
 import json
@@ -22,6 +21,7 @@ from typing import Any
 
 import jsonschema
 from fuzz_records import CANARY
+from meridina.cli.html_replay import unpack
 
 Fault = tuple[str, str]
 
@@ -251,7 +251,7 @@ def check_html(text: str) -> list[Fault]:
     faults = check_markup(text, "html")
     for block in GAME_BLOCK.findall(text):
         try:
-            packed = zlib.decompress(base64.b64decode(block.strip(), validate=True))
+            packed = unpack(block)
             data = json.loads(packed.decode("utf-8"))
         except (ValueError, zlib.error) as error:
             faults.append(("html-data-invalid", str(error)[:80]))
