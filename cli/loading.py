@@ -21,6 +21,7 @@ from meridina.notation.splitter import GameChunk
 from meridina.rules.common import Place
 from meridina.rules.datafile import file_kind
 from meridina.rules.games import GAMES
+from meridina.rules.wording import counted
 
 from .ignore_patterns import IgnoreSpec, PatternError
 from .output import EXIT_UNREADABLE, InputError, input_error
@@ -276,6 +277,4 @@ def game_chunks(path: str, game_number: int | None = None) -> Iterator[tuple[int
             f'[Game "{GAMES[0].title}"])'
         )
     if game_number is not None and game_number > seen:
-        raise InputFault(
-            f"{path}: has {seen} game{'s' if seen != 1 else ''}; there is no game {game_number}"
-        )
+        raise InputFault(f"{path}: has {counted(seen, 'game')}; there is no game {game_number}")

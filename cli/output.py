@@ -20,6 +20,7 @@ from typing import IO, Any, NamedTuple
 import click
 from meridina.rules.codes import TITLES
 from meridina.rules.common import Place, Problem
+from meridina.rules.wording import counted
 
 from .shown import json_safe, shown
 
@@ -127,13 +128,9 @@ class Tally:
 
     def summary(self) -> str:
         return (
-            f"{_count(self.games, 'game')} in {_count(self.files, 'file')}: "
+            f"{counted(self.games, 'game')} in {counted(self.files, 'file')}: "
             f"{self.games - self.invalid} valid, {self.invalid} invalid"
         )
-
-
-def _count(number: int, noun: str) -> str:
-    return f"{number} {noun}{'s' if number != 1 else ''}"
 
 
 def selected(
@@ -186,6 +183,12 @@ def dumps_at(data: Any, depth: int) -> str:
     """``data`` as indented JSON, to be written ``depth`` levels deep in a larger document."""
     text = json_safe(json.dumps(data, indent=2, ensure_ascii=False))
     return text.replace("\n", "\n" + "  " * depth)
+
+
+def error_lines(message: str) -> str:
+    """An error of one line or several for standard error: each line ``shown`` and starting
+    with ``meridina:``, so that none reads as another program's or as the record's text."""
+    return "\n".join(f"meridina: {shown(line)}" for line in message.split("\n"))
 
 
 class OutputFault(click.ClickException):

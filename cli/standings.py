@@ -14,6 +14,7 @@ from typing import IO, Any
 
 import click
 from meridina.notation.driver import GameReport
+from meridina.rules.wording import counted
 from tabulate import tabulate
 
 from .games import GAMES, cli_game
@@ -54,7 +55,7 @@ def standing_game(path: str, report: GameReport) -> GameResult:
         data["flaws"] = game.unfinished(sheet)
     errors = len(report.errors)
     if errors:
-        data["flaws"].insert(0, f"{errors} problem{'s' if errors != 1 else ''}")
+        data["flaws"].insert(0, counted(errors, "problem"))
     return GameResult(
         path, report.index, report.first_line, report.game, tuple(report.problems), data=data
     )
@@ -256,14 +257,14 @@ class StandingsReporter(Reporter):
                 )
         writer.writerow([])
         writer.writerow(["file", "line", "game", "number", "counted", "reason"])
-        for counted, item in self.listed:
+        for was_counted, item in self.listed:
             writer.writerow(
                 [
                     spreadsheet_cell(item["file"]),
                     item["line"],
                     item["name"] or "",
                     item["game"],
-                    "yes" if counted else "no",
+                    "yes" if was_counted else "no",
                     spreadsheet_cell(item["reason"]),
                 ]
             )
@@ -281,7 +282,7 @@ class StandingsReporter(Reporter):
                 + ([s.with_problems] if self.include_problems else [])
                 for rank, s in table.ranked()
             ]
-            self.write(f"{table.title}: {plural(table.games, 'game')} counted")
+            self.write(f"{table.title}: {counted(table.games, 'game')} counted")
             self.write(
                 tabulate(
                     rows,
@@ -300,12 +301,12 @@ class StandingsReporter(Reporter):
         if self.with_problems:
             self.write(
                 f"counted with problems (marked in 'With problems'): "
-                f"{plural(len(self.with_problems), 'game')}"
+                f"{counted(len(self.with_problems), 'game')}"
             )
             self.write_games(self.with_problems)
         if self.uncounted:
             only = "" if self.include_problems else "; only valid, finished games count"
-            self.write(f"not counted: {plural(len(self.uncounted), 'game')}{only}")
+            self.write(f"not counted: {counted(len(self.uncounted), 'game')}{only}")
             self.write_games(self.uncounted)
 
     def write_games(self, entries: list[dict[str, Any]]) -> None:
@@ -315,7 +316,3 @@ class StandingsReporter(Reporter):
                 f"  {shown(item['file'])}:{item['line']}: game {item['game']}{kind}: "
                 f"{item['reason']}"
             )
-
-
-def plural(count: int, noun: str) -> str:
-    return f"{count} {noun}{'s' if count != 1 else ''}"
