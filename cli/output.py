@@ -119,6 +119,11 @@ class Tally:
             self.invalid += not result.valid
             self.rules.update(p.rule for p in result.problems)
 
+    def add_unreadable(self) -> None:
+        """A path that could not be read, or not to its end: counted under its rule too."""
+        self.unreadable += 1
+        self.rules[READ_RULE] += 1
+
     def status(self, exit_zero: bool = False) -> int:
         if self.unreadable:
             return EXIT_UNREADABLE
@@ -127,10 +132,14 @@ class Tally:
         return EXIT_VALID
 
     def summary(self) -> str:
-        return (
+        """``3 games in 2 files: 2 valid, 1 invalid``, and the unreadable files if any."""
+        said = (
             f"{counted(self.games, 'game')} in {counted(self.files, 'file')}: "
             f"{self.games - self.invalid} valid, {self.invalid} invalid"
         )
+        if self.unreadable:
+            said += f"; {counted(self.unreadable, 'file')} unreadable"
+        return said
 
 
 def selected(
