@@ -8,6 +8,7 @@ the next run, and a file is only ever replaced whole, through a temporary file.
 from __future__ import annotations
 
 import difflib
+import itertools
 import json
 import sys
 from collections.abc import Iterator
@@ -16,6 +17,7 @@ from typing import Any, TextIO
 
 import click
 from meridina.notation.driver import RulingDefaults
+from meridina.rules.common import Problem
 
 from .annotate_game import Annotated, annotate_game
 from .atomic_file import replacing
@@ -57,25 +59,39 @@ def as_file_text(text: str) -> str:
 
 
 class Counter:
-    """Follows the exit status while games stream past, and reports their problems."""
+    """Follows the exit status while games stream past, and reports their problems.
 
-    def __init__(self, source: str, show_problems: bool, say_stand_in: bool = False) -> None:
+    With ``rules`` False it reports as a formatter: only a game it cannot read (then kept as
+    it stands) is told and counts against the exit status; rule problems are validate's.
+    """
+
+    def __init__(
+        self, source: str, show_problems: bool, say_stand_in: bool = False, rules: bool = True
+    ) -> None:
         self.source = source
         self.show_problems = show_problems
         self.say_stand_in = say_stand_in  # text output: name a game on a stand-in board
+        self.rules = rules
         self.status = EXIT_VALID
 
     def watch(self, games: Iterator[Annotated]) -> Iterator[Annotated]:
         for game in games:
-            if not game.report.valid:
+            told = game.report.problems if self.rules else _unread(game)
+            if not game.report.valid if self.rules else told:
                 self.status = EXIT_INVALID
             if self.show_problems:
-                for problem in game.report.problems:
+                for problem in told:
                     click.echo(problem_line(self.source, problem), err=True)
             note = stand_in_line(game.board) if game.board is not None else None
             if self.say_stand_in and note:
                 click.echo(shown(f"Game {game.report.index}: {note}"), err=True)
             yield game
+
+
+def _unread(game: Annotated) -> list[Problem]:
+    """Why a game could not be read at all, or nothing when it was."""
+    report = game.report
+    return report.errors if report.record is None or report.game is None else []
 
 
 NOTES = "; ".join(f"for {game.title} {game.notes_help}" for game in every_game())
@@ -90,7 +106,9 @@ marked with their rule. Your own comments are kept; meridina's notes start with 
 is written back as it stands, with a ';=' line saying why.
 
 Exit status: 0 every game valid, 1 a problem in some game (with --check or --diff: some
-file would change), 2 a file that cannot be read or written.
+file would change), 2 a file that cannot be read or written. With --no-problems, annotate
+is a formatter only: it names each file --in-place rewrites and tells only of a game it
+cannot read (exit status 1), leaving rule problems to validate.
 
 Games are checked under the rulings validate uses here: the config file's, then
 --rulings, under each record's own Rulings tag.
@@ -116,6 +134,12 @@ Games are checked under the rulings validate uses here: the config file's, then
 @click.option(
     "--no-notes", is_flag=True, help="Only the canonical layout: add no notes, drop old ones."
 )
+@click.option(
+    "--no-problems",
+    is_flag=True,
+    help="Leave rule problems to validate: tell only of files rewritten (--in-place) and of "
+    "games that cannot be read, which alone make the exit status 1.",
+)
 @format_option
 @rulings_option
 @click.pass_context
@@ -129,6 +153,7 @@ def annotate(
     check: bool,
     diff: bool,
     no_notes: bool,
+    no_problems: bool,
     output_format: str,
 ) -> None:
     """Write PATHS back in canonical layout with a note after each turn (help: ``HELP``)."""
@@ -150,10 +175,11 @@ def annotate(
         raise click.UsageError("--in-place, --check and --diff work on files, not '-'")
     with_notes = not no_notes
     rulings = rulings_of(context)
+    rules = not no_problems
     if output_format == "json":
-        raise SystemExit(_json(records[0], game_number, with_notes, rulings))
+        raise SystemExit(_json(records[0], game_number, with_notes, rulings, rules))
     if not modes:
-        counter = Counter(records[0], show_problems=True, say_stand_in=True)
+        counter = Counter(records[0], show_problems=True, say_stand_in=True, rules=rules)
         games = counter.watch(annotated_games(records[0], game_number, with_notes, rulings))
         for piece in text_pieces(games):
             _write_record(piece)
@@ -161,10 +187,10 @@ def annotate(
     if output is not None:
         if game_number is not None and _same_file(output, records[0]):
             raise click.UsageError("-o names the record itself: with --game, other games would go")
-        raise SystemExit(_write_to(records[0], output, game_number, with_notes, rulings))
+        raise SystemExit(_write_to(records[0], output, game_number, with_notes, rulings, rules))
     for fault in faults:
         click.echo(f"meridina: {fault.message}", err=True)
-    status = _each_file(records, in_place, check, with_notes, rulings)
+    status = _each_file(records, in_place, check, with_notes, rulings, rules)
     raise SystemExit(EXIT_UNREADABLE if faults else status)
 
 
@@ -181,8 +207,9 @@ def _write_to(
     game_number: int | None,
     with_notes: bool,
     rulings: RulingDefaults | None = None,
+    rules: bool = True,
 ) -> int:
-    counter = Counter(record, show_problems=True, say_stand_in=True)
+    counter = Counter(record, show_problems=True, say_stand_in=True, rules=rules)
     try:
         with replacing(output) as stream:
             games = counter.watch(annotated_games(record, game_number, with_notes, rulings))
@@ -199,16 +226,21 @@ def _each_file(
     check: bool,
     with_notes: bool,
     rulings: RulingDefaults | None = None,
+    rules: bool = True,
 ) -> int:
-    """--in-place, --check or --diff over several files; a bad file does not stop the rest."""
+    """--in-place, --check or --diff over several files; a bad file does not stop the rest.
+
+    Without ``rules`` (--no-problems) --in-place names each file it rewrites, as --check
+    names each file that would change."""
     changed = unreadable = invalid = False
     for record in records:
         try:
-            games = annotated_games(record, None, with_notes, rulings)
+            games = _read_first(annotated_games(record, None, with_notes, rulings))
             if in_place:
-                counter = Counter(record, show_problems=True)
+                counter = Counter(record, show_problems=True, rules=rules)
                 pieces = text_pieces(counter.watch(games))
-                _rewrite_if_changed(Path(record), pieces)
+                if _rewrite_if_changed(Path(record), pieces) and not rules:
+                    click.echo(shown(f"{record}: rewritten"))
                 invalid = invalid or counter.status == EXIT_INVALID
                 continue
             pieces = text_pieces(games)
@@ -231,8 +263,16 @@ def _each_file(
     return EXIT_INVALID if changed else EXIT_VALID
 
 
-def _rewrite_if_changed(path: Path, pieces: Iterator[str]) -> None:
-    """Replace the file only when its text changes, so an unchanged file keeps its time."""
+def _read_first(games: Iterator[Annotated]) -> Iterator[Annotated]:
+    """``games`` with the first already read: a file that cannot be read is told so (as the
+    reader says why) before the file is opened to be compared or replaced."""
+    first = next(games, None)
+    return games if first is None else itertools.chain((first,), games)
+
+
+def _rewrite_if_changed(path: Path, pieces: Iterator[str]) -> bool:
+    """Replace the file only when its text changes, so an unchanged file keeps its time;
+    True when it was replaced."""
     with open(path, encoding="utf-8", newline="") as original:
         compare = _Comparison(original)
         try:
@@ -243,7 +283,8 @@ def _rewrite_if_changed(path: Path, pieces: Iterator[str]) -> None:
                 if compare.finished_equal():
                     raise _Unchanged
         except _Unchanged:
-            pass
+            return False
+    return True
 
 
 class _Unchanged(Exception):
@@ -304,12 +345,16 @@ def _write_record(text: str) -> None:
 
 
 def _json(
-    record: str, game_number: int | None, with_notes: bool, rulings: RulingDefaults | None = None
+    record: str,
+    game_number: int | None,
+    with_notes: bool,
+    rulings: RulingDefaults | None = None,
+    rules: bool = True,
 ) -> int:
     """The JSON document, in the layout ``json.dumps(indent=2)`` gives, written only once
     whole. A file that turns out unreadable half-way gives the games read before it and the
     fault as ``error`` (the fault also goes to standard error, and the exit status is 2)."""
-    counter = Counter(record, show_problems=True)
+    counter = Counter(record, show_problems=True, rules=rules)
     entries = []
     fault: InputFault | None = None
     try:

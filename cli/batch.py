@@ -136,7 +136,7 @@ def run_batch(
                 continue  # the file stopped at its first fault, as a sequential read does
             elif isinstance(event, Fault):
                 failed = True
-                tally.unreadable += 1
+                tally.add_unreadable()
                 reporter.input_error(event.error)
             else:
                 checked = event.handle.result()
@@ -145,7 +145,7 @@ def run_batch(
                     reporter.game(result)
                 if checked.fault is not None:
                     failed = True
-                    tally.unreadable += 1
+                    tally.add_unreadable()
                     reporter.input_error(checked.fault)
     progress.clear()
     reporter.end(tally)

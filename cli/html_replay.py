@@ -28,6 +28,7 @@ from typing import Any, TextIO
 import click
 from meridina.notation.driver import GameReport, RulingDefaults
 from meridina.rules.common import Problem
+from meridina.rules.wording import counted
 
 from . import pictures
 from .atomic_file import replacing
@@ -181,8 +182,7 @@ def write_html(
     except OSError as error:
         raise InputFault(f"{shown(str(out))}: cannot be written ({error.strerror})") from None
     click.echo(
-        f"wrote {shown(str(out))}: {games} game{'s' if games != 1 else ''}, "
-        f"{positions} position{'s' if positions != 1 else ''}",
+        f"wrote {shown(str(out))}: {counted(games, 'game')}, {counted(positions, 'position')}",
         err=True,
     )
     return EXIT_VALID if valid else EXIT_INVALID

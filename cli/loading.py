@@ -21,6 +21,7 @@ from meridina.notation.splitter import GameChunk
 from meridina.rules.common import Place
 from meridina.rules.datafile import file_kind
 from meridina.rules.games import GAMES
+from meridina.rules.wording import counted
 
 from .gitignores import GitIgnores
 from .ignore_patterns import IgnoreSpec, PatternError
@@ -254,6 +255,4 @@ def game_chunks(path: str, game_number: int | None = None) -> Iterator[tuple[int
             f'[Game "{GAMES[0].title}"])'
         )
     if game_number is not None and game_number > seen:
-        raise InputFault(
-            f"{path}: has {seen} game{'s' if seen != 1 else ''}; there is no game {game_number}"
-        )
+        raise InputFault(f"{path}: has {counted(seen, 'game')}; there is no game {game_number}")

@@ -20,6 +20,7 @@ from typing import IO, Any, NamedTuple
 import click
 from meridina.rules.codes import TITLES
 from meridina.rules.common import Place, Problem
+from meridina.rules.wording import counted
 
 from .shown import json_safe, shown
 
@@ -118,6 +119,11 @@ class Tally:
             self.invalid += not result.valid
             self.rules.update(p.rule for p in result.problems)
 
+    def add_unreadable(self) -> None:
+        """A path that could not be read, or not to its end: counted under its rule too."""
+        self.unreadable += 1
+        self.rules[READ_RULE] += 1
+
     def status(self, exit_zero: bool = False) -> int:
         if self.unreadable:
             return EXIT_UNREADABLE
@@ -126,14 +132,14 @@ class Tally:
         return EXIT_VALID
 
     def summary(self) -> str:
-        return (
-            f"{_count(self.games, 'game')} in {_count(self.files, 'file')}: "
+        """``3 games in 2 files: 2 valid, 1 invalid``, and the unreadable files if any."""
+        said = (
+            f"{counted(self.games, 'game')} in {counted(self.files, 'file')}: "
             f"{self.games - self.invalid} valid, {self.invalid} invalid"
         )
-
-
-def _count(number: int, noun: str) -> str:
-    return f"{number} {noun}{'s' if number != 1 else ''}"
+        if self.unreadable:
+            said += f"; {counted(self.unreadable, 'file')} unreadable"
+        return said
 
 
 def selected(
@@ -186,6 +192,12 @@ def dumps_at(data: Any, depth: int) -> str:
     """``data`` as indented JSON, to be written ``depth`` levels deep in a larger document."""
     text = json_safe(json.dumps(data, indent=2, ensure_ascii=False))
     return text.replace("\n", "\n" + "  " * depth)
+
+
+def error_lines(message: str) -> str:
+    """An error of one line or several for standard error: each line ``shown`` and starting
+    with ``meridina:``, so that none reads as another program's or as the record's text."""
+    return "\n".join(f"meridina: {shown(line)}" for line in message.split("\n"))
 
 
 class OutputFault(click.ClickException):

@@ -7,6 +7,7 @@ from typing import Any
 
 import click
 from meridina.notation.driver import GameReport, play_problems
+from meridina.rules.wording import counted
 
 from .batch import GameCheck, run_batch, several
 from .config import ConfiguredCommand
@@ -170,7 +171,7 @@ def score_text(report: GameReport, details: bool) -> str | None:
     if note := stand_in_line(final.board):
         heading += "\n" + note
     if missing := play_problems(report):
-        heading += f"\nscore incomplete: {missing} problem{'s' if missing != 1 else ''} below"
+        heading += f"\nscore incomplete: {counted(missing, 'problem')} below"
     return f"{heading}\n{view.score_text(run.sheet, final, details)}\n{said}\n"
 
 

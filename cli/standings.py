@@ -15,6 +15,7 @@ from typing import IO, Any
 
 import click
 from meridina.notation.driver import GameReport
+from meridina.rules.wording import counted
 from tabulate import tabulate
 
 from .games import GAMES, cli_game
@@ -59,7 +60,7 @@ def standing_game(path: str, report: GameReport) -> GameResult:
         data["flaws"] = game.unfinished(sheet)
     errors = len(report.errors)
     if errors:
-        data["flaws"].insert(0, f"{errors} problem{'s' if errors != 1 else ''}")
+        data["flaws"].insert(0, counted(errors, "problem"))
     return GameResult(
         path, report.index, report.first_line, report.game, tuple(report.problems), data=data
     )
@@ -95,7 +96,7 @@ class Table:
     @property
     def title(self) -> str:
         edition = [] if self.edition is None else [edition_words(self.edition)]
-        return ", ".join([self.name, *edition, plural(self.player_count, "player")])
+        return ", ".join([self.name, *edition, counted(self.player_count, "player")])
 
     def ranked(self) -> list[tuple[int, Standing]]:
         """Most wins first, then points, then average; equal players share a rank."""
@@ -272,14 +273,14 @@ class StandingsReporter(Reporter):
                 )
         writer.writerow([])
         writer.writerow(["file", "line", "game", "number", "counted", "reason"])
-        for counted, item in self.listed:
+        for was_counted, item in self.listed:
             writer.writerow(
                 [
                     spreadsheet_cell(item["file"]),
                     item["line"],
                     item["name"] or "",
                     item["game"],
-                    "yes" if counted else "no",
+                    "yes" if was_counted else "no",
                     spreadsheet_cell(item["reason"]),
                 ]
             )
@@ -297,7 +298,7 @@ class StandingsReporter(Reporter):
                 + ([s.with_problems] if self.include_problems else [])
                 for rank, s in table.ranked()
             ]
-            self.write(f"{table.title}: {plural(table.games, 'game')} counted")
+            self.write(f"{table.title}: {counted(table.games, 'game')} counted")
             self.write(f"  {RANKING_RULE}")
             self.write(
                 tabulate(
@@ -317,12 +318,12 @@ class StandingsReporter(Reporter):
         if self.with_problems:
             self.write(
                 f"counted with problems (marked in 'With problems'): "
-                f"{plural(len(self.with_problems), 'game')}"
+                f"{counted(len(self.with_problems), 'game')}"
             )
             self.write_games(self.with_problems)
         if self.uncounted:
             only = "" if self.include_problems else "; only valid, finished games count"
-            self.write(f"not counted: {plural(len(self.uncounted), 'game')}{only}")
+            self.write(f"not counted: {counted(len(self.uncounted), 'game')}{only}")
             self.write_games(self.uncounted)
 
     def write_games(self, entries: list[dict[str, Any]]) -> None:
@@ -332,7 +333,3 @@ class StandingsReporter(Reporter):
                 f"  {shown(item['file'])}:{item['line']}: game {item['game']}{kind}: "
                 f"{item['reason']}"
             )
-
-
-def plural(count: int, noun: str) -> str:
-    return f"{count} {noun}{'s' if count != 1 else ''}"

@@ -191,7 +191,7 @@ def test_the_recorder_keeps_its_list_of_faults_on_separate_lines(tmp_path: Path)
     )
     assert result.exit_code == 2
     lines = result.stderr.splitlines()
-    assert len(lines) == 2 and lines[1].startswith("--players: MER-S1"), lines
+    assert len(lines) == 2 and lines[1].startswith("meridina: --players: MER-S1"), lines
 
 
 @pytest.mark.parametrize(

@@ -7,6 +7,7 @@ from meridina.rules.medina.engine import Step, expected_player
 from meridina.rules.medina.model import Setup, Turn
 from meridina.rules.medina.scoring import ScoreSheet
 from meridina.rules.medina.state import State
+from meridina.rules.wording import counted
 
 from ..record.games import RecordedGame, RecordedRules, result_label
 from . import view
@@ -43,7 +44,7 @@ class RecordedMedina(RecordedRules[Setup, State, Turn, Step, ScoreSheet]):
             return who
         pieces = hand.pieces()
         tea = f", {hand.tea} tea" if hand.tea else ""
-        return f"{who}, {pieces} piece{'s' if pieces != 1 else ''} left{tea}"
+        return f"{who}, {counted(pieces, 'piece')} left{tea}"
 
     def supply(self, state: State) -> tuple[tuple[str, int], ...]:
         hand = state.hands[expected_player(state)]

@@ -10,6 +10,8 @@ from collections.abc import Iterator, Mapping
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from meridina.rules.wording import counted
+
 if TYPE_CHECKING:
     import xml.etree.ElementTree as ET
     from random import Random
@@ -129,7 +131,7 @@ class MeridianCli:
                 "a position whose cards played are unknown: it may not be over "
                 "(a 'played:' entry gives them)"
             ]
-        return [f"not finished: {sheet.cards_left} cards left"]
+        return [f"not finished: {counted(sheet.cards_left, 'card')} left"]
 
 
 @lru_cache(maxsize=1)

@@ -7,6 +7,7 @@ from meridina.rules.meridian.engine import Step
 from meridina.rules.meridian.model import COLOURS, DECK, Setup, Turn
 from meridina.rules.meridian.scoring import ScoreSheet
 from meridina.rules.meridian.state import State
+from meridina.rules.wording import counted
 
 from ..record.games import RecordedGame, RecordedRules, result_label
 from . import view
@@ -55,7 +56,7 @@ class RecordedMeridian(RecordedRules[Setup, State, Turn, Step, ScoreSheet]):
             face_up = state.face_up(colour)
             held = state.cards_left(colour)
             shown = f"; face up {' and '.join(c.label for c in face_up)}" if face_up else ""
-            cards.append(f"{colour}: {held} card{'s' if held != 1 else ''} left{shown}")
+            cards.append(f"{colour}: {counted(held, 'card')} left{shown}")
         return f"{who}, {', '.join(cards)}"
 
     def supply(self, state: State) -> tuple[tuple[str, int], ...]:
