@@ -34,6 +34,9 @@ MEDINA = '[Game "Medina"]\n[Edition "1"]\n[Players "Ann red; Ben blue; Cy green"
 MEDINA += '[Setup "merchant H7"]\n'
 
 
+JSON = {"Content-Type": "application/json"}
+
+
 def new_record(tmp_path: Path, text: str = MEDINA) -> Path:
     path = tmp_path / "game.mrec"
     path.write_text(text, "utf-8")
@@ -148,9 +151,9 @@ def test_hostile_calls_are_answered_not_crashed(tmp_path: Path) -> None:
         for call in ("play", "check", "next", "comment"):
             answer = client.post(f"/api/record/{call}", json=body)
             assert answer.status_code == 400, (call, body)
-    huge = client.post("/api/record/play", content=b"{" + b" " * 100_000 + b"}")
+    huge = client.post("/api/record/play", content=b"{" + b" " * 100_000 + b"}", headers=JSON)
     assert huge.status_code == 400
-    assert client.post("/api/record/play", content=b"\xff\xfe").status_code == 400
+    assert client.post("/api/record/play", content=b"\xff\xfe", headers=JSON).status_code == 400
     assert client.get("/rules/..%2F..%2Fetc").status_code == 404
     assert client.get("/rules/MED-B99").status_code == 404
     assert path.read_bytes() == before
