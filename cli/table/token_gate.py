@@ -62,11 +62,14 @@ class TokenGate:
         await PlainTextResponse(REFUSED, status_code=403)(scope, receive, send)
 
     def _keep(self, connection: HTTPConnection, scope: Scope) -> RedirectResponse:
-        """On to the same address without the token, which the browser keeps as a cookie."""
+        """On to the same address without the token, which the browser keeps as a cookie.
+
+        The cookie is SameSite=Lax: the browser is sent here from a file (``opening_page``),
+        a start from another site, after which a Strict cookie is not sent on the very
+        redirect that follows. Strict would guard nothing more: every port of this machine
+        is the same site to a browser, and changes are guarded by ``same_origin``."""
         rest = connection.url.remove_query_params(PARAMETER)
         target = rest.path + (f"?{rest.query}" if rest.query else "")
         response = RedirectResponse(target, status_code=303)
-        response.set_cookie(
-            cookie_name(scope), self.token, httponly=True, samesite="strict", path="/"
-        )
+        response.set_cookie(cookie_name(scope), self.token, httponly=True, samesite="lax", path="/")
         return response
