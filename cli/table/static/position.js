@@ -3,7 +3,6 @@
 // and the board, score and problems it answers with are shown. Requests go one at a time,
 // in the order they were made, so quick clicks are never reordered.
 (function () {
-  const ASK = window.location.search; // whatever the page was opened with (a token) goes along
   const SWATCH = {
     grey: "#9a9996", black: "#241f31", brown: "#865e3c", orange: "#ff7800",
     red: "#e01b24", blue: "#1c71d8", green: "#2ec27e", yellow: "#f6d32d",
@@ -27,7 +26,7 @@
     const options = body === undefined ? {} : {
       method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
     };
-    const done = queue.then(() => fetch("/position/api/" + path + ASK, options))
+    const done = queue.then(() => fetch("/position/api/" + path, options))
       .then((response) => response.json())
       .then(show)
       .catch((error) => notice("The page could not reach meridina: " + error, true))
