@@ -46,7 +46,8 @@ Illegal turns are shown with the rule they break. {STAND_INS}
 )
 @formats_option(
     list(REPORTERS),
-    "text, json (shapes in docs/json.md), json-lines, or a problem report (github, junit, sarif).",
+    "text, json (shapes in docs/json.md), json-lines, or a problem report (github, junit, "
+    "sarif, gitlab).",
 )
 @click.option(
     "--html",

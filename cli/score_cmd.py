@@ -58,7 +58,7 @@ from .views import view_for
 @formats_option(
     [*REPORTERS, "csv"],
     "text, json (shapes in docs/json.md), json-lines, or a problem report (github, junit, "
-    "sarif); csv with --standings.",
+    "sarif, gitlab); csv with --standings.",
 )
 @batch_options
 @jobs_option

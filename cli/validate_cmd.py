@@ -28,7 +28,8 @@ from .stand_in import board_json, stand_in_line
 @formats_option(
     list(REPORTERS),
     "text: FILE:LINE:COL: RULE message; json, json-lines: shapes in docs/json.md; github: "
-    "GitHub Actions annotations; junit: JUnit XML; sarif: SARIF 2.1.0.",
+    "GitHub Actions annotations; junit: JUnit XML; sarif: SARIF 2.1.0; gitlab: GitLab Code "
+    "Quality report.",
 )
 @click.option("--quiet", "-q", is_flag=True, help="Print problems only, no summary line.")
 @click.option(

@@ -80,7 +80,7 @@ from fuzz_records import TAG, HostileRecord, hostile_record
 from meridina.cli.main import cli
 
 INPUT = "fuzz.mrec"
-FORMATS = ("text", "json", "json-lines", "github", "junit", "sarif")
+FORMATS = ("text", "json", "json-lines", "github", "junit", "sarif", "gitlab")
 # Output goes where it goes in CI: not to a terminal (where click drops CSI escape
 # sequences, and only those), with no colour asked for or refused.
 CI_ENV = {"FORCE_COLOR": None, "NO_COLOR": None, "CI": "true", "GITHUB_ACTIONS": "true"}
