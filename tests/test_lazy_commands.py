@@ -119,9 +119,9 @@ def test_version_loads_nothing_that_help_does_not() -> None:
 
 
 def test_the_version_constant_is_the_package_s() -> None:
-    try:
+    if sys.version_info >= (3, 11):
         import tomllib
-    except ModuleNotFoundError:  # Python 3.10
+    else:
         import tomli as tomllib
     project = tomllib.loads((Path(__file__).parent.parent / "pyproject.toml").read_text("utf-8"))
     assert project["project"]["version"] == VERSION
