@@ -22,7 +22,7 @@ from .atomic_file import replacing
 from .config import RulingsConfiguredCommand
 from .games import every_game
 from .loading import InputFault, Selection, record_base, record_files, reports
-from .options import format_option, game_option, paths_argument, selection_options
+from .options import format_option, game_options, paths_argument, selection_options
 from .output import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, problem_json, problem_line
 from .rulings_option import rulings_of, rulings_option
 from .shown import json_safe, shown, shown_lines
@@ -100,7 +100,9 @@ Games are checked under the rulings validate uses here: the config file's, then
 @click.command(cls=RulingsConfiguredCommand, help=HELP)
 @paths_argument
 @selection_options
-@game_option
+@game_options(
+    kinds=False, number_help="Only the N-th game of the file (1 = first). Default: every game."
+)
 @click.option(
     "-o",
     "--output",
@@ -145,7 +147,7 @@ def annotate(
     if output_format == "json" and modes:
         raise click.UsageError("--format json writes to standard output only")
     if game_number is not None and in_place:
-        raise click.UsageError("--in-place rewrites whole files: it cannot take --game")
+        raise click.UsageError("--in-place rewrites whole files: it cannot take --game-number")
     if (in_place or check or diff) and "-" in records:
         raise click.UsageError("--in-place, --check and --diff work on files, not '-'")
     with_notes = not no_notes
@@ -160,7 +162,9 @@ def annotate(
         raise SystemExit(counter.status)
     if output is not None:
         if game_number is not None and _same_file(output, records[0]):
-            raise click.UsageError("-o names the record itself: with --game, other games would go")
+            raise click.UsageError(
+                "-o names the record itself: with --game-number, other games would go"
+            )
         raise SystemExit(_write_to(records[0], output, game_number, with_notes, rulings))
     for fault in faults:
         click.echo(f"meridina: {fault.message}", err=True)

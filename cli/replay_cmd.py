@@ -15,7 +15,7 @@ from .config import ConfiguredCommand
 from .games import every_game
 from .html_replay import write_html
 from .loading import InputFault
-from .options import BatchOptions, batch_options, formats_option, game_option, paths_argument
+from .options import BatchOptions, batch_options, formats_option, game_options, paths_argument
 from .output import GameResult, output_stream, problem_json, use_colour
 from .reporters import REPORTERS, ReportOptions, make_reporter
 from .rulings_option import rulings_of, rulings_option
@@ -36,7 +36,9 @@ Illegal turns are shown with the rule they break. {STAND_INS}
 
 @click.command(cls=ConfiguredCommand, help=HELP)
 @paths_argument
-@game_option
+@game_options(
+    kinds=False, number_help="Only the N-th game of the file (1 = first). Default: every game."
+)
 @click.option(
     "--turn",
     "turn_number",

@@ -15,7 +15,7 @@ from .options import (
     BatchOptions,
     batch_options,
     formats_option,
-    game_number_or_kind_option,
+    game_options,
     jobs_option,
     paths_argument,
 )
@@ -29,7 +29,9 @@ from .views import view_for
 
 @click.command(cls=ConfiguredCommand)
 @paths_argument
-@game_number_or_kind_option
+@game_options(
+    kinds=True, number_help="Only the N-th game of each file (1 = first). Default: every game."
+)
 @click.option(
     "--islands",
     "--palaces",
@@ -67,7 +69,8 @@ from .views import view_for
 def score(
     context: click.Context,
     paths: tuple[str, ...],
-    game_choice: int | str | None,
+    game_number: int | None,
+    game_kind: str | None,
     details: bool,
     standings: bool,
     include_problems: bool,
@@ -86,8 +89,7 @@ def score(
         raise click.UsageError(f"--standings comes as {', '.join(STANDINGS_FORMATS)}")
     if include_problems and not standings:
         raise click.UsageError("--include-problems goes with --standings")
-    game_number = game_choice if isinstance(game_choice, int) else None
-    game_kind = game_choice.capitalize() if isinstance(game_choice, str) else None
+    game_title = game_kind.capitalize() if game_kind is not None else None
     rulings = rulings_of(context)
     with output_stream(batch.output, paths, output_format) as stream:
         options = ReportOptions(
@@ -101,7 +103,7 @@ def score(
         summary = standing_game if standings else partial(scored_game, details, reporter.needs)
         if game_kind is not None and not standings:
             reporter = FilesWithGames(reporter)
-        check = GameCheck(summary, rulings, game_number, keep_steps=False, game_kind=game_kind)
+        check = GameCheck(summary, rulings, game_number, keep_steps=False, game_kind=game_title)
         tally = run_batch(paths, batch.selection, check, reporter, batch.jobs)
     raise SystemExit(tally.status())
 
