@@ -113,6 +113,17 @@ def game_options(
     return decorate
 
 
+def stdin_filename_option(function: F) -> F:
+    """``--stdin-filename NAME``: the name standard input (``-``) is shown and excluded as."""
+    return click.option(
+        "--stdin-filename",
+        metavar="NAME",
+        default=None,
+        help="The file that standard input ('-') holds: problems name it, Board files are "
+        "found beside it, and with --force-exclude the exclude patterns skip it.",
+    )(function)
+
+
 def record_argument(function: F) -> F:
     return click.argument(
         "record", type=click.Path(dir_okay=False, allow_dash=True, path_type=str)
