@@ -14,8 +14,15 @@ from .batch import GameCheck, run_batch, several
 from .config import ConfiguredCommand
 from .games import every_game
 from .html_replay import write_html
-from .loading import InputFault
-from .options import BatchOptions, batch_options, formats_option, game_options, paths_argument
+from .loading import InputFault, named_stdin
+from .options import (
+    BatchOptions,
+    batch_options,
+    formats_option,
+    game_options,
+    paths_argument,
+    stdin_filename_option,
+)
 from .output import GameResult, output_stream, problem_json, use_colour
 from .reporters import REPORTERS, ReportOptions, make_reporter
 from .rulings_option import rulings_of, rulings_option
@@ -59,6 +66,7 @@ Illegal turns are shown with the rule they break. {STAND_INS}
     help="Write one self-contained HTML page stepping through every turn of one record "
     "to this file.",
 )
+@stdin_filename_option
 @batch_options
 @rulings_option
 @click.pass_context
@@ -69,10 +77,12 @@ def replay(
     turn_number: int | None,
     output_format: str,
     html_out: Path | None,
+    stdin_filename: str | None,
     batch: BatchOptions,
 ) -> None:
     """Replay the record PATHS turn by turn (help: ``HELP``)."""
     rulings = rulings_of(context)
+    paths = named_stdin(paths, stdin_filename)
     if html_out is not None:
         if len(paths) != 1:
             raise click.UsageError("--html writes the page of one record: give one file")

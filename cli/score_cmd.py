@@ -11,6 +11,7 @@ from meridina.notation.driver import GameReport, play_problems
 from .batch import GameCheck, run_batch, several
 from .config import ConfiguredCommand
 from .games import every_game
+from .loading import named_stdin
 from .options import (
     BatchOptions,
     batch_options,
@@ -18,6 +19,7 @@ from .options import (
     game_options,
     jobs_option,
     paths_argument,
+    stdin_filename_option,
 )
 from .output import GameResult, InputError, Tally, output_stream, problem_json, use_colour
 from .reporters import REPORTERS, Reporter, ReportOptions, make_reporter
@@ -62,6 +64,7 @@ from .views import view_for
     "text, json (shapes in docs/json.md), json-lines, or a problem report (github, junit, "
     "sarif, gitlab); csv with --standings.",
 )
+@stdin_filename_option
 @batch_options
 @jobs_option
 @rulings_option
@@ -75,6 +78,7 @@ def score(
     standings: bool,
     include_problems: bool,
     output_format: str,
+    stdin_filename: str | None,
     batch: BatchOptions,
 ) -> None:
     """Score each game of the record PATHS: points, what earned them, and the ranking.
@@ -90,6 +94,7 @@ def score(
     if include_problems and not standings:
         raise click.UsageError("--include-problems goes with --standings")
     game_title = game_kind.capitalize() if game_kind is not None else None
+    paths = named_stdin(paths, stdin_filename)
     rulings = rulings_of(context)
     with output_stream(batch.output, paths, output_format) as stream:
         options = ReportOptions(

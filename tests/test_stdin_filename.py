@@ -57,7 +57,14 @@ def test_the_diff_of_standard_input_is_the_diff_of_the_same_file() -> None:
 
 @pytest.mark.parametrize(
     "args",
-    [["annotate"], ["annotate", "-o", "out.mrec"], ["validate"], ["annotate", "--format", "json"]],
+    [
+        ["annotate"],
+        ["annotate", "-o", "out.mrec"],
+        ["annotate", "--format", "json"],
+        ["validate"],
+        ["replay"],
+        ["score"],
+    ],
 )
 def test_problems_name_the_stdin_filename(args: list[str]) -> None:
     result = run(*args, "-", "--stdin-filename", "club/a.mrec", input_text=BAD)
@@ -65,8 +72,9 @@ def test_problems_name_the_stdin_filename(args: list[str]) -> None:
     assert "-:4:" not in result.stdout + result.stderr
 
 
-def test_validate_reports_name_the_stdin_filename() -> None:
-    args = ["validate", "-", "--stdin-filename", "club/a.mrec"]
+@pytest.mark.parametrize("command", ["validate", "replay", "score"])
+def test_reports_name_the_stdin_filename(command: str) -> None:
+    args = [command, "-", "--stdin-filename", "club/a.mrec"]
     gitlab = json.loads(run(*args, "--format", "gitlab", input_text=BAD).stdout)
     assert [issue["location"]["path"] for issue in gitlab] == ["club/a.mrec"]
     data = json.loads(run(*args, "--format", "json", input_text=BAD).stdout)
@@ -97,7 +105,7 @@ def test_an_excluded_name_is_skipped_as_a_file_named_alone_is() -> None:
 
 def test_stdin_filename_needs_standard_input() -> None:
     Path("a.mrec").write_text(BAD, "utf-8")
-    for command in ("validate", "annotate"):
+    for command in ("validate", "annotate", "replay", "score"):
         result = run(command, "a.mrec", "--stdin-filename", "x.mrec")
         assert result.exit_code == 2
         assert "give '-' as a path" in result.stderr
@@ -107,3 +115,17 @@ def test_in_place_still_needs_files() -> None:
     result = run("annotate", "--in-place", "-", input_text=BAD)
     assert result.exit_code == 2
     assert "--in-place works on files, not '-'" in result.stderr
+
+
+@pytest.mark.parametrize("command", ["validate", "annotate"])
+def test_board_files_are_found_beside_the_stdin_filename(command: str) -> None:
+    bundled = Path(__file__).resolve().parent.parent / "rules" / "meridian" / "boards"
+    Path("club").mkdir()
+    Path("club/own.toml").write_text(
+        (bundled / "five-city.toml").read_text("utf-8").replace('"five-city"', '"own"'), "utf-8"
+    )
+    text = '[Game "Meridian"]\n[Board "own.toml"]\n[Players "Ann orange grey; Ben black brown"]\n'
+    unnamed = run(command, "-", input_text=text)
+    assert unnamed.exit_code == 1 and "MER-B1" in unnamed.stdout + unnamed.stderr
+    named = run(command, "-", "--stdin-filename", "club/game.mrec", input_text=text)
+    assert named.exit_code == 0, named.stdout + named.stderr
