@@ -8,6 +8,7 @@ the next run, and a file is only ever replaced whole, through a temporary file.
 from __future__ import annotations
 
 import difflib
+import io
 import itertools
 import json
 import sys
@@ -23,8 +24,23 @@ from .annotate_game import Annotated, annotate_game
 from .atomic_file import replacing
 from .config import RulingsConfiguredCommand
 from .games import every_game
-from .loading import InputFault, Selection, record_base, record_files, reports
-from .options import format_option, game_option, paths_argument, selection_options
+from .loading import (
+    InputFault,
+    Selection,
+    StandardInput,
+    named_stdin,
+    read_stdin_whole,
+    record_base,
+    record_files,
+    reports,
+)
+from .options import (
+    format_option,
+    game_options,
+    paths_argument,
+    selection_options,
+    stdin_filename_option,
+)
 from .output import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, problem_json, problem_line
 from .rulings_option import rulings_of, rulings_option
 from .shown import json_safe, shown, shown_lines
@@ -118,7 +134,9 @@ Games are checked under the rulings validate uses here: the config file's, then
 @click.command(cls=RulingsConfiguredCommand, help=HELP)
 @paths_argument
 @selection_options
-@game_option
+@game_options(
+    kinds=False, number_help="Only the N-th game of the file (1 = first). Default: every game."
+)
 @click.option(
     "-o",
     "--output",
@@ -140,6 +158,7 @@ Games are checked under the rulings validate uses here: the config file's, then
     help="Leave rule problems to validate: tell only of files rewritten (--in-place) and of "
     "games that cannot be read, which alone make the exit status 1.",
 )
+@stdin_filename_option
 @format_option
 @rulings_option
 @click.pass_context
@@ -154,13 +173,22 @@ def annotate(
     diff: bool,
     no_notes: bool,
     no_problems: bool,
+    stdin_filename: str | None,
     output_format: str,
 ) -> None:
     """Write PATHS back in canonical layout with a note after each turn (help: ``HELP``)."""
     modes = sum([in_place, check, diff, output is not None])
     if modes > 1:
         raise click.UsageError("choose one of -o, --in-place, --check and --diff")
+    if in_place and "-" in paths:
+        raise click.UsageError("--in-place works on files, not '-'")
+    # --check and --diff compare standard input with its annotated text: it is read whole
+    whole = read_stdin_whole() if (check or diff) and "-" in paths else None
+    if whole is not None or stdin_filename is not None:
+        paths = named_stdin(paths, stdin_filename or "-", whole)
     found = list(record_files(paths, selection))
+    if not found and any(isinstance(path, StandardInput) for path in paths):
+        raise SystemExit(_pass_through(output, modes, whole))  # excluded by its name
     records = tuple(item for item in found if isinstance(item, str))
     faults = [item for item in found if not isinstance(item, str)]
     if len(found) > 1 and not (in_place or check or diff):
@@ -170,9 +198,7 @@ def annotate(
     if output_format == "json" and modes:
         raise click.UsageError("--format json writes to standard output only")
     if game_number is not None and in_place:
-        raise click.UsageError("--in-place rewrites whole files: it cannot take --game")
-    if (in_place or check or diff) and "-" in records:
-        raise click.UsageError("--in-place, --check and --diff work on files, not '-'")
+        raise click.UsageError("--in-place rewrites whole files: it cannot take --game-number")
     with_notes = not no_notes
     rulings = rulings_of(context)
     rules = not no_problems
@@ -186,7 +212,9 @@ def annotate(
         raise SystemExit(counter.status)
     if output is not None:
         if game_number is not None and _same_file(output, records[0]):
-            raise click.UsageError("-o names the record itself: with --game, other games would go")
+            raise click.UsageError(
+                "-o names the record itself: with --game-number, other games would go"
+            )
         raise SystemExit(_write_to(records[0], output, game_number, with_notes, rulings, rules))
     for fault in faults:
         click.echo(f"meridina: {fault.message}", err=True)
@@ -245,7 +273,7 @@ def _each_file(
                 continue
             pieces = text_pieces(games)
             if check:
-                if not _same_text(Path(record), pieces):
+                if not _same_text(record, pieces):
                     changed = True
                     click.echo(shown(f"{record}: would change"))
             elif _print_diff(record, pieces):
@@ -314,8 +342,33 @@ class _Comparison:
             return None
 
 
-def _same_text(path: Path, pieces: Iterator[str]) -> bool:
-    with open(path, encoding="utf-8", newline="") as original:
+def _original(record: str) -> TextIO:
+    """The record's text as it stands: its file, or standard input read whole."""
+    if isinstance(record, StandardInput) and record.data is not None:
+        return io.TextIOWrapper(io.BytesIO(record.data), encoding="utf-8", newline="")
+    return open(record, encoding="utf-8", newline="")
+
+
+def _pass_through(output: Path | None, modes: int, whole: bytes | None) -> int:
+    """Standard input whose name the exclude patterns skip: given back unchanged, as a
+    formatter gives back what it is told to leave alone (--check, --diff: all is well)."""
+    if whole is not None or (modes and output is None):
+        return EXIT_VALID
+    data = read_stdin_whole()
+    if output is None:
+        click.echo(data, nl=False)
+        return EXIT_VALID
+    try:
+        with replacing(output) as stream:
+            stream.flush()
+            stream.buffer.write(data)
+    except OSError as error:
+        raise InputFault(f"{output}: cannot be written ({error.strerror})") from None
+    return EXIT_VALID
+
+
+def _same_text(record: str, pieces: Iterator[str]) -> bool:
+    with _original(record) as original:
         compare = _Comparison(original)
         for piece in pieces:
             compare.feed(piece)
@@ -325,7 +378,7 @@ def _same_text(path: Path, pieces: Iterator[str]) -> bool:
 def _print_diff(record: str, pieces: Iterator[str]) -> bool:
     """A unified diff of the file and its annotated text; True when they differ."""
     new = "".join(pieces).splitlines(keepends=True)
-    with open(record, encoding="utf-8", newline="") as original:
+    with _original(record) as original:
         old = original.read().splitlines(keepends=True)
     lines = list(difflib.unified_diff(old, new, fromfile=record, tofile=record))
     for line in lines:

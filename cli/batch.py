@@ -24,7 +24,15 @@ from meridina.notation.driver import GameReport, RulingDefaults, check_game
 from meridina.notation.reader import parse_chunk
 from meridina.notation.splitter import GameChunk
 
-from .loading import GLOB_CHARACTERS, InputFault, Selection, game_chunks, record_base, record_files
+from .loading import (
+    GLOB_CHARACTERS,
+    InputFault,
+    Selection,
+    game_chunks,
+    reads_stdin,
+    record_base,
+    record_files,
+)
 from .output import GameResult, InputError, Tally, input_error
 from .reporters import Reporter
 from .workers import Handle, Workers
@@ -176,7 +184,7 @@ def file_events(
         else:
             try:
                 # one game at a time where no pool waits, or input may come slowly
-                most = 1 if workers.jobs == 1 or item == "-" else BATCH_GAMES
+                most = 1 if workers.jobs == 1 or reads_stdin(item) else BATCH_GAMES
                 for batch in batches(item, check.game_number, most):
                     yield Results(item, workers.submit(check_batch, check, batch))
             except InputFault as fault:

@@ -29,7 +29,7 @@ EXIT_INVALID = 1
 EXIT_UNREADABLE = 2
 
 READ_RULE = "REC-0"
-DOCUMENT_FORMATS = frozenset({"json", "junit", "sarif"})  # whole only when complete
+DOCUMENT_FORMATS = frozenset({"json", "junit", "sarif", "gitlab"})  # whole only when complete
 SPOOLED_CHARACTERS = 1 << 20  # of a document kept in memory before it goes to a file
 
 
@@ -214,7 +214,7 @@ def output_stream(
     """Standard output, or FILE written through a temporary file and renamed when complete.
 
     FILE may not be one of the files ``reads`` names: a report never replaces a record.
-    A document (JSON, JUnit, SARIF) goes to standard output only once it is complete, so
+    A document (JSON, JUnit, SARIF, GitLab's) goes to standard output only once it is complete, so
     that a run that stops early (a worker killed) leaves no half document behind.
     """
     if path is None or path == "-":

@@ -12,13 +12,15 @@ from meridina.rules.wording import counted
 from .batch import GameCheck, run_batch, several
 from .config import ConfiguredCommand
 from .games import every_game
+from .loading import named_stdin
 from .options import (
     BatchOptions,
     batch_options,
     formats_option,
-    game_number_or_kind_option,
+    game_options,
     jobs_option,
     paths_argument,
+    stdin_filename_option,
 )
 from .output import GameResult, InputError, Tally, output_stream, problem_json, use_colour
 from .reporters import REPORTERS, Reporter, ReportOptions, make_reporter
@@ -30,7 +32,9 @@ from .views import view_for
 
 @click.command(cls=ConfiguredCommand)
 @paths_argument
-@game_number_or_kind_option
+@game_options(
+    kinds=True, number_help="Only the N-th game of each file (1 = first). Default: every game."
+)
 @click.option(
     "--islands",
     "--palaces",
@@ -60,8 +64,9 @@ from .views import view_for
 @formats_option(
     [*REPORTERS, "csv"],
     "text, json (shapes in docs/json.md), json-lines, or a problem report (github, junit, "
-    "sarif); csv with --standings.",
+    "sarif, gitlab); csv with --standings.",
 )
+@stdin_filename_option
 @batch_options
 @jobs_option
 @rulings_option
@@ -69,11 +74,13 @@ from .views import view_for
 def score(
     context: click.Context,
     paths: tuple[str, ...],
-    game_choice: int | str | None,
+    game_number: int | None,
+    game_kind: str | None,
     details: bool,
     standings: bool,
     include_problems: bool,
     output_format: str,
+    stdin_filename: str | None,
     batch: BatchOptions,
 ) -> None:
     """Score each game of the record PATHS: points, what earned them, and the ranking.
@@ -88,8 +95,8 @@ def score(
         raise click.UsageError(f"--standings comes as {', '.join(STANDINGS_FORMATS)}")
     if include_problems and not standings:
         raise click.UsageError("--include-problems goes with --standings")
-    game_number = game_choice if isinstance(game_choice, int) else None
-    game_kind = game_choice.capitalize() if isinstance(game_choice, str) else None
+    game_title = game_kind.capitalize() if game_kind is not None else None
+    paths = named_stdin(paths, stdin_filename)
     rulings = rulings_of(context)
     with output_stream(batch.output, paths, output_format) as stream:
         options = ReportOptions(
@@ -103,7 +110,7 @@ def score(
         summary = standing_game if standings else partial(scored_game, details, reporter.needs)
         if game_kind is not None and not standings:
             reporter = FilesWithGames(reporter)
-        check = GameCheck(summary, rulings, game_number, keep_steps=False, game_kind=game_kind)
+        check = GameCheck(summary, rulings, game_number, keep_steps=False, game_kind=game_title)
         tally = run_batch(paths, batch.selection, check, reporter, batch.jobs)
     raise SystemExit(tally.status())
 

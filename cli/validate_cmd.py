@@ -9,6 +9,7 @@ from meridina.notation.driver import GameReport
 
 from .batch import GameCheck, run_batch
 from .config import ConfiguredCommand
+from .loading import named_stdin
 from .options import (
     BatchOptions,
     batch_options,
@@ -16,6 +17,7 @@ from .options import (
     jobs_option,
     paths_argument,
     problem_options,
+    stdin_filename_option,
 )
 from .output import GameResult, output_stream, selected, use_colour
 from .reporters import REPORTERS, ReportOptions, make_reporter
@@ -28,7 +30,8 @@ from .stand_in import board_json, stand_in_line
 @formats_option(
     list(REPORTERS),
     "text: FILE:LINE:COL: RULE message; json, json-lines: shapes in docs/json.md; github: "
-    "GitHub Actions annotations; junit: JUnit XML; sarif: SARIF 2.1.0.",
+    "GitHub Actions annotations; junit: JUnit XML; sarif: SARIF 2.1.0; gitlab: GitLab Code "
+    "Quality report.",
 )
 @click.option("--quiet", "-q", is_flag=True, help="Print problems only, no summary line.")
 @click.option(
@@ -41,6 +44,7 @@ from .stand_in import board_json, stand_in_line
     "(text output; default: on when the output is a terminal).",
 )
 @problem_options
+@stdin_filename_option
 @batch_options
 @jobs_option
 @rulings_option
@@ -55,6 +59,7 @@ def validate(
     select: tuple[str, ...],
     ignore: tuple[str, ...],
     exit_zero: bool,
+    stdin_filename: str | None,
     batch: BatchOptions,
 ) -> None:
     """Check every game in the record PATHS (folders: every *.mrec below them).
@@ -68,6 +73,7 @@ def validate(
     if statistics and output_format not in ("text", "json"):
         raise click.UsageError("--statistics works with --format text or json")
     rulings = rulings_of(context)
+    paths = named_stdin(paths, stdin_filename)
     with output_stream(batch.output, paths, output_format) as stream:
         options = ReportOptions(
             command="validate",

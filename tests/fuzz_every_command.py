@@ -11,7 +11,7 @@ Exit status 1 when anything failed.
 Each input (tests/fuzz_records.py) is one or more random legal games, most of them
 spoilt. It goes through validate, score and replay in every ``--format`` they take
 (and ``score --standings`` as text, json and csv), ``score --islands``, ``replay
---turn``, ``draw -o`` (and ``--turn``, ``--game 2``), ``annotate`` (to stdout, ``--format
+--turn``, ``draw -o`` (and ``--turn``, ``--game-number 2``), ``annotate`` (to stdout, ``--format
 json``, ``--check``, ``--diff``, ``--no-notes``, ``--in-place`` twice on a copy) and
 ``validate -`` from standard input. Every ``--heavy-every`` inputs it also goes through
 ``replay --html`` and ``meridina record -o NEW`` with the first game's tags as options and
@@ -80,7 +80,7 @@ from fuzz_records import TAG, HostileRecord, hostile_record
 from meridina.cli.main import cli
 
 INPUT = "fuzz.mrec"
-FORMATS = ("text", "json", "json-lines", "github", "junit", "sarif")
+FORMATS = ("text", "json", "json-lines", "github", "junit", "sarif", "gitlab")
 # Output goes where it goes in CI: not to a terminal (where click drops CSI escape
 # sequences, and only those), with no colour asked for or refused.
 CI_ENV = {"FORCE_COLOR": None, "NO_COLOR": None, "CI": "true", "GITHUB_ACTIONS": "true"}
@@ -313,8 +313,8 @@ def standard_cases(record: HostileRecord, number: int) -> list[Case]:
         Case("draw --turn -o", ("draw", INPUT, "--turn", turn, "-o", "picture.svg"), writes="svg")
     )
     if len(record.games) > 1:
-        second = ("draw", INPUT, "--game", "2", "-o", "picture.svg")
-        cases.append(Case("draw --game 2 -o", second, writes="svg"))
+        second = ("draw", INPUT, "--game-number", "2", "-o", "picture.svg")
+        cases.append(Case("draw --game-number 2 -o", second, writes="svg"))
     cases.append(Case("annotate", ("annotate", INPUT), "record"))
     cases.append(Case("annotate --format json", ("annotate", "--format", "json", INPUT), "json"))
     cases.append(Case("annotate --no-notes", ("annotate", "--no-notes", INPUT), "record"))

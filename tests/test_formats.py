@@ -273,7 +273,7 @@ def test_github_escaping_follows_the_actions_toolkit() -> None:
 
 
 @pytest.mark.parametrize(
-    "output_format", ["text", "json", "json-lines", "github", "junit", "sarif"]
+    "output_format", ["text", "json", "json-lines", "github", "junit", "sarif", "gitlab"]
 )
 def test_output_file_holds_what_stdout_would(
     batch: list[str], tmp_path: Path, output_format: str
@@ -337,7 +337,7 @@ def test_warnings_are_warnings_in_every_format() -> None:
 
 
 @pytest.mark.parametrize(
-    "output_format", ["text", "json", "json-lines", "github", "junit", "sarif"]
+    "output_format", ["text", "json", "json-lines", "github", "junit", "sarif", "gitlab"]
 )
 def test_a_file_name_that_is_not_utf8_is_reported_in_every_format(
     tmp_path: Path, output_format: str
@@ -357,6 +357,9 @@ def test_a_file_name_that_is_not_utf8_is_reported_in_every_format(
     if output_format == "sarif":
         location = json.loads(done.stdout)["runs"][0]["results"][0]["locations"][0]
         assert location["physicalLocation"]["artifactLocation"]["uri"] == "game-%FF.mrec"
+    if output_format == "gitlab":
+        (issue,) = json.loads(done.stdout.decode("utf-8"))
+        assert issue["location"]["path"] == "game-\\xff.mrec"
 
 
 @pytest.mark.parametrize("command", ["validate", "score", "replay"])

@@ -8,6 +8,7 @@ its kind). The good outputs are meridina's own, on a legal record.
 from __future__ import annotations
 
 import dataclasses
+import json
 import os
 import random
 import tempfile
@@ -22,6 +23,7 @@ from fuzz_checks import (
     check_diff,
     check_exit,
     check_github,
+    check_gitlab,
     check_html,
     check_json,
     check_json_lines,
@@ -139,6 +141,16 @@ def test_json_lines_are_parsed_a_line_at_a_time() -> None:
     assert kinds(check_json_lines("[1, 2]\n", None)) == {"json-lines-invalid"}
     wrong = good.replace('"valid": false', '"valid": 0', 1)
     assert kinds(check_json_lines(wrong, "validate")) == {"json-lines-schema"}
+
+
+def test_gitlab_is_checked_against_the_fields_gitlab_needs() -> None:
+    good = output_of("validate", "--format", "gitlab")
+    assert check_gitlab(good) == [] and '"major"' in good
+    assert kinds(check_gitlab(good.replace('"major"', '"fatal"', 1))) == {"gitlab-schema"}
+    assert kinds(check_gitlab(good.replace('"begin"', '"start"', 1))) == {"gitlab-schema"}
+    twice = json.loads(good) * 2
+    assert kinds(check_gitlab(json.dumps(twice))) == {"gitlab-fingerprint"}
+    assert kinds(check_gitlab("[")) == {"gitlab-invalid"}
 
 
 def test_sarif_is_checked_against_the_official_schema() -> None:

@@ -162,7 +162,7 @@ def test_output_replaces_a_file_whole(tmp_path: Path) -> None:
 
 
 def test_game_option_keeps_one_game(tmp_path: Path) -> None:
-    out, _ = page(tmp_path, ERRORS, "--game", "2")
+    out, _ = page(tmp_path, ERRORS, "--game-number", "2")
     data = data_of(out.read_text("utf-8"))
     assert [g["label"] for g in data["games"]] == ["Game 2: Meridian"]
 
@@ -517,9 +517,9 @@ def test_illegal_turn_shows_its_problem_in_red(browser: Any, tmp_path: Path) -> 
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
 
-    out, _ = page(tmp_path, ERRORS, "--game", "1")
+    out, _ = page(tmp_path, ERRORS, "--game-number", "1")
     _open(browser, out)
-    turns = replay_json(ERRORS, "--game", "1")["files"][0]["games"][0]["turns"]
+    turns = replay_json(ERRORS, "--game-number", "1")["files"][0]["games"][0]["turns"]
     illegal = next(i for i, t in enumerate(turns, start=1) if not t["legal"])
     _press(browser, Keys.ARROW_RIGHT, illegal)
     problems = browser.find_elements(By.CSS_SELECTOR, "#problems li")
@@ -542,7 +542,7 @@ def test_slider_and_game_choice(browser: Any, tmp_path: Path) -> None:
         "var s = document.getElementById('slider'); s.value = 2;"
         "s.dispatchEvent(new Event('input'));"
     )
-    second = replay_json(ERRORS, "--game", "2")["files"][0]["games"][0]["turns"]
+    second = replay_json(ERRORS, "--game-number", "2")["files"][0]["games"][0]["turns"]
     assert _shown_turn(browser) == second[1]["number"]
 
 
@@ -574,7 +574,7 @@ def test_shown_page_says_the_fault_once(browser: Any, tmp_path: Path) -> None:
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
 
-    out, _ = page(tmp_path, ERRORS, "--game", "1")
+    out, _ = page(tmp_path, ERRORS, "--game-number", "1")
     _open(browser, out)
     _press(browser, Keys.ARROW_RIGHT)  # turn 1 breaks MER-R1, and its comment says so
     assert _shown_turn(browser) == 1

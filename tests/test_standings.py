@@ -247,8 +247,10 @@ def test_score_of_one_game_names_only_files_that_hold_it(club: Path, output_form
 def test_game_still_takes_a_number_and_refuses_anything_else(club: Path) -> None:
     two = (Path("club") / "two.mrec").resolve()
     two.write_text(MERIDIAN_1 + "\n" + MEDINA_2, "utf-8")
-    data = json.loads(run_cli("score", str(two), "--game", "2", "--format", "json").stdout)
+    old = run_cli("score", str(two), "--game", "2", "--format", "json")
+    data = json.loads(old.stdout)
     assert [g["name"] for g in data["files"][0]["games"]] == ["Medina"]
+    assert "--game 2 (the game's number) is deprecated; use --game-number 2" in old.stderr
     for bad in ("0", "medna", "\u0663", "1" * 30, ""):
         result = run_cli("score", str(two), "--game", bad)
         assert result.exit_code == 2, bad
