@@ -43,6 +43,7 @@ from .options import (
 )
 from .output import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, problem_json, problem_line
 from .rulings_option import rulings_of, rulings_option
+from .same_file import refuse_replacing_input, same_file
 from .shown import json_safe, shown, shown_lines
 from .stand_in import board_json, stand_in_line
 
@@ -211,22 +212,16 @@ def annotate(
             _write_record(piece)
         raise SystemExit(counter.status)
     if output is not None:
-        if game_number is not None and _same_file(output, records[0]):
+        if game_number is not None and same_file(output, records[0]):
             raise click.UsageError(
                 "-o names the record itself: with --game-number, other games would go"
             )
+        refuse_replacing_input(output, [])  # the record itself may be rewritten, not the config
         raise SystemExit(_write_to(records[0], output, game_number, with_notes, rulings, rules))
     for fault in faults:
         click.echo(f"meridina: {fault.message}", err=True)
     status = _each_file(records, in_place, check, with_notes, rulings, rules)
     raise SystemExit(EXIT_UNREADABLE if faults else status)
-
-
-def _same_file(one: Path, other: str) -> bool:
-    try:
-        return one.exists() and one.samefile(other)
-    except OSError:
-        return False
 
 
 def _write_to(
