@@ -16,6 +16,7 @@ import pytest
 from click.testing import CliRunner
 from meridina.cli.main import cli
 
+pytestmark = pytest.mark.tool  # builds the site with mkdocs
 pytest.importorskip("mkdocs", reason="the docs extra is not installed: pip install -e '.[docs]'")
 
 TOP = Path(__file__).resolve().parent.parent

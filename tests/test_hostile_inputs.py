@@ -38,7 +38,7 @@ def check_every_command(text: str) -> None:
 
                 return once
 
-            assert growth(running, 1, tries=2) < LINEAR, (command, len(text))
+            assert growth(running, 1) < LINEAR, (command, len(text))
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
