@@ -6,7 +6,6 @@ folder; both are typed, so mypy checks the tests that use them like any other co
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,6 +16,11 @@ from click.testing import CliRunner, Result
 from hypothesis import strategies as st
 from meridina.notation.driver import GameReport, check_text
 from meridina.rules.common import Place
+
+# the markers' hooks (needs.py): `slow` for every test that needs more than Python, and no
+# skipped browser or tmux test in CI
+from needs import pytest_itemcollected as pytest_itemcollected
+from needs import pytest_runtest_makereport as pytest_runtest_makereport
 
 FOUR = "Ann orange; Ben black; Cy grey; Di brown"
 THREE = "Ann orange; Ben black; Cy grey"
@@ -172,30 +176,3 @@ def pytest_addoption(parser: Any) -> None:
         help="Rewrite the golden outputs under tests/golden/ from the current code.",
     )
 
-
-# ---------------------------------------------------------------- markers
-
-# What a test needs beyond Python (registered in pyproject.toml). Each implies `slow`, so that
-# `pytest -m "not slow"` leaves out everything that starts a browser, a terminal or a build.
-NEEDS = ("browser", "tmux", "build", "tool")
-# Where CI=true (.ci/run sets it), a test needing these must run: its skip is a failure.
-NEVER_SKIPPED_IN_CI = ("browser", "tmux")
-
-
-def pytest_itemcollected(item: pytest.Item) -> None:
-    if "browser" in getattr(item, "fixturenames", ()):
-        item.add_marker("browser")
-    if any(item.get_closest_marker(name) for name in NEEDS):
-        item.add_marker("slow")
-
-
-@pytest.hookimpl(hookwrapper=True)
-def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
-    outcome = yield
-    report: pytest.TestReport = outcome.get_result()
-    needs = [name for name in NEVER_SKIPPED_IN_CI if item.get_closest_marker(name)]
-    if report.skipped and needs and os.environ.get("CI") and not hasattr(report, "wasxfail"):
-        report.outcome = "failed"
-        why = report.longrepr[2] if isinstance(report.longrepr, tuple) else report.longrepr
-        marked = ", ".join(needs)
-        report.longrepr = f"CI must run the tests marked {marked}; this one was skipped: {why}"
