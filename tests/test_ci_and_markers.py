@@ -84,3 +84,10 @@ def test_a_skipped_terminal_test_fails_where_ci_is_set(
     result = marked.runpytest("-p", "needs", "-p", "no:xdist")
     result.assert_outcomes(passed=3, failed=1)
     result.stdout.fnmatch_lines(["*CI must run the tests marked tmux*tmux is not installed*"])
+
+
+def test_hypothesis_sets_no_time_limit() -> None:
+    from hypothesis import HealthCheck, settings
+
+    assert settings.default.deadline is None
+    assert HealthCheck.too_slow in settings.default.suppress_health_check
