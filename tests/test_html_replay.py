@@ -166,6 +166,7 @@ def test_game_option_keeps_one_game(tmp_path: Path) -> None:
     assert [g["label"] for g in data["games"]] == ["Game 2: Meridian"]
 
 
+@pytest.mark.slow  # minutes of work on two cores: left out of the everyday loop
 def test_every_position_is_the_picture_draw_makes(tmp_path: Path) -> None:
     for record in EXAMPLES:
         out, _ = page(tmp_path, record)
@@ -191,6 +192,7 @@ def generated(tmp_path: Path, game: str, count: int) -> Path:
     return path
 
 
+@pytest.mark.slow  # minutes of work on two cores: left out of the everyday loop
 @pytest.mark.parametrize("game", ["meridian", "medina"])
 def test_page_grows_with_the_record_by_a_small_bounded_factor(tmp_path: Path, game: str) -> None:
     sizes = {}
@@ -228,6 +230,7 @@ def test_page_is_written_game_by_game(tmp_path: Path, monkeypatch: pytest.Monkey
     assert [p.name for p in tmp_path.iterdir()] == ["out.html"]
 
 
+@pytest.mark.slow  # minutes of work on two cores: left out of the everyday loop
 def test_memory_does_not_grow_with_the_games(tmp_path: Path) -> None:
     import tracemalloc
 
