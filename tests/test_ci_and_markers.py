@@ -89,5 +89,6 @@ def test_a_skipped_terminal_test_fails_where_ci_is_set(
 def test_hypothesis_sets_no_time_limit() -> None:
     from hypothesis import HealthCheck, settings
 
-    assert settings.default.deadline is None
-    assert HealthCheck.too_slow in settings.default.suppress_health_check
+    current = settings()  # the loaded profile's values
+    assert current.deadline is None
+    assert HealthCheck.too_slow in current.suppress_health_check
