@@ -39,7 +39,9 @@ def check_every_command(text: str) -> None:
 
                 return once
 
-            assert growth(running, 1) < LINEAR, (command, len(text))
+            # from two copies: one copy is a case of its own (a stray byte refused at once
+            # where several games are read), a step, not a growth
+            assert growth(running, 2) < LINEAR, (command, len(text))
 
 
 @pytest.mark.slow  # minutes of work on two cores: left out of the everyday loop
