@@ -13,9 +13,21 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
+from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from meridina.notation.driver import GameReport, check_text
 from meridina.rules.common import Place
+
+# the markers' hooks (needs.py): `slow` for every test that needs more than Python, and no
+# skipped browser or tmux test in CI
+from needs import pytest_itemcollected as pytest_itemcollected
+from needs import pytest_runtest_makereport as pytest_runtest_makereport
+
+# No test asserts a duration: not hypothesis's either, whose default fails an example that
+# takes over 200 ms, and a test whose data takes long to make, both of which a busy machine
+# (or a parallel run) brings about.
+settings.register_profile("meridina", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("meridina")
 
 FOUR = "Ann orange; Ben black; Cy grey; Di brown"
 THREE = "Ann orange; Ben black; Cy grey"

@@ -1,40 +1,49 @@
 """Time stated as work: how a cost grows when its input grows FACTOR times, in one run.
 
-An absolute bound in seconds fails on a loaded machine and passes a quadratic
-algorithm on a fast one. The ratio of the times for an input and one FACTOR times as
-large, each the least of a few tries, is about FACTOR for linear work (less while fixed
-costs dominate) and FACTOR squared for quadratic work, whatever the machine's speed.
-Sizes are best chosen large enough for the times to be many milliseconds: below that,
-steps such as the allocator turning to fresh pages weigh on the ratio.
+Work is counted, not timed: the function calls a run makes, Python's and the C functions
+it calls (a regular expression's search, a string's join) alike. A count is the same on a
+loaded machine as on an idle one, so a bound on it cannot fail by chance, and a quadratic
+algorithm that loops over its input shows as a count growing FACTOR squared times. What a
+single C call does at length (a regular expression backtracking) is not counted: the
+benchmarks (``bench_*.py``) time such work and print the figures.
 """
 
 from __future__ import annotations
 
-import time
+import sys
 from collections.abc import Callable
+from types import FrameType
+from typing import Any
 
-TRIES = 3
 FACTOR = 4
-LINEAR = 2.0 * FACTOR  # the largest ratio taken for linear growth, with room for noise
+LINEAR = 1.5 * FACTOR  # the largest growth of the count taken for linear work
 
 
-def seconds(work: Callable[[], object], tries: int = TRIES) -> float:
-    """The least processor time of a few runs of ``work`` (other processes' load aside)."""
-    best = float("inf")
-    for _ in range(tries):
-        started = time.process_time()
+def calls(work: Callable[[], object]) -> int:
+    """How many function calls ``work()`` makes, its own and those of what it calls."""
+    count = 0
+
+    def counter(frame: FrameType, event: str, arg: Any) -> None:
+        nonlocal count
+        if event in ("call", "c_call"):
+            count += 1
+
+    previous = sys.getprofile()
+    sys.setprofile(counter)
+    try:
         work()
-        best = min(best, time.process_time() - started)
-    return best
+    finally:
+        sys.setprofile(previous)
+    return count
 
 
 def growth(
     work_at: Callable[[int], Callable[[], object]],
     size: int,
     factor: int = FACTOR,
-    tries: int = TRIES,
 ) -> float:
-    """How many times longer ``work_at(factor * size)`` takes than ``work_at(size)``."""
-    small, large = work_at(size), work_at(factor * size)
-    seconds(small, 1)  # warm caches and imports first
-    return seconds(large, tries) / max(seconds(small, tries), 1e-6)
+    """How many times more calls ``work_at(factor * size)`` makes than ``work_at(size)``."""
+    # imports and lazy set-up done first, on an input of neither size: a first run does work
+    # the others do not, and a run over an input seen before may be answered from a cache
+    work_at(size + 1)()
+    return calls(work_at(factor * size)) / max(calls(work_at(size)), 1)

@@ -260,6 +260,8 @@ def test_importing_meridina_loads_nothing_until_the_api_is_used() -> None:
     assert ran.stdout.splitlines() == ["[]", "True"]
 
 
+@pytest.mark.build
+@pytest.mark.tool
 @pytest.mark.skipif(shutil.which("git") is None, reason="builds a wheel from the checkout")
 def test_a_program_using_the_api_passes_mypy_strict_against_the_installed_package(
     tmp_path: Path,

@@ -27,6 +27,8 @@ pytest.importorskip("mkdocs", reason="the docs extra is not installed: pip insta
 
 from test_html_replay import browser  # Chromium, or the browser tests are skipped
 
+pytestmark = pytest.mark.tool  # builds the site with mkdocs
+
 __all__ = ["browser"]
 
 TOP = Path(__file__).resolve().parent.parent

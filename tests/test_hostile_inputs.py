@@ -10,6 +10,7 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from growth import LINEAR, growth
 from hostile import COMMANDS, run
 from hostile_fragments import FRAGMENTS, HEADERS, hostile_record
@@ -38,9 +39,12 @@ def check_every_command(text: str) -> None:
 
                 return once
 
-            assert growth(running, 1, tries=2) < LINEAR, (command, len(text))
+            # from two copies: one copy is a case of its own (a stray byte refused at once
+            # where several games are read), a step, not a growth
+            assert growth(running, 2) < LINEAR, (command, len(text))
 
 
+@pytest.mark.slow  # minutes of work on two cores: left out of the everyday loop
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(text=records)
 def test_hostile_records_end_with_exit_0_1_or_2_in_time(text: str) -> None:

@@ -1,8 +1,7 @@
-"""Reading takes time linear in the input: long runs of separators are no slower per byte.
+"""Reading is linear in the input: long runs of separators are no slower per byte.
 
-Stated as growth: a run four times as long takes at most about four times as long,
-measured in one run
-(an absolute bound in seconds fails on a loaded machine)."""
+Stated as growth: a run four times as long makes at most about four times as many calls,
+counted in one run (a bound in seconds fails on a loaded machine)."""
 
 from __future__ import annotations
 

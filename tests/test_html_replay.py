@@ -167,6 +167,7 @@ def test_game_option_keeps_one_game(tmp_path: Path) -> None:
     assert [g["label"] for g in data["games"]] == ["Game 2: Meridian"]
 
 
+@pytest.mark.slow  # minutes of work on two cores: left out of the everyday loop
 def test_every_position_is_the_picture_draw_makes(tmp_path: Path) -> None:
     for record in EXAMPLES:
         out, _ = page(tmp_path, record)
@@ -192,6 +193,7 @@ def generated(tmp_path: Path, game: str, count: int) -> Path:
     return path
 
 
+@pytest.mark.slow  # minutes of work on two cores: left out of the everyday loop
 @pytest.mark.parametrize("game", ["meridian", "medina"])
 def test_page_grows_with_the_record_by_a_small_bounded_factor(tmp_path: Path, game: str) -> None:
     sizes = {}
@@ -246,6 +248,7 @@ def test_page_is_written_game_by_game(tmp_path: Path, monkeypatch: pytest.Monkey
     assert [p.name for p in tmp_path.iterdir()] == ["out.html"]
 
 
+@pytest.mark.slow  # minutes of work on two cores: left out of the everyday loop
 def test_memory_does_not_grow_with_the_games(tmp_path: Path) -> None:
     import tracemalloc
 
@@ -467,12 +470,32 @@ def elements_of(picture: str) -> list[list[Any]]:
     ]
 
 
+# Steps through a whole game inside the page, in one call: presses the right arrow (a keydown
+# on the page, as a key press sends) after each turn and gives, for every turn, the elements
+# of the picture shown and the turn number shown. One call instead of round trips per turn.
+EVERY_TURN_SHOWN = (
+    "var read = function () {\n"
+    + SHOWN_ELEMENTS.replace("return ", "return [", 1).rstrip().rstrip(";")
+    + """, document.getElementById('turn-number').getAttribute('data-turn')];
+};
+var shown = [];
+for (var turn = 0; turn < arguments[0]; turn++) {
+    if (turn) {
+        document.body.dispatchEvent(
+            new KeyboardEvent('keydown', {key: 'ArrowRight', bubbles: true}));
+    }
+    shown.push(read());
+}
+return shown;
+"""
+)
+
+
 @pytest.mark.parametrize("record", EXAMPLES, ids=[f"{p.parent.name}/{p.stem}" for p in EXAMPLES])
 def test_stepping_through_every_turn_shows_the_drawn_pictures(
     browser: Any, tmp_path: Path, record: Path
 ) -> None:
     from selenium.webdriver.common.by import By
-    from selenium.webdriver.common.keys import Keys
     from selenium.webdriver.support.ui import Select
 
     out, _ = page(tmp_path, record)
@@ -482,12 +505,14 @@ def test_stepping_through_every_turn_shows_the_drawn_pictures(
         if index:
             Select(browser.find_element(By.ID, "game")).select_by_index(index)
             _wait_ready(browser)
-        for turns, frame in enumerate(game["frames"]):
-            if turns:
-                _press(browser, Keys.ARROW_RIGHT)
-            assert _shown_turn(browser) == frame["number"]
+        shown = browser.execute_script(EVERY_TURN_SHOWN, len(game["frames"]))
+        assert len(shown) == len(game["frames"])
+        for turns, (frame, (elements, number)) in enumerate(
+            zip(game["frames"], shown, strict=True)
+        ):
+            assert int(number) == frame["number"]
             drawn = svg.serialize(pictures.draw(report, turns))
-            assert browser.execute_script(SHOWN_ELEMENTS) == elements_of(drawn)
+            assert elements == elements_of(drawn), (record.name, index, turns)
 
 
 def test_home_end_and_left_move_and_the_end_shows_the_score(browser: Any, tmp_path: Path) -> None:

@@ -10,13 +10,14 @@ draws of the 2nd edition's well and merchant were computed with Java's own
 from __future__ import annotations
 
 import contextlib
-import time
 import tracemalloc
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from boardspace_files import Moves, game_file, played_game
 from conftest import Write, check_one, run_cli
+from growth import LINEAR, calls, growth
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from meridina.notation.medina.boardspace import ConversionFault, conversion, convert
@@ -454,20 +455,25 @@ def test_numbers_are_ascii_digits_and_bounded(text: str, why: str) -> None:
 
 def test_deep_nesting_is_refused_at_once() -> None:
     text = "(;GM[Medina]SU[Medina 103 3 1]" + "(" * 200_000
-    started = time.perf_counter()
-    fault = refusal(text)
+    faults: list[ConversionFault] = []
+    # the first '(' is refused: the work does not grow with the 200,000 after it
+    work = calls(lambda: faults.append(refusal(text)))
+    (fault,) = faults
     assert "variation" in fault.message and (fault.line, fault.column) == (1, 31)
-    assert time.perf_counter() - started < 1
+    assert work < 1_000
 
 
-def _seconds(text: str) -> float:
-    best = float("inf")
-    for _ in range(5):
-        started = time.perf_counter()
-        with contextlib.suppress(ConversionFault):
-            convert(text, "long.sgf")
-        best = min(best, time.perf_counter() - started)
-    return best
+def _converting(make: Callable[[int], str]) -> Callable[[int], Callable[[], object]]:
+    def at(n: int) -> Callable[[], object]:
+        text = make(n)
+
+        def work() -> None:
+            with contextlib.suppress(ConversionFault):
+                convert(text, "long.sgf")
+
+        return work
+
+    return at
 
 
 @pytest.mark.parametrize(
@@ -483,13 +489,9 @@ def _seconds(text: str) -> float:
         lambda n: "(;GM[Medina]" + "N[a]" * (10 * n),
     ],
 )
-def test_time_grows_with_the_length_of_the_file(longer: object) -> None:
-    make = longer  # (a callable: n -> text)
-    assert callable(make)
-    # four times the text: about four times the time (sixteen if it were quadratic); the
-    # best of five runs, and a wide margin, for a machine shared with other work
-    small, quadruple = (_seconds(make(n)) for n in (4_000, 16_000))
-    assert quadruple < 9 * small + 0.05
+def test_work_grows_with_the_length_of_the_file(longer: Callable[[int], str]) -> None:
+    # four times the text: about four times the calls (sixteen if it were quadratic)
+    assert growth(_converting(longer), 1_000) < LINEAR
 
 
 def _peak_bytes(text: str) -> int:

@@ -126,6 +126,7 @@ def differential(
     return made, declined
 
 
+@pytest.mark.slow  # minutes of work on two cores: left out of the everyday loop
 @settings(max_examples=25, deadline=None)
 @given(
     kind=st.sampled_from(KINDS),

@@ -49,6 +49,7 @@ def members(archive: Path) -> set[str]:
     shutil.which("git") is None or not (TOP / ".git").exists(),
     reason="needs git and a git checkout of meridina",
 )
+@pytest.mark.build
 def test_the_sdist_carries_every_file_the_tests_and_examples_need(sdist: Path) -> None:
     tracked = subprocess.run(
         ["git", "ls-files", "tests", "examples", "cli", "notation", "rules", "seeds"],
@@ -62,6 +63,7 @@ def test_the_sdist_carries_every_file_the_tests_and_examples_need(sdist: Path) -
     assert not [name for name in members(sdist) if "__pycache__" in name or name.endswith(".pyc")]
 
 
+@pytest.mark.build
 def test_the_tests_in_the_sdist_are_collected_without_error(sdist: Path, tmp_path: Path) -> None:
     with tarfile.open(sdist) as tar:
         tar.extractall(tmp_path, filter="data")
@@ -83,6 +85,7 @@ def test_the_tests_in_the_sdist_are_collected_without_error(sdist: Path, tmp_pat
     assert collect(unpacked) == collect(TOP)
 
 
+@pytest.mark.build
 def test_the_metadata_names_the_license_and_the_pythons(sdist: Path) -> None:
     with tarfile.open(sdist) as tar:
         info = tar.extractfile(f"{sdist.name.removesuffix('.tar.gz')}/PKG-INFO")
@@ -119,6 +122,7 @@ def test_the_lowest_versions_tested_are_the_declared_minimums() -> None:
     assert pinned == padded
 
 
+@pytest.mark.build
 def test_the_wheel_and_sdist_pass_twine_check(sdist: Path, tmp_path: Path) -> None:
     build = [sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(tmp_path)]
     built = subprocess.run([*build, str(TOP)], capture_output=True, text=True, check=False)

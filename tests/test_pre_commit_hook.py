@@ -13,10 +13,15 @@ from test_formats import MEDINA_OK, MERIDIAN_BAD
 
 TOP = Path(__file__).resolve().parent.parent
 
-pytestmark = pytest.mark.skipif(
-    shutil.which("git") is None or not (TOP / ".git").exists(),
-    reason="needs git and a git checkout of meridina",
-)
+# try-repo builds the hook's virtual environment
+pytestmark = [
+    pytest.mark.build,
+    pytest.mark.tool,
+    pytest.mark.skipif(
+        shutil.which("git") is None or not (TOP / ".git").exists(),
+        reason="needs git and a git checkout of meridina",
+    ),
+]
 
 
 def git(folder: Path, *args: str) -> None:

@@ -17,10 +17,13 @@ from meridina.notation.driver import check_text
 FOUR = "Ann orange; Ben black; Cy grey; Di brown"
 
 # CI installs tmux (see .ci/run), so there the test always runs.
-pytestmark = pytest.mark.skipif(
-    shutil.which("tmux") is None and not os.environ.get("CI"),
-    reason="tmux is not installed",
-)
+pytestmark = [
+    pytest.mark.tmux,
+    pytest.mark.skipif(
+        shutil.which("tmux") is None and not os.environ.get("CI"),
+        reason="tmux is not installed",
+    ),
+]
 
 
 class Terminal:

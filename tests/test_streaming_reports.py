@@ -144,6 +144,7 @@ def test_junit_streamed_is_the_whole_tree_written_at_the_end(calls: list[FileCal
     assert written("junit", calls) == junit_whole(calls)
 
 
+@pytest.mark.slow  # minutes of work on two cores: left out of the everyday loop
 @settings(max_examples=150, deadline=None)
 @given(runs())
 def test_sarif_streamed_is_the_whole_document_written_at_the_end(calls: list[FileCalls]) -> None:

@@ -1,0 +1,36 @@
+"""What a test needs beyond Python, as markers (registered in pyproject.toml), and their hooks.
+
+Each of NEEDS implies ``slow``, so that ``pytest -m "not slow"`` leaves out every test that
+starts a browser, a terminal, a build or a development tool. Where ``CI`` is set (.ci/run
+sets it), a test needing a browser or tmux that is skipped fails instead: CI installs them.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import pytest
+
+NEEDS = ("browser", "tmux", "build", "tool")
+# Where CI=true (.ci/run sets it), a test needing these must run: its skip is a failure.
+NEVER_SKIPPED_IN_CI = ("browser", "tmux")
+
+
+def pytest_itemcollected(item: pytest.Item) -> None:
+    if "browser" in getattr(item, "fixturenames", ()):
+        item.add_marker("browser")
+    if any(item.get_closest_marker(name) for name in NEEDS):
+        item.add_marker("slow")
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    outcome = yield
+    report: pytest.TestReport = outcome.get_result()
+    needs = [name for name in NEVER_SKIPPED_IN_CI if item.get_closest_marker(name)]
+    if report.skipped and needs and os.environ.get("CI") and not hasattr(report, "wasxfail"):
+        report.outcome = "failed"
+        why = report.longrepr[2] if isinstance(report.longrepr, tuple) else report.longrepr
+        marked = ", ".join(needs)
+        report.longrepr = f"CI must run the tests marked {marked}; this one was skipped: {why}"

@@ -1,0 +1,94 @@
+"""The test command, CI's scripts and the markers (tests/needs.py) that let a run leave out
+what needs more than Python."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+pytest_plugins = ["pytester"]
+
+TOP = Path(__file__).resolve().parent.parent
+TESTS = TOP / "tests"
+
+
+def readme_test_command() -> str:
+    lines = [
+        line.strip()
+        for line in (TOP / "README.md").read_text("utf-8").splitlines()
+        if "python -m pytest" in line and "venv" in line
+    ]
+    assert len(lines) == 1, lines
+    return lines[0]
+
+
+def test_ci_and_the_development_page_run_the_readme_test_command() -> None:
+    command = readme_test_command()
+    assert command in (TOP / ".ci" / "run").read_text("utf-8").splitlines()
+    assert command in (TOP / "docs" / "development.md").read_text("utf-8")
+
+
+def test_every_test_file_the_other_pythons_run_exists() -> None:
+    script = (TOP / ".ci" / "other-pythons").read_text("utf-8")
+    listed = re.findall(r"tests/test_\w+\.py", script)
+    assert len(listed) > 10
+    assert [name for name in listed if not (TOP / name).is_file()] == []
+
+
+MARKED = """
+import pytest
+
+@pytest.mark.tmux
+def test_in_a_terminal():
+    pytest.skip("tmux is not installed")
+
+@pytest.fixture
+def browser():
+    return "a browser"
+
+def test_in_a_browser(browser):
+    assert browser
+
+@pytest.mark.build
+def test_a_build():
+    pass
+
+def test_plain():
+    pass
+"""
+
+
+@pytest.fixture
+def marked(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> pytest.Pytester:
+    pytester.syspathinsert(TESTS)
+    pytester.makepyfile(test_marked=MARKED)
+    monkeypatch.delenv("CI", raising=False)
+    return pytester
+
+
+def test_not_slow_leaves_out_every_test_that_needs_more_than_python(
+    marked: pytest.Pytester,
+) -> None:
+    result = marked.runpytest("-p", "needs", "-p", "no:xdist", "-m", "not slow", "-v")
+    result.assert_outcomes(passed=1, deselected=3)
+    result.stdout.fnmatch_lines(["*test_plain PASSED*"])
+
+
+def test_a_skipped_terminal_test_fails_where_ci_is_set(
+    marked: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    marked.runpytest("-p", "needs", "-p", "no:xdist").assert_outcomes(passed=3, skipped=1)
+    monkeypatch.setenv("CI", "true")
+    result = marked.runpytest("-p", "needs", "-p", "no:xdist")
+    result.assert_outcomes(passed=3, failed=1)
+    result.stdout.fnmatch_lines(["*CI must run the tests marked tmux*tmux is not installed*"])
+
+
+def test_hypothesis_sets_no_time_limit() -> None:
+    from hypothesis import HealthCheck, settings
+
+    current = settings()  # the loaded profile's values
+    assert current.deadline is None
+    assert HealthCheck.too_slow in current.suppress_health_check
