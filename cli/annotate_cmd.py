@@ -16,14 +16,22 @@ from typing import Any, TextIO
 
 import click
 from meridina.notation.driver import RulingDefaults
+from meridina.rules.common import Problem
 
 from .annotate_game import Annotated, annotate_game
 from .atomic_file import replacing
 from .config import RulingsConfiguredCommand
 from .games import every_game
 from .loading import InputFault, Selection, record_base, record_files, reports
-from .options import format_option, game_option, paths_argument, selection_options
+from .options import (
+    filter_options,
+    format_option,
+    game_option,
+    paths_argument,
+    selection_options,
+)
 from .output import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, problem_json, problem_line
+from .problem_filter import NO_FILTER, ProblemFilter
 from .rulings_option import rulings_of, rulings_option
 from .shown import json_safe, shown, shown_lines
 from .stand_in import board_json, stand_in_line
@@ -59,23 +67,34 @@ def as_file_text(text: str) -> str:
 class Counter:
     """Follows the exit status while games stream past, and reports their problems."""
 
-    def __init__(self, source: str, show_problems: bool, say_stand_in: bool = False) -> None:
+    def __init__(
+        self,
+        source: str,
+        show_problems: bool,
+        say_stand_in: bool = False,
+        problems: ProblemFilter = NO_FILTER,
+    ) -> None:
         self.source = source
         self.show_problems = show_problems
+        self.problems = problems
         self.say_stand_in = say_stand_in  # text output: name a game on a stand-in board
         self.status = EXIT_VALID
 
     def watch(self, games: Iterator[Annotated]) -> Iterator[Annotated]:
         for game in games:
-            if not game.report.valid:
+            kept = self.kept(game)
+            if any(not problem.warning for problem in kept):
                 self.status = EXIT_INVALID
             if self.show_problems:
-                for problem in game.report.problems:
+                for problem in kept:
                     click.echo(problem_line(self.source, problem), err=True)
             note = stand_in_line(game.board) if game.board is not None else None
             if self.say_stand_in and note:
                 click.echo(shown(f"Game {game.report.index}: {note}"), err=True)
             yield game
+
+    def kept(self, game: Annotated) -> tuple[Problem, ...]:
+        return self.problems.keep(self.source, game.report.problems)
 
 
 NOTES = "; ".join(f"for {game.title} {game.notes_help}" for game in every_game())
@@ -117,6 +136,7 @@ Games are checked under the rulings validate uses here: the config file's, then
     "--no-notes", is_flag=True, help="Only the canonical layout: add no notes, drop old ones."
 )
 @format_option
+@filter_options
 @rulings_option
 @click.pass_context
 def annotate(
@@ -130,6 +150,7 @@ def annotate(
     diff: bool,
     no_notes: bool,
     output_format: str,
+    problems: ProblemFilter,
 ) -> None:
     """Write PATHS back in canonical layout with a note after each turn (help: ``HELP``)."""
     modes = sum([in_place, check, diff, output is not None])
@@ -151,9 +172,9 @@ def annotate(
     with_notes = not no_notes
     rulings = rulings_of(context)
     if output_format == "json":
-        raise SystemExit(_json(records[0], game_number, with_notes, rulings))
+        raise SystemExit(_json(records[0], game_number, with_notes, rulings, problems))
     if not modes:
-        counter = Counter(records[0], show_problems=True, say_stand_in=True)
+        counter = Counter(records[0], show_problems=True, say_stand_in=True, problems=problems)
         games = counter.watch(annotated_games(records[0], game_number, with_notes, rulings))
         for piece in text_pieces(games):
             _write_record(piece)
@@ -161,10 +182,10 @@ def annotate(
     if output is not None:
         if game_number is not None and _same_file(output, records[0]):
             raise click.UsageError("-o names the record itself: with --game, other games would go")
-        raise SystemExit(_write_to(records[0], output, game_number, with_notes, rulings))
+        raise SystemExit(_write_to(records[0], output, game_number, with_notes, rulings, problems))
     for fault in faults:
         click.echo(f"meridina: {fault.message}", err=True)
-    status = _each_file(records, in_place, check, with_notes, rulings)
+    status = _each_file(records, in_place, check, with_notes, rulings, problems)
     raise SystemExit(EXIT_UNREADABLE if faults else status)
 
 
@@ -181,8 +202,9 @@ def _write_to(
     game_number: int | None,
     with_notes: bool,
     rulings: RulingDefaults | None = None,
+    problems: ProblemFilter = NO_FILTER,
 ) -> int:
-    counter = Counter(record, show_problems=True, say_stand_in=True)
+    counter = Counter(record, show_problems=True, say_stand_in=True, problems=problems)
     try:
         with replacing(output) as stream:
             games = counter.watch(annotated_games(record, game_number, with_notes, rulings))
@@ -199,6 +221,7 @@ def _each_file(
     check: bool,
     with_notes: bool,
     rulings: RulingDefaults | None = None,
+    problems: ProblemFilter = NO_FILTER,
 ) -> int:
     """--in-place, --check or --diff over several files; a bad file does not stop the rest."""
     changed = unreadable = invalid = False
@@ -206,7 +229,7 @@ def _each_file(
         try:
             games = annotated_games(record, None, with_notes, rulings)
             if in_place:
-                counter = Counter(record, show_problems=True)
+                counter = Counter(record, show_problems=True, problems=problems)
                 pieces = text_pieces(counter.watch(games))
                 _rewrite_if_changed(Path(record), pieces)
                 invalid = invalid or counter.status == EXIT_INVALID
@@ -304,17 +327,22 @@ def _write_record(text: str) -> None:
 
 
 def _json(
-    record: str, game_number: int | None, with_notes: bool, rulings: RulingDefaults | None = None
+    record: str,
+    game_number: int | None,
+    with_notes: bool,
+    rulings: RulingDefaults | None = None,
+    problems: ProblemFilter = NO_FILTER,
 ) -> int:
     """The JSON document, in the layout ``json.dumps(indent=2)`` gives, written only once
     whole. A file that turns out unreadable half-way gives the games read before it and the
     fault as ``error`` (the fault also goes to standard error, and the exit status is 2)."""
-    counter = Counter(record, show_problems=True)
+    counter = Counter(record, show_problems=True, problems=problems)
     entries = []
     fault: InputFault | None = None
     try:
         for game in counter.watch(annotated_games(record, game_number, with_notes, rulings)):
-            entry = json_safe(json.dumps(_game_json(game), indent=2, ensure_ascii=False))
+            data = _game_json(game, counter.kept(game))
+            entry = json_safe(json.dumps(data, indent=2, ensure_ascii=False))
             entries.append("\n".join("    " + line for line in entry.split("\n")))
     except InputFault as error:
         fault = error
@@ -327,7 +355,7 @@ def _json(
     return counter.status
 
 
-def _game_json(game: Annotated) -> dict[str, Any]:
+def _game_json(game: Annotated, kept: tuple[Problem, ...]) -> dict[str, Any]:
     report = game.report
     entries = report.record.entries if report.record is not None and report.game else []
     return {
@@ -339,5 +367,5 @@ def _game_json(game: Annotated) -> dict[str, Any]:
             {"number": entry.text.number, "notes": game.notes[i] if i < len(game.notes) else []}
             for i, entry in enumerate(entries)
         ],
-        "problems": [problem_json(p) for p in report.problems],
+        "problems": [problem_json(p) for p in kept],
     }

@@ -9,14 +9,23 @@ from typing import Any
 
 import click
 from meridina.notation.driver import GameReport
+from meridina.rules.common import Problem
 
 from .batch import GameCheck, run_batch, several
 from .config import ConfiguredCommand
 from .games import every_game
 from .html_replay import write_html
 from .loading import InputFault
-from .options import BatchOptions, batch_options, formats_option, game_option, paths_argument
+from .options import (
+    BatchOptions,
+    batch_options,
+    filter_options,
+    formats_option,
+    game_option,
+    paths_argument,
+)
 from .output import GameResult, output_stream, problem_json, use_colour
+from .problem_filter import ProblemFilter
 from .reporters import REPORTERS, ReportOptions, make_reporter
 from .rulings_option import rulings_of, rulings_option
 from .same_file import refuse_replacing_input
@@ -56,6 +65,7 @@ Illegal turns are shown with the rule they break. {STAND_INS}
     help="Write one self-contained HTML page stepping through every turn of one record "
     "to this file.",
 )
+@filter_options
 @batch_options
 @rulings_option
 @click.pass_context
@@ -67,6 +77,7 @@ def replay(
     output_format: str,
     html_out: Path | None,
     batch: BatchOptions,
+    problems: ProblemFilter,
 ) -> None:
     """Replay the record PATHS turn by turn (help: ``HELP``)."""
     rulings = rulings_of(context)
@@ -80,41 +91,46 @@ def replay(
             command="replay", colour=use_colour(batch.color, stream), file_headings=several(paths)
         )
         reporter = make_reporter(output_format, stream, options)
-        summary = partial(replayed_game, turn_number, reporter.needs)
+        summary = partial(replayed_game, turn_number, reporter.needs, problems)
         check = GameCheck(summary, rulings, game_number)
         tally = run_batch(paths, batch.selection, check, reporter)
     raise SystemExit(tally.status())
 
 
 def replayed_game(
-    turn_number: int | None, needs: str | None, path: str, report: GameReport
+    turn_number: int | None,
+    needs: str | None,
+    problems: ProblemFilter,
+    path: str,
+    report: GameReport,
 ) -> GameResult:
     """One game with its replay, built only as ``needs``."""
+    kept = problems.keep(path, report.problems)
     frames = None
     if report.run is not None and report.run.start is not None and report.game is not None:
         numbers = [entry.text.number for entry in report.record.entries]
         if turn_number is not None and turn_number != 0 and turn_number not in numbers:
             raise InputFault(f"{path}: game {report.index} has no turn {turn_number}")
-        frames = Frames(report, view_for(report.game), turn_number)
+        frames = Frames(report, view_for(report.game), turn_number, kept)
     return GameResult(
         path,
         report.index,
         report.first_line,
         report.game,
-        tuple(report.problems),
+        kept,
         frames.text() if frames and needs == "text" else None,
-        (frames.data() if frames else unplayed(report)) if needs == "data" else None,
+        (frames.data() if frames else unplayed(report, kept)) if needs == "data" else None,
     )
 
 
-def unplayed(report: GameReport) -> dict[str, Any]:
+def unplayed(report: GameReport, kept: tuple[Problem, ...]) -> dict[str, Any]:
     return {
         "game": report.index,
         "name": report.game,
         "board": None,
         "start": None,
         "turns": [],
-        "problems": [problem_json(p) for p in report.problems],
+        "problems": [problem_json(p) for p in kept],
     }
 
 
@@ -122,9 +138,14 @@ class Frames:
     """One played game's boards: the start, then after each turn (or one turn only)."""
 
     def __init__(
-        self, report: GameReport, view: GameView[Any, Any, Any, Any, Any], turn_number: int | None
+        self,
+        report: GameReport,
+        view: GameView[Any, Any, Any, Any, Any],
+        turn_number: int | None,
+        problems: tuple[Problem, ...],
     ) -> None:
         self.report, self.view, self.turn_number = report, view, turn_number
+        self.problems = problems  # those the filter keeps
         self.run, self.record = report.run, report.record
 
     def turns(self) -> Iterator[tuple[Any, list[str], Any, bool]]:
@@ -165,5 +186,5 @@ class Frames:
                 }
                 for entry, said, state, legal in self.turns()
             ],
-            "problems": [problem_json(p) for p in self.report.problems],
+            "problems": [problem_json(p) for p in self.problems],
         }

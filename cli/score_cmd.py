@@ -7,6 +7,7 @@ from typing import Any
 
 import click
 from meridina.notation.driver import GameReport, play_problems
+from meridina.rules.common import Problem
 
 from .batch import GameCheck, run_batch, several
 from .config import ConfiguredCommand
@@ -14,12 +15,14 @@ from .games import every_game
 from .options import (
     BatchOptions,
     batch_options,
+    filter_options,
     formats_option,
     game_number_or_kind_option,
     jobs_option,
     paths_argument,
 )
 from .output import GameResult, InputError, Tally, output_stream, problem_json, use_colour
+from .problem_filter import ProblemFilter
 from .reporters import REPORTERS, Reporter, ReportOptions, make_reporter
 from .rulings_option import rulings_of, rulings_option
 from .stand_in import board_json, stand_in_line
@@ -60,6 +63,7 @@ from .views import view_for
     "text, json (shapes in docs/json.md), json-lines, or a problem report (github, junit, "
     "sarif); csv with --standings.",
 )
+@filter_options
 @batch_options
 @jobs_option
 @rulings_option
@@ -73,6 +77,7 @@ def score(
     include_problems: bool,
     output_format: str,
     batch: BatchOptions,
+    problems: ProblemFilter,
 ) -> None:
     """Score each game of the record PATHS: points, what earned them, and the ranking.
 
@@ -98,7 +103,9 @@ def score(
             if standings
             else make_reporter(output_format, stream, options)
         )
-        summary = standing_game if standings else partial(scored_game, details, reporter.needs)
+        summary = (
+            standing_game if standings else partial(scored_game, details, reporter.needs, problems)
+        )
         if game_kind is not None and not standings:
             reporter = FilesWithGames(reporter)
         check = GameCheck(summary, rulings, game_number, keep_steps=False, game_kind=game_kind)
@@ -140,13 +147,14 @@ class FilesWithGames(Reporter):
         self.inner.end(tally)
 
 
-def scored_game(details: bool, needs: str | None, path: str, report: GameReport) -> GameResult:
+def scored_game(
+    details: bool, needs: str | None, problems: ProblemFilter, path: str, report: GameReport
+) -> GameResult:
     """One game's score, as text or as data: only what the output format shows."""
+    kept = problems.keep(path, report.problems)
     text = score_text(report, details) if needs == "text" else None
-    data = score_json(report) if needs == "data" else None
-    return GameResult(
-        path, report.index, report.first_line, report.game, tuple(report.problems), text, data
-    )
+    data = score_json(report, kept) if needs == "data" else None
+    return GameResult(path, report.index, report.first_line, report.game, kept, text, data)
 
 
 def score_text(report: GameReport, details: bool) -> str | None:
@@ -173,10 +181,10 @@ def score_text(report: GameReport, details: bool) -> str | None:
     return f"{heading}\n{view.score_text(run.sheet, final, details)}\n{said}\n"
 
 
-def score_json(report: GameReport) -> dict[str, Any]:
+def score_json(report: GameReport, kept: tuple[Problem, ...]) -> dict[str, Any]:
     run = report.run
     final = run.final if run is not None else None
-    problems = [problem_json(p) for p in report.problems]
+    problems = [problem_json(p) for p in kept]
     if run is None or run.sheet is None or final is None or report.game is None:
         return {"game": report.index, "score": None, "problems": problems}
     return {

@@ -17,7 +17,8 @@ from .options import (
     paths_argument,
     problem_options,
 )
-from .output import GameResult, output_stream, selected, use_colour
+from .output import GameResult, output_stream, use_colour
+from .problem_filter import ProblemFilter
 from .reporters import REPORTERS, ReportOptions, make_reporter
 from .rulings_option import rulings_of, rulings_option
 from .stand_in import board_json, stand_in_line
@@ -52,10 +53,9 @@ def validate(
     quiet: bool,
     statistics: bool,
     show_source: bool | None,
-    select: tuple[str, ...],
-    ignore: tuple[str, ...],
     exit_zero: bool,
     batch: BatchOptions,
+    problems: ProblemFilter,
 ) -> None:
     """Check every game in the record PATHS (folders: every *.mrec below them).
 
@@ -77,7 +77,7 @@ def validate(
             colour=use_colour(batch.color, stream),
         )
         reporter = make_reporter(output_format, stream, options)
-        summary = partial(checked_game, reporter.needs, select, ignore)
+        summary = partial(checked_game, reporter.needs, problems)
         check = GameCheck(summary, rulings, keep_steps=False)
         tally = run_batch(paths, batch.selection, check, reporter, batch.jobs)
     raise SystemExit(tally.status(exit_zero))
@@ -85,8 +85,7 @@ def validate(
 
 def checked_game(
     needs: str | None,
-    select: tuple[str, ...],
-    ignore: tuple[str, ...],
+    problems: ProblemFilter,
     path: str,
     report: GameReport,
 ) -> GameResult:
@@ -102,7 +101,7 @@ def checked_game(
         report.index,
         report.first_line,
         report.game,
-        selected(report.problems, select, ignore),
+        problems.keep(path, report.problems),
         board=board_json(board) if board is not None and needs == "data" else None,
         stand_in_note=stand_in_line(board) if board is not None and needs == "text" else None,
     )
