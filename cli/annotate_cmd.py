@@ -35,6 +35,7 @@ from .problem_filter import NO_FILTER, ProblemFilter
 from .rulings_option import rulings_of, rulings_option
 from .shown import json_safe, shown, shown_lines
 from .stand_in import board_json, stand_in_line
+from .verbosity import QUIETLESS, Verbosity, verbosity_options
 
 
 def annotated_games(
@@ -137,6 +138,7 @@ Games are checked under the rulings validate uses here: the config file's, then
 )
 @format_option
 @filter_options
+@verbosity_options
 @rulings_option
 @click.pass_context
 def annotate(
@@ -151,6 +153,7 @@ def annotate(
     no_notes: bool,
     output_format: str,
     problems: ProblemFilter,
+    verbosity: Verbosity,
 ) -> None:
     """Write PATHS back in canonical layout with a note after each turn (help: ``HELP``)."""
     modes = sum([in_place, check, diff, output is not None])
@@ -169,12 +172,13 @@ def annotate(
         raise click.UsageError("--in-place rewrites whole files: it cannot take --game")
     if (in_place or check or diff) and "-" in records:
         raise click.UsageError("--in-place, --check and --diff work on files, not '-'")
+    context.with_resource(verbosity.silenced(report=check or diff))
     with_notes = not no_notes
     rulings = rulings_of(context)
     if output_format == "json":
         raise SystemExit(_json(records[0], game_number, with_notes, rulings, problems))
     if not modes:
-        counter = Counter(records[0], show_problems=True, say_stand_in=True, problems=problems)
+        counter = Counter(records[0], True, verbosity.notes, problems)
         games = counter.watch(annotated_games(records[0], game_number, with_notes, rulings))
         for piece in text_pieces(games):
             _write_record(piece)
@@ -182,10 +186,12 @@ def annotate(
     if output is not None:
         if game_number is not None and _same_file(output, records[0]):
             raise click.UsageError("-o names the record itself: with --game, other games would go")
-        raise SystemExit(_write_to(records[0], output, game_number, with_notes, rulings, problems))
+        raise SystemExit(
+            _write_to(records[0], output, game_number, with_notes, rulings, problems, verbosity)
+        )
     for fault in faults:
         click.echo(f"meridina: {fault.message}", err=True)
-    status = _each_file(records, in_place, check, with_notes, rulings, problems)
+    status = _each_file(records, in_place, check, with_notes, rulings, problems, verbosity)
     raise SystemExit(EXIT_UNREADABLE if faults else status)
 
 
@@ -203,8 +209,9 @@ def _write_to(
     with_notes: bool,
     rulings: RulingDefaults | None = None,
     problems: ProblemFilter = NO_FILTER,
+    verbosity: Verbosity = QUIETLESS,
 ) -> int:
-    counter = Counter(record, show_problems=True, say_stand_in=True, problems=problems)
+    counter = Counter(record, True, verbosity.notes, problems)
     try:
         with replacing(output) as stream:
             games = counter.watch(annotated_games(record, game_number, with_notes, rulings))
@@ -222,6 +229,7 @@ def _each_file(
     with_notes: bool,
     rulings: RulingDefaults | None = None,
     problems: ProblemFilter = NO_FILTER,
+    verbosity: Verbosity = QUIETLESS,
 ) -> int:
     """--in-place, --check or --diff over several files; a bad file does not stop the rest."""
     changed = unreadable = invalid = False
@@ -231,16 +239,20 @@ def _each_file(
             if in_place:
                 counter = Counter(record, show_problems=True, problems=problems)
                 pieces = text_pieces(counter.watch(games))
-                _rewrite_if_changed(Path(record), pieces)
+                rewritten = _rewrite_if_changed(Path(record), pieces)
                 invalid = invalid or counter.status == EXIT_INVALID
+                verbosity.say(f"{record}: {'rewritten' if rewritten else 'unchanged'}")
                 continue
             pieces = text_pieces(games)
             if check:
-                if not _same_text(Path(record), pieces):
-                    changed = True
+                differs = not _same_text(Path(record), pieces)
+                if differs:
                     click.echo(shown(f"{record}: would change"))
-            elif _print_diff(record, pieces):
-                changed = True
+            else:
+                differs = _print_diff(record, pieces)
+            changed = changed or differs
+            if not differs:  # one that differs is listed already
+                verbosity.say(f"{record}: unchanged")
         except click.ClickException as error:
             error.show()
             unreadable = True
@@ -254,8 +266,9 @@ def _each_file(
     return EXIT_INVALID if changed else EXIT_VALID
 
 
-def _rewrite_if_changed(path: Path, pieces: Iterator[str]) -> None:
-    """Replace the file only when its text changes, so an unchanged file keeps its time."""
+def _rewrite_if_changed(path: Path, pieces: Iterator[str]) -> bool:
+    """Replace the file only when its text changes, so an unchanged file keeps its time;
+    True when it was replaced."""
     with open(path, encoding="utf-8", newline="") as original:
         compare = _Comparison(original)
         try:
@@ -266,7 +279,8 @@ def _rewrite_if_changed(path: Path, pieces: Iterator[str]) -> None:
                 if compare.finished_equal():
                     raise _Unchanged
         except _Unchanged:
-            pass
+            return False
+    return True
 
 
 class _Unchanged(Exception):

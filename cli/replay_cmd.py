@@ -30,6 +30,7 @@ from .reporters import REPORTERS, ReportOptions, make_reporter
 from .rulings_option import rulings_of, rulings_option
 from .same_file import refuse_replacing_input
 from .stand_in import board_json, stand_in_line
+from .verbosity import Verbosity, telling, verbosity_options
 from .views import GameView, view_for
 
 STAND_INS = " ".join(
@@ -66,6 +67,7 @@ Illegal turns are shown with the rule they break. {STAND_INS}
     "to this file.",
 )
 @filter_options
+@verbosity_options
 @batch_options
 @rulings_option
 @click.pass_context
@@ -78,6 +80,7 @@ def replay(
     html_out: Path | None,
     batch: BatchOptions,
     problems: ProblemFilter,
+    verbosity: Verbosity,
 ) -> None:
     """Replay the record PATHS turn by turn (help: ``HELP``)."""
     rulings = rulings_of(context)
@@ -85,15 +88,18 @@ def replay(
         if len(paths) != 1:
             raise click.UsageError("--html writes the page of one record: give one file")
         refuse_replacing_input(html_out, paths)
-        raise SystemExit(write_html(paths[0], game_number, html_out, rulings))
-    with output_stream(batch.output, paths, output_format) as stream:
+        with verbosity.silenced(report=False):
+            raise SystemExit(write_html(paths[0], game_number, html_out, rulings))
+    with verbosity.silenced(report=True), output_stream(batch.output, paths, output_format) as out:
         options = ReportOptions(
-            command="replay", colour=use_colour(batch.color, stream), file_headings=several(paths)
+            command="replay",
+            colour=use_colour(batch.color, out),
+            file_headings=several(paths) and verbosity.notes,
         )
-        reporter = make_reporter(output_format, stream, options)
+        reporter = make_reporter(output_format, out, options)
         summary = partial(replayed_game, turn_number, reporter.needs, problems)
         check = GameCheck(summary, rulings, game_number)
-        tally = run_batch(paths, batch.selection, check, reporter)
+        tally = run_batch(paths, batch.selection, check, telling(reporter, verbosity))
     raise SystemExit(tally.status())
 
 

@@ -27,6 +27,7 @@ from .reporters import REPORTERS, Reporter, ReportOptions, make_reporter
 from .rulings_option import rulings_of, rulings_option
 from .stand_in import board_json, stand_in_line
 from .standings import STANDINGS_FORMATS, StandingsReporter, standing_game
+from .verbosity import Verbosity, telling, verbosity_options
 from .views import view_for
 
 
@@ -64,6 +65,7 @@ from .views import view_for
     "sarif); csv with --standings.",
 )
 @filter_options
+@verbosity_options
 @batch_options
 @jobs_option
 @rulings_option
@@ -78,6 +80,7 @@ def score(
     output_format: str,
     batch: BatchOptions,
     problems: ProblemFilter,
+    verbosity: Verbosity,
 ) -> None:
     """Score each game of the record PATHS: points, what earned them, and the ranking.
 
@@ -94,14 +97,16 @@ def score(
     game_number = game_choice if isinstance(game_choice, int) else None
     game_kind = game_choice.capitalize() if isinstance(game_choice, str) else None
     rulings = rulings_of(context)
-    with output_stream(batch.output, paths, output_format) as stream:
+    with verbosity.silenced(report=True), output_stream(batch.output, paths, output_format) as out:
         options = ReportOptions(
-            command="score", colour=use_colour(batch.color, stream), file_headings=several(paths)
+            command="score",
+            colour=use_colour(batch.color, out),
+            file_headings=several(paths) and verbosity.notes,
         )
         reporter: Reporter = (
-            StandingsReporter(stream, options, output_format, include_problems)
+            StandingsReporter(out, options, output_format, include_problems)
             if standings
-            else make_reporter(output_format, stream, options)
+            else make_reporter(output_format, out, options)
         )
         summary = (
             standing_game if standings else partial(scored_game, details, reporter.needs, problems)
@@ -109,7 +114,7 @@ def score(
         if game_kind is not None and not standings:
             reporter = FilesWithGames(reporter)
         check = GameCheck(summary, rulings, game_number, keep_steps=False, game_kind=game_kind)
-        tally = run_batch(paths, batch.selection, check, reporter, batch.jobs)
+        tally = run_batch(paths, batch.selection, check, telling(reporter, verbosity), batch.jobs)
     raise SystemExit(tally.status())
 
 

@@ -22,6 +22,7 @@ from .problem_filter import ProblemFilter
 from .reporters import REPORTERS, ReportOptions, make_reporter
 from .rulings_option import rulings_of, rulings_option
 from .stand_in import board_json, stand_in_line
+from .verbosity import Verbosity, telling, verbosity_options
 
 
 @click.command(cls=ConfiguredCommand)
@@ -31,7 +32,6 @@ from .stand_in import board_json, stand_in_line
     "text: FILE:LINE:COL: RULE message; json, json-lines: shapes in docs/json.md; github: "
     "GitHub Actions annotations; junit: JUnit XML; sarif: SARIF 2.1.0.",
 )
-@click.option("--quiet", "-q", is_flag=True, help="Print problems only, no summary line.")
 @click.option(
     "--statistics", is_flag=True, help="Count the problems per rule ID instead of listing them."
 )
@@ -42,6 +42,7 @@ from .stand_in import board_json, stand_in_line
     "(text output; default: on when the output is a terminal).",
 )
 @problem_options
+@verbosity_options
 @batch_options
 @jobs_option
 @rulings_option
@@ -50,12 +51,12 @@ def validate(
     context: click.Context,
     paths: tuple[str, ...],
     output_format: str,
-    quiet: bool,
     statistics: bool,
     show_source: bool | None,
     exit_zero: bool,
     batch: BatchOptions,
     problems: ProblemFilter,
+    verbosity: Verbosity,
 ) -> None:
     """Check every game in the record PATHS (folders: every *.mrec below them).
 
@@ -68,10 +69,13 @@ def validate(
     if statistics and output_format not in ("text", "json"):
         raise click.UsageError("--statistics works with --format text or json")
     rulings = rulings_of(context)
-    with output_stream(batch.output, paths, output_format) as stream:
+    with (
+        verbosity.silenced(report=True),
+        output_stream(batch.output, paths, output_format) as stream,
+    ):
         options = ReportOptions(
             command="validate",
-            quiet=quiet,
+            quiet=not verbosity.notes,
             statistics=statistics,
             show_source=stream.isatty() if show_source is None else show_source,
             colour=use_colour(batch.color, stream),
@@ -79,7 +83,7 @@ def validate(
         reporter = make_reporter(output_format, stream, options)
         summary = partial(checked_game, reporter.needs, problems)
         check = GameCheck(summary, rulings, keep_steps=False)
-        tally = run_batch(paths, batch.selection, check, reporter, batch.jobs)
+        tally = run_batch(paths, batch.selection, check, telling(reporter, verbosity), batch.jobs)
     raise SystemExit(tally.status(exit_zero))
 
 
