@@ -2,9 +2,10 @@
 
 - ``-q`` (``--quiet``): the output only. No summary line, no notes on standard error about the
   run (stand-in boards, file headings); problems are still listed.
-- ``-qq`` (``-s``, ``--silent``, as ruff spells it): nothing on standard error, and nothing on standard output either where the output
-  is a report (validate, score, replay): only the exit status says how it went. A record, a
-  picture or a file asked for with ``-o`` is still written.
+- ``-qq`` (``-s``, ``--silent``, as ruff spells it): nothing on standard error, and nothing
+  on standard output either where the output is a report (validate, score, replay, annotate's
+  check and diff): only the exit status says how it went. A record, a picture or a file asked
+  for with ``-o`` is still written.
 - ``-v`` (``--verbose``): also, on standard error, each file as it is done (its games and
   problems) and, at the end, the count of files and games and the time taken.
 """
