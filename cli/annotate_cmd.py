@@ -11,6 +11,7 @@ import difflib
 import json
 import sys
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -21,6 +22,7 @@ from meridina.rules.common import Problem
 from .annotate_game import Annotated, annotate_game
 from .atomic_file import replacing
 from .config import RulingsConfiguredCommand
+from .fixes import Mender
 from .games import every_game
 from .loading import InputFault, Selection, record_base, record_files, reports
 from .options import (
@@ -39,12 +41,31 @@ from .verbosity import QUIETLESS, Verbosity, verbosity_options
 
 
 def annotated_games(
-    record: str, game_number: int | None, with_notes: bool, rulings: RulingDefaults | None = None
+    record: str,
+    game_number: int | None,
+    with_notes: bool,
+    rulings: RulingDefaults | None = None,
+    fixing: Fixing | None = None,
 ) -> Iterator[Annotated]:
-    """Each game of a record, annotated, one at a time, under ``rulings`` from outside it."""
+    """Each game of a record, annotated, one at a time, under ``rulings`` from outside it;
+    with ``fixing``, its sure fixes applied first (see ``fixes``)."""
     base = record_base(record)
+    mender = fixing.mender(record, base, rulings) if fixing is not None else None
     for report in reports(record, game_number, rulings):
+        if mender is not None:
+            report = mender.mend(report)
         yield annotate_game(report, base, with_notes, rulings)
+
+
+@dataclass(frozen=True)
+class Fixing:
+    """``--fix``: the problems whose fixes may be applied, and whether the file is written."""
+
+    problems: ProblemFilter
+    writes: bool
+
+    def mender(self, record: str, base: Path, rulings: RulingDefaults | None) -> Mender:
+        return Mender(record, self.problems, base, rulings, self.writes)
 
 
 def text_pieces(games: Iterator[Annotated]) -> Iterator[str]:
@@ -136,6 +157,13 @@ Games are checked under the rulings validate uses here: the config file's, then
 @click.option(
     "--no-notes", is_flag=True, help="Only the canonical layout: add no notes, drop old ones."
 )
+@click.option(
+    "--fix",
+    is_flag=True,
+    help="Also mend what meridina is sure of (a misspelt colour or tag with one near match, "
+    "a turn number out of order), each fix told on standard error and kept only if the game "
+    "says the same otherwise; with --check or --diff, only say what would be fixed.",
+)
 @format_option
 @filter_options
 @verbosity_options
@@ -151,6 +179,7 @@ def annotate(
     check: bool,
     diff: bool,
     no_notes: bool,
+    fix: bool,
     output_format: str,
     problems: ProblemFilter,
     verbosity: Verbosity,
@@ -175,11 +204,12 @@ def annotate(
     context.with_resource(verbosity.silenced(report=check or diff))
     with_notes = not no_notes
     rulings = rulings_of(context)
+    fixing = Fixing(problems, writes=not (check or diff)) if fix else None
     if output_format == "json":
-        raise SystemExit(_json(records[0], game_number, with_notes, rulings, problems))
+        raise SystemExit(_json(records[0], game_number, with_notes, rulings, problems, fixing))
     if not modes:
         counter = Counter(records[0], True, verbosity.notes, problems)
-        games = counter.watch(annotated_games(records[0], game_number, with_notes, rulings))
+        games = counter.watch(annotated_games(records[0], game_number, with_notes, rulings, fixing))
         for piece in text_pieces(games):
             _write_record(piece)
         raise SystemExit(counter.status)
@@ -187,11 +217,13 @@ def annotate(
         if game_number is not None and _same_file(output, records[0]):
             raise click.UsageError("-o names the record itself: with --game, other games would go")
         raise SystemExit(
-            _write_to(records[0], output, game_number, with_notes, rulings, problems, verbosity)
+            _write_to(
+                records[0], output, game_number, with_notes, rulings, problems, verbosity, fixing
+            )
         )
     for fault in faults:
         click.echo(f"meridina: {fault.message}", err=True)
-    status = _each_file(records, in_place, check, with_notes, rulings, problems, verbosity)
+    status = _each_file(records, in_place, check, with_notes, rulings, problems, verbosity, fixing)
     raise SystemExit(EXIT_UNREADABLE if faults else status)
 
 
@@ -210,11 +242,12 @@ def _write_to(
     rulings: RulingDefaults | None = None,
     problems: ProblemFilter = NO_FILTER,
     verbosity: Verbosity = QUIETLESS,
+    fixing: Fixing | None = None,
 ) -> int:
     counter = Counter(record, True, verbosity.notes, problems)
     try:
         with replacing(output) as stream:
-            games = counter.watch(annotated_games(record, game_number, with_notes, rulings))
+            games = counter.watch(annotated_games(record, game_number, with_notes, rulings, fixing))
             for piece in text_pieces(games):
                 stream.write(piece)
     except OSError as error:
@@ -230,12 +263,13 @@ def _each_file(
     rulings: RulingDefaults | None = None,
     problems: ProblemFilter = NO_FILTER,
     verbosity: Verbosity = QUIETLESS,
+    fixing: Fixing | None = None,
 ) -> int:
     """--in-place, --check or --diff over several files; a bad file does not stop the rest."""
     changed = unreadable = invalid = False
     for record in records:
         try:
-            games = annotated_games(record, None, with_notes, rulings)
+            games = annotated_games(record, None, with_notes, rulings, fixing)
             if in_place:
                 counter = Counter(record, show_problems=True, problems=problems)
                 pieces = text_pieces(counter.watch(games))
@@ -346,6 +380,7 @@ def _json(
     with_notes: bool,
     rulings: RulingDefaults | None = None,
     problems: ProblemFilter = NO_FILTER,
+    fixing: Fixing | None = None,
 ) -> int:
     """The JSON document, in the layout ``json.dumps(indent=2)`` gives, written only once
     whole. A file that turns out unreadable half-way gives the games read before it and the
@@ -354,7 +389,8 @@ def _json(
     entries = []
     fault: InputFault | None = None
     try:
-        for game in counter.watch(annotated_games(record, game_number, with_notes, rulings)):
+        annotated = annotated_games(record, game_number, with_notes, rulings, fixing)
+        for game in counter.watch(annotated):
             data = _game_json(game, counter.kept(game))
             entry = json_safe(json.dumps(data, indent=2, ensure_ascii=False))
             entries.append("\n".join("    " + line for line in entry.split("\n")))

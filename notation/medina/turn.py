@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from meridina.rules.common import Place, Problem
+from meridina.rules.common import Fix, Place, Problem
 from meridina.rules.medina.model import (
     PIECE_WORDS,
     TEA_KIND,
@@ -17,7 +17,7 @@ from meridina.rules.medina.model import (
 )
 
 from ..kept import kept_by_text, memory, remember
-from ..suggest import did_you_mean, name_for_colour, name_message, nearest
+from ..suggest import did_you_mean, name_for_colour, name_message, nearest, sure_fix
 from ..text import LaidOut, TurnText, Word
 from ..text_fast import laid_out
 from ..turn_body import pieces
@@ -229,7 +229,7 @@ def _not_a_player(
     if guess is None:
         return None  # a stranger: the rules say who is not playing (MED-S1)
     message = f"{word.text!r} is not a player's colour; did you mean {guess!r}?"
-    return _bad(text, message, guess, word.at)
+    return _bad(text, message, guess, word.at, sure_fix(word, colours))
 
 
 def _out_of_place(word: Word, following: Word | None) -> str:
@@ -247,6 +247,10 @@ def _out_of_place(word: Word, following: Word | None) -> str:
 
 
 def _bad(
-    text: TurnText, message: str, player: str | None, at: Place | None = None
+    text: TurnText,
+    message: str,
+    player: str | None,
+    at: Place | None = None,
+    fix: Fix | None = None,
 ) -> TurnEntry[Turn]:
-    return TurnEntry(text, None, (Problem(TURN_RULE, message, at or text.at),), player)
+    return TurnEntry(text, None, (Problem(TURN_RULE, message, at or text.at, fix=fix),), player)

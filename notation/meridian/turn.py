@@ -6,12 +6,12 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from meridina.rules.common import Place, Problem
+from meridina.rules.common import Fix, Place, Problem
 from meridina.rules.meridian.model import CARDS_BY_LABEL, COLOURS, Build, Card, Skip, TakeOff, Turn
 from meridina.rules.numbers import is_digits, number_fault, read_number
 
 from ..kept import memory, remember
-from ..suggest import did_you_mean, name_for_colour, name_message, nearest
+from ..suggest import did_you_mean, name_for_colour, name_message, nearest, sure_fix
 from ..text import LaidOut, TurnText, Word
 from ..text_fast import laid_out
 from ..turns import TurnEntry
@@ -231,7 +231,8 @@ def _not_a_colour(text: TurnText, players: Sequence[tuple[str, Sequence[str]]]) 
         return _bad(text, message, colours[0], word.at)
     guess = nearest(word.text, COLOURS)
     if guess is not None:
-        return _bad(text, f"{word.text!r} is not a colour; did you mean {guess!r}?", guess, word.at)
+        message = f"{word.text!r} is not a colour; did you mean {guess!r}?"
+        return _bad(text, message, guess, word.at, sure_fix(word, COLOURS))
     known = ", ".join(COLOURS)
     message = f"{word.text!r} is not a colour: a turn starts with the colour that plays ({known})"
     return _bad(text, message, None, word.at)
@@ -253,6 +254,10 @@ def _out_of_place(word: Word, following: Word | None) -> str:
 
 
 def _bad(
-    text: TurnText, message: str, colour: str | None, at: Place | None = None
+    text: TurnText,
+    message: str,
+    colour: str | None,
+    at: Place | None = None,
+    fix: Fix | None = None,
 ) -> TurnEntry[Turn]:
-    return TurnEntry(text, None, (Problem(TURN_RULE, message, at or text.at),), colour)
+    return TurnEntry(text, None, (Problem(TURN_RULE, message, at or text.at, fix=fix),), colour)
