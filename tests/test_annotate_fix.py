@@ -129,3 +129,27 @@ def test_a_fix_that_does_not_find_its_text_is_refused() -> None:
     assert applied(text, 4, [Fix(Place(9, 1), "orang", "orange")]) is None
     two = [Fix(Place(4, 1), "1", "2"), Fix(Place(4, 4), "orang", "orange")]
     assert applied(text, 4, two) == "2. orange 7: 3@2\n"
+
+
+MEDINA = (
+    '[Game "Medina"]\n[Edition "1"]\n[Players "Kai red; Cy yellow; Greta green"]\n'
+    '[Setup "merchant H4"]\n\n'
+    "1. red wal@Q13 merchant@H3\n2. yelow black@O5 merchant@G4\n"
+)
+
+
+def test_fix_mends_a_medina_piece_and_player_colour(folder: Path) -> None:
+    (folder / "g.mrec").write_text(MEDINA, "utf-8")
+    assert run("validate", "g.mrec").exit_code == 1
+    result = run("annotate", "--in-place", "--no-notes", "--fix", "g.mrec")
+    assert "g.mrec:6:8: REC-3 fixed: 'wal' -> 'wall'" in result.stderr
+    assert "g.mrec:7:4: REC-3 fixed: 'yelow' -> 'yellow'" in result.stderr
+    assert run("validate", "g.mrec").exit_code == 0
+
+
+def test_fix_mends_a_misspelt_action_word(folder: Path) -> None:
+    text = f'[Game "Meridian"]\n{PLAYERS}\n1. orange 7: 3@2\n2. black 6: pas\n'
+    (folder / "g.mrec").write_text(text, "utf-8")
+    result = run("annotate", "--in-place", "--no-notes", "--fix", "g.mrec")
+    assert "g.mrec:5:13: REC-3 fixed: 'pas' -> 'pass'" in result.stderr
+    assert (folder / "g.mrec").read_text("utf-8").endswith("2. black 6: pass\n")

@@ -112,3 +112,23 @@ def test_silent_is_quiet_twice(records: Path, silent: str) -> None:
     result = run("validate", "a.mrec", silent)
     assert result.exit_code == 1
     assert result.output == ""
+
+
+def test_import_silent_drops_its_warnings_and_verbose_tells_each_file(records: Path) -> None:
+    from boardspace_files import Moves, game_file
+
+    whole = game_file(Moves().start(0).piece(0, "orange", "E5").done(0).moves)
+    (records / "open.sgf").write_text(whole.rstrip().removesuffix(")"), "utf-8")
+    told = run("import", "boardspace", "open.sgf", "-v")
+    assert "REC-1 warning" in told.stderr and "converted open.sgf" in told.stderr
+    silent = run("import", "boardspace", "open.sgf", "-qq")
+    assert silent.exit_code == 0 and silent.stderr == ""
+    assert silent.stdout.endswith("1. blue orange@E5\n")
+
+
+def test_board_check_quiet_keeps_the_warnings_only(records: Path) -> None:
+    loud = run("board", "check", "five-city")
+    quiet = run("board", "check", "five-city", "-q")
+    assert "no faults" in loud.stdout and "no faults" not in quiet.stdout
+    assert "MER-B2 warning" in quiet.stdout and quiet.exit_code == 0
+    assert run("board", "check", "five-city", "--silent").output == ""

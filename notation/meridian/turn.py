@@ -181,7 +181,8 @@ def _read(text: TurnText, players: Sequence[tuple[str, Sequence[str]]]) -> TurnE
             )
         else:
             following = actions[index + 1] if index + 1 < len(actions) else None
-            return _bad(text, _out_of_place(word, following), colour, word.at)
+            fix = _word_fix(word)
+            return _bad(text, _out_of_place(word, following), colour, word.at, fix)
     if pending_colour is not None and build is None:
         return _bad(
             text,
@@ -251,6 +252,13 @@ def _out_of_place(word: Word, following: Word | None) -> str:
     if word.kind == "word" and word.text.lower() not in _ACTION_WORDS:
         hint = did_you_mean(word.text, _ACTION_WORDS)
     return f"{word.text!r} does not belong here{hint}"
+
+
+def _word_fix(word: Word) -> Fix | None:
+    """The mend of a misspelt action word (pass, stuck, x, a colour), when one is sure."""
+    if word.kind != "word" or word.text.lower() in _ACTION_WORDS:
+        return None
+    return sure_fix(word, _ACTION_WORDS)
 
 
 def _bad(
