@@ -109,7 +109,9 @@ def score(
             else make_reporter(output_format, out, options)
         )
         summary = (
-            standing_game if standings else partial(scored_game, details, reporter.needs, problems)
+            partial(standing_game, problems)
+            if standings
+            else partial(scored_game, details, reporter.needs, problems)
         )
         if game_kind is not None and not standings:
             reporter = FilesWithGames(reporter)
