@@ -28,6 +28,16 @@ from .shown import shown
 R = TypeVar("R")
 
 
+class Dropped(io.StringIO):
+    """A text stream that keeps nothing: a silent run's memory does not grow with its output."""
+
+    def write(self, text: str) -> int:
+        return len(text)
+
+    def isatty(self) -> bool:
+        return False
+
+
 class Verbosity(NamedTuple):
     quiet: int = 0
     verbose: int = 0
@@ -48,9 +58,9 @@ class Verbosity(NamedTuple):
         if not self.silent:
             yield
             return
-        with contextlib.redirect_stderr(io.StringIO()):
+        with contextlib.redirect_stderr(Dropped()):
             if report:
-                with contextlib.redirect_stdout(io.StringIO()):
+                with contextlib.redirect_stdout(Dropped()):
                     yield
             else:
                 yield

@@ -132,3 +132,11 @@ def test_board_check_quiet_keeps_the_warnings_only(records: Path) -> None:
     assert "no faults" in loud.stdout and "no faults" not in quiet.stdout
     assert "MER-B2 warning" in quiet.stdout and quiet.exit_code == 0
     assert run("board", "check", "five-city", "--silent").output == ""
+
+
+def test_what_a_silent_run_drops_is_not_kept() -> None:
+    from meridina.cli.verbosity import Dropped
+
+    stream = Dropped()
+    assert stream.write("x" * 1000) == 1000
+    assert stream.getvalue() == ""
