@@ -189,7 +189,7 @@ def annotate(
     modes = sum([in_place, check, diff, output is not None])
     if modes > 1:
         raise click.UsageError("choose one of -o, --in-place, --check and --diff")
-    found = list(record_files(paths, selection))
+    found = list(record_files(paths, selection, verbosity.skipped))
     records = tuple(item for item in found if isinstance(item, str))
     faults = [item for item in found if not isinstance(item, str)]
     if len(found) > 1 and not (in_place or check or diff):

@@ -24,7 +24,15 @@ from meridina.notation.driver import GameReport, RulingDefaults, check_game
 from meridina.notation.reader import parse_chunk
 from meridina.notation.splitter import GameChunk
 
-from .loading import GLOB_CHARACTERS, InputFault, Selection, game_chunks, record_base, record_files
+from .loading import (
+    GLOB_CHARACTERS,
+    InputFault,
+    Selection,
+    Skipped,
+    game_chunks,
+    record_base,
+    record_files,
+)
 from .output import GameResult, InputError, Tally, input_error
 from .reporters import Reporter
 from .workers import Handle, Workers
@@ -116,8 +124,9 @@ def run_batch(
     check: GameCheck,
     reporter: Reporter,
     jobs: int = 1,
+    skipped: Skipped | None = None,
 ) -> Tally:
-    items = list(record_files(paths, selection))
+    items = list(record_files(paths, selection, skipped))
     tally = Tally()
     progress = Progress(len(items))
     with fewer_collections(), Workers(jobs) as workers:

@@ -99,7 +99,9 @@ def replay(
         reporter = make_reporter(output_format, out, options)
         summary = partial(replayed_game, turn_number, reporter.needs, problems)
         check = GameCheck(summary, rulings, game_number)
-        tally = run_batch(paths, batch.selection, check, telling(reporter, verbosity))
+        tally = run_batch(
+            paths, batch.selection, check, telling(reporter, verbosity), 1, verbosity.skipped
+        )
     raise SystemExit(tally.status())
 
 

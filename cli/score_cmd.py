@@ -116,7 +116,14 @@ def score(
         if game_kind is not None and not standings:
             reporter = FilesWithGames(reporter)
         check = GameCheck(summary, rulings, game_number, keep_steps=False, game_kind=game_kind)
-        tally = run_batch(paths, batch.selection, check, telling(reporter, verbosity), batch.jobs)
+        tally = run_batch(
+            paths,
+            batch.selection,
+            check,
+            telling(reporter, verbosity),
+            batch.jobs,
+            verbosity.skipped,
+        )
     raise SystemExit(tally.status())
 
 

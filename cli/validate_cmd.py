@@ -83,7 +83,14 @@ def validate(
         reporter = make_reporter(output_format, stream, options)
         summary = partial(checked_game, reporter.needs, problems)
         check = GameCheck(summary, rulings, keep_steps=False)
-        tally = run_batch(paths, batch.selection, check, telling(reporter, verbosity), batch.jobs)
+        tally = run_batch(
+            paths,
+            batch.selection,
+            check,
+            telling(reporter, verbosity),
+            batch.jobs,
+            verbosity.skipped,
+        )
     raise SystemExit(tally.status(exit_zero))
 
 

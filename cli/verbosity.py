@@ -7,7 +7,7 @@
   check and diff): only the exit status says how it went. A record, a picture or a file asked
   for with ``-o`` is still written.
 - ``-v`` (``--verbose``): also, on standard error, each file as it is done (its games and
-  problems) and, at the end, the count of files and games and the time taken.
+  problems), each path the excludes or a .gitignore leave out, and, at the end, the count of files and games and the time taken.
 """
 
 from __future__ import annotations
@@ -64,6 +64,10 @@ class Verbosity(NamedTuple):
                     yield
             else:
                 yield
+
+    def skipped(self, path: str, why: str) -> None:
+        """``-v``: a path the excludes or a .gitignore leave out."""
+        self.say(f"skipped {path} ({why})")
 
     def say(self, text: str) -> None:
         """A line of ``-v``."""

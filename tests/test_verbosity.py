@@ -140,3 +140,29 @@ def test_what_a_silent_run_drops_is_not_kept() -> None:
     stream = Dropped()
     assert stream.write("x" * 1000) == 1000
     assert stream.getvalue() == ""
+
+
+@pytest.mark.parametrize("command", [*REPORTING, "annotate"])
+def test_verbose_tells_what_the_excludes_and_gitignore_leave_out(
+    records: Path, command: str
+) -> None:
+    (records / "recs" / "old").mkdir(parents=True)
+    (records / "recs" / "build").mkdir()
+    for name in ("a.mrec", "old/b.mrec", "build/c.mrec", "tmp.mrec"):
+        (records / "recs" / name).write_text(MERIDIAN_BAD, "utf-8")
+    (records / "recs" / ".gitignore").write_text("tmp.mrec\n", "utf-8")
+    extra = ["--check"] if command == "annotate" else []
+    result = run(command, *extra, "recs", "--extend-exclude", "old", "-v")
+    told = [line for line in result.stderr.splitlines() if line.startswith("skipped")]
+    assert told == [
+        "skipped recs/build/ (excluded)",
+        "skipped recs/old/ (excluded)",
+        "skipped recs/tmp.mrec (ignored by .gitignore)",
+    ]
+    assert "skipped" not in run(command, *extra, "recs", "--extend-exclude", "old").stderr
+
+
+def test_verbose_tells_a_file_named_but_excluded_with_force_exclude(records: Path) -> None:
+    result = run("validate", "a.mrec", "b.mrec", "--force-exclude", "--exclude", "b.*", "-v")
+    assert "skipped b.mrec (excluded)" in result.stderr
+    assert "checked a.mrec" in result.stderr
