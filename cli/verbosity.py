@@ -7,7 +7,8 @@
   check and diff): only the exit status says how it went. A record, a picture or a file asked
   for with ``-o`` is still written.
 - ``-v`` (``--verbose``): also, on standard error, each file as it is done (its games and
-  problems), each path the excludes or a .gitignore leave out, and, at the end, the count of files and games and the time taken.
+  problems), each path the excludes or a .gitignore leave out, and, at the end, the count of
+  files and games and the time taken.
 """
 
 from __future__ import annotations
