@@ -166,12 +166,15 @@ def scored_game(
 ) -> GameResult:
     """One game's score, as text or as data: only what the output format shows."""
     kept = problems.keep(path, report.problems)
-    text = score_text(report, details) if needs == "text" else None
+    text = score_text(report, details, kept) if needs == "text" else None
     data = score_json(report, kept) if needs == "data" else None
     return GameResult(path, report.index, report.first_line, report.game, kept, text, data)
 
 
-def score_text(report: GameReport, details: bool) -> str | None:
+def score_text(
+    report: GameReport, details: bool, kept: tuple[Problem, ...] | None = None
+) -> str | None:
+    """The score as text; ``kept``: the problems listed, when --select or --ignore chose."""
     run = report.run
     final = run.final if run is not None else None
     if run is None or run.sheet is None or final is None or report.game is None:
@@ -191,8 +194,19 @@ def score_text(report: GameReport, details: bool) -> str | None:
     if note := stand_in_line(final.board):
         heading += "\n" + note
     if missing := play_problems(report):
-        heading += f"\nscore incomplete: {missing} problem{'s' if missing != 1 else ''} below"
+        heading += f"\nscore incomplete: {missing} problem{'s' if missing != 1 else ''} "
+        left_out = _left_out(report, kept)
+        heading += f"({left_out} of them left out of the list)" if left_out else "below"
     return f"{heading}\n{view.score_text(run.sheet, final, details)}\n{said}\n"
+
+
+def _left_out(report: GameReport, kept: tuple[Problem, ...] | None) -> int:
+    """How many of the errors that leave the score incomplete the filter does not list."""
+    if kept is None or report.run is None:
+        return 0
+    result_problems = set(report.run.result_problems)
+    listed = set(kept)
+    return sum(1 for p in report.errors if p not in result_problems and p not in listed)
 
 
 def score_json(report: GameReport, kept: tuple[Problem, ...]) -> dict[str, Any]:

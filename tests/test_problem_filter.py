@@ -145,3 +145,12 @@ def test_per_file_ignores_hold_in_worker_processes(project: Path) -> None:
     )
     result = run("validate", "records/old", "records/old/past.mrec", "--jobs", "2")
     assert result.exit_code == 0, result.output
+
+
+def test_score_says_when_the_problems_that_leave_it_incomplete_are_not_listed(
+    project: Path,
+) -> None:
+    listed = run("score", "records/new.mrec").stdout
+    assert "score incomplete: 1 problem below" in listed
+    ignored = run("score", "records/new.mrec", "--ignore", "MER").stdout
+    assert "score incomplete: 1 problem (1 of them left out of the list)" in ignored
