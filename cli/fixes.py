@@ -28,7 +28,7 @@ from .shown import shown
 def applied(text: str, first_line: int, fixes: Iterable[Fix]) -> str | None:
     """``text`` (a game whose first line is the file's ``first_line``) with ``fixes`` made;
     None when one does not find its ``old`` text at or after its place."""
-    lines = text.splitlines(keepends=True)
+    lines = text.split("\n")  # the reader's lines: other line breaks are text within them
     # from the end, so that a fix does not move the columns of those before it on its line
     for fix in sorted(set(fixes), key=lambda fix: (fix.at.line, fix.at.col), reverse=True):
         index = fix.at.line - first_line
@@ -39,7 +39,7 @@ def applied(text: str, first_line: int, fixes: Iterable[Fix]) -> str | None:
         if start < 0:
             return None
         lines[index] = line[:start] + fix.new + line[start + len(fix.old) :]
-    return "".join(lines)
+    return "\n".join(lines)
 
 
 def says(problems: Iterable[Problem]) -> Counter[tuple[str, bool, str]]:

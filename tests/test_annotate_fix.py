@@ -153,3 +153,10 @@ def test_fix_mends_a_misspelt_action_word(folder: Path) -> None:
     result = run("annotate", "--in-place", "--no-notes", "--fix", "g.mrec")
     assert "g.mrec:5:13: REC-3 fixed: 'pas' -> 'pass'" in result.stderr
     assert (folder / "g.mrec").read_text("utf-8").endswith("2. black 6: pass\n")
+
+
+def test_a_fix_counts_lines_as_the_reader_does() -> None:
+    # a line separator or form feed inside a comment is no line end to the reader
+    text = "{ a\u2028b\x0cc }\n1. orang 7: 3@2\r\n"
+    fixed = applied(text, 1, [Fix(Place(2, 4), "orang", "orange")])
+    assert fixed == "{ a\u2028b\x0cc }\n1. orange 7: 3@2\r\n"
