@@ -81,7 +81,8 @@ def t4_words(fault: Fault) -> str:
     player, way, ruling = fault.facts
     if ruling == "others-stuck":
         return (
-            f"no other player can move, so {player} must place a roof this turn (for example {way})"
+            f"no other player can move, so {player} must place a roof this turn "
+            f"(for example {way})"
         )
     return (
         f"{player} is the only player with roofs left and must place one this turn "
