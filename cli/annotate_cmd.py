@@ -8,6 +8,8 @@ the next run, and a file is only ever replaced whole, through a temporary file.
 from __future__ import annotations
 
 import difflib
+import io
+import itertools
 import json
 import sys
 from collections.abc import Iterator
@@ -24,17 +26,28 @@ from .atomic_file import replacing
 from .config import RulingsConfiguredCommand
 from .fixes import Mender
 from .games import every_game
-from .loading import InputFault, Selection, record_base, record_files, reports
+from .loading import (
+    InputFault,
+    Selection,
+    StandardInput,
+    named_stdin,
+    read_stdin_whole,
+    record_base,
+    record_files,
+    reports,
+)
 from .options import (
     filter_options,
     format_option,
-    game_option,
+    game_options,
     paths_argument,
     selection_options,
+    stdin_filename_option,
 )
 from .output import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, problem_json, problem_line
 from .problem_filter import NO_FILTER, ProblemFilter
 from .rulings_option import rulings_of, rulings_option
+from .same_file import refuse_replacing_input, same_file
 from .shown import json_safe, shown, shown_lines
 from .stand_in import board_json, stand_in_line
 from .verbosity import QUIETLESS, Verbosity, verbosity_options
@@ -87,7 +100,12 @@ def as_file_text(text: str) -> str:
 
 
 class Counter:
-    """Follows the exit status while games stream past, and reports their problems."""
+    """Follows the exit status while games stream past, and reports their problems.
+
+    With ``rules`` False it reports as a formatter: only a game it cannot read (then kept as
+    it stands) is told and counts against the exit status; rule problems are validate's.
+    ``problems`` (--select, --ignore) leaves some out of what is told and of the status.
+    """
 
     def __init__(
         self,
@@ -95,20 +113,22 @@ class Counter:
         show_problems: bool,
         say_stand_in: bool = False,
         problems: ProblemFilter = NO_FILTER,
+        rules: bool = True,
     ) -> None:
         self.source = source
         self.show_problems = show_problems
         self.problems = problems
         self.say_stand_in = say_stand_in  # text output: name a game on a stand-in board
+        self.rules = rules
         self.status = EXIT_VALID
 
     def watch(self, games: Iterator[Annotated]) -> Iterator[Annotated]:
         for game in games:
-            kept = self.kept(game)
-            if any(not problem.warning for problem in kept):
+            told = self.kept(game) if self.rules else self.problems.keep(self.source, _unread(game))
+            if any(not problem.warning for problem in told):
                 self.status = EXIT_INVALID
             if self.show_problems:
-                for problem in kept:
+                for problem in told:
                     click.echo(problem_line(self.source, problem), err=True)
             note = stand_in_line(game.board) if game.board is not None else None
             if self.say_stand_in and note:
@@ -117,6 +137,12 @@ class Counter:
 
     def kept(self, game: Annotated) -> tuple[Problem, ...]:
         return self.problems.keep(self.source, game.report.problems)
+
+
+def _unread(game: Annotated) -> list[Problem]:
+    """Why a game could not be read at all, or nothing when it was."""
+    report = game.report
+    return report.errors if report.record is None or report.game is None else []
 
 
 NOTES = "; ".join(f"for {game.title} {game.notes_help}" for game in every_game())
@@ -131,7 +157,9 @@ marked with their rule. Your own comments are kept; meridina's notes start with 
 is written back as it stands, with a ';=' line saying why.
 
 Exit status: 0 every game valid, 1 a problem in some game (with --check or --diff: some
-file would change), 2 a file that cannot be read or written.
+file would change), 2 a file that cannot be read or written. With --no-problems, annotate
+is a formatter only: it names each file --in-place rewrites and tells only of a game it
+cannot read (exit status 1), leaving rule problems to validate.
 
 Games are checked under the rulings validate uses here: the config file's, then
 --rulings, under each record's own Rulings tag.
@@ -141,7 +169,9 @@ Games are checked under the rulings validate uses here: the config file's, then
 @click.command(cls=RulingsConfiguredCommand, help=HELP)
 @paths_argument
 @selection_options
-@game_option
+@game_options(
+    kinds=False, number_help="Only the N-th game of the file (1 = first). Default: every game."
+)
 @click.option(
     "-o",
     "--output",
@@ -165,6 +195,13 @@ Games are checked under the rulings validate uses here: the config file's, then
     "if the game says the same otherwise; with --check or --diff, only say what would be "
     "fixed.",
 )
+@click.option(
+    "--no-problems",
+    is_flag=True,
+    help="Leave rule problems to validate: tell only of files rewritten (--in-place) and of "
+    "games that cannot be read, which alone make the exit status 1.",
+)
+@stdin_filename_option
 @format_option
 @filter_options
 @verbosity_options
@@ -181,6 +218,8 @@ def annotate(
     diff: bool,
     no_notes: bool,
     fix: bool,
+    no_problems: bool,
+    stdin_filename: str | None,
     output_format: str,
     problems: ProblemFilter,
     verbosity: Verbosity,
@@ -189,7 +228,15 @@ def annotate(
     modes = sum([in_place, check, diff, output is not None])
     if modes > 1:
         raise click.UsageError("choose one of -o, --in-place, --check and --diff")
+    if in_place and "-" in paths:
+        raise click.UsageError("--in-place works on files, not '-'")
+    # --check and --diff compare standard input with its annotated text: it is read whole
+    whole = read_stdin_whole() if (check or diff) and "-" in paths else None
+    if whole is not None or stdin_filename is not None:
+        paths = named_stdin(paths, stdin_filename or "-", whole)
     found = list(record_files(paths, selection, verbosity.skipped))
+    if not found and any(isinstance(path, StandardInput) for path in paths):
+        raise SystemExit(_pass_through(output, modes, whole))  # excluded by its name
     records = tuple(item for item in found if isinstance(item, str))
     faults = [item for item in found if not isinstance(item, str)]
     if len(found) > 1 and not (in_place or check or diff):
@@ -199,40 +246,47 @@ def annotate(
     if output_format == "json" and modes:
         raise click.UsageError("--format json writes to standard output only")
     if game_number is not None and in_place:
-        raise click.UsageError("--in-place rewrites whole files: it cannot take --game")
-    if (in_place or check or diff) and "-" in records:
-        raise click.UsageError("--in-place, --check and --diff work on files, not '-'")
+        raise click.UsageError("--in-place rewrites whole files: it cannot take --game-number")
     context.with_resource(verbosity.silenced(report=check or diff))
     with_notes = not no_notes
     rulings = rulings_of(context)
+    rules = not no_problems
     fixing = Fixing(problems, writes=not (check or diff)) if fix else None
     if output_format == "json":
-        raise SystemExit(_json(records[0], game_number, with_notes, rulings, problems, fixing))
+        raise SystemExit(
+            _json(records[0], game_number, with_notes, rulings, problems, fixing, rules)
+        )
     if not modes:
-        counter = Counter(records[0], True, verbosity.notes, problems)
+        counter = Counter(records[0], True, verbosity.notes, problems, rules)
         games = counter.watch(annotated_games(records[0], game_number, with_notes, rulings, fixing))
         for piece in text_pieces(games):
             _write_record(piece)
         raise SystemExit(counter.status)
     if output is not None:
-        if game_number is not None and _same_file(output, records[0]):
-            raise click.UsageError("-o names the record itself: with --game, other games would go")
+        if game_number is not None and same_file(output, records[0]):
+            raise click.UsageError(
+                "-o names the record itself: with --game-number, other games would go"
+            )
+        refuse_replacing_input(output, [])  # the record itself may be rewritten, not the config
         raise SystemExit(
             _write_to(
-                records[0], output, game_number, with_notes, rulings, problems, verbosity, fixing
+                records[0],
+                output,
+                game_number,
+                with_notes,
+                rulings,
+                problems,
+                verbosity,
+                fixing,
+                rules,
             )
         )
     for fault in faults:
         click.echo(f"meridina: {fault.message}", err=True)
-    status = _each_file(records, in_place, check, with_notes, rulings, problems, verbosity, fixing)
+    status = _each_file(
+        records, in_place, check, with_notes, rulings, problems, verbosity, fixing, rules
+    )
     raise SystemExit(EXIT_UNREADABLE if faults else status)
-
-
-def _same_file(one: Path, other: str) -> bool:
-    try:
-        return one.exists() and one.samefile(other)
-    except OSError:
-        return False
 
 
 def _write_to(
@@ -244,8 +298,9 @@ def _write_to(
     problems: ProblemFilter = NO_FILTER,
     verbosity: Verbosity = QUIETLESS,
     fixing: Fixing | None = None,
+    rules: bool = True,
 ) -> int:
-    counter = Counter(record, True, verbosity.notes, problems)
+    counter = Counter(record, True, verbosity.notes, problems, rules)
     try:
         with replacing(output) as stream:
             games = counter.watch(annotated_games(record, game_number, with_notes, rulings, fixing))
@@ -265,22 +320,29 @@ def _each_file(
     problems: ProblemFilter = NO_FILTER,
     verbosity: Verbosity = QUIETLESS,
     fixing: Fixing | None = None,
+    rules: bool = True,
 ) -> int:
-    """--in-place, --check or --diff over several files; a bad file does not stop the rest."""
+    """--in-place, --check or --diff over several files; a bad file does not stop the rest.
+
+    Without ``rules`` (--no-problems) --in-place names each file it rewrites, as --check
+    names each file that would change."""
     changed = unreadable = invalid = False
     for record in records:
         try:
-            games = annotated_games(record, None, with_notes, rulings, fixing)
+            games = _read_first(annotated_games(record, None, with_notes, rulings, fixing))
             if in_place:
-                counter = Counter(record, show_problems=True, problems=problems)
+                counter = Counter(record, show_problems=True, problems=problems, rules=rules)
                 pieces = text_pieces(counter.watch(games))
                 rewritten = _rewrite_if_changed(Path(record), pieces)
+                if rewritten and not rules:
+                    click.echo(shown(f"{record}: rewritten"))
+                else:  # -v: what --no-problems does not say already
+                    verbosity.say(f"{record}: {'rewritten' if rewritten else 'unchanged'}")
                 invalid = invalid or counter.status == EXIT_INVALID
-                verbosity.say(f"{record}: {'rewritten' if rewritten else 'unchanged'}")
                 continue
             pieces = text_pieces(games)
             if check:
-                differs = not _same_text(Path(record), pieces)
+                differs = not _same_text(record, pieces)
                 if differs:
                     click.echo(shown(f"{record}: would change"))
             else:
@@ -299,6 +361,13 @@ def _each_file(
     if in_place:
         return EXIT_INVALID if invalid else EXIT_VALID
     return EXIT_INVALID if changed else EXIT_VALID
+
+
+def _read_first(games: Iterator[Annotated]) -> Iterator[Annotated]:
+    """``games`` with the first already read: a file that cannot be read is told so (as the
+    reader says why) before the file is opened to be compared or replaced."""
+    first = next(games, None)
+    return games if first is None else itertools.chain((first,), games)
 
 
 def _rewrite_if_changed(path: Path, pieces: Iterator[str]) -> bool:
@@ -345,8 +414,33 @@ class _Comparison:
             return None
 
 
-def _same_text(path: Path, pieces: Iterator[str]) -> bool:
-    with open(path, encoding="utf-8", newline="") as original:
+def _original(record: str) -> TextIO:
+    """The record's text as it stands: its file, or standard input read whole."""
+    if isinstance(record, StandardInput) and record.data is not None:
+        return io.TextIOWrapper(io.BytesIO(record.data), encoding="utf-8", newline="")
+    return open(record, encoding="utf-8", newline="")
+
+
+def _pass_through(output: Path | None, modes: int, whole: bytes | None) -> int:
+    """Standard input whose name the exclude patterns skip: given back unchanged, as a
+    formatter gives back what it is told to leave alone (--check, --diff: all is well)."""
+    if whole is not None or (modes and output is None):
+        return EXIT_VALID
+    data = read_stdin_whole()
+    if output is None:
+        click.echo(data, nl=False)
+        return EXIT_VALID
+    try:
+        with replacing(output) as stream:
+            stream.flush()
+            stream.buffer.write(data)
+    except OSError as error:
+        raise InputFault(f"{output}: cannot be written ({error.strerror})") from None
+    return EXIT_VALID
+
+
+def _same_text(record: str, pieces: Iterator[str]) -> bool:
+    with _original(record) as original:
         compare = _Comparison(original)
         for piece in pieces:
             compare.feed(piece)
@@ -356,7 +450,7 @@ def _same_text(path: Path, pieces: Iterator[str]) -> bool:
 def _print_diff(record: str, pieces: Iterator[str]) -> bool:
     """A unified diff of the file and its annotated text; True when they differ."""
     new = "".join(pieces).splitlines(keepends=True)
-    with open(record, encoding="utf-8", newline="") as original:
+    with _original(record) as original:
         old = original.read().splitlines(keepends=True)
     lines = list(difflib.unified_diff(old, new, fromfile=record, tofile=record))
     for line in lines:
@@ -382,11 +476,12 @@ def _json(
     rulings: RulingDefaults | None = None,
     problems: ProblemFilter = NO_FILTER,
     fixing: Fixing | None = None,
+    rules: bool = True,
 ) -> int:
     """The JSON document, in the layout ``json.dumps(indent=2)`` gives, written only once
     whole. A file that turns out unreadable half-way gives the games read before it and the
     fault as ``error`` (the fault also goes to standard error, and the exit status is 2)."""
-    counter = Counter(record, show_problems=True, problems=problems)
+    counter = Counter(record, show_problems=True, problems=problems, rules=rules)
     entries = []
     fault: InputFault | None = None
     try:

@@ -30,6 +30,7 @@ from .loading import (
     Selection,
     Skipped,
     game_chunks,
+    reads_stdin,
     record_base,
     record_files,
 )
@@ -145,7 +146,7 @@ def run_batch(
                 continue  # the file stopped at its first fault, as a sequential read does
             elif isinstance(event, Fault):
                 failed = True
-                tally.unreadable += 1
+                tally.add_unreadable()
                 reporter.input_error(event.error)
             else:
                 checked = event.handle.result()
@@ -154,7 +155,7 @@ def run_batch(
                     reporter.game(result)
                 if checked.fault is not None:
                     failed = True
-                    tally.unreadable += 1
+                    tally.add_unreadable()
                     reporter.input_error(checked.fault)
     progress.clear()
     reporter.end(tally)
@@ -185,7 +186,7 @@ def file_events(
         else:
             try:
                 # one game at a time where no pool waits, or input may come slowly
-                most = 1 if workers.jobs == 1 or item == "-" else BATCH_GAMES
+                most = 1 if workers.jobs == 1 or reads_stdin(item) else BATCH_GAMES
                 for batch in batches(item, check.game_number, most):
                     yield Results(item, workers.submit(check_batch, check, batch))
             except InputFault as fault:

@@ -59,7 +59,7 @@ OPTIONS: dict[str, tuple[str, type, type | None]] = {
 }
 # values a command line would also refuse; the formats are those of validate
 CHOICES: dict[str, tuple[str, ...]] = {
-    "format": ("text", "json", "json-lines", "github", "junit", "sarif"),
+    "format": ("text", "json", "json-lines", "github", "junit", "sarif", "gitlab"),
     "color": ("auto", "always", "never"),
 }
 

@@ -11,7 +11,7 @@ from . import pictures, svg
 from .atomic_file import write_atomic
 from .games import every_game
 from .loading import InputFault, reports
-from .options import picture_output_option, record_argument
+from .options import game_options, picture_output_option, record_argument
 from .output import EXIT_INVALID, EXIT_VALID, problem_line
 from .same_file import refuse_replacing_input
 from .verbosity import Verbosity, verbosity_options
@@ -24,14 +24,7 @@ HELP = f"""Draw one game of RECORD as an SVG picture (no browser or network need
 
 @click.command(help=HELP)
 @record_argument
-@click.option(
-    "--game",
-    "game_number",
-    type=click.IntRange(min=1),
-    default=1,
-    show_default=True,
-    help="Which game of the file to draw (1 = first).",
-)
+@game_options(kinds=False, default=1, number_help="Which game of the file to draw (1 = first).")
 @click.option(
     "--turn",
     "turn_number",

@@ -16,6 +16,7 @@ from .atomic_file import replacing
 from .config import ConfiguredCommand, config_of
 from .games import GAMES, cli_game, every_game
 from .output import OutputFault
+from .same_file import refuse_replacing_input
 
 MOST_GAMES = 100_000
 LARGEST_SEED = 4_294_967_295  # 2**32 - 1
@@ -130,6 +131,7 @@ def generate(
         raise click.UsageError(
             f"{which} is for {allowed[0]} to {allowed[-1]} players, not {players}"
         )
+    refuse_replacing_input(output, [])  # its one input is the config file
     chosen = merged(config_of(context).rulings.get(game), _rulings(rulings, game))
     texts = chosen_game.records(edition, players, chosen, count, seed)
     if output is None:

@@ -71,7 +71,7 @@ def field_runs(fields: Sequence[str]) -> str:
     for row, columns in columns_of.items():
         rows_with.setdefault(_letter_ranges(columns), []).append(row)
     compact = "; ".join(
-        f"{columns} on row{'s' if len(rows) > 1 else ''} {ranges(rows)}"
+        f"{columns} on {'row' if len(rows) == 1 else 'rows'} {ranges(rows)}"
         for columns, rows in rows_with.items()
     )
     return compact if len(compact) < len(plain) else plain

@@ -8,19 +8,22 @@ a path that cannot be a record (a FIFO, a broken link, an empty folder) becomes 
 from __future__ import annotations
 
 import glob
+import io
 import os
 import stat
+import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, BinaryIO, NamedTuple
 
 import click
 from meridina.notation.driver import GameReport, RulingDefaults, check_game
-from meridina.notation.reader import UnreadableInput, iter_chunks, parse_chunk
+from meridina.notation.reader import LARGEST_RECORD, UnreadableInput, iter_chunks, parse_chunk
 from meridina.notation.splitter import GameChunk
 from meridina.rules.common import Place
 from meridina.rules.datafile import file_kind
 from meridina.rules.games import GAMES
+from meridina.rules.wording import counted
 
 from .gitignores import GitIgnores
 from .ignore_patterns import IgnoreSpec, PatternError
@@ -48,6 +51,51 @@ class InputFault(click.ClickException):
 
     def show(self, file: object = None) -> None:
         click.echo(f"meridina: {shown(self.message)}", err=True)
+
+
+class StandardInput(str):
+    """Standard input (``-``) under the name ``--stdin-filename`` gives it: its problems name
+    that file, the exclude patterns match that name, and its Board files are found beside it.
+
+    ``data`` is the input already read whole (to compare it with its annotated text), or
+    None while it is still to be read from standard input as it comes.
+    """
+
+    data: bytes | None
+
+    def __new__(cls, name: str, data: bytes | None = None) -> StandardInput:
+        made = super().__new__(cls, name)
+        made.data = data
+        return made
+
+    def __reduce__(self) -> tuple[Any, ...]:  # a worker gets the name alone
+        return (str, (str(self),))
+
+
+def reads_stdin(path: str) -> bool:
+    """Whether ``path`` stands for standard input: ``-``, or ``-`` given a name."""
+    return path == "-" or isinstance(path, StandardInput)
+
+
+def named_stdin(
+    paths: Sequence[str], name: str | None, data: bytes | None = None
+) -> tuple[str, ...]:
+    """``paths`` with ``-`` given the name of ``--stdin-filename`` (and, read whole, ``data``)."""
+    if name is None:
+        return tuple(paths)
+    if "-" not in paths:
+        raise click.UsageError("--stdin-filename names standard input: give '-' as a path")
+    if not name or "\0" in name:
+        raise click.BadParameter("give a file name", param_hint="'--stdin-filename'")
+    return tuple(StandardInput(name, data) if path == "-" else path for path in paths)
+
+
+def read_stdin_whole() -> bytes:
+    """Standard input, read whole; no more than a record file may hold."""
+    data = sys.stdin.buffer.read(LARGEST_RECORD + 1)
+    if len(data) > LARGEST_RECORD:
+        raise InputFault(f"-: REC-0 is over {LARGEST_RECORD} bytes; a record is at most that")
+    return data
 
 
 class Selection(NamedTuple):
@@ -94,6 +142,10 @@ def record_files(
     selection = selection or Selection()
     skipped = skipped or _unsaid
     for name in paths:
+        if isinstance(name, StandardInput):
+            if not (selection.force_exclude and _excluded_by_name(Path(name), selection.spec())):
+                yield name
+            continue
         if name == "-":
             yield name
             continue
@@ -247,7 +299,7 @@ def reports(
 
 def record_base(path: str) -> Path:
     """Where a record's relative file names (a Board file) are looked for."""
-    return Path(path).parent if path != "-" else Path.cwd()
+    return Path(path).parent if path != "-" else Path.cwd()  # named standard input: its folder
 
 
 def game_chunks(path: str, game_number: int | None = None) -> Iterator[tuple[int, GameChunk]]:
@@ -256,12 +308,15 @@ def game_chunks(path: str, game_number: int | None = None) -> Iterator[tuple[int
     A file that cannot be read, holds no game or lacks game N raises InputFault,
     after the games before the fault.
     """
-    fault = _not_a_regular_file(Path(path)) or leaves_home(path) if path != "-" else None
+    fault = _not_a_regular_file(Path(path)) or leaves_home(path) if not reads_stdin(path) else None
     if fault:
         raise InputFault(f"{path}: REC-0 {fault}")
     seen = 0
+    source: str | BinaryIO = path
+    if isinstance(path, StandardInput):
+        source = io.BytesIO(path.data) if path.data is not None else "-"
     try:
-        for index, chunk in iter_chunks(path):
+        for index, chunk in iter_chunks(source, str(path)):
             seen = index
             if game_number is None or index == game_number:
                 yield index, chunk
@@ -273,6 +328,4 @@ def game_chunks(path: str, game_number: int | None = None) -> Iterator[tuple[int
             f'[Game "{GAMES[0].title}"])'
         )
     if game_number is not None and game_number > seen:
-        raise InputFault(
-            f"{path}: has {seen} game{'s' if seen != 1 else ''}; there is no game {game_number}"
-        )
+        raise InputFault(f"{path}: has {counted(seen, 'game')}; there is no game {game_number}")

@@ -7,6 +7,7 @@ Each command's module is imported only when that command runs, so that ``meridin
 from __future__ import annotations
 
 import click
+from meridina._version import VERSION
 from meridina.rules.games import titles
 
 from .games import GAME_COMMANDS, every_game
@@ -91,7 +92,7 @@ Records are text files (*.mrec) in the meridina notation; each game names its ga
     help=HELP,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
-@click.version_option(package_name="meridina")
+@click.version_option(VERSION)
 def cli() -> None:
     """The command group; its help (``HELP``) is built from the games' registry."""
 

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any, NamedTuple, TypeVar
 
 import click
+from click.core import ParameterSource
 from meridina.rules.games import GAMES, keys
 
 from .config import config_of
@@ -30,16 +31,6 @@ def format_option(function: F) -> F:
     )(function)
 
 
-def game_option(function: F) -> F:
-    return click.option(
-        "--game",
-        "game_number",
-        type=click.IntRange(min=1),
-        default=None,
-        help="Only the N-th game of the file (1 = first). Default: every game.",
-    )(function)
-
-
 GAME_KINDS = tuple(game.key for game in GAMES)
 MOST_GAME_DIGITS = 9
 
@@ -47,7 +38,7 @@ MOST_GAME_DIGITS = 9
 def game_number_or_kind(
     ctx: click.Context, param: click.Parameter, value: str | None
 ) -> int | str | None:
-    """``--game N`` (the N-th game of each file, ASCII digits) or ``--game KEY``, a game's key.
+    """``--game KEY``, a game's key, or the old ``--game N`` (the N-th game, ASCII digits).
 
     The two forms cannot be confused: a number is all digits, a game's name none.
     """
@@ -58,21 +49,80 @@ def game_number_or_kind(
         return text.lower()
     if text.isascii() and text.isdigit() and len(text) <= MOST_GAME_DIGITS and int(text) > 0:
         return int(text)
-    raise click.BadParameter(f"{value!r} is not a game number (1, 2, ...) or a game ({keys(', ')})")
+    raise click.BadParameter(f"{value!r} is not a game ({keys(', ')}) or a game number (1, 2, ...)")
 
 
-def game_number_or_kind_option(function: F) -> F:
+def deprecated(old: str, new: str) -> None:
+    """Say on standard error that ``old`` still works but ``new`` is its name now."""
+    click.echo(f"meridina: warning: {old} is deprecated; use {new}", err=True)
+
+
+def game_options(
+    *, kinds: bool, default: int | None = None, number_help: str
+) -> Callable[[Callable[..., R]], Callable[..., R]]:
+    """``--game-number N``, the N-th game of a file, handed to the command as ``game_number``;
+    with ``kinds``, ``--game KEY`` too, the games of one kind, handed over as ``game_kind``.
+
+    ``--game`` names the kind of game in every command that takes it (as in ``generate``,
+    ``record`` and ``table``). Its old meaning, ``--game N`` for the N-th game, still works
+    with a warning; where a command takes no kind, that old spelling is all ``--game`` is,
+    and it is left out of the help.
+    """
+
+    def decorate(function: Callable[..., R]) -> Callable[..., R]:
+        @functools.wraps(function)
+        def gathered(*args: Any, **kwargs: Any) -> R:
+            choice = kwargs.pop("game_choice")
+            if isinstance(choice, int):
+                context = click.get_current_context()
+                if context.get_parameter_source("game_number") is ParameterSource.COMMANDLINE:
+                    raise click.UsageError("give --game-number N alone (--game N is its old name)")
+                deprecated(f"--game {choice} (the game's number)", f"--game-number {choice}")
+                kwargs["game_number"] = choice
+            elif choice is not None and not kinds:
+                raise click.BadParameter(
+                    f"{choice!r}: this command does not choose games by kind; the N-th game "
+                    "of the file is --game-number N",
+                    param_hint="'--game'",
+                )
+            if kinds:
+                kwargs["game_kind"] = choice if isinstance(choice, str) else None
+            return function(*args, **kwargs)
+
+        kind_option = click.option(
+            "--game",
+            "game_choice",
+            metavar="|".join(GAME_KINDS),
+            default=None,
+            callback=game_number_or_kind,
+            hidden=not kinds,
+            shell_complete=lambda ctx, param, incomplete: [
+                kind for kind in GAME_KINDS if kind.startswith(incomplete.lower())
+            ],
+            help=f"Only the games of one kind ({keys(', ')}). Default: every game.",
+        )
+        number_option = click.option(
+            "--game-number",
+            "game_number",
+            type=click.IntRange(min=1),
+            default=default,
+            show_default=default is not None,
+            metavar="N",
+            help=number_help,
+        )
+        return kind_option(number_option(gathered))
+
+    return decorate
+
+
+def stdin_filename_option(function: F) -> F:
+    """``--stdin-filename NAME``: the name standard input (``-``) is shown and excluded as."""
     return click.option(
-        "--game",
-        "game_choice",
-        metavar=f"N|{keys('|')}",
+        "--stdin-filename",
+        metavar="NAME",
         default=None,
-        callback=game_number_or_kind,
-        shell_complete=lambda ctx, param, incomplete: [
-            kind for kind in GAME_KINDS if kind.startswith(incomplete.lower())
-        ],
-        help="Only the N-th game of each file (1 = first), or only the games of one kind "
-        f"({keys(', ')}). Default: every game.",
+        help="The file that standard input ('-') holds: problems name it, Board files are "
+        "found beside it, and with --force-exclude the exclude patterns skip it.",
     )(function)
 
 

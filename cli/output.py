@@ -20,6 +20,7 @@ from typing import IO, Any, NamedTuple
 import click
 from meridina.rules.codes import TITLES
 from meridina.rules.common import Place, Problem
+from meridina.rules.wording import counted
 
 from .shown import json_safe, shown
 
@@ -28,7 +29,7 @@ EXIT_INVALID = 1
 EXIT_UNREADABLE = 2
 
 READ_RULE = "REC-0"
-DOCUMENT_FORMATS = frozenset({"json", "junit", "sarif"})  # whole only when complete
+DOCUMENT_FORMATS = frozenset({"json", "junit", "sarif", "gitlab"})  # whole only when complete
 SPOOLED_CHARACTERS = 1 << 20  # of a document kept in memory before it goes to a file
 
 
@@ -118,6 +119,11 @@ class Tally:
             self.invalid += not result.valid
             self.rules.update(p.rule for p in result.problems)
 
+    def add_unreadable(self) -> None:
+        """A path that could not be read, or not to its end: counted under its rule too."""
+        self.unreadable += 1
+        self.rules[READ_RULE] += 1
+
     def status(self, exit_zero: bool = False) -> int:
         if self.unreadable:
             return EXIT_UNREADABLE
@@ -126,14 +132,14 @@ class Tally:
         return EXIT_VALID
 
     def summary(self) -> str:
-        return (
-            f"{_count(self.games, 'game')} in {_count(self.files, 'file')}: "
+        """``3 games in 2 files: 2 valid, 1 invalid``, and the unreadable files if any."""
+        said = (
+            f"{counted(self.games, 'game')} in {counted(self.files, 'file')}: "
             f"{self.games - self.invalid} valid, {self.invalid} invalid"
         )
-
-
-def _count(number: int, noun: str) -> str:
-    return f"{number} {noun}{'s' if number != 1 else ''}"
+        if self.unreadable:
+            said += f"; {counted(self.unreadable, 'file')} unreadable"
+        return said
 
 
 def problem_line(source: str, problem: Problem) -> str:
@@ -177,6 +183,12 @@ def dumps_at(data: Any, depth: int) -> str:
     return text.replace("\n", "\n" + "  " * depth)
 
 
+def error_lines(message: str) -> str:
+    """An error of one line or several for standard error: each line ``shown`` and starting
+    with ``meridina:``, so that none reads as another program's or as the record's text."""
+    return "\n".join(f"meridina: {shown(line)}" for line in message.split("\n"))
+
+
 class OutputFault(click.ClickException):
     exit_code = EXIT_UNREADABLE
 
@@ -191,7 +203,7 @@ def output_stream(
     """Standard output, or FILE written through a temporary file and renamed when complete.
 
     FILE may not be one of the files ``reads`` names: a report never replaces a record.
-    A document (JSON, JUnit, SARIF) goes to standard output only once it is complete, so
+    A document (JSON, JUnit, SARIF, GitLab's) goes to standard output only once it is complete, so
     that a run that stops early (a worker killed) leaves no half document behind.
     """
     if path is None or path == "-":

@@ -15,14 +15,15 @@ from .batch import GameCheck, run_batch, several
 from .config import ConfiguredCommand
 from .games import every_game
 from .html_replay import write_html
-from .loading import InputFault
+from .loading import InputFault, named_stdin
 from .options import (
     BatchOptions,
     batch_options,
     filter_options,
     formats_option,
-    game_option,
+    game_options,
     paths_argument,
+    stdin_filename_option,
 )
 from .output import GameResult, output_stream, problem_json, use_colour
 from .problem_filter import ProblemFilter
@@ -46,7 +47,9 @@ Illegal turns are shown with the rule they break. {STAND_INS}
 
 @click.command(cls=ConfiguredCommand, help=HELP)
 @paths_argument
-@game_option
+@game_options(
+    kinds=False, number_help="Only the N-th game of the file (1 = first). Default: every game."
+)
 @click.option(
     "--turn",
     "turn_number",
@@ -56,7 +59,8 @@ Illegal turns are shown with the rule they break. {STAND_INS}
 )
 @formats_option(
     list(REPORTERS),
-    "text, json (shapes in docs/json.md), json-lines, or a problem report (github, junit, sarif).",
+    "text, json (shapes in docs/json.md), json-lines, or a problem report (github, junit, "
+    "sarif, gitlab).",
 )
 @click.option(
     "--html",
@@ -68,6 +72,7 @@ Illegal turns are shown with the rule they break. {STAND_INS}
 )
 @filter_options
 @verbosity_options
+@stdin_filename_option
 @batch_options
 @rulings_option
 @click.pass_context
@@ -78,12 +83,14 @@ def replay(
     turn_number: int | None,
     output_format: str,
     html_out: Path | None,
+    stdin_filename: str | None,
     batch: BatchOptions,
     problems: ProblemFilter,
     verbosity: Verbosity,
 ) -> None:
     """Replay the record PATHS turn by turn (help: ``HELP``)."""
     rulings = rulings_of(context)
+    paths = named_stdin(paths, stdin_filename)
     if html_out is not None:
         if len(paths) != 1:
             raise click.UsageError("--html writes the page of one record: give one file")

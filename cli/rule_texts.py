@@ -9,6 +9,7 @@ the digest's Rulings section that name the rule, or name a ruling its text menti
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib.resources import files
@@ -23,6 +24,7 @@ _RULE_START = re.compile(r"\*\*([A-Z]+-[A-Z]+\d+) \N{EN DASH} [^*]*\*\*")
 _TABLE_ROW = re.compile(r"\| `((?:REC|DATA)-\d+)` \| (.*) \|\s*$")
 _RULING_ROW = re.compile(r"\| `([a-z][a-z0-9-]*)` \|")
 _LINK = re.compile(r"\[([^\]]+)\]\([^)]*\)")
+_NUMBERED = re.compile(r"(.*?)([0-9]+)")
 _CELLS = re.compile(r"\|([^|]+)\|([^|]+)\|([^|]+)\|(.+)\|\s*$")
 
 
@@ -87,13 +89,14 @@ def rule_page(code: str) -> str | None:
 
 
 def matching(prefix: str) -> list[str]:
-    """Every rule code in the group ``prefix`` names, in the registry's order.
+    """Every rule code in the group ``prefix`` names, groups in the registry's order and the
+    rules of a group by number (MER-R9 before MER-R10).
 
     ``MER`` and ``MER-`` name all the rules of the game whose codes start so, ``MED-T``
     names MED-T1 to MED-T6 (not MED-TT1), and an empty prefix names every rule.
     """
     wanted = prefix.upper()
-    return [
+    found = [
         code
         for code in CODES
         if code.startswith(wanted)
@@ -103,6 +106,27 @@ def matching(prefix: str) -> list[str]:
             or code[len(wanted) : len(wanted) + 1] in "-0123456789"
         )
     ]
+    return sorted(found, key=_natural_order())
+
+
+def _natural_order() -> Callable[[str], tuple[int, int]]:
+    """Sort key of a rule code: its group's first place in the registry, then its number."""
+    groups: dict[str, int] = {}
+    for code in CODES:
+        groups.setdefault(_group(code)[0], len(groups))
+
+    def key(code: str) -> tuple[int, int]:
+        group, number = _group(code)
+        return groups[group], number
+
+    return key
+
+
+def _group(code: str) -> tuple[str, int]:
+    """``MER-R11`` as ``("MER-R", 11)``."""
+    found = _NUMBERED.fullmatch(code)
+    assert found is not None  # every registered code ends in its number
+    return found.group(1), int(found.group(2))
 
 
 def plain(markdown: str) -> str:

@@ -2,7 +2,8 @@
 
 ``draw g.mrec -o g.mrec`` or ``validate records -o records/x.mrec`` would replace a record
 with a report. Two names are the same file when they lead to the same device and inode,
-whatever their spelling (``./g.mrec``, a hard link, a link to it).
+whatever their spelling (``./g.mrec``, a hard link, a link to it). The config file a command
+read (``meridina.toml``, ``pyproject.toml``) is one of its inputs too.
 """
 
 from __future__ import annotations
@@ -12,6 +13,9 @@ import os
 from collections.abc import Iterable
 from pathlib import Path
 
+import click
+
+from .config import config_of
 from .output import OutputFault
 
 RECORD_SUFFIX = ".mrec"
@@ -45,10 +49,12 @@ def replaced_input(output: str | Path, inputs: Iterable[str | Path]) -> str | No
 
 
 def refuse_replacing_input(output: str | Path | None, inputs: Iterable[str | Path]) -> None:
-    """Exit 2 with a sentence when ``output`` is one of the files read."""
+    """Exit 2 with a sentence when ``output`` is one of the files read, or the config file."""
     if output is None:
         return
-    found = replaced_input(output, inputs)
+    context = click.get_current_context(silent=True)
+    config = None if context is None else config_of(context).path
+    found = replaced_input(output, [*inputs, *([] if config is None else [config])])
     if found is not None:
         raise OutputFault(
             f"{output}: this is {found}, which is read; the output would replace it "

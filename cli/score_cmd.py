@@ -8,18 +8,21 @@ from typing import Any
 import click
 from meridina.notation.driver import GameReport, play_problems
 from meridina.rules.common import Problem
+from meridina.rules.wording import counted
 
 from .batch import GameCheck, run_batch, several
 from .config import ConfiguredCommand
 from .games import every_game
+from .loading import named_stdin
 from .options import (
     BatchOptions,
     batch_options,
     filter_options,
     formats_option,
-    game_number_or_kind_option,
+    game_options,
     jobs_option,
     paths_argument,
+    stdin_filename_option,
 )
 from .output import GameResult, InputError, Tally, output_stream, problem_json, use_colour
 from .problem_filter import ProblemFilter
@@ -33,7 +36,9 @@ from .views import view_for
 
 @click.command(cls=ConfiguredCommand)
 @paths_argument
-@game_number_or_kind_option
+@game_options(
+    kinds=True, number_help="Only the N-th game of each file (1 = first). Default: every game."
+)
 @click.option(
     "--islands",
     "--palaces",
@@ -46,12 +51,13 @@ from .views import view_for
 @click.option(
     "--standings",
     is_flag=True,
-    help="Club standings: one table per game ("
+    help="Club standings: one table per game and number of players ("
     + "; ".join(
         game.title + (" per edition" if game.default_edition else "") for game in every_game()
     )
-    + ") of each player's games, wins, points and average, counting only valid, finished games; "
-    "every game left out is listed with its reason (text, json or csv).",
+    + ") of each player's games, wins, points and average, ranked by "
+    "wins, then points, then average, counting only valid, finished games; every game left out "
+    "is listed with its reason (text, json or csv).",
 )
 @click.option(
     "--include-problems",
@@ -62,10 +68,11 @@ from .views import view_for
 @formats_option(
     [*REPORTERS, "csv"],
     "text, json (shapes in docs/json.md), json-lines, or a problem report (github, junit, "
-    "sarif); csv with --standings.",
+    "sarif, gitlab); csv with --standings.",
 )
 @filter_options
 @verbosity_options
+@stdin_filename_option
 @batch_options
 @jobs_option
 @rulings_option
@@ -73,11 +80,13 @@ from .views import view_for
 def score(
     context: click.Context,
     paths: tuple[str, ...],
-    game_choice: int | str | None,
+    game_number: int | None,
+    game_kind: str | None,
     details: bool,
     standings: bool,
     include_problems: bool,
     output_format: str,
+    stdin_filename: str | None,
     batch: BatchOptions,
     problems: ProblemFilter,
     verbosity: Verbosity,
@@ -94,8 +103,8 @@ def score(
         raise click.UsageError(f"--standings comes as {', '.join(STANDINGS_FORMATS)}")
     if include_problems and not standings:
         raise click.UsageError("--include-problems goes with --standings")
-    game_number = game_choice if isinstance(game_choice, int) else None
-    game_kind = game_choice.capitalize() if isinstance(game_choice, str) else None
+    game_title = game_kind.capitalize() if game_kind is not None else None
+    paths = named_stdin(paths, stdin_filename)
     rulings = rulings_of(context)
     with verbosity.silenced(report=True), output_stream(batch.output, paths, output_format) as out:
         options = ReportOptions(
@@ -115,7 +124,7 @@ def score(
         )
         if game_kind is not None and not standings:
             reporter = FilesWithGames(reporter)
-        check = GameCheck(summary, rulings, game_number, keep_steps=False, game_kind=game_kind)
+        check = GameCheck(summary, rulings, game_number, keep_steps=False, game_kind=game_title)
         tally = run_batch(
             paths,
             batch.selection,
@@ -194,7 +203,7 @@ def score_text(
     if note := stand_in_line(final.board):
         heading += "\n" + note
     if missing := play_problems(report):
-        heading += f"\nscore incomplete: {missing} problem{'s' if missing != 1 else ''} "
+        heading += f"\nscore incomplete: {counted(missing, 'problem')} "
         left_out = _left_out(report, kept)
         heading += f"({left_out} of them left out of the list)" if left_out else "below"
     return f"{heading}\n{view.score_text(run.sheet, final, details)}\n{said}\n"

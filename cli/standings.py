@@ -1,8 +1,9 @@
 """Club or tournament standings: one table per game, each player's scored games summed by name.
 
-One game's points are not on another's scale (nor on those of its other editions), so each
-game, and each edition of a game that has them, has its own table. Only valid, finished
-games count unless asked otherwise; every game left out is listed with the reason.
+One game's points are not on another's scale, nor on those of its other editions, nor on
+those of a game of another number of players (a 2-player Meridian game scores about twice a
+4-player one), so each game, edition and number of players has its own table. Only valid,
+finished games count unless asked otherwise; every game left out is listed with the reason.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import IO, Any
 
 import click
 from meridina.notation.driver import GameReport
+from meridina.rules.wording import counted
 from tabulate import tabulate
 
 from .games import GAMES, cli_game
@@ -25,6 +27,9 @@ from .stand_in import board_json, stand_in_sentence
 
 STANDINGS_FORMATS = ("text", "json", "csv")
 SCHEMA = "meridina/standings/2"
+# How each table is ranked, said above it (text) and once in JSON
+RANKED_BY = ("wins", "points", "average")
+RANKING_RULE = "ranked by wins, then points, then average points a game"
 ORDER = [game.title for game in GAMES]  # the tables' order
 # What a spreadsheet reads as the start of a formula (OWASP's CSV injection list)
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -52,11 +57,12 @@ def standing_game(problems: ProblemFilter, path: str, report: GameReport) -> Gam
             if any(not name.strip() for name, _, _ in data["players"])
             else None
         )
+        data["player_count"] = len(data["players"])
         data["flaws"] = game.unfinished(sheet)
     kept = problems.keep(path, report.problems)
     errors = sum(1 for problem in kept if not problem.warning)
     if errors:
-        data["flaws"].insert(0, f"{errors} problem{'s' if errors != 1 else ''}")
+        data["flaws"].insert(0, counted(errors, "problem"))
     return GameResult(path, report.index, report.first_line, report.game, kept, data=data)
 
 
@@ -78,16 +84,19 @@ class Standing:
 
 @dataclass
 class Table:
-    """One game's (or one edition's, for a game that has editions) standings."""
+    """The standings of one game (one edition, for a game that has editions) played by
+    ``player_count`` players."""
 
     name: str
     edition: str | None
+    player_count: int
     games: int = 0
     players: dict[str, Standing] = field(default_factory=dict)
 
     @property
     def title(self) -> str:
-        return self.name if self.edition is None else f"{self.name}, {edition_words(self.edition)}"
+        edition = [] if self.edition is None else [edition_words(self.edition)]
+        return ", ".join([self.name, *edition, counted(self.player_count, "player")])
 
     def ranked(self) -> list[tuple[int, Standing]]:
         """Most wins first, then points, then average; equal players share a rank."""
@@ -129,7 +138,7 @@ class StandingsReporter(Reporter):
         super().__init__(out, options)
         self.output_format = output_format
         self.include_problems = include_problems
-        self.tables: dict[tuple[str, str | None], Table] = {}
+        self.tables: dict[tuple[str, str | None, int], Table] = {}
         self.counted = 0
         self.with_problems: list[dict[str, Any]] = []
         self.uncounted: list[dict[str, Any]] = []
@@ -169,7 +178,7 @@ class StandingsReporter(Reporter):
         board = data.get("board") or {}
         if board.get("stand_in"):
             self.stand_ins.setdefault(board["name"], data["name"])
-        key = (data["name"], data["edition"])
+        key = (data["name"], data["edition"], data["player_count"])
         table = self.tables.setdefault(key, Table(*key))
         table.games += 1
         for name, rank, points in data["players"]:
@@ -181,7 +190,10 @@ class StandingsReporter(Reporter):
             standing.with_problems += bool(flaws)
 
     def ordered_tables(self) -> list[Table]:
-        return sorted(self.tables.values(), key=lambda t: (ORDER.index(t.name), t.edition or ""))
+        return sorted(
+            self.tables.values(),
+            key=lambda t: (ORDER.index(t.name), t.edition or "", t.player_count),
+        )
 
     def end(self, tally: Tally) -> None:
         if self.output_format == "json":
@@ -196,6 +208,7 @@ class StandingsReporter(Reporter):
             {
                 "name": table.name,
                 "edition": table.edition,
+                "player_count": table.player_count,
                 "games": table.games,
                 "players": [
                     {
@@ -216,6 +229,7 @@ class StandingsReporter(Reporter):
             "schema": SCHEMA,
             "games": self.counted,
             "include_problems": self.include_problems,
+            "ranked_by": list(RANKED_BY),
             "tables": tables,
             "counted_with_problems": self.with_problems,
             "not_counted": self.uncounted,
@@ -224,7 +238,8 @@ class StandingsReporter(Reporter):
         self.write(json_safe(json.dumps(document, indent=2, ensure_ascii=False)))
 
     def write_csv(self) -> None:
-        """The tables as rows; then, after an empty row, the games left out or marked."""
+        """The tables as rows; then, after an empty row, the games left out or marked.
+        (``player_count`` came last, after the columns readers already had.)"""
         writer = csv.writer(self.out, lineterminator="\n")
         writer.writerow(
             [
@@ -237,6 +252,7 @@ class StandingsReporter(Reporter):
                 "points",
                 "average",
                 "games_with_problems",
+                "player_count",
             ]
         )
         for table in self.ordered_tables():
@@ -252,18 +268,19 @@ class StandingsReporter(Reporter):
                         s.points,
                         f"{s.average:.2f}",
                         s.with_problems,
+                        table.player_count,
                     ]
                 )
         writer.writerow([])
         writer.writerow(["file", "line", "game", "number", "counted", "reason"])
-        for counted, item in self.listed:
+        for was_counted, item in self.listed:
             writer.writerow(
                 [
                     spreadsheet_cell(item["file"]),
                     item["line"],
                     item["name"] or "",
                     item["game"],
-                    "yes" if counted else "no",
+                    "yes" if was_counted else "no",
                     spreadsheet_cell(item["reason"]),
                 ]
             )
@@ -281,7 +298,8 @@ class StandingsReporter(Reporter):
                 + ([s.with_problems] if self.include_problems else [])
                 for rank, s in table.ranked()
             ]
-            self.write(f"{table.title}: {plural(table.games, 'game')} counted")
+            self.write(f"{table.title}: {counted(table.games, 'game')} counted")
+            self.write(f"  {RANKING_RULE}")
             self.write(
                 tabulate(
                     rows,
@@ -300,12 +318,12 @@ class StandingsReporter(Reporter):
         if self.with_problems:
             self.write(
                 f"counted with problems (marked in 'With problems'): "
-                f"{plural(len(self.with_problems), 'game')}"
+                f"{counted(len(self.with_problems), 'game')}"
             )
             self.write_games(self.with_problems)
         if self.uncounted:
             only = "" if self.include_problems else "; only valid, finished games count"
-            self.write(f"not counted: {plural(len(self.uncounted), 'game')}{only}")
+            self.write(f"not counted: {counted(len(self.uncounted), 'game')}{only}")
             self.write_games(self.uncounted)
 
     def write_games(self, entries: list[dict[str, Any]]) -> None:
@@ -315,7 +333,3 @@ class StandingsReporter(Reporter):
                 f"  {shown(item['file'])}:{item['line']}: game {item['game']}{kind}: "
                 f"{item['reason']}"
             )
-
-
-def plural(count: int, noun: str) -> str:
-    return f"{count} {noun}{'s' if count != 1 else ''}"

@@ -9,6 +9,7 @@ from meridina.notation.driver import GameReport
 
 from .batch import GameCheck, run_batch
 from .config import ConfiguredCommand
+from .loading import named_stdin
 from .options import (
     BatchOptions,
     batch_options,
@@ -16,6 +17,7 @@ from .options import (
     jobs_option,
     paths_argument,
     problem_options,
+    stdin_filename_option,
 )
 from .output import GameResult, output_stream, use_colour
 from .problem_filter import ProblemFilter
@@ -30,7 +32,8 @@ from .verbosity import Verbosity, telling, verbosity_options
 @formats_option(
     list(REPORTERS),
     "text: FILE:LINE:COL: RULE message; json, json-lines: shapes in docs/json.md; github: "
-    "GitHub Actions annotations; junit: JUnit XML; sarif: SARIF 2.1.0.",
+    "GitHub Actions annotations; junit: JUnit XML; sarif: SARIF 2.1.0; gitlab: GitLab Code "
+    "Quality report.",
 )
 @click.option(
     "--statistics", is_flag=True, help="Count the problems per rule ID instead of listing them."
@@ -43,6 +46,7 @@ from .verbosity import Verbosity, telling, verbosity_options
 )
 @problem_options
 @verbosity_options
+@stdin_filename_option
 @batch_options
 @jobs_option
 @rulings_option
@@ -54,6 +58,7 @@ def validate(
     statistics: bool,
     show_source: bool | None,
     exit_zero: bool,
+    stdin_filename: str | None,
     batch: BatchOptions,
     problems: ProblemFilter,
     verbosity: Verbosity,
@@ -69,6 +74,7 @@ def validate(
     if statistics and output_format not in ("text", "json"):
         raise click.UsageError("--statistics works with --format text or json")
     rulings = rulings_of(context)
+    paths = named_stdin(paths, stdin_filename)
     with (
         verbosity.silenced(report=True),
         output_stream(batch.output, paths, output_format) as stream,

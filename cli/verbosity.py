@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterator
 from typing import Any, NamedTuple, TypeVar
 
 import click
+from meridina.rules.wording import counted
 
 from .output import GameResult, InputError, Tally
 from .reporters.base import Reporter
@@ -144,16 +145,14 @@ class TellingFiles(Reporter):
 
     def end_file(self, source: str) -> None:
         self.inner.end_file(source)
-        games = f"{self.games} game{'s' if self.games != 1 else ''}"
-        problems = f"{self.problems} problem{'s' if self.problems != 1 else ''}"
+        games, problems = counted(self.games, "game"), counted(self.problems, "problem")
         self.verbosity.say(f"checked {source}: {games}, {problems}")
 
     def end(self, tally: Tally) -> None:
         self.inner.end(tally)
         seconds = time.perf_counter() - self.started
         self.verbosity.say(
-            f"{tally.files} file{'s' if tally.files != 1 else ''}, "
-            f"{tally.games} game{'s' if tally.games != 1 else ''} in {seconds:.2f} s"
+            f"{counted(tally.files, 'file')}, {counted(tally.games, 'game')} in {seconds:.2f} s"
         )
 
 

@@ -56,14 +56,24 @@ def iter_games(source: str | Path) -> Iterator[ParsedGame]:
         yield parse_chunk(index, chunk)
 
 
-def iter_chunks(source: str | Path) -> Iterator[tuple[int, GameChunk]]:
-    """The games of a file, numbered from 1 and not yet parsed (to parse them elsewhere)."""
-    stream = _open(source)
+def iter_chunks(
+    source: str | Path | BinaryIO, name: str | None = None
+) -> Iterator[tuple[int, GameChunk]]:
+    """The games of a file, numbered from 1 and not yet parsed (to parse them elsewhere).
+
+    ``source`` is a path, ``-`` for standard input, or a stream of bytes already open (left
+    open); ``name`` is what the messages call it (by default the path).
+    """
+    if isinstance(source, (str, Path)):
+        stream = _open(source)
+        shown = str(source) if name is None else name
+    else:
+        stream, shown = source, "-" if name is None else name
     try:
-        blocks = _checked_blocks(stream, str(source))
-        yield from _numbered(split_games(blocks), str(source))
+        blocks = _checked_blocks(stream, shown)
+        yield from _numbered(split_games(blocks), shown)
     finally:
-        if stream is not sys.stdin.buffer:
+        if stream is not sys.stdin.buffer and stream is not source:
             stream.close()
 
 

@@ -244,11 +244,11 @@ def _line_start(text: str, pos: int) -> int:
 
 
 def _break_turn(text: str, turn: TurnText, piece: Junk) -> TurnText:
-    if turn.broken:
-        return turn
     line_start = _line_start(text, piece.start)
     written = text[line_start + turn.at.col - 1 : piece.stop]
     written = written.split(".", 1)[1].strip() if "." in written else written.strip()
+    if turn.broken:  # one fault is told; what was skipped after it is still kept as written
+        return replace(turn, written=written) if len(written) > len(turn.written) else turn
     message = (
         "a tag must stand before the turns of its game, on a line of its own"
         if piece.token == "TAG_OPEN"

@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from enum import Enum
 from typing import Protocol, TypeVar
 
-from .text import GameText, Tag, TurnText
+from .text import GameText, PositionText, Tag, TurnText, Word
 
 TAG_ORDER = (
     "Game", "Edition", "Event", "Site", "Date", "Round", "Board", "Players", "Options",
@@ -80,6 +80,19 @@ def as_written(text: TurnText) -> str:
     return " ".join(word.text + (":" if word.kind == "key" else "") for word in text.words)
 
 
+def position_as_written(position: PositionText) -> list[str]:
+    """A position block whose meaning was not made (the game's setup could not be read),
+    given back entry by entry, word for word."""
+    lines = ["position"]
+    for entry in position.entries:
+        lines.append("  " + " ".join(_word_as_written(word) for word in (entry.key, *entry.words)))
+    return lines
+
+
+def _word_as_written(word: Word) -> str:
+    return word.text + (":" if word.kind == "key" else "")
+
+
 def write_game(
     game: GameText,
     position: list[str],
@@ -91,6 +104,8 @@ def write_game(
     lines = format_tags(game)
     lines.extend(comment(c.text) for c in game.comments if not is_own_note(c.text))
     lines.append("")
+    if not position and game.position is not None:
+        position = position_as_written(game.position)  # a position not read is kept, not lost
     if position:
         lines.extend(position)
         lines.append("")

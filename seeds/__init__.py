@@ -49,9 +49,9 @@ RECORDING = frozenset({"NextTurn", "NextWords", "Played", "Recording"})  # in ``
 
 def __getattr__(name: str) -> Any:
     if name == "__version__":
-        from importlib.metadata import version
+        from ._version import VERSION
 
-        return version("meridina")
+        return VERSION
     if name in RECORDING:
         return getattr(importlib.import_module(".recording", __name__), name)
     if name in __all__:

@@ -49,6 +49,7 @@ from meridina.notation.text import Tag
 from meridina.rules.codes import TITLES
 from meridina.rules.common import Problem as FoundProblem
 from meridina.rules.games import rules_game
+from meridina.rules.wording import counted
 
 __all__ = [
     "Game",
@@ -185,7 +186,7 @@ class Game:
     def verdict(self) -> str:
         """``"valid"``, or how many problems make the game invalid (``"2 problems"``)."""
         errors = len(self.errors)
-        return "valid" if not errors else f"{errors} problem{'s' if errors != 1 else ''}"
+        return "valid" if not errors else counted(errors, "problem")
 
     @property
     def valid(self) -> bool:
@@ -235,7 +236,7 @@ class Game:
             after = turns
         if not 0 <= after <= turns:
             raise MeridinaError(
-                f"game {self.number} has {turns} turn{'s' if turns != 1 else ''}: "
+                f"game {self.number} has {counted(turns, 'turn')}: "
                 f"there is no position after {after}"
             )
         state = run.start if after == 0 else run.states()[after - 1]

@@ -74,7 +74,8 @@ class Recording:
     a temporary file and an atomic rename, or added at the file's end), as ``meridina
     record`` does; ``undo`` and ``comment`` rewrite it whole. A call that cannot be carried
     out (the file is missing, breaks a rule, is being recorded by ``meridina record``, or
-    cannot be written) raises ``MeridinaError`` saying why.
+    cannot be written, or a comment's text a record cannot hold) raises ``MeridinaError``
+    saying why.
     """
 
     def __init__(self, path: str | os.PathLike[str], *, rulings: str | None = None) -> None:
@@ -146,9 +147,11 @@ class Recording:
             return None if taken is None else str(session.game.view.turn_heading(taken))
 
     def comment(self, text: str) -> None:
-        """Add a comment to the last turn (before the first turn: to the game)."""
+        """Add a comment to the last turn (before the first turn: to the game); a text a
+        record cannot hold (a NUL character, a lone surrogate) raises ``MeridinaError``."""
         with self._session() as session:
-            session.comment(text)
+            if (refused := session.comment(text)) is not None:
+                raise MeridinaError(f"REC-0 {refused}")
 
     @staticmethod
     def _nothing(turn: str) -> tuple[Problem, ...]:

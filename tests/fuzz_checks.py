@@ -7,7 +7,6 @@ checks know nothing of how the output was made, so they are tested on their own
 
 from __future__ import annotations
 
-import base64
 import csv
 import io
 import json
@@ -22,6 +21,7 @@ from typing import Any
 
 import jsonschema
 from fuzz_records import CANARY
+from meridina.cli.html_replay import unpack
 
 Fault = tuple[str, str]
 
@@ -142,6 +142,28 @@ def sarif_schema() -> jsonschema.protocols.Validator:
     return validator
 
 
+@cache
+def gitlab_schema() -> jsonschema.protocols.Validator:
+    schema = json.loads((SCHEMAS / "gitlab-code-quality.json").read_text("utf-8"))
+    validator: jsonschema.protocols.Validator = jsonschema.Draft7Validator(schema)
+    return validator
+
+
+def check_gitlab(text: str) -> list[Fault]:
+    """GitLab's Code Quality report: the fields GitLab needs, and no fingerprint twice."""
+    try:
+        data = json.loads(text)
+    except ValueError as error:
+        return [("gitlab-invalid", str(error))]
+    faults = _schema_faults(gitlab_schema(), data, "gitlab-schema")
+    if faults:
+        return faults
+    prints = [issue["fingerprint"] for issue in data]
+    if len(set(prints)) != len(prints):
+        return [("gitlab-fingerprint", "two issues have the same fingerprint")]
+    return []
+
+
 def _schema_faults(validator: jsonschema.protocols.Validator, data: Any, kind: str) -> list[Fault]:
     error = jsonschema.exceptions.best_match(validator.iter_errors(data))
     if error is None:
@@ -251,7 +273,7 @@ def check_html(text: str) -> list[Fault]:
     faults = check_markup(text, "html")
     for block in GAME_BLOCK.findall(text):
         try:
-            packed = zlib.decompress(base64.b64decode(block.strip(), validate=True))
+            packed = unpack(block)
             data = json.loads(packed.decode("utf-8"))
         except (ValueError, zlib.error) as error:
             faults.append(("html-data-invalid", str(error)[:80]))
@@ -311,6 +333,8 @@ def check_output(fmt: str, text: str, schema: str | None) -> list[Fault]:
         return check_sarif(text) + check_no_workflow_command(text)
     if fmt == "junit":
         return check_junit(text) + check_no_workflow_command(text)
+    if fmt == "gitlab":
+        return check_gitlab(text) + check_no_workflow_command(text)
     if fmt == "csv":
         return check_csv(text) + check_text(text)
     if fmt == "diff":

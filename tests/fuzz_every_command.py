@@ -11,7 +11,7 @@ Exit status 1 when anything failed.
 Each input (tests/fuzz_records.py) is one or more random legal games, most of them
 spoilt. It goes through validate, score and replay in every ``--format`` they take
 (and ``score --standings`` as text, json and csv), ``score --islands``, ``replay
---turn``, ``draw -o`` (and ``--turn``, ``--game 2``), ``annotate`` (to stdout, ``--format
+--turn``, ``draw -o`` (and ``--turn``, ``--game-number 2``), ``annotate`` (to stdout, ``--format
 json``, ``--check``, ``--diff``, ``--no-notes``, ``--in-place`` twice on a copy) and
 ``validate -`` from standard input. Every ``--heavy-every`` inputs it also goes through
 ``replay --html`` and ``meridina record -o NEW`` with the first game's tags as options and
@@ -80,7 +80,7 @@ from fuzz_records import TAG, HostileRecord, hostile_record
 from meridina.cli.main import cli
 
 INPUT = "fuzz.mrec"
-FORMATS = ("text", "json", "json-lines", "github", "junit", "sarif")
+FORMATS = ("text", "json", "json-lines", "github", "junit", "sarif", "gitlab")
 # Output goes where it goes in CI: not to a terminal (where click drops CSI escape
 # sequences, and only those), with no colour asked for or refused.
 CI_ENV = {"FORCE_COLOR": None, "NO_COLOR": None, "CI": "true", "GITHUB_ACTIONS": "true"}
@@ -95,7 +95,7 @@ RECORD_TAG_OPTIONS = {
     "Setup": "--setup",
 }
 RECORD_LINES = 80  # lines piped to record: each refused one costs a search for near turns
-LONGEST_ARGUMENT = 100_000  # characters; the system refuses much longer ones
+LONGEST_ARGUMENT = 100_000  # bytes of UTF-8; Linux refuses one argument over 128 KiB
 
 
 @dataclass(frozen=True)
@@ -119,6 +119,9 @@ class Ran:
     stderr: bytes
     error: str | None  # an exception that escaped, with where it was raised
     seconds: float
+    # why the harness could not run the case at all (the system refused it): not a fault
+    # of meridina's, but reported, never passed over in silence
+    not_run: str | None = None
 
 
 @dataclass
@@ -154,6 +157,8 @@ class Tally:
     slow: list[Cost] = field(default_factory=list)
     slowest: list[Cost] = field(default_factory=list)  # the five slowest per KB
     doublings: list[str] = field(default_factory=list)
+    # cases the harness could not run, and inputs it could not finish: per kind, a count
+    not_run: Counter[str] = field(default_factory=Counter)
     seconds: float = 0.0
 
     def add(self, other: Tally) -> None:
@@ -173,6 +178,7 @@ class Tally:
         self.slow.extend(other.slow)
         self.slowest = sorted([*self.slowest, *other.slowest], key=per_kilobyte)[-5:]
         self.doublings.extend(other.doublings)
+        self.not_run.update(other.not_run)
         self.seconds = max(self.seconds, other.seconds)
 
     def cost(self, seconds: float, kilobytes: float, name: str, number: int) -> None:
@@ -232,8 +238,15 @@ def run_process(case: Case, folder: Path) -> Ran:
         )
     except subprocess.TimeoutExpired as expired:
         return Ran(case, -1, expired.stdout or b"", expired.stderr or b"", "timeout", 120.0)
+    except OSError as error:  # E2BIG and the like: the system would not start it
+        return Ran(case, -1, b"", b"", None, 0.0, not_run=f"{type(error).__name__}: {error}")
     seconds = time.perf_counter() - began
     return Ran(case, done.returncode, done.stdout, done.stderr, None, seconds)
+
+
+def within_bytes(text: str, limit: int) -> str:
+    """``text`` cut to at most ``limit`` bytes of UTF-8, never inside a character."""
+    return text.encode("utf-8", "surrogatepass")[:limit].decode("utf-8", "ignore")
 
 
 def written_file(case: Case, folder: Path) -> Path:
@@ -300,8 +313,8 @@ def standard_cases(record: HostileRecord, number: int) -> list[Case]:
         Case("draw --turn -o", ("draw", INPUT, "--turn", turn, "-o", "picture.svg"), writes="svg")
     )
     if len(record.games) > 1:
-        second = ("draw", INPUT, "--game", "2", "-o", "picture.svg")
-        cases.append(Case("draw --game 2 -o", second, writes="svg"))
+        second = ("draw", INPUT, "--game-number", "2", "-o", "picture.svg")
+        cases.append(Case("draw --game-number 2 -o", second, writes="svg"))
     cases.append(Case("annotate", ("annotate", INPUT), "record"))
     cases.append(Case("annotate --format json", ("annotate", "--format", "json", INPUT), "json"))
     cases.append(Case("annotate --no-notes", ("annotate", "--no-notes", INPUT), "record"))
@@ -345,7 +358,7 @@ def record_case(record: HostileRecord, process: bool, number: int) -> Case:
         game = record.games[0]
     args = ["record", "-o", "new.mrec", "--game", game]
     for name, value in tags.items():
-        value = value.replace("\x00", "")[:LONGEST_ARGUMENT]
+        value = within_bytes(value.replace("\x00", ""), LONGEST_ARGUMENT)
         if name in RECORD_TAG_OPTIONS:
             args += [RECORD_TAG_OPTIONS[name], value]
         elif name in ("Event", "Site", "Date", "Round"):
@@ -596,6 +609,9 @@ def fuzz_one(
     for case in cases:
         (folder / "new.mrec").unlink(missing_ok=True)
         done = run(case, folder)
+        if done.not_run is not None:
+            could_not_run(tally, case, number, done.not_run)
+            continue
         ran[case.name] = done
         failures += [Failure(k, case, d) for k, d in check_ran(done, folder)]
         if case.name.startswith("record"):
@@ -620,6 +636,13 @@ def fuzz_one(
         _count(tally, failure, number)
     if failures and settings.keep is not None:
         keep(settings, record, number, failures, folder)
+
+
+def could_not_run(tally: Tally, case: Case, number: int, why: str) -> None:
+    """Count a case the harness could not run, with an example, and go on."""
+    kind = f"not run: {case.name}"
+    tally.not_run[kind] += 1
+    tally.example(kind, why[:60], f"input {number}: {command_line(case, number)[:200]}: {why}")
 
 
 def _count(tally: Tally, failure: Failure, number: int) -> None:
@@ -701,7 +724,11 @@ def fuzz_numbers(numbers: Sequence[int], settings: Settings) -> Tally:
         for number in numbers:
             if time.time() > settings.deadline:
                 break
-            fuzz_one(number, settings, folder, tally, recent)
+            try:
+                fuzz_one(number, settings, folder, tally, recent)
+            except Exception as error:  # the harness's own fault: told, and the run goes on
+                case = Case("the harness", ("validate", INPUT))
+                could_not_run(tally, case, number, where_raised(error))
             if tally.inputs % 500 == 0:
                 print(f"  {tally.inputs} inputs in {time.perf_counter() - began:.0f} s", flush=True)
         os.chdir(Path(__file__).parent)
@@ -757,6 +784,14 @@ def summary(tally: Tally, settings: Settings, factor: float, wall: float) -> lis
             lines.extend(f"      {example}" for _, example in tally.examples.get(kind, []))
     else:
         lines.append("failures: none")
+    lines.append("")
+    if tally.not_run:
+        lines.append("not run (the system or the harness could not run them; kinds: cases):")
+        for kind, count in tally.not_run.most_common():
+            lines.append(f"  {kind}: {count}")
+            lines.extend(f"      {example}" for _, example in tally.examples.get(kind, []))
+    else:
+        lines.append("not run: none")
     lines.append("")
     lines.append("slowest per KB (seconds / max(KB, 1)):")
     for seconds, kilobytes, name, number in reversed(tally.slowest):

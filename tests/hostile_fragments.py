@@ -12,6 +12,9 @@ HEADERS = [
     '[Game "Medina"]\n[Players "Ann red; Ben blue; Cy green"]\n[Setup "merchant H7"]\n',
     '[Game "Medina"]\n[Edition "2"]\n[Players "Ann red; Ben blue"]\n'
     '[Setup "well H6; merchant F8"]\n',
+    # no Players tag: the position and turns are not given their meaning, yet must be kept
+    '[Game "Meridian"]\n',
+    '[Game "Medina"]\n',
     "",
 ]
 
@@ -20,6 +23,8 @@ FRAGMENTS = [
     "1.", "2.", "3.", "12.", "orange", "black", "grey", "brown", "red", "blue", "7:", "4-5-6-7/6:",
     "3@2", "x", "x@3", "pass", "stuck", "orange@E5", "roof@E5", "wall@B1", "tea", "position",
     "hand:", "played:", "next:", "tower-tiles:", "tea:", "m7:", "\n",
+    # a position entry, and a comment in square brackets after a character no word holds
+    "position\n  7: grey 1@2\n", "\u00e9", "[Ann said 3@1]",
     # huge numbers in every place a number can stand
     f"{BIG}.", f"{BIG}@2", f"3@{BIG}", f"x@{BIG}", f"4-5-6-7/{BIG}:", f"m{BIG}:", f"{BIG}:",
     f"orange@E{BIG}", f"red {BIG}", f'[Result "Ann {BIG}"]\n', f'[Rulings "min-roof-size={BIG}"]\n',

@@ -93,16 +93,40 @@ def same_verdicts(recorded: Path, typed: Path) -> None:
 class Served:
     """``meridina table`` running in its own process, and the address it printed."""
 
-    def __init__(self, path: Path | None, *args: str, cwd: Path | None = None) -> None:
+    def __init__(
+        self,
+        path: Path | None,
+        *args: str,
+        browser: str | None = None,
+        open_files: int | None = None,
+        cwd: Path | None = None,
+    ) -> None:
         """Serve the record at ``path`` to go on with, or, with None, what ``args`` start;
-        run in the folder ``cwd`` (default: this process's)."""
+        ``browser``: the program that opens the page (else none is); ``open_files``: how
+        many files the server may open; run in the folder ``cwd`` (default: this process's)."""
+        import os
         import subprocess
         import sys
 
         record = [] if path is None else [str(path)]
-        command = [sys.executable, "-m", "meridina", "table", *record, "--no-browser", *args]
+        opening = [] if browser else ["--no-browser"]
+        command = [sys.executable, "-m", "meridina", "table", *record, *opening, *args]
+        environment = {**os.environ, "BROWSER": browser} if browser else None
+
+        def limited() -> None:
+            if open_files is not None:
+                import resource
+
+                resource.setrlimit(resource.RLIMIT_NOFILE, (open_files, open_files))
+
         self.process = subprocess.Popen(
-            command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=cwd
+            command,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=environment,
+            preexec_fn=limited if open_files is not None else None,
+            cwd=cwd,
         )
         assert self.process.stdout is not None
         self.said: list[str] = []
@@ -121,7 +145,8 @@ class Served:
         """The address without its path and token."""
         return self.url.split("/?", 1)[0]
 
-    def stop(self) -> None:
+    def stop(self) -> str:
+        """Stop the server; what it wrote to its standard error."""
         if self.process.poll() is None:
             self.process.terminate()
             try:
@@ -129,6 +154,10 @@ class Served:
             except Exception:
                 self.process.kill()
                 self.process.wait()
+        said = ""
+        if self.process.stderr is not None and not self.process.stderr.closed:
+            said = self.process.stderr.read()
         for stream in (self.process.stdout, self.process.stderr):
             if stream is not None:
                 stream.close()
+        return said

@@ -177,3 +177,50 @@ def test_a_game_whose_notes_would_make_it_too_long_is_kept_as_written(tmp_path: 
     assert written.startswith(text)
     assert written.endswith(f"({LARGEST_GAME} characters)\n")
     assert what_it_says(path) == before
+
+
+# What the canonical layout may change: separators (commas too), and the marks around
+# comments and tag values (a ";" comment and round brackets become curly braces, a "}"
+# inside a comment becomes ")", quotes are re-escaped).
+LAYOUT_MARKS = frozenset(" \t\r\n\x0b\x0c\u2028\u00a0\ufeff(){};,\"\\")
+
+
+def lost_characters(before: str, after: str) -> Counter[str]:
+    """The characters of ``before`` (layout marks aside) that ``after`` holds fewer times."""
+    kept = Counter(char for char in after if char not in LAYOUT_MARKS)
+    return Counter(char for char in before if char not in LAYOUT_MARKS) - kept
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a bracketed remark after a character no word holds: the remark was cut off
+        HEADER + "1. orange 7: 3@2 \u00e9[Ann said 3@1 not 3@2]\n",
+        HEADER + "1. orange 7: 3@2 \u00e9 xx [Ann said 3@1 not 3@2]\n",
+        # a position whose game has no Players tag: the whole block was left out
+        '[Game "Meridian"]\n\nposition\n  7: grey 1@2 brown 3@4\n  next: orange\n\n'
+        "1. orange 7: 2@3\n",
+        '[Game "Medina"]\n\nposition\n  grey: B2 C2\n  merchants: F2\n',
+    ],
+    ids=["after-bad-character", "after-bad-character-and-word", "meridian-position", "medina"],
+)
+@pytest.mark.parametrize("notes", [(), ("--no-notes",)], ids=["notes", "no-notes"])
+def test_annotate_drops_no_character(tmp_path: Path, text: str, notes: tuple[str, ...]) -> None:
+    path = tmp_path / "game.mrec"
+    path.write_bytes(text.encode("utf-8"))
+    annotate_twice(path, *notes)
+    assert lost_characters(text, path.read_text("utf-8")) == Counter()
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@given(text=hostile_records, notes=st.booleans())
+def test_every_character_of_a_hostile_record_survives_annotate(
+    tmp_path_factory: pytest.TempPathFactory, text: str, notes: bool
+) -> None:
+    path = tmp_path_factory.mktemp("kept") / "game.mrec"
+    path.write_bytes(text.encode("utf-8"))
+    options = () if notes else ("--no-notes",)
+    ran = run("annotate", "--in-place", *options, str(path))
+    assert ran.exit_code in (0, 1, 2)
+    written = path.read_bytes().decode("utf-8", errors="replace")
+    assert lost_characters(text, written) == Counter()

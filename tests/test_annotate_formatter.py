@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from hostile import run
+from test_formats import MEDINA_OK, MERIDIAN_BAD
 
 EXAMPLES = sorted((Path(__file__).parent.parent / "examples").rglob("*.mrec"))
 
@@ -253,3 +254,40 @@ def test_the_gate_takes_folders_and_globs_as_validate_does(tmp_path: Path) -> No
     assert missing.exit_code == 2
     assert "REC-0 no file matches this pattern" in missing.stderr
     assert "cannot be written" not in missing.stderr
+
+
+def test_no_problems_tells_only_what_it_rewrites_and_cannot_read(tmp_path: Path) -> None:
+    """As the pre-commit formatter runs: rule problems are validate's to tell."""
+    untidy_invalid = tmp_path / "bad.mrec"
+    untidy_invalid.write_text(MERIDIAN_BAD.replace("\n1.", "\n\n\n1."), "utf-8")
+    tidy = tmp_path / "good.mrec"
+    tidy.write_text(MEDINA_OK, "utf-8")
+    unreadable_game = tmp_path / "broken.mrec"
+    unreadable_game.write_text(BROKEN, "utf-8")
+    files = [str(untidy_invalid), str(tidy)]
+    told = run("annotate", "--in-place", "--no-notes", "--no-problems", *files)
+    assert told.exit_code == 0  # an invalid record is no formatter's failure
+    assert told.stdout == f"{untidy_invalid}: rewritten\n"
+    assert told.stderr == ""
+    assert "\n\n\n1." not in untidy_invalid.read_text("utf-8")
+    again = run("annotate", "--in-place", "--no-notes", "--no-problems", *files)
+    assert (again.exit_code, again.stdout, again.stderr) == (0, "", "")
+    cannot = run("annotate", "--in-place", "--no-notes", "--no-problems", str(unreadable_game))
+    assert cannot.exit_code == 1
+    assert cannot.stdout == ""
+    assert cannot.stderr.splitlines() == [
+        f"{unreadable_game}:4:18: REC-1 a comment opened with '{{' is never closed"
+    ]
+    # without it, --in-place tells every problem, as it always has
+    plain = run("annotate", "--in-place", "--no-notes", *files)
+    assert plain.exit_code == 1 and "MER-R2" in plain.stderr
+
+
+@pytest.mark.parametrize("mode", ["--in-place", "--check", "--diff"])
+def test_a_missing_file_is_told_as_unread_not_unwritten(tmp_path: Path, mode: str) -> None:
+    present = tmp_path / "game.mrec"
+    present.write_text(GOOD, "utf-8")
+    missing = tmp_path / "gone.mrec"
+    ran = run("annotate", mode, str(missing), str(present))
+    assert ran.exit_code == 2
+    assert ran.stderr == f"meridina: {missing}: REC-0 no such file\n"

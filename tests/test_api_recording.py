@@ -78,6 +78,19 @@ def test_undo_and_comment(tmp_path: Path) -> None:
     assert recording.next_turn().colour == "red"
 
 
+@pytest.mark.parametrize("text", ["a\x00b", "a\ud800b"])
+def test_a_comment_a_record_cannot_hold_is_refused_and_nothing_written(
+    tmp_path: Path, text: str
+) -> None:
+    recording = started(tmp_path)
+    recording.play("red orange@E5 wall@B1")
+    before = recording.path.read_bytes()
+    with pytest.raises(meridina.MeridinaError, match=r"^REC-0 the comment holds a "):
+        recording.comment(text)
+    assert recording.path.read_bytes() == before
+    assert recording.game().turns == ("1. red orange@E5 wall@B1",)
+
+
 def test_a_whole_game_ends_with_its_result_as_record_writes_it(tmp_path: Path) -> None:
     record = run_cli("generate", "--game", "medina", "--edition", "2", "--players", "2").stdout
     head = "\n".join(

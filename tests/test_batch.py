@@ -54,7 +54,9 @@ def test_an_empty_folder_is_reported_and_the_others_are_checked(in_tmp: Path) ->
     text = run("validate", "a.mrec", "empty", "b.mrec")
     assert text.exit_code == 2
     assert "meridina: empty: REC-0 no record files (*.mrec) in this folder" in text.stderr
-    assert text.stdout.splitlines()[-1] == "2 games in 3 files: 2 valid, 0 invalid"
+    assert text.stdout.splitlines()[-1] == (
+        "2 games in 3 files: 2 valid, 0 invalid; 1 file unreadable"
+    )
     data = run("validate", "a.mrec", "empty", "b.mrec", "--format", "json")
     assert data.exit_code == 2
     assert files_of(data) == {

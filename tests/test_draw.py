@@ -29,7 +29,9 @@ def cases() -> list[tuple[Path, int]]:
 
 def replay_state(path: Path, game: int) -> dict[str, Any]:
     """The final state replay gives (the start when there are no turns)."""
-    data = json.loads(run("replay", str(path), "--game", str(game), "--format", "json").stdout)
+    data = json.loads(
+        run("replay", str(path), "--game-number", str(game), "--format", "json").stdout
+    )
     (played,) = data["files"][0]["games"]
     state: dict[str, Any] = played["turns"][-1]["state"] if played["turns"] else played["start"]
     return state
@@ -39,7 +41,7 @@ def replay_state(path: Path, game: int) -> dict[str, Any]:
     ("path", "game"), cases(), ids=[f"{p.parent.name}/{p.stem}-{g}" for p, g in cases()]
 )
 def test_every_example_draws_what_replay_says(path: Path, game: int) -> None:
-    result = run("draw", str(path), "--game", str(game))
+    result = run("draw", str(path), "--game-number", str(game))
     assert result.exit_code in (0, 1)
     root = parse(result.stdout)
     state = replay_state(path, game)
@@ -160,7 +162,7 @@ def test_output_file_is_written_whole(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     ("args", "message"),
-    [(["--turn", "999"], "has no turn 999"), (["--game", "9"], "there is no game 9")],
+    [(["--turn", "999"], "has no turn 999"), (["--game-number", "9"], "there is no game 9")],
 )
 def test_missing_turn_or_game_is_a_usage_fault(args: list[str], message: str) -> None:
     result = run("draw", str(SCORING), *args)
@@ -263,7 +265,7 @@ def test_medina_frames_the_pieces_the_last_turn_placed(path: Path) -> None:
     ],
 )
 def test_medina_frames_only_the_pieces_that_were_placed(turn: int, fields: set[str]) -> None:
-    found = framed(MEDINA_ERRORS, "--game", "1", "--turn", str(turn))
+    found = framed(MEDINA_ERRORS, "--game-number", "1", "--turn", str(turn))
     assert set(found) == fields
 
 

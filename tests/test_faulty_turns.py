@@ -108,7 +108,9 @@ def test_what_a_faulty_turn_says_is_what_the_board_shows(path: Path) -> None:
 
 @pytest.mark.parametrize(("number", "ringed"), [(1, False), (6, False), (7, True), (8, True)])
 def test_the_picture_rings_a_tower_only_when_the_turn_was_played(number: int, ringed: bool) -> None:
-    root = parse(run("draw", str(MERIDIAN_ERRORS), "--game", "1", "--turn", str(number)).stdout)
+    root = parse(
+        run("draw", str(MERIDIAN_ERRORS), "--game-number", "1", "--turn", str(number)).stdout
+    )
     assert bool(pieces(root, "last-turn")) == ringed
     said = " ".join(turn(replayed(MERIDIAN_ERRORS), 1, number)["events"])
     assert (PLAYED in said) == ringed and (DISCARDED in said) != ringed
@@ -120,12 +122,12 @@ def test_text_replay_and_page_say_a_faulty_turn_alike(
 ) -> None:
     """The page says the fault once, in its red line, with what became of the turn as replay
     says it; what the turn did on the board stays among the events."""
-    text = run("replay", str(MERIDIAN_ERRORS), "--game", "1", "--turn", str(number)).stdout
+    text = run("replay", str(MERIDIAN_ERRORS), "--game-number", "1", "--turn", str(number)).stdout
     events = turn(replayed(MERIDIAN_ERRORS), 1, number)["events"]
     (event,) = [e for e in events if "ILLEGAL" in e]
     assert event in text and event.endswith(handled)
     out = tmp_path / "page.html"
-    run("replay", str(MERIDIAN_ERRORS), "--game", "1", "--html", str(out))
+    run("replay", str(MERIDIAN_ERRORS), "--game-number", "1", "--html", str(out))
     (game,) = data_of(out.read_text("utf-8"))["games"]
     frame = game["frames"][number]
     (problem,) = frame["problems"]

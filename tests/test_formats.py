@@ -94,7 +94,7 @@ def test_text_lists_problems_then_the_summary_on_stdout(batch: list[str]) -> Non
     assert [line.split(" ", 2)[:2] for line in lines[:-1]] == [
         [f"{file}:{line}:{col}:", rule] for file, rule, line, col in EXPECTED
     ]
-    assert lines[-1] == "4 games in 6 files: 2 valid, 2 invalid"
+    assert lines[-1] == "4 games in 6 files: 2 valid, 2 invalid; 2 files unreadable"
     assert "meridina: missing.mrec: REC-0 no such file" in result.stderr
     assert "meridina: binary.mrec:1:1: REC-0 holds binary data" in result.stderr
 
@@ -114,11 +114,39 @@ def test_json_matches_the_shipped_schema_and_keeps_every_path(batch: list[str]) 
         for p in game["problems"]
     ]
     assert problems == EXPECTED
-    assert (data["valid"], data["games"], data["invalid"]) == (False, 4, 2)
+    assert (data["valid"], data["games"], data["invalid"], data["unreadable"]) == (False, 4, 2, 2)
     titles = {
         p["rule"]: p["title"] for e in data["files"] for g in e["games"] for p in g["problems"]
     }
     assert titles == {rule: TITLES[rule] for rule in titles}
+
+
+def test_statistics_count_each_unreadable_path_under_its_rule(batch: list[str]) -> None:
+    text = run("validate", *batch, "--statistics")
+    assert text.exit_code == 2
+    counts = {line.split()[1]: int(line.split()[0]) for line in text.stdout.splitlines()[:-1]}
+    assert counts == {"MER-R2": 1, "MED-R1": 1, "REC-0": 2}
+    assert text.stdout.splitlines()[-1].endswith("; 2 files unreadable")
+    data = json.loads(run("validate", *batch, "--statistics", "--format", "json").stdout)
+    jsonschema.validate(data, shipped_schema("validate"))
+    assert {entry["rule"]: entry["count"] for entry in data["statistics"]}["REC-0"] == 2
+    assert data["unreadable"] == 2
+
+
+@pytest.mark.parametrize("command", ["score", "replay"])
+def test_score_and_replay_json_count_unreadable_paths(batch: list[str], command: str) -> None:
+    result = run(command, *batch, "--format", "json")
+    assert result.exit_code == 2
+    data = json.loads(result.stdout)
+    jsonschema.validate(data, shipped_schema(command))
+    assert data["unreadable"] == 2
+
+
+def test_a_run_with_every_path_read_says_nothing_of_unreadable_files(batch: list[str]) -> None:
+    text = run("validate", *batch[:4])
+    assert text.stdout.splitlines()[-1] == "4 games in 4 files: 2 valid, 2 invalid"
+    assert text.exit_code == 1  # the exit status is the same as ever
+    assert json.loads(run("validate", *batch[:4], "--format", "json").stdout)["unreadable"] == 0
 
 
 @pytest.mark.parametrize("command", ["validate", "score", "replay", "standings", "rulesets"])
@@ -245,7 +273,7 @@ def test_github_escaping_follows_the_actions_toolkit() -> None:
 
 
 @pytest.mark.parametrize(
-    "output_format", ["text", "json", "json-lines", "github", "junit", "sarif"]
+    "output_format", ["text", "json", "json-lines", "github", "junit", "sarif", "gitlab"]
 )
 def test_output_file_holds_what_stdout_would(
     batch: list[str], tmp_path: Path, output_format: str
@@ -309,7 +337,7 @@ def test_warnings_are_warnings_in_every_format() -> None:
 
 
 @pytest.mark.parametrize(
-    "output_format", ["text", "json", "json-lines", "github", "junit", "sarif"]
+    "output_format", ["text", "json", "json-lines", "github", "junit", "sarif", "gitlab"]
 )
 def test_a_file_name_that_is_not_utf8_is_reported_in_every_format(
     tmp_path: Path, output_format: str
@@ -329,6 +357,9 @@ def test_a_file_name_that_is_not_utf8_is_reported_in_every_format(
     if output_format == "sarif":
         location = json.loads(done.stdout)["runs"][0]["results"][0]["locations"][0]
         assert location["physicalLocation"]["artifactLocation"]["uri"] == "game-%FF.mrec"
+    if output_format == "gitlab":
+        (issue,) = json.loads(done.stdout.decode("utf-8"))
+        assert issue["location"]["path"] == "game-\\xff.mrec"
 
 
 @pytest.mark.parametrize("command", ["validate", "score", "replay"])

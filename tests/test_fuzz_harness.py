@@ -8,12 +8,14 @@ its kind). The good outputs are meridina's own, on a legal record.
 from __future__ import annotations
 
 import dataclasses
+import json
 import os
 import random
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
+import fuzz_every_command
 import pytest
 from click.testing import CliRunner
 from fuzz_checks import (
@@ -21,6 +23,7 @@ from fuzz_checks import (
     check_diff,
     check_exit,
     check_github,
+    check_gitlab,
     check_html,
     check_json,
     check_json_lines,
@@ -34,13 +37,17 @@ from fuzz_checks import (
 )
 from fuzz_every_command import (
     INPUT,
+    Case,
+    Settings,
     check_ran,
     cross_checks,
     record_case,
     record_checks,
     run,
     standard_cases,
+    summary,
     tags_of,
+    within_bytes,
 )
 from fuzz_records import CANARY, HostileRecord, hostile_record
 from meridina.cli.main import cli
@@ -134,6 +141,16 @@ def test_json_lines_are_parsed_a_line_at_a_time() -> None:
     assert kinds(check_json_lines("[1, 2]\n", None)) == {"json-lines-invalid"}
     wrong = good.replace('"valid": false', '"valid": 0', 1)
     assert kinds(check_json_lines(wrong, "validate")) == {"json-lines-schema"}
+
+
+def test_gitlab_is_checked_against_the_fields_gitlab_needs() -> None:
+    good = output_of("validate", "--format", "gitlab")
+    assert check_gitlab(good) == [] and '"major"' in good
+    assert kinds(check_gitlab(good.replace('"major"', '"fatal"', 1))) == {"gitlab-schema"}
+    assert kinds(check_gitlab(good.replace('"begin"', '"start"', 1))) == {"gitlab-schema"}
+    twice = json.loads(good) * 2
+    assert kinds(check_gitlab(json.dumps(twice))) == {"gitlab-fingerprint"}
+    assert kinds(check_gitlab("[")) == {"gitlab-invalid"}
 
 
 def test_sarif_is_checked_against_the_official_schema() -> None:
@@ -300,3 +317,46 @@ def test_the_piped_turns_and_options_come_from_the_first_game() -> None:
     assert case.args[:5] == ("record", "-o", "new.mrec", "--game", "meridian")
     assert case.stdin == b"1. orange 7: 3@2\n2. black 4-5-6-7/7: 2@1\n"
     assert case.process
+
+
+# ---------------------------------------------------------------- what the harness cannot run
+
+
+def test_a_case_the_system_will_not_start_is_reported_not_raised(in_folder: Path) -> None:
+    # one argument over Linux's 128 KiB limit for a single argument (E2BIG)
+    case = Case("record (piped, process)", ("record", "--players", "A" * 200_000), process=True)
+    ran = run(case, in_folder)
+    assert ran.not_run is not None and "OSError" in ran.not_run
+
+
+def test_long_arguments_are_cut_to_whole_characters_within_the_byte_limit() -> None:
+    cut = within_bytes("\u00e9" * 60_000, 100_001)  # two bytes each: 50,000 whole ones fit
+    assert cut == "\u00e9" * 50_000
+    data = ('[Game "Meridian"]\n[Players "' + "\u00e9" * 80_000 + '"]\n1. orange 7: 3@2\n').encode()
+    case = record_case(HostileRecord(data, (), True, ("meridian",)), True, 1)
+    players = case.args[case.args.index("--players") + 1]
+    assert len(players.encode("utf-8")) <= fuzz_every_command.LONGEST_ARGUMENT
+
+
+def test_an_input_the_harness_cannot_finish_is_counted_and_the_run_goes_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    done: list[int] = []
+
+    def fuzz_one(number: int, *_: object) -> None:
+        if number == 1:
+            raise OSError(7, "Argument list too long")
+        done.append(number)
+
+    monkeypatch.setattr(fuzz_every_command, "fuzz_one", fuzz_one)
+    settings = Settings(1, None, 4, 5, 10, 100, float("inf"))
+    here = Path.cwd()
+    try:
+        tally = fuzz_every_command.fuzz_numbers([0, 1, 2], settings)
+    finally:
+        os.chdir(here)
+    assert done == [0, 2]
+    assert tally.not_run == {"not run: the harness": 1}
+    lines = summary(tally, settings, 20.0, 1.0)
+    shown = "\n".join(lines)
+    assert "not run: the harness: 1" in shown and "Argument list too long" in shown

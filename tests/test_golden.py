@@ -26,6 +26,9 @@ COMMANDS: list[tuple[str, list[str]]] = [
     ("score-details", ["score", "--islands"]),
 ]
 FORMATS = ["text", "json"]
+# The CI reports, on validate only: replay and score report the same problems in them
+# (test_formats.py, test_gitlab_format.py).
+CI_FORMATS = ["gitlab"]
 
 
 def _cases() -> list[tuple[Path, str, list[str], str]]:
@@ -34,6 +37,10 @@ def _cases() -> list[tuple[Path, str, list[str], str]]:
         for example in EXAMPLES
         for name, args in COMMANDS
         for output_format in FORMATS
+    ] + [
+        (example, "validate", ["validate"], output_format)
+        for example in EXAMPLES
+        for output_format in CI_FORMATS
     ]
 
 

@@ -25,7 +25,7 @@ from meridina.cli.shown import display_width, json_safe, shown, visible
 # a player's name that would retitle and clear a terminal, and fake an annotation in CI
 HOSTILE_NAME = "::error title=x::Approved\x1b]0\x07\x1b[2J\ufffe"
 RAW = ("\x1b", "\x07", "\ufffe")
-FORMATS = ["text", "json", "json-lines", "github", "junit", "sarif"]
+FORMATS = ["text", "json", "json-lines", "github", "junit", "sarif", "gitlab"]
 
 
 def hostile_record() -> str:
@@ -107,7 +107,7 @@ def test_junit_and_every_format_stays_well_formed_with_hostile_names(
     assert not any(raw in out for raw in RAW)
     if output_format == "junit":
         ET.fromstring(out.encode("utf-8"))
-    elif output_format in ("json", "sarif"):
+    elif output_format in ("json", "sarif", "gitlab"):
         json.loads(out)
     elif output_format == "json-lines":
         [json.loads(line) for line in out.splitlines()]
@@ -135,7 +135,7 @@ def test_a_file_name_that_is_not_utf8_gives_valid_output(
     assert shown_name in out.replace("\\\\", "\\")
     if output_format == "junit":
         ET.fromstring(run.stdout)
-    elif output_format in ("json", "sarif"):
+    elif output_format in ("json", "sarif", "gitlab"):
         json.loads(out)
     elif output_format == "json-lines":
         [json.loads(line) for line in out.splitlines()]
@@ -191,7 +191,7 @@ def test_the_recorder_keeps_its_list_of_faults_on_separate_lines(tmp_path: Path)
     )
     assert result.exit_code == 2
     lines = result.stderr.splitlines()
-    assert len(lines) == 2 and lines[1].startswith("--players: MER-S1"), lines
+    assert len(lines) == 2 and lines[1].startswith("meridina: --players: MER-S1"), lines
 
 
 @pytest.mark.parametrize(

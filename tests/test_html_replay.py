@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 from conftest import run_cli as run
 from meridina.cli import pictures, svg
+from meridina.cli.html_replay import pack, unpack
 from meridina.notation.driver import check_file
 from png_pixels import pixels
 from svg_reading import SVG, parse
@@ -63,7 +64,7 @@ def data_of(html: str) -> dict[str, Any]:
     blocks = re.findall(
         r'<script type="application/octet-stream" class="replay-game"[^>]*>(.*?)</script>', html
     )
-    return {"games": [json.loads(zlib.decompress(base64.b64decode(block))) for block in blocks]}
+    return {"games": [json.loads(unpack(block)) for block in blocks]}
 
 
 def pictures_of(game: dict[str, Any]) -> list[str]:
@@ -161,7 +162,7 @@ def test_output_replaces_a_file_whole(tmp_path: Path) -> None:
 
 
 def test_game_option_keeps_one_game(tmp_path: Path) -> None:
-    out, _ = page(tmp_path, ERRORS, "--game", "2")
+    out, _ = page(tmp_path, ERRORS, "--game-number", "2")
     data = data_of(out.read_text("utf-8"))
     assert [g["label"] for g in data["games"]] == ["Game 2: Meridian"]
 
@@ -194,17 +195,34 @@ def generated(tmp_path: Path, game: str, count: int) -> Path:
 @pytest.mark.parametrize("game", ["meridian", "medina"])
 def test_page_grows_with_the_record_by_a_small_bounded_factor(tmp_path: Path, game: str) -> None:
     sizes = {}
-    for count in (1, 5):
+    for count in (1, 5, 10):
         record = generated(tmp_path, game, count)
         out = tmp_path / f"{game}-{count}.html"
         assert run("replay", str(record), "--html", str(out)).exit_code == 0
         sizes[count] = (record.stat().st_size, out.stat().st_size)
-    (record_1, page_1), (record_5, page_5) = sizes[1], sizes[5]
-    # each game adds to the page at most 20 bytes per byte of record (it was over 180)
-    assert page_5 - page_1 <= 20 * (record_5 - record_1)
+    (record_1, page_1), (record_5, page_5), (record_10, page_10) = sizes[1], sizes[5], sizes[10]
+    # each game adds to the page at most 16 bytes per byte of record (it was over 180, then 20)
+    assert page_5 - page_1 <= 16 * (record_5 - record_1)
     # and the page is the fixed template plus so much per game: linear in the games
     template = page_1 - (page_5 - page_1) / 4
-    assert 0 < template < 20_000
+    assert 0 < template < 10_000
+    # a page of ten games is within 20 times its record (it was 21 times for Meridian)
+    assert page_10 <= 20 * record_10
+
+
+def test_the_template_is_carried_without_indentation_or_comment_lines(tmp_path: Path) -> None:
+    out = tmp_path / "page.html"
+    assert run("replay", str(MERIDIAN), "--html", str(out)).exit_code == 0
+    page = out.read_text("utf-8")
+    assert "\n  " not in page and "\n\n" not in page and "\n//" not in page
+    assert "function fromBase85(text)" in page  # the script itself is kept
+
+
+def test_a_block_holds_nothing_that_ends_or_changes_a_script_element() -> None:
+    # every byte value, many times over, so that every base 85 digit is written
+    data = bytes(range(256)) * 64
+    block = pack(data)
+    assert "<" not in block and unpack(block) == zlib.decompress(zlib.compress(data))
 
 
 def test_page_is_written_game_by_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -499,9 +517,9 @@ def test_illegal_turn_shows_its_problem_in_red(browser: Any, tmp_path: Path) -> 
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
 
-    out, _ = page(tmp_path, ERRORS, "--game", "1")
+    out, _ = page(tmp_path, ERRORS, "--game-number", "1")
     _open(browser, out)
-    turns = replay_json(ERRORS, "--game", "1")["files"][0]["games"][0]["turns"]
+    turns = replay_json(ERRORS, "--game-number", "1")["files"][0]["games"][0]["turns"]
     illegal = next(i for i, t in enumerate(turns, start=1) if not t["legal"])
     _press(browser, Keys.ARROW_RIGHT, illegal)
     problems = browser.find_elements(By.CSS_SELECTOR, "#problems li")
@@ -524,7 +542,7 @@ def test_slider_and_game_choice(browser: Any, tmp_path: Path) -> None:
         "var s = document.getElementById('slider'); s.value = 2;"
         "s.dispatchEvent(new Event('input'));"
     )
-    second = replay_json(ERRORS, "--game", "2")["files"][0]["games"][0]["turns"]
+    second = replay_json(ERRORS, "--game-number", "2")["files"][0]["games"][0]["turns"]
     assert _shown_turn(browser) == second[1]["number"]
 
 
@@ -556,7 +574,7 @@ def test_shown_page_says_the_fault_once(browser: Any, tmp_path: Path) -> None:
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
 
-    out, _ = page(tmp_path, ERRORS, "--game", "1")
+    out, _ = page(tmp_path, ERRORS, "--game-number", "1")
     _open(browser, out)
     _press(browser, Keys.ARROW_RIGHT)  # turn 1 breaks MER-R1, and its comment says so
     assert _shown_turn(browser) == 1

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import time
+import tracemalloc
 from pathlib import Path
 
 import pytest
@@ -20,7 +21,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from meridina.notation.medina.boardspace import ConversionFault, conversion, convert
 from meridina.notation.medina.boardspace.draws import well_and_merchant
+from meridina.notation.medina.boardspace.header import is_move
 from meridina.notation.medina.boardspace.java_random import JavaRandom
+from meridina.notation.medina.boardspace.sgf import read_nodes
 from meridina.rules.medina.rule_sets import rulings_of
 
 
@@ -280,7 +283,9 @@ def test_random_legal_games_logged_by_boardspace_convert_back_to_their_turns(
     seed: int, edition: str, players: int, revision: int
 ) -> None:
     played = played_game(seed, edition, players, revision)
-    record = convert(played.text, "played.sgf")
+    read = conversion(played.text, "played.sgf")
+    assert read.slips == ()  # every move is filed under the seat whose turn it is
+    record = read.record
     report = check_one(record)
     assert report.problems == []
     seats = {colour: seat for seat, colour in enumerate(_colours_by_seat(played.text, players))}
@@ -311,6 +316,55 @@ def test_a_resignation_ends_the_game_with_a_note() -> None:
     record = convert(game_file(moves.moves, players=2), "resign.sgf")
     assert body(record) == ["blue orange@E5", "green black@L9"]
     assert "{ The game stopped when blue resigned. }" in record
+
+
+# ---------------------------------------------------------------- the seat a move is filed under
+
+
+def _filed_under(seat: int, moves: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """The moves all filed under ``seat``, Start kept under its own."""
+    return [(mover if text.startswith("Start") else seat, text) for mover, text in moves]
+
+
+def test_moves_filed_under_a_seat_whose_turn_it_is_not_are_a_warning_at_the_first() -> None:
+    moves = Moves().start(2).piece(2, "orange", "E5").done(2).piece(0, "grey", "L9").done(0)
+    moves.piece(1, "brown", "C3").done(1)
+    right = conversion(game_file(moves.moves), "right.sgf")
+    text = game_file(_filed_under(0, moves.moves))
+    read = conversion(text, "p0.sgf")
+    assert read.record.replace("p0.sgf", "right.sgf") == right.record  # as the turns go
+    assert right.slips == ()
+    line, column = _place_of(text, "1 Pick P C 3]")
+    assert [(slip.rule, slip.message, (slip.line, slip.column)) for slip in read.slips] == [
+        (
+            "MED-T1",
+            "move '1 Pick P C 3' is filed under P0, but the turn order gives this turn to P2; "
+            "the record follows the turn order (6 moves in all are filed under a seat whose "
+            "turn it is not)",
+            (line, column),
+        )
+    ]
+
+
+def test_one_misfiled_move_is_named_alone_and_a_resignation_is_checked_too() -> None:
+    moves = Moves().start(0).piece(0, "orange", "E5").done(0)
+    moves.moves += [(0, "Resign"), (1, "Done")]  # the resignation of P1, filed under P0
+    read = conversion(game_file(moves.moves, players=2), "resign.sgf")
+    assert "{ The game stopped when green resigned. }" in read.record
+    assert [slip.message for slip in read.slips] == [
+        "move '4 Resign' is filed under P0, but the turn order gives this turn to P1; "
+        "the record follows the turn order"
+    ]
+
+
+def test_the_command_prints_the_seat_warning_at_its_place_and_exits_0(write: Write) -> None:
+    moves = Moves().start(0).piece(0, "orange", "E5").done(0).piece(1, "grey", "L9").done(1)
+    name = write("p1.sgf", game_file(_filed_under(1, moves.moves)))
+    result = run_cli("import", "boardspace", name)
+    assert result.exit_code == 0
+    line, column = _place_of(Path(name).read_text("utf-8"), "1 Pick P A 3]")
+    assert result.stderr.startswith(f"{name}:{line}:{column}: MED-T1 warning: move '1 Pick")
+    assert body(result.stdout) == ["blue orange@E5", "green grey@L9"]
 
 
 # ---------------------------------------------------------------- what is refused
@@ -436,6 +490,49 @@ def test_time_grows_with_the_length_of_the_file(longer: object) -> None:
     # best of five runs, and a wide margin, for a machine shared with other work
     small, quadruple = (_seconds(make(n)) for n in (4_000, 16_000))
     assert quadruple < 9 * small + 0.05
+
+
+def _peak_bytes(text: str) -> int:
+    """The most memory that converting ``text`` held at once, beyond the text itself."""
+    tracemalloc.start()
+    try:
+        with contextlib.suppress(ConversionFault):
+            conversion(text, "long.sgf")
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+@pytest.mark.parametrize(
+    "padding",
+    [
+        ";" * 400_000,
+        ";\n" * 200_000,
+        "; ;\t" * 100_000,
+        ";TM[1]\n" * 60_000,
+        ";P1[time 1]" * 40_000,
+    ],
+    ids=["empty nodes", "empty nodes on lines", "spaced", "timestamps", "seat facts"],
+)
+def test_memory_grows_with_the_moves_not_with_the_bytes(padding: str) -> None:
+    moves = Moves().start(0).piece(0, "orange", "E5").done(0).piece(1, "grey", "L9").done(1)
+    plain = game_file(moves.moves)
+    first_move = plain.index("\n; ")
+    padded = plain[:first_move] + "\n" + padding + plain[first_move:]
+    assert body(convert(padded, "long.sgf")) == body(convert(plain, "long.sgf"))
+    # nodes and properties that hold no move are not kept: the root and the moves' nodes
+    assert len(read_nodes(padded, keep=is_move)) == 1 + len(moves.moves)
+    # a node kept for each ';' would hold some 40 MB here; what is kept is the game's
+    assert _peak_bytes(padded) < _peak_bytes(plain) + len(padding) // 8
+
+
+@pytest.mark.parametrize("padding", [";\n;  ;\n" * 1000, "; ;" * 1000, ";TM[1]\n;\r\n" * 500])
+def test_places_after_passed_over_nodes_are_where_the_text_is(padding: str) -> None:
+    plain = game_file([*Moves().start(0).piece(0, "orange", "E5").moves, (0, "Edit")])
+    first_move = plain.index("\n; ")
+    padded = plain[:first_move] + "\n" + padding + plain[first_move:]
+    fault = refusal(padded)
+    assert (fault.line, fault.column) == _place_of(padded, "3 Edit]")
 
 
 def test_player_names_are_kept_without_what_would_break_the_record() -> None:

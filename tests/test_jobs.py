@@ -62,7 +62,7 @@ def test_two_jobs_write_what_one_writes(
     assert len(one[1]) > 1000
 
 
-@pytest.mark.parametrize("command", [["validate", "--statistics"], ["score", "--game", "2"]])
+@pytest.mark.parametrize("command", [["validate", "--statistics"], ["score", "--game-number", "2"]])
 def test_jobs_keep_options_that_change_the_selection(
     command: list[str], records: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

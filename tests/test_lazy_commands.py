@@ -6,12 +6,15 @@ import importlib
 import pkgutil
 import subprocess
 import sys
+from importlib.metadata import version
 from pathlib import Path
 
 import click
+import meridina
 import meridina.cli
 import pytest
 from click.testing import CliRunner
+from meridina._version import VERSION
 from meridina.cli.lazy_group import LazyGroup
 from meridina.cli.main import COMMANDS, cli
 from meridina.cli.reporters import REPORTERS, Reporter, reporter_class
@@ -87,6 +90,42 @@ def test_help_imports_no_command_and_no_parser() -> None:
     assert "Commands:" in done.stdout
     assert [m for m in loaded if m.endswith("_cmd") or m.startswith("meridina.notation")] == []
     assert "lark" not in loaded and "tabulate" not in loaded
+
+
+def modules_loaded_by(arguments: list[str]) -> tuple[str, set[str]]:
+    """What the command line prints for ``arguments``, and every module it has loaded then."""
+    probe = (
+        "import sys\n"
+        "from meridina.cli.main import cli\n"
+        "try:\n"
+        f"    cli.main({arguments!r}, prog_name='meridina')\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "print(' '.join(sorted(sys.modules)), file=sys.stderr)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    return done.stdout, set(done.stderr.split())
+
+
+def test_version_loads_nothing_that_help_does_not() -> None:
+    """``--version`` is as cheap as ``--help``: no package metadata, no parser, no rules."""
+    said, loaded = modules_loaded_by(["--version"])
+    _, for_help = modules_loaded_by(["--help"])
+    assert said == f"meridina, version {VERSION}\n"
+    assert loaded - for_help <= {"meridina._version"}
+    assert "importlib.metadata" not in loaded
+    heavy = ("lark", "meridina.notation", "meridina.rules.")
+    assert [m for m in loaded if m.startswith(heavy) and m != "meridina.rules.games"] == []
+
+
+def test_the_version_constant_is_the_package_s() -> None:
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:
+        import tomli as tomllib
+    project = tomllib.loads((Path(__file__).parent.parent / "pyproject.toml").read_text("utf-8"))
+    assert project["project"]["version"] == VERSION
+    assert VERSION == version("meridina") == meridina.__version__
 
 
 def test_every_format_names_a_reporter() -> None:

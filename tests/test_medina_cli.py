@@ -457,7 +457,7 @@ def test_score_json_result_agreement(write: Write) -> None:
 
 def test_score_picks_one_game_of_two(write: Write) -> None:
     path = write("both.mrec", MERIDIAN + "\n" + GAME)
-    result = run("score", path, "--game", "2")
+    result = run("score", path, "--game-number", "2")
     assert result.exit_code == 0, result.output
     assert result.output.startswith("Game 2: Medina on board standard")
 

@@ -12,7 +12,7 @@ from conftest import problem_places
 from make_medina_examples import EXAMPLES as GENERATED
 from make_medina_examples import Example
 from medina_games import random_game
-from meridina.notation.driver import GameReport, check_file
+from meridina.notation.driver import GameReport, check_file, check_text
 from meridina.rules.medina.engine import finished
 from meridina.rules.medina.model import NEUTRAL, Kind, parse_cell
 from meridina.rules.medina.scoring import PalaceScore, ScoreSheet
@@ -65,7 +65,7 @@ def kinds_played(report: GameReport) -> list[Kind]:
 
 
 def test_the_examples_are_there() -> None:
-    assert {*COMPLETE, "scoring-example.mrec", "errors.mrec"} <= {
+    assert {*COMPLETE, "scoring-example.mrec", "final-position.mrec", "errors.mrec"} <= {
         path.name for path in EXAMPLES.glob("*.mrec")
     }
 
@@ -105,6 +105,21 @@ def test_complete_games_end_with_every_piece_placed(name: str) -> None:
     state = final(only_report(name))
     assert all(hand.pieces() == 0 for hand in state.hands.values())
     assert all(len(state.owned(player.colour)) >= 3 for player in state.players)
+
+
+def test_the_final_position_is_a_finished_game_only_with_its_supplies_spent() -> None:
+    """final-position.mrec is the end of second-edition-3p.mrec; 'supplies: spent' is what
+    makes it a finished game, which the standings count."""
+    report, game = only_report("final-position.mrec"), only_report("second-edition-3p.mrec")
+    assert report.valid and sheet(report).finished and sheet(report).supplies_known
+    assert [(r.name, r.total, r.rank) for r in sheet(report).players] == [
+        (r.name, r.total, r.rank) for r in sheet(game).players
+    ]
+    text = (EXAMPLES / "final-position.mrec").read_text("utf-8")
+    assert text.rstrip().endswith("\n  supplies: spent")
+    (unsaid,) = check_text(text.replace("  supplies: spent\n", ""), EXAMPLES)
+    assert unsaid.valid and unsaid.run is not None
+    assert not unsaid.run.sheet.finished
 
 
 def test_the_game_for_two_is_on_the_small_board_with_neutral_roofs() -> None:

@@ -550,6 +550,22 @@ def test_the_final_city_as_a_position_scores_the_same(seed: int, kind: tuple[str
     assert start.tower_tiles == game.final.tower_tiles
 
 
+@SETTINGS
+@given(seed=seeds, kind=kinds_of_game)
+def test_the_final_city_with_its_supplies_spent_is_a_finished_game(
+    seed: int, kind: tuple[str, int]
+) -> None:
+    """'supplies: spent' never refuses the end of a game played out, and makes it finished."""
+    game = play(seed, kind)
+    assert game.sheet.finished
+    text = final_position_record(game) + "  supplies: spent\n"
+    report = checked(text)
+    assert [p for p in report.problems if not p.warning] == [], text
+    assert report.run is not None and report.run.sheet is not None
+    assert report.run.sheet.finished and report.run.sheet.supplies_known
+    assert [p.total for p in report.run.sheet.players] == [p.total for p in game.sheet.players]
+
+
 RETIRED_IN_POSITION = """\
 [Game "Medina"]
 [Edition "1"]

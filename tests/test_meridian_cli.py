@@ -268,10 +268,10 @@ def test_standard_input_is_read_with_dash() -> None:
 
 def test_game_option_picks_one_game(write: Write) -> None:
     path = write("two.mrec", BAD_TURN + "\n" + SHORT_GAME)
-    result = run("score", path, "--game", "2")
+    result = run("score", path, "--game-number", "2")
     assert result.exit_code == 0
     assert result.output.startswith("Game 2:")
-    assert run("score", path, "--game", "3").exit_code == 2
+    assert run("score", path, "--game-number", "3").exit_code == 2
 
 
 def test_help_says_boards_are_stand_ins() -> None:

@@ -95,3 +95,22 @@ def test_the_format_hook_puts_a_record_in_canonical_layout(tmp_path: Path) -> No
     second = try_repo(club, "meridina-format", "--all-files")
     assert second.returncode == 0, second.stdout + second.stderr
     assert (club / "game.mrec").read_text("utf-8") == tidy
+
+
+def test_the_format_hook_leaves_rule_problems_to_the_validate_hook(tmp_path: Path) -> None:
+    club = tmp_path / "club"
+    club.mkdir()
+    git(club, "init", "-q")
+    (club / "bad.mrec").write_text(MERIDIAN_BAD.replace("\n1.", "\n\n\n1."), "utf-8")
+    git(club, "add", ".")
+    first = try_repo(club, "meridina-format", "--all-files")
+    assert first.returncode == 1, first.stdout + first.stderr  # the file was changed
+    assert "bad.mrec: rewritten" in first.stdout
+    assert "MER-R2" not in first.stdout + first.stderr
+    git(club, "add", ".")
+    second = try_repo(club, "meridina-format", "--all-files")
+    assert second.returncode == 0, second.stdout + second.stderr  # in layout, though invalid
+    assert "MER-R2" not in second.stdout + second.stderr
+    checked = try_repo(club, "meridina-validate", "--all-files")
+    assert checked.returncode == 1
+    assert checked.stdout.count("MER-R2") == 1

@@ -72,6 +72,18 @@ def test_a_line_with_a_nul_character_is_refused_so_the_record_stays_readable(
     assert turns_of(target) == OPENING
 
 
+def test_a_comment_holding_a_nul_character_is_refused_and_the_record_stays_readable(
+    tmp_path: Path,
+) -> None:
+    target = tmp_path / "game.mrec"
+    typed = [OPENING[0], "comment pushes \x00 nothing", *OPENING[1:], "comment fine"]
+    result = run("-o", str(target), *START, lines=typed)
+    assert "REC-0 the comment holds a NUL character, which a record cannot hold" in result.output
+    assert turns_of(target) == OPENING
+    comments = [[c.text for c in e.text.comments] for e in one_game(target).record.entries]
+    assert comments == [[], [], [], ["fine"]]
+
+
 def test_problem_columns_count_in_the_typed_line(tmp_path: Path) -> None:
     target = tmp_path / "game.mrec"
     result = run("-o", str(target), *START, lines=["  1. orange 7: 3@9", "orange 7 3@2"])

@@ -69,11 +69,30 @@ def test_a_prefix_lists_its_group_with_titles() -> None:
 def test_no_argument_lists_every_rule() -> None:
     code, out, _ = run()
     assert code == 0
-    assert [line.split()[0] for line in out.splitlines()] == list(CODES)
+    listed = [line.split()[0] for line in out.splitlines()]
+    assert sorted(listed) == sorted(CODES)
+    assert listed.index("MER-R1") < listed.index("MER-R8") < listed.index("MER-R9")
+    assert listed.index("MER-R9") < listed.index("MER-R10") < listed.index("MER-R11")
+
+
+def test_the_rules_of_a_group_are_listed_by_number() -> None:
+    for group in ("MER-S", "MER-T", "MER-R", "MER-E", "MED-T", "MED-R", "REC-"):
+        code, out, _ = run(group)
+        assert code == 0
+        numbers = [int(line.split()[0].removeprefix(group)) for line in out.splitlines()]
+        assert numbers == sorted(numbers) and numbers, group
+    _, out, _ = run("MER-R")
+    assert [line.split()[0] for line in out.splitlines()][-4:] == [
+        "MER-R8",
+        "MER-R9",
+        "MER-R10",
+        "MER-R11",
+    ]
 
 
 def test_prefix_groups() -> None:
-    assert matching("MER") == matching("mer-") == [c for c in CODES if c.startswith("MER-")]
+    assert matching("MER") == matching("mer-")
+    assert sorted(matching("MER")) == sorted(c for c in CODES if c.startswith("MER-"))
     assert "MED-TT1" not in matching("MED-T")
     assert matching("M") == []
 

@@ -71,7 +71,8 @@ def test_standings_sum_points_and_count_shared_first_places(club: Path) -> None:
             "line": 1,
             "name": "Meridian",
             "reason": "it names no players; "
-            "a position whose cards played are unknown: it may not be over",
+            "a position whose cards played are unknown: it may not be over "
+            "(a 'played:' entry gives them)",
         }
     ]
     assert "club/3.mrec:1: warning: game 1 is listed but not counted" in result.stderr
@@ -90,11 +91,13 @@ def test_standings_as_csv_and_text(club: Path) -> None:
         "points",
         "average",
         "games_with_problems",
+        "player_count",
     ]
-    assert rows[1] == ["Meridian", "", "1", "Ann", "2", "1", "9", "4.50", "2"]
+    assert rows[1] == ["Meridian", "", "1", "Ann", "2", "1", "9", "4.50", "2", "4"]
     text = run(*args).stdout.splitlines()
-    assert text[0] == "Meridian: 2 games counted"
-    assert text[1].split() == [
+    assert text[0] == "Meridian, 4 players: 2 games counted"
+    assert text[1] == "  ranked by wins, then points, then average points a game"
+    assert text[2].split() == [
         "Rank",
         "Player",
         "Games",
@@ -104,7 +107,7 @@ def test_standings_as_csv_and_text(club: Path) -> None:
         "With",
         "problems",
     ]
-    assert text[3].split() == ["1", "Ann", "2", "1", "9", "4.50", "2"]
+    assert text[4].split() == ["1", "Ann", "2", "1", "9", "4.50", "2"]
     assert "  club/3.mrec:1: game 1, Meridian: it names no players; " in "\n".join(text)
 
 

@@ -97,11 +97,57 @@ def test_each_game_and_edition_has_its_own_table(club: Path) -> None:
     assert data["games"] == 4
 
 
+def test_each_number_of_players_has_its_own_table_ranked_as_said(club: Path) -> None:
+    """A 2-player Meridian game scores about twice a 4-player one: Ann's one 2-player game
+    must not put her ahead of the 4-player table on average, so it has a table of its own."""
+    (club / "club" / "7-two-players.mrec").write_text(
+        example("meridian/two-players.mrec", "Ann grey brown; Eve black orange"), "utf-8"
+    )
+    data = standings("club")
+    assert data["ranked_by"] == ["wins", "points", "average"]
+    meridian = {t["player_count"]: t for t in data["tables"] if t["name"] == "Meridian"}
+    assert sorted(meridian) == [2, 4]
+    assert [(p["name"], p["points"]) for p in meridian[2]["players"]] == [("Ann", 29), ("Eve", 21)]
+    assert {p["name"]: p["games"] for p in meridian[4]["players"]} == {
+        "Ann": 2,
+        "Ben": 2,
+        "Cy": 2,
+        "Di": 2,
+    }
+    text = run_cli("score", "club", "--standings").stdout
+    lines = text.splitlines()
+    headings = [n for n, line in enumerate(lines) if line.endswith("counted")]
+    assert [lines[n] for n in headings] == [
+        "Meridian, 2 players: 1 game counted",
+        "Meridian, 4 players: 2 games counted",
+        "Medina, 1st edition, 3 players: 1 game counted",
+        "Medina, 2nd edition, 2 players: 1 game counted",
+    ]
+    rule = "  ranked by wins, then points, then average points a game"
+    assert all(lines[n + 1] == rule for n in headings)
+    rows = list(
+        csv.DictReader(
+            io.StringIO(
+                run_cli("score", "club", "--standings", "--format", "csv").stdout.split("\n\n")[0]
+            )
+        )
+    )
+    assert [(r["game"], r["player_count"], r["player"]) for r in rows[:2]] == [
+        ("Meridian", "2", "Ann"),
+        ("Meridian", "2", "Eve"),
+    ]
+    assert {r["player_count"] for r in rows if r["game"] == "Meridian"} == {"2", "4"}
+
+
 def test_games_with_problems_are_listed_not_counted(club: Path) -> None:
     data = standings("club")
     assert [(g["file"], g["reason"]) for g in data["not_counted"]] == [
         ("club/5-wrong-result.mrec", "1 problem"),
-        ("club/6-open.mrec", "a position whose cards played are unknown: it may not be over"),
+        (
+            "club/6-open.mrec",
+            "a position whose cards played are unknown: it may not be over "
+            "(a 'played:' entry gives them)",
+        ),
     ]
     assert data["counted_with_problems"] == []
     text = run_cli("score", "club", "--standings").stdout
@@ -156,10 +202,15 @@ def test_the_bundled_examples_count_only_their_valid_finished_games() -> None:
     assert data["games"] == len(good)
     assert {(g["file"], g["game"]) for g in data["not_counted"]} == other
     assert all(g["reason"] for g in data["not_counted"])
-    assert [(t["name"], t["edition"]) for t in data["tables"]] == [
-        ("Meridian", None),
-        ("Medina", "1"),
-        ("Medina", "2"),
+    assert [(t["name"], t["edition"], t["player_count"]) for t in data["tables"]] == [
+        ("Meridian", None, 2),
+        ("Meridian", None, 3),
+        ("Meridian", None, 4),
+        ("Medina", "1", 3),
+        ("Medina", "1", 4),
+        ("Medina", "2", 2),
+        ("Medina", "2", 3),
+        ("Medina", "2", 4),
     ]
 
 
@@ -196,8 +247,10 @@ def test_score_of_one_game_names_only_files_that_hold_it(club: Path, output_form
 def test_game_still_takes_a_number_and_refuses_anything_else(club: Path) -> None:
     two = (Path("club") / "two.mrec").resolve()
     two.write_text(MERIDIAN_1 + "\n" + MEDINA_2, "utf-8")
-    data = json.loads(run_cli("score", str(two), "--game", "2", "--format", "json").stdout)
+    old = run_cli("score", str(two), "--game", "2", "--format", "json")
+    data = json.loads(old.stdout)
     assert [g["name"] for g in data["files"][0]["games"]] == ["Medina"]
+    assert "--game 2 (the game's number) is deprecated; use --game-number 2" in old.stderr
     for bad in ("0", "medna", "\u0663", "1" * 30, ""):
         result = run_cli("score", str(two), "--game", bad)
         assert result.exit_code == 2, bad

@@ -7,7 +7,10 @@ are missing on a developer's machine, a failure in CI.
 
 from __future__ import annotations
 
+import functools
+import http.server
 import re
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -221,3 +224,57 @@ def test_a_whole_game_by_clicks_is_the_game_typed_by_hand(
         time.monotonic() - started
     )
     same_verdicts(clicked, typed)
+
+
+# ---------------------------------------------------------------- the page's guards
+
+# A page on another port of the same machine: its requests carry the table's cookie, since
+# every port of a machine is the same site.
+ELSEWHERE = """<!DOCTYPE html>
+<html><head><title>waiting</title></head><body><script>
+fetch("{table}/api/record/play", {{
+  method: "POST", mode: "no-cors", credentials: "include",
+  headers: {{ "Content-Type": "text/plain" }}, body: JSON.stringify({{ turn: "{turn}" }}),
+}}).then(() => {{ document.title = "sent"; }}, () => {{ document.title = "failed"; }});
+</script></body></html>
+"""
+
+
+class QuietFiles(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+def test_the_table_opens_by_its_file_and_another_page_cannot_play_in_it(
+    browser: Any, tmp_path: Path
+) -> None:
+    from meridina.cli.table.opening_page import opening_page
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    record = generated("medina", "1", 3, 1)
+    path = tmp_path / "game.mrec"
+    path.write_text(header(record), "utf-8")
+    served = Served(path)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "page.html").write_text(
+        ELSEWHERE.format(table=served.base, turn=turn_lines(record)[0]), "utf-8"
+    )
+    files = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(QuietFiles, directory=str(elsewhere))
+    )
+    threading.Thread(target=files.serve_forever, daemon=True).start()
+    try:
+        with opening_page(served.url) as opening:  # as the command opens the browser
+            browser.get(opening.as_uri())
+            ready(browser)
+            assert browser.current_url == served.base + "/record"
+        browser.get(f"http://127.0.0.1:{files.server_port}/page.html")
+        WebDriverWait(browser, WAIT).until(lambda b: b.title in ("sent", "failed"))
+        browser.get(served.base + "/record")  # the cookie still opens the page
+        ready(browser)
+        assert turns_shown(browser) == 0
+    finally:
+        files.shutdown()
+        served.stop()
+    assert "\n1. " not in path.read_text("utf-8")

@@ -4,6 +4,9 @@ would write it, into its one file only."""
 
 from __future__ import annotations
 
+import csv
+import io
+import json
 import re
 import warnings
 from dataclasses import replace
@@ -150,6 +153,30 @@ def test_a_meridian_end_entered_by_clicks_scores_as_the_game(
         assert entered.tags["Result"] == original.tags["Result"]
 
 
+@pytest.mark.parametrize(
+    ("game", "ending"), [("medina", "  supplies: spent"), ("meridian", "  played: ")]
+)
+def test_a_clicked_final_position_counts_in_the_standings(
+    tmp_path: Path, game: str, ending: str
+) -> None:
+    (original,) = meridina.read_games(EXAMPLES / game / "final-position.mrec")
+    target = tmp_path / "entered.mrec"
+    page = client(setup_for(original, target))
+    enter(page, original)
+    saved = save(page)
+    assert saved["saved"] and saved["result"] and saved["left_out"] is None
+    assert any(line.startswith(ending) for line in target.read_text("utf-8").split("\n"))
+    shown = page.get("/position/api/state").json()
+    assert shown["saved"] and shown["text"] == target.read_text("utf-8")  # as written
+    points = {row.name: row.points for row in original.score().players}
+    data = json.loads(run_cli("score", str(target), "--standings", "--format", "json").stdout)
+    assert data["games"] == 1 and data["not_counted"] == []
+    assert {p["name"]: p["points"] for p in data["tables"][0]["players"]} == points
+    rows = run_cli("score", str(target), "--standings", "--format", "csv").stdout.split("\n\n")[0]
+    assert {r["player"]: int(r["points"]) for r in csv.DictReader(io.StringIO(rows))} == points
+    assert ": 1 game counted" in run_cli("score", str(target), "--standings").stdout
+
+
 MEDINA_1 = PositionSetup(Path("unused"), "medina", "Ann red; Ben blue; Cy green", edition="1")
 MERIDIAN_4 = PositionSetup(Path("unused"), "meridian", "Ann orange; Ben black; Cy grey; Di brown")
 GREY = {"kind": "building", "colour": "grey"}
@@ -218,6 +245,9 @@ def test_the_saved_file_is_what_record_position_writes(tmp_path: Path) -> None:
     click(page, {"kind": "roof", "owner": "blue"}, "F5")
     answer = save(page)
     assert answer["saved"] and answer["result"] == "Ann 0; Ben 5; Cy 0"
+    # saved with a result, but not over: the page says why the standings leave it out
+    assert answer["added"] is None
+    assert answer["left_out"].startswith("it cannot be written as over ('supplies: ...' breaks")
     typed = tmp_path / "typed.mrec"
     lines = "\n".join(entries_of(answer)) + "\n"
     result = run_cli("record", "--position", "-o", str(typed), "--game", "medina",
@@ -321,8 +351,8 @@ def test_the_page_and_its_assets_fetch_nothing_from_outside(tmp_path: Path) -> N
     texts = [html, *(page.get(f"/position/static/position.{kind}").text for kind in ("js", "css"))]
     for text in texts:
         assert "://" not in text and not re.search(r"""(src|href|url)\s*[=(]\s*["']?//""", text)
-    # the query it was opened with (a token) goes with every asset it loads, escaped
-    assert 'src="/position/static/position.js?token=a%3Cb"' in html
+    # the query it was opened with (a token) goes into no address it asks for
+    assert "token" not in html and "a%3Cb" not in html and "location.search" not in texts[1]
     files = [p.name for p in (ASSETS / "static").iterdir()] + [
         p.name for p in (ASSETS / "templates").iterdir()
     ]

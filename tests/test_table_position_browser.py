@@ -137,6 +137,8 @@ def test_a_four_player_medina_end_entered_by_clicks_is_saved_and_scores_as_the_g
         seconds = enter_by_clicks(browser, url, original)
         notice = browser.execute_script("return document.getElementById('notice').textContent")
         assert notice.startswith("Saved to entered.mrec with the result")
+        assert notice.endswith("; the game is over ('supplies: spent' written). It counts in "
+                               "the standings")  # fmt: skip
         assert shown_ranking(browser) == ranking(original)
         assert (
             browser.execute_script("return document.getElementById('problems').children.length")

@@ -1,16 +1,23 @@
-"""``meridina table`` as a running server: the token beyond loopback, and a server killed
-mid-game leaves a valid record of every turn it accepted."""
+"""``meridina table`` as a running server: the token beyond loopback and out of the
+browser's command line, a server killed mid-game leaves a valid record of every turn it
+accepted, and connections that never finish their headers lock nobody out."""
 
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import signal
+import socket
+import stat
+import sys
 import threading
+import time
 from pathlib import Path
 
 import httpx
 import meridina
+import pytest
 from conftest import run_cli
 from table_games import Served, generated, header, turn_lines
 
@@ -105,3 +112,91 @@ def test_position_mode_is_served_behind_the_token_and_saves_its_one_file(tmp_pat
     (game,) = meridina.read_games(path)
     assert game.tags["Players"] == "Ann red; Ben blue"
     assert [p.name for p in tmp_path.iterdir()] == ["club.mrec"]
+
+
+FAKE_BROWSER = """#!{python}
+import json, os, sys
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+seen = {{"argv": sys.argv[1:]}}
+opened = sys.argv[-1]
+if opened.startswith("file://"):
+    page = Path(unquote(urlparse(opened).path))
+    seen.update(page=str(page), text=page.read_text("utf-8"),
+                mode=os.stat(page).st_mode, folder_mode=os.stat(page.parent).st_mode)
+Path({said!r}).write_text(json.dumps(seen), "utf-8")
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="file modes of POSIX systems")
+def test_the_browser_is_opened_without_the_token_on_its_command_line(tmp_path: Path) -> None:
+    path = tmp_path / "game.mrec"
+    path.write_text(header(generated("medina", "2", 3, 1)), "utf-8")
+    said = tmp_path / "browser-said.json"
+    browser = tmp_path / "browser"
+    browser.write_text(FAKE_BROWSER.format(python=sys.executable, said=str(said)), "utf-8")
+    browser.chmod(0o700)
+    served = Served(path, browser=str(browser))
+    try:
+        token = served.url.split("token=", 1)[1]
+        for _ in range(600):  # the browser is started once the address is printed
+            if said.exists():
+                break
+            time.sleep(0.05)
+        seen = json.loads(said.read_text("utf-8"))
+        # every user of the machine can read a command line (ps): the token is not on it
+        assert not any(token in argument for argument in seen["argv"])
+        # it is in a file only this user can read, which leads on to the address
+        assert stat.S_IMODE(seen["mode"]) == 0o600
+        assert stat.S_IMODE(seen["folder_mode"]) == 0o700
+        assert f'content="0;url={served.url}"' in seen["text"]
+    finally:
+        served.stop()  # SIGTERM, which ends it as before, once the file is gone
+    assert served.process.returncode == -signal.SIGTERM
+    assert not Path(seen["page"]).exists() and not Path(seen["page"]).parent.exists()
+
+
+SLOW_CLIENTS = 600  # connections that never finish their headers
+OPEN_FILES = 512  # the server's limit, below what so many connections would hold
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="limits of open files are POSIX's")
+def test_connections_that_never_finish_their_headers_lock_no_player_out(tmp_path: Path) -> None:
+    path = tmp_path / "game.mrec"
+    path.write_text(header(generated("medina", "2", 3, 1)), "utf-8")
+    served = Served(path, open_files=OPEN_FILES)
+    host, port = served.base.split("//", 1)[1].rsplit(":", 1)
+    slow: list[socket.socket] = []
+    try:
+        for _ in range(SLOW_CLIENTS):  # no token needed to open one
+            connection = socket.create_connection((host, int(port)), timeout=30)
+            connection.sendall(b"GET /record HTTP/1.1\r\nHost: " + host.encode() + b"\r\n")
+            slow.append(connection)
+        page = None
+        for _ in range(3):  # a player's device gets the page all the same, in a few tries
+            client = httpx.Client(follow_redirects=True, timeout=10)
+            with contextlib.suppress(httpx.HTTPError), client:
+                page = client.get(served.url)
+                break
+        assert page is not None and page.status_code == 200 and page.url.path == "/record"
+        # each slow connection is let go: the oldest ones as others came, the rest once
+        # their time for the headers ran out (waited for generously, not timed)
+        deadline = time.monotonic() + 120
+        let_go = [c for c in slow if was_let_go(c, max(0.1, deadline - time.monotonic()))]
+        assert len(let_go) == SLOW_CLIENTS
+    finally:
+        for connection in slow:
+            connection.close()
+        said = served.stop()
+    assert "Traceback" not in said and "Too many open files" not in said
+
+
+def was_let_go(connection: socket.socket, seconds: float) -> bool:
+    """True when the server closes ``connection`` within ``seconds``."""
+    connection.settimeout(seconds)
+    try:
+        return connection.recv(1024) == b""
+    except ConnectionResetError:
+        return True
+    except TimeoutError:
+        return False

@@ -37,7 +37,8 @@ class MedinaCli:
     )
     position_help: tuple[str, ...] = (
         "'grey: B2 C2 D2', 'stables: E3', 'merchants: F2 F3', 'walls: B1 C1',",
-        "'roofs: red@B7', 'palace-tiles: grey red', 'tower-tiles: 4 green', 'tea: red 1'",
+        "'roofs: red@B7', 'palace-tiles: grey red', 'tower-tiles: 4 green', 'tea: red 1',",
+        "'supplies: spent' (the game is over)",
     )
     score_columns: tuple[tuple[str, str], ...] = (
         ("Rank", "rank"),
@@ -125,7 +126,10 @@ class MedinaCli:
         if sheet.finished:
             return []
         if not sheet.supplies_known:
-            return ["a position whose pieces in hand are unknown: it may not be over"]
+            return [
+                "a position whose pieces in hand are unknown: it may not be over "
+                "('supplies: spent' says it is)"
+            ]
         return ["not finished"]
 
 

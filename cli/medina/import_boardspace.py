@@ -10,6 +10,7 @@ from meridina.notation.medina.boardspace import ConversionFault, conversion
 
 from ..atomic_file import replacing
 from ..output import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, OutputFault
+from ..same_file import refuse_replacing_input
 from ..shown import shown
 from ..small_file import Unreadable, read_small
 from ..verbosity import Verbosity, verbosity_options
@@ -23,7 +24,9 @@ records go to standard output, one game after another with a blank line between,
 FILE with -o. Each record names its edition, options, the rulings of the Boardspace
 revision that played it, the players and their roof colours, and says in a comment what
 it was converted from. Cancelled picks and undone placements leave no trace. A file whose
-final ')' is missing or doubled is converted with a REC-1 warning at its place. A file that
+final ')' is missing or doubled is converted with a REC-1 warning at its place; one with
+moves filed under a seat (P0...P3) whose turn it is not, with a MED-T1 warning at the first
+of them (the record follows the turn order). -o may not name one of the FILEs. A file that
 cannot be converted (an edited position, a move the converter does not know) is reported
 at its line and column, and the command exits 1; a file that cannot be read exits 2.
 """
@@ -42,6 +45,7 @@ at its line and column, and the command exits 1; a file that cannot be read exit
 def boardspace(files: tuple[str, ...], output: Path | None, verbosity: Verbosity) -> None:
     """Convert each file (help: ``HELP``)."""
     click.get_current_context().with_resource(verbosity.silenced(report=False))
+    refuse_replacing_input(output, files)
     records: list[str] = []
     status = EXIT_VALID
     for name in files:

@@ -7,6 +7,7 @@ from meridina.rules.medina.engine import Step, expected_player
 from meridina.rules.medina.model import Setup, Turn
 from meridina.rules.medina.scoring import ScoreSheet
 from meridina.rules.medina.state import State
+from meridina.rules.wording import counted
 
 from ..record.games import RecordedGame, RecordedRules, result_label
 from . import view
@@ -21,6 +22,9 @@ class RecordedMedina(RecordedRules[Setup, State, Turn, Step, ScoreSheet]):
         return "; ".join(
             f"{result_label(row.name, row.colour)} {row.total}" for row in sheet.players
         )
+
+    def ending_entry(self, state: State) -> str:
+        return "supplies: spent"
 
     def first_number(self, start: State) -> int:
         return 1 + int(start.turns_played)
@@ -40,7 +44,7 @@ class RecordedMedina(RecordedRules[Setup, State, Turn, Step, ScoreSheet]):
             return who
         pieces = hand.pieces()
         tea = f", {hand.tea} tea" if hand.tea else ""
-        return f"{who}, {pieces} piece{'s' if pieces != 1 else ''} left{tea}"
+        return f"{who}, {counted(pieces, 'piece')} left{tea}"
 
     def supply(self, state: State) -> tuple[tuple[str, int], ...]:
         hand = state.hands[expected_player(state)]

@@ -15,6 +15,7 @@ from meridina.rules.medina.model import NEUTRAL, Cell, Placement, cell_name
 from meridina.rules.medina.scoring import score
 from meridina.rules.medina.state import BUILDING, MERCHANT, STABLE, WALL, WELL, Palace, State
 from meridina.rules.medina.tiles import describe_palace
+from meridina.rules.wording import counted
 
 from .. import svg
 from .view import placement_text
@@ -185,7 +186,7 @@ def _towers(root: ET.Element, state: State, roofs: Roofs) -> None:
             f"held by {roofs.name(state, holder)}" if holder else "no one holds its tile"
         )
         if merchants:
-            said += f"; {merchants} merchant{'s' if merchants != 1 else ''} on its tile"
+            said += f"; {counted(merchants, 'merchant')} on its tile"
         node = svg.group(root, "tower", said, data_tower=number, data_field=cell_name(cell))
         x, y = x_of(cell), y_of(board, cell)
         svg.add(node, "rect", x=x + 2, y=y + 2, width=CELL - 4, height=CELL - 4, rx=4, fill="#444")
@@ -299,8 +300,8 @@ def _palace(root: ET.Element, state: State, roofs: Roofs, palace: Palace) -> Non
     fields = " ".join(sorted(cell_name(c) for c in palace.buildings))
     stables = " ".join(sorted(cell_name(c) for c in palace.stables))
     owner = palace.owner
-    said = f"{describe_palace(palace)}: {len(palace.buildings)} buildings" + (
-        f", {len(palace.stables)} stables" if palace.stables else ""
+    said = f"{describe_palace(palace)}: {counted(len(palace.buildings), 'building')}" + (
+        f", {counted(len(palace.stables), 'stable')}" if palace.stables else ""
     )
     said += f", roofed by {roofs.name(state, owner)}" if owner else ", not roofed"
     node = svg.group(
@@ -387,7 +388,7 @@ def _tiles(root: ET.Element, state: State, roofs: Roofs) -> None:
         badge(
             palace,
             f"P{value}",
-            f"{colour} palace tile ({value} points), held by {holder}",
+            f"{colour} palace tile ({counted(value, 'point')}), held by {holder}",
             "palace-tile",
             data_colour=colour,
             data_holder=holder,
@@ -400,7 +401,8 @@ def _tiles(root: ET.Element, state: State, roofs: Roofs) -> None:
             badge(
                 taker,
                 f"T{tower}",
-                f"tower tile {tower} ({tower} points), held by {roofs.name(state, owner)}",
+                f"tower tile {tower} ({counted(tower, 'point')}), "
+                f"held by {roofs.name(state, owner)}",
                 "tower-tile",
                 data_tower=tower,
                 data_holder=owner,
@@ -418,7 +420,7 @@ def _legend(root: ET.Element, state: State, roofs: Roofs, top: float) -> None:
         line = svg.group(
             layer,
             "player",
-            f"{player.name or player.colour}: {scored.total} points",
+            f"{player.name or player.colour}: {counted(scored.total, 'point')}",
             data_colour=player.colour,
             data_points=scored.total,
         )

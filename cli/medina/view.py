@@ -23,6 +23,7 @@ from meridina.rules.medina.model import NEUTRAL, Kind, Placement, Turn, cell_nam
 from meridina.rules.medina.scoring import ScoreSheet, palace_score
 from meridina.rules.medina.state import BUILDING, MERCHANT, STABLE, WALL, WELL, State
 from meridina.rules.medina.tiles import article, describe_palace
+from meridina.rules.wording import counted
 from tabulate import tabulate
 
 from ..shown import shown
@@ -71,10 +72,9 @@ def _owner(owner: str | None) -> str:
 def _palace_lines(state: State) -> list[str]:
     lines = []
     for palace in sorted(state.palaces.values(), key=lambda p: (p.colour, p.ident)):
-        stables = f" + {len(palace.stables)} stable{'s' if len(palace.stables) != 1 else ''}"
+        stables = f" + {counted(len(palace.stables), 'stable')}"
         lines.append(
-            f"  {describe_palace(palace)}: {len(palace.buildings)} building"
-            f"{'s' if len(palace.buildings) != 1 else ''}"
+            f"  {describe_palace(palace)}: {counted(len(palace.buildings), 'building')}"
             f"{stables if palace.stables else ''}, {_owner(palace.owner)}"
         )
     return lines
@@ -134,12 +134,12 @@ def event_text(event: Event) -> str:
     if isinstance(event, TowerTileMoved):
         return f"tower tile {event.tower}: {event.holder or 'nobody'}"
     if isinstance(event, TowerMerchantsTaken):
-        merchants = f"{event.count} merchant{'' if event.count == 1 else 's'}"
+        merchants = counted(event.count, "merchant")
         if event.taker is None:
             return f"the {merchants} of tower {event.tower} leave the game"
         return f"{event.taker} takes the {merchants} of tower {event.tower}"
     if isinstance(event, TeaTilesTaken):
-        return f"{event.player} takes {event.count} tea tile{'s' if event.count > 1 else ''}"
+        return f"{event.player} takes {counted(event.count, 'tea tile')}"
     assert isinstance(event, ColourRetired)
     colour = event.colour
     return f"every player owns {article(colour)} palace: {colour} buildings leave the game"

@@ -125,8 +125,13 @@ class MeridianCli:
         if sheet.finished:
             return []
         if sheet.cards_left is None:
-            return ["a position whose cards played are unknown: it may not be over"]
-        return [f"not finished: {sheet.cards_left} cards left"]
+            return [
+                "a position whose cards played are unknown: it may not be over "
+                "(a 'played:' entry gives them)"
+            ]
+        from meridina.rules.wording import counted
+
+        return [f"not finished: {counted(sheet.cards_left, 'card')} left"]
 
 
 @lru_cache(maxsize=1)

@@ -10,6 +10,7 @@ from meridina.rules.datafile import bundled_text
 from meridina.rules.meridian.board import PACKAGE, Board, board_names, bundled_board
 from meridina.rules.meridian.board_check import check_board
 from meridina.rules.meridian.model import MERIDIANS
+from meridina.rules.wording import counted
 
 from .. import svg
 from ..atomic_file import write_atomic
@@ -180,7 +181,7 @@ def check(file: str, output_format: str, verbosity: Verbosity) -> None:
                 )
             )
         else:
-            click.echo(shown(f"{file}: {faults} fault{'s' if faults != 1 else ''}"), err=True)
+            click.echo(shown(f"{file}: {counted(faults, 'fault')}"), err=True)
     raise SystemExit(EXIT_VALID if found is not None else EXIT_INVALID)
 
 

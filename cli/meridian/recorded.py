@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from meridina.notation.meridian import MeridianRecord
 from meridina.rules.meridian.engine import Step
-from meridina.rules.meridian.model import COLOURS, Setup, Turn
+from meridina.rules.meridian.model import COLOURS, DECK, Setup, Turn
 from meridina.rules.meridian.scoring import ScoreSheet
 from meridina.rules.meridian.state import State
+from meridina.rules.wording import counted
 
 from ..record.games import RecordedGame, RecordedRules, result_label
 from . import view
@@ -21,6 +22,11 @@ class RecordedMeridian(RecordedRules[Setup, State, Turn, Step, ScoreSheet]):
         return "; ".join(
             f"{result_label(row.name, row.colours[0])} {row.points}" for row in sheet.players
         )
+
+    def ending_entry(self, state: State) -> str:
+        # Every card of every colour played, as the position page starts.
+        cards = " ".join(card.label for card in DECK)
+        return "played: " + " ".join(f"{colour} {cards}" for colour in state.colours)
 
     def first_number(self, start: State) -> int:
         # After a position, the cards already played were the turns before.
@@ -50,7 +56,7 @@ class RecordedMeridian(RecordedRules[Setup, State, Turn, Step, ScoreSheet]):
             face_up = state.face_up(colour)
             held = state.cards_left(colour)
             shown = f"; face up {' and '.join(c.label for c in face_up)}" if face_up else ""
-            cards.append(f"{colour}: {held} card{'s' if held != 1 else ''} left{shown}")
+            cards.append(f"{colour}: {counted(held, 'card')} left{shown}")
         return f"{who}, {', '.join(cards)}"
 
     def supply(self, state: State) -> tuple[tuple[str, int], ...]:

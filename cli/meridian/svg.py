@@ -15,6 +15,7 @@ from meridina.rules.meridian.engine import Step
 from meridina.rules.meridian.model import MERIDIANS, Tower
 from meridina.rules.meridian.scoring import IslandScore, ScoreSheet, score
 from meridina.rules.meridian.state import State
+from meridina.rules.wording import counted
 
 from .. import svg
 
@@ -204,7 +205,7 @@ def _holder(layer: ET.Element, state: State, result: IslandScore) -> None:
     garrisons = ", ".join(
         f"{player_label(state, owner)} {value}" for owner, value in sorted(result.garrisons.items())
     )
-    points = f"{island.points} point{'s' if island.points != 1 else ''}"
+    points = counted(island.points, "point")
     if result.holder is None:
         said = f"island {island.name}: a tie, nobody holds it ({points}); garrisons {garrisons}"
         holder = ""
@@ -380,7 +381,7 @@ def _legend(root: ET.Element, state: State, sheet: ScoreSheet, top: float) -> No
         line = svg.group(
             layer,
             "player",
-            f"{player.name or '/'.join(player.colours)}: {scored.points} points",
+            f"{player.name or '/'.join(player.colours)}: {counted(scored.points, 'point')}",
             data_points=scored.points,
         )
         svg.text(line, 12, y, player.name or "-", text_anchor="start")

@@ -12,6 +12,7 @@ from meridina.rules.meridian.engine import Step
 from meridina.rules.meridian.model import MERIDIANS, Tower, Turn
 from meridina.rules.meridian.scoring import IslandScore, ScoreSheet, island_scores, score
 from meridina.rules.meridian.state import State
+from meridina.rules.wording import counted
 from tabulate import tabulate
 
 from ..shown import shown
@@ -68,7 +69,8 @@ def effect_sentences(step: Step | None, entry: TurnEntry[Turn]) -> list[str]:
     if effect.removed is not None:
         city, tower = effect.removed
         sentences.append(
-            f"takes {tower_text(tower)} off city {city} ({tower.height} pieces back in hand)"
+            f"takes {tower_text(tower)} off city {city} "
+            f"({counted(tower.height, 'piece')} back in hand)"
         )
     if effect.placed is not None:
         city, tower = effect.placed
@@ -230,4 +232,4 @@ def status(sheet: ScoreSheet) -> str:
         return "finished"
     if sheet.cards_left is None:
         return "cards played unknown; scored as it stands"
-    return f"not finished: {sheet.cards_left} cards left; scored as it stands"
+    return f"not finished: {counted(sheet.cards_left, 'card')} left; scored as it stands"

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import click
 from meridina.notation.driver import RulingDefaults
+from meridina.rules.wording import counted
 
 from ..config import RulingsConfiguredCommand
 from ..games import GAMES, cli_game, every_game
@@ -216,4 +217,4 @@ def _header(
 def _summary(session: Session) -> str:
     count = len(session.entries)
     state = "the game is over" if session.over else f"turn {session.number} is next"
-    return f"{session.path}: {count} turn{'s' if count != 1 else ''} recorded; {state}"
+    return f"{session.path}: {counted(count, 'turn')} recorded; {state}"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -16,13 +17,17 @@ from meridina.rules.common import Place, RecordError
 from meridina.rules.games import GAMES
 
 from ..games import cli_game
-from ..output import EXIT_INVALID, EXIT_UNREADABLE, problem_line
-from ..shown import shown, shown_lines
+from ..output import EXIT_INVALID, EXIT_UNREADABLE, error_lines, problem_line
+from ..shown import shown
 from ..small_file import Unreadable, read_small
 from .locked_file import FileHeld, RecordFile
 from .session import RESULT, Session
 
 MAX_FILE = 16 * 1024 * 1024  # bytes: far more than any game's record
+
+
+# a tag as a message suggests one: [Setup "well F6; merchant H7"]
+_SUGGESTED_TAG = re.compile(r'\[([A-Z][A-Za-z]*) "([^"\n]*)"\]')
 
 
 class OpenFault(click.ClickException):
@@ -31,7 +36,7 @@ class OpenFault(click.ClickException):
     exit_code = EXIT_UNREADABLE
 
     def show(self, file: object = None) -> None:
-        click.echo(f"meridina: {shown_lines(self.message)}", err=True)
+        click.echo(error_lines(self.message), err=True)
 
 
 class InvalidRecord(OpenFault):
@@ -89,20 +94,37 @@ def new_header(
         raise OpenFault("the header options do not make one game")
     report = check_game(parsed[0], path.parent, rulings)
     options = {name.lower(): option for name, _, option in given if name != "Game"}
+    spelt = {
+        **{tag: option for option, tag, _ in cli_game(game).header_options},
+        **{name: option for name, _, option in given if option != "--tag"},
+    }
     faults = []
     for problem in report.problems:
         option = "the options"
         if problem.at is not None and 1 <= problem.at.line <= len(lines):
             tag = lines[problem.at.line - 1][1:].split(" ", 1)[0]
             option = options.get(tag.lower(), option)
+        message = as_options(problem.message, spelt)
         if problem.warning:
-            said = f"meridina: {option}: {problem.rule} warning: {problem.message}"
+            said = f"meridina: {option}: {problem.rule} warning: {message}"
             click.echo(shown(said), err=True)
         else:
-            faults.append(f"{option}: {problem.rule} {problem.message}")
+            faults.append(f"{option}: {problem.rule} {message}")
     if faults:
         raise OpenFault("\n".join(faults))
     return report
+
+
+def as_options(message: str, spelt: dict[str, str]) -> str:
+    """``message`` as said to someone who gives the header as options: a tag it suggests
+    (``[Setup "merchant H7"]``) is written as the option that sets it (``--setup "merchant
+    H7"``). ``spelt`` holds each tag's option by tag name."""
+
+    def option(found: re.Match[str]) -> str:
+        name, value = found.group(1), found.group(2)
+        return f'{spelt[name]} "{value}"' if name in spelt else found.group(0)
+
+    return _SUGGESTED_TAG.sub(option, message)
 
 
 def _exists(path: Path) -> str:

@@ -4,8 +4,11 @@ Each entry (``3: orange 1@1 brown 2@2``, ``walls: B1 C1``) is checked at once wi
 the whole position so far: one that breaks a rule on its own line is refused and
 not written; faults that later entries may still put right are listed as open.
 The file is rewritten atomically after every entry, and held against a second session;
-at the end the position is scored and, when it is a valid finished game, the Result tag
-is filled in.
+at the end the position is scored and, when it is valid, the Result tag is filled in.
+A final position says nothing of what is left in hand, so the game's entry that says it is
+over (Meridian's ``played:`` with every card, Medina's ``supplies: spent``) is added when
+none was typed and the position then reads as a finished game; the standings count it then,
+and otherwise the user is told why they will not.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ from meridina.notation.writing import write_game
 from meridina.rules.codes import title
 from meridina.rules.common import Place, Problem
 
-from ..games import every_game
+from ..games import cli_game, every_game
 from ..output import EXIT_INVALID, EXIT_VALID, problem_line
 from ..stand_in import stand_in_line
 from .games import RecordedGame
@@ -58,6 +61,21 @@ class EntryOutcome:
     accepted: bool
     refusals: tuple[Problem, ...] = ()  # in the typed line's columns
     open: tuple[Problem, ...] = ()  # the position's other faults, in the file's places
+
+
+@dataclass(frozen=True, slots=True)
+class Conclusion:
+    """What a valid position is saved with, and whether the standings will count it."""
+
+    entries: list[str]  # with ``added``, when it is there
+    result: str | None  # the Result tag's value; None when none can be stated
+    left_out: str | None  # why the standings will leave the game out; None: it counts
+    added: str | None  # the entry saying the game is over, added to those typed
+    final: Any  # the position as the rules read it, entries and Result saved
+
+
+def _key(entry: str) -> str:
+    return entry.partition(":")[0].strip().lower()
 
 
 @dataclass
@@ -142,25 +160,59 @@ class PositionSession:
             reason = error.strerror or error
             raise WriteFault(f"{self.path}: cannot be written ({reason})") from None
 
-    def finish(self, echo: Echo) -> int:
-        """Score the position; a valid finished one gets its Result tag."""
-        report = self.check(self.entries)[0]
+    def conclude(self, entries: list[str]) -> Conclusion | None:
+        """What ``entries`` are saved with: the entry saying the game is over when none is
+        there and it fits, the Result, and why the standings would leave the game out.
+        None for a position that is not valid."""
+        report = self.check(entries)[0]
         if not report.valid or report.run is None or report.run.final is None:
-            for problem in report.problems:
+            return None
+        ending = self.game.ending_entry(report.run.final)
+        added, not_over = None, None
+        if all(_key(entry) != _key(ending) for entry in entries):
+            trial = self.check([*entries, ending])[0]
+            sheet = trial.run.sheet if trial.run is not None else None
+            if trial.valid and sheet is not None and sheet.finished:
+                entries, report, added = [*entries, ending], trial, ending
+            else:
+                not_over = next((p for p in trial.errors), None)
+        assert report.run is not None and report.run.final is not None
+        result: str | None = self.game.result_value(report.run.final)
+        with_result = self.check(entries, result)[0]
+        if with_result.valid:
+            report = with_result
+        else:
+            result = None
+        sheet = report.run.sheet if report.run is not None else None
+        reasons = cli_game(self.game.name.lower()).unfinished(sheet) if sheet else []
+        if not_over is not None:  # what keeps the typed position from being over
+            said = f"'{_key(ending)}: ...' breaks {not_over.rule}: {not_over.message}"
+            reasons = [f"it cannot be written as over ({said})"]
+        elif result is None:
+            reasons.append("no Result can be stated for it")
+        return Conclusion(entries, result, "; ".join(reasons) or None, added, report.run.final)
+
+    def finish(self, echo: Echo) -> int:
+        """Score the position; a valid one gets its Result tag, and the entry saying the
+        game is over when it fits."""
+        ending = self.conclude(self.entries)
+        if ending is None:
+            for problem in self.check(self.entries)[0].problems:
                 echo(problem_line(str(self.path), problem))
             echo(f"{self.path}: the position is not valid yet; no result written")
             return EXIT_INVALID
-        final = report.run.final
-        result = self.game.result_value(final)
-        with_result = self.check(self.entries, result)[0]
-        if with_result.valid:
-            self.save(result)
-            echo(f"Result: {result}")
+        self.entries = ending.entries
+        self.save(ending.result)
+        if ending.added is not None:
+            echo(f"the game is over: wrote '{ending.added}'")
+        if ending.result is not None:
+            echo(f"Result: {ending.result}")
         else:
-            echo("the position is not a finished game: no Result tag written")
-        view = self.game.view
-        sheet = self.game.score(final)
-        echo(view.score_text(sheet, final, True))
+            echo("no Result tag written")
+        if ending.left_out is not None:
+            echo(f"the standings will leave this game out: {ending.left_out}")
+        sheet = self.game.score(ending.final)
+        echo(self.game.view.score_text(sheet, ending.final, True))
         if note := self.stand_in_note():
             echo(note)
         return EXIT_VALID

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 import click
+from meridina.rules.wording import counted
 from prompt_toolkit import PromptSession
 from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.input import Input
@@ -65,7 +66,7 @@ def record_at_prompt(
         if outcome.ended:
             echo(final_table(session))
     count = len(session.entries)
-    echo(f"{session.path}: {count} turn{'s' if count != 1 else ''} recorded")
+    echo(f"{session.path}: {counted(count, 'turn')} recorded")
     return EXIT_VALID
 
 

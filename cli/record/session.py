@@ -25,6 +25,7 @@ from ..shown import shown
 from ..stand_in import RESULT_BOARD, result_board_value, stand_in_line
 from .games import RecordedGame
 from .locked_file import RecordFile
+from .writable import unwritable
 
 RESULT = "Result"
 BOARD = "Board"
@@ -110,9 +111,9 @@ class Session:
 
     def play(self, line: str, line_no: int = 1) -> Outcome:
         """Check a typed line; a legal turn is written at once, a refused one never."""
-        if (nul := line.find("\x00")) >= 0:  # the file could not be read back with it
-            fault = "the line holds a NUL character, which a record cannot hold"
-            return Outcome(None, (Problem("REC-0", fault, Place(line_no, nul + 1)),))
+        if (fault := unwritable(line)) is not None:  # the file could not be read back
+            problem = Problem("REC-0", f"the line {fault.reason}", Place(line_no, fault.col))
+            return Outcome(None, (problem,))
         typed = read_typed_turn(line, self.number, line_no, renumber=not self.entries)
         if isinstance(typed, Problem):
             return Outcome(None, (typed,))
@@ -164,11 +165,14 @@ class Session:
         self.save()
         return taken
 
-    def comment(self, text: str) -> None:
-        """A comment on the last turn, or on the game before its first turn."""
+    def comment(self, text: str) -> str | None:
+        """A comment on the last turn, or on the game before its first turn; why it was
+        refused (a text a record cannot hold), or None once written."""
+        if (fault := unwritable(text)) is not None:
+            return f"the comment {fault.reason}"
         text = " ".join(text.split())
         if not text:
-            return
+            return None
         if self.entries:
             last = self.entries[-1]
             comments = (*last.text.comments, Comment(text, last.text.at))
@@ -178,6 +182,7 @@ class Session:
             comments = (*game.comments, Comment(text, game.at))
             self.record = replace(self.record, game=replace(game, comments=comments))
         self.save()
+        return None
 
     def _with_mover(self, turn: TurnText) -> TurnText:
         """A turn typed without the colour that plays (``7: 3@2``, ``orange@E5``, ``pass``)

@@ -159,7 +159,8 @@ def _rule(session: Session, argument: str) -> Reply:
 def _comment(session: Session, argument: str) -> Reply:
     if not argument.strip():
         return Reply("comment takes the text of the comment")
-    session.comment(argument)
+    if (refused := session.comment(argument)) is not None:
+        return Reply(f"REC-0 {refused}; nothing was written")
     where = f"turn {session.entries[-1].text.number}" if session.entries else "the game"
     return Reply(f"comment added to {where}")
 

@@ -18,6 +18,7 @@ REPORTERS: dict[str, tuple[str, str]] = {
     "github": (".github", "GithubReporter"),
     "junit": (".junit", "JunitReporter"),
     "sarif": (".sarif", "SarifReporter"),
+    "gitlab": (".gitlab", "GitlabReporter"),
 }
 
 

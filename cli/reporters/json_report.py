@@ -20,7 +20,8 @@ def schema_id(command: str) -> str:
 
 
 class JsonReporter(Reporter):
-    """``{"schema", "files": [{"file", "games", "error"}], "valid", "games", "invalid"}``.
+    """``{"schema", "files": [{"file", "games", "error"}], "valid", "games", "invalid",
+    "unreadable"}``.
 
     The counts come last so that the files can be written as they are checked.
     """
@@ -66,7 +67,8 @@ class JsonReporter(Reporter):
             self.out.write("\n  ")
         self.out.write("],\n")
         self.out.write(f'  "valid": {json.dumps(tally.status() == 0)},\n')
-        self.out.write(f'  "games": {tally.games},\n  "invalid": {tally.invalid}')
+        self.out.write(f'  "games": {tally.games},\n  "invalid": {tally.invalid},\n')
+        self.out.write(f'  "unreadable": {tally.unreadable}')
         if self.options.statistics:
             counts = [
                 {"rule": rule, "count": count, "title": title(rule)}

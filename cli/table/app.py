@@ -16,6 +16,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .assets import STATIC
 from .rule_route import rule_route
+from .same_origin import SameOriginGate
 from .token_gate import TokenGate
 
 # The page's own assets only: no address outside this server is ever asked for.
@@ -33,7 +34,8 @@ SECURITY_HEADERS = {
 
 def make_app(routes: Sequence[BaseRoute], token: str, home: str) -> Starlette:
     """The application serving ``routes`` (one mode's pages and calls), ``home`` the page
-    the bare address leads to; every request needs ``token``."""
+    the bare address leads to; every request needs ``token``, and every change must come
+    from the page itself."""
 
     async def go_home(request: Request) -> Response:
         return RedirectResponse(home, status_code=303)
@@ -45,7 +47,11 @@ def make_app(routes: Sequence[BaseRoute], token: str, home: str) -> Starlette:
             rule_route(),
             Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
         ],
-        middleware=[Middleware(TokenGate, token=token), Middleware(SecurityHeaders)],
+        middleware=[
+            Middleware(TokenGate, token=token),
+            Middleware(SameOriginGate),
+            Middleware(SecurityHeaders),
+        ],
     )
 
 

@@ -44,6 +44,7 @@ class PositionBoard:
         self.rulings = rulings_text(setup.defaults, self.key)
         self.lock = threading.Lock()
         self.saved_text: str | None = None  # what this page last wrote to the file
+        self.saved_from: str | None = None  # the pieces' text it was written from
         header = self.session.header.tag(SETUP)
         game = self._read(self.session.text())
         state = game.position().state
@@ -80,6 +81,7 @@ class PositionBoard:
         text = self._text(entries)
         game = self._read(text)
         first = text.split("\n").index("position") + 2
+        saved = text == self.saved_from
         problems = [_problem(p, entries, first) for p in game.problems]
         svg = score = None
         try:
@@ -94,13 +96,14 @@ class PositionBoard:
         return {
             "title": self.title,
             "file": self.session.path.name,
-            "text": text,
+            # once saved, the record as written (its Result, the entry saying it is over)
+            "text": self.saved_text if saved and self.saved_text is not None else text,
             "valid": game.valid,
             "svg": svg,
             "problems": problems,
             "score": None if score is None else _score(score),
             "pieces": self.pieces.data(),
-            "saved": text == self.saved_text,
+            "saved": saved,
         }
 
     # ------------------------------------------------------------ changes
@@ -128,12 +131,19 @@ class PositionBoard:
             return self._view()
 
     def save(self, replace_other: bool = False) -> dict[str, Any]:
-        """Write the record file, with its Result when the position is a valid finished
-        game; a file there that this page did not write is replaced only when asked."""
+        """Write the record file, with its Result when the position is valid and the entry
+        saying the game is over when it fits (as ``record --position`` does); the answer
+        says why the standings would leave the game out (``left_out``, None: it counts).
+        A file there that this page did not write is replaced only when asked."""
         with self.lock:
             entries = self.pieces.entries()
-            result = self._result(entries)
-            text = self._text(entries, result)
+            pieces_text = self._text(entries)
+            ending = self.session.conclude(self.session.entries)
+            result = ending.result if ending else None
+            left_out = ending.left_out if ending else "the position is not valid"
+            if ending is not None:
+                self.session.entries = ending.entries
+            text = self.session.text(result)
             path = self.session.path
             if not replace_other and os.path.lexists(path) and _current(path) != self.saved_text:
                 return {
@@ -145,16 +155,10 @@ class PositionBoard:
                 self.session.save(result)
             except WriteFault as fault:
                 return {**self._view(), "error": fault.message}
-            self.saved_text = text
+            self.saved_text, self.saved_from = text, pieces_text
             view = self._view()
-            return {**view, "saved": True, "result": result}
-
-    def _result(self, entries: list[Entry]) -> str | None:
-        game = self._read(self._text(entries))
-        if not game.valid:
-            return None
-        result: str = self.session.game.result_value(game.position().state)
-        return result if self._read(self._text(entries, result)).valid else None
+            added = ending.added if ending else None
+            return {**view, "saved": True, "result": result, "added": added, "left_out": left_out}
 
     def close(self) -> None:
         """Let the record file go."""

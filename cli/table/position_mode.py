@@ -7,7 +7,6 @@ them (and the token every request may need) is the ``table`` command's.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Awaitable, Callable
 from html import escape
 from importlib.resources import files
@@ -18,6 +17,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
+from .json_body import BadBody, json_object
 from .position_board import PositionBoard
 from .position_pieces import BadClick
 from .position_setup import PositionSetup
@@ -25,7 +25,6 @@ from .position_setup import PositionSetup
 __all__ = ["PositionSetup", "position_routes"]
 
 PREFIX = "/position"
-MOST_BODY = 16 * 1024  # bytes: a click or a change is a few dozen
 ASSETS = {
     "position.js": "text/javascript; charset=utf-8",
     "position.css": "text/css; charset=utf-8",
@@ -43,21 +42,6 @@ class BadRequest(ValueError):
     """A request body that is not what the page sends."""
 
 
-async def _body(request: Request) -> dict[str, Any]:
-    raw = b""
-    async for chunk in request.stream():
-        raw += chunk
-        if len(raw) > MOST_BODY:
-            raise BadRequest("the request is too large")
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        raise BadRequest("the request is not JSON") from None
-    if not isinstance(data, dict):
-        raise BadRequest("the request is not a JSON object")
-    return data
-
-
 def _answer(
     work: Callable[[dict[str, Any]], dict[str, Any]],
 ) -> Callable[[Request], Awaitable[Response]]:
@@ -66,9 +50,9 @@ def _answer(
 
     async def endpoint(request: Request) -> Response:
         try:
-            data = await _body(request)
+            data = await json_object(request)
             return JSONResponse(await run_in_threadpool(work, data), headers=NO_STORE)
-        except (BadRequest, BadClick) as fault:
+        except (BadBody, BadRequest, BadClick) as fault:
             return JSONResponse({"error": str(fault)}, status_code=400, headers=NO_STORE)
 
     return endpoint
@@ -84,12 +68,9 @@ def position_routes(setup: PositionSetup) -> list[BaseRoute]:
     board = PositionBoard(setup)
 
     async def page(request: Request) -> Response:
-        query = request.url.query
-        ask = ("?" + escape(query, quote=True)) if query else ""
+        # the address it was opened with goes into no address the page asks for
         html = _package_text("templates", "position.html")
-        html = html.replace("{{ASK}}", ask).replace(
-            "{{TITLE}}", escape(f"{board.title} position: {setup.path.name}")
-        )
+        html = html.replace("{{TITLE}}", escape(f"{board.title} position: {setup.path.name}"))
         return HTMLResponse(html, headers=NO_STORE)
 
     async def asset(request: Request) -> Response:

@@ -7,7 +7,6 @@ Calls are taken one at a time: a turn is checked against the file as the last ca
 
 from __future__ import annotations
 
-import json
 import threading
 from collections.abc import Callable
 from dataclasses import asdict
@@ -22,9 +21,9 @@ from starlette.routing import BaseRoute, Route
 
 from ..stand_in import stand_in_line
 from .assets import template
+from .json_body import BadBody, json_object
 
 PAGE = "/record"
-LARGEST_BODY = 16 * 1024  # bytes: a turn, a comment or a turn's first words
 LARGEST_TEXT = 2000  # characters of a turn or a comment
 LARGEST_WORDS = 8  # a turn's first words asked about
 
@@ -40,8 +39,8 @@ def record_routes(recording: Recording) -> list[BaseRoute]:
     def calling(work: Callable[[dict[str, Any]], dict[str, Any]]) -> Callable[..., Any]:
         async def endpoint(request: Request) -> Response:
             try:
-                body = await _body(request) if request.method == "POST" else {}
-            except BadCall as fault:
+                body = await json_object(request) if request.method == "POST" else {}
+            except BadBody as fault:
                 return JSONResponse({"error": str(fault)}, status_code=400)
 
             def locked() -> dict[str, Any]:
@@ -136,19 +135,3 @@ def _text(value: object, what: str) -> str:
     if not isinstance(value, str) or len(value) > LARGEST_TEXT:
         raise BadCall(f"{what}: a text of at most {LARGEST_TEXT} characters")
     return value
-
-
-async def _body(request: Request) -> dict[str, Any]:
-    """The call's JSON object, read no further than ``LARGEST_BODY`` bytes."""
-    data = bytearray()
-    async for chunk in request.stream():
-        data += chunk
-        if len(data) > LARGEST_BODY:
-            raise BadCall(f"the call is larger than {LARGEST_BODY} bytes")
-    try:
-        found = json.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
-        raise BadCall("the call is not JSON") from None
-    if not isinstance(found, dict):
-        raise BadCall("the call is not a JSON object")
-    return found

@@ -6,6 +6,7 @@ import ipaddress
 import socket
 import webbrowser
 from collections.abc import Callable, Sequence
+from contextlib import ExitStack
 from pathlib import Path
 
 import click
@@ -18,9 +19,11 @@ from starlette.routing import BaseRoute
 from ..output import EXIT_UNREADABLE
 from ..shown import shown
 from .app import make_app
+from .opening_page import opening_page
 from .position_mode import position_routes
 from .position_setup import PositionSetup
 from .record_mode import PAGE, record_routes
+from .slow_clients import BACKLOG, bounded_protocol, most_connections
 from .token_gate import PARAMETER, new_token
 
 WILDCARDS = ("0.0.0.0", "::", "")
@@ -64,18 +67,34 @@ def serve(app: Starlette, token: str, host: str, port: int, browser: bool, what:
     bound = listening.getsockname()[1]
     url = f"http://{_url_host(host)}:{bound}/?{PARAMETER}={token}"
 
-    def started() -> None:
-        click.echo(shown(f"meridina table: {what}"))
-        click.echo(url)
-        if not is_loopback(host):
-            click.echo("meridina table: open this address on a phone on the same network")
-        click.echo("meridina table: stop with Ctrl-C")
-        if browser:
-            webbrowser.open(url)
+    with ExitStack() as stack:
+        page = stack.enter_context(opening_page(url)) if browser else None
 
-    config = uvicorn.Config(app, log_level="warning", lifespan="off", access_log=False)
-    AnnouncingServer(config, started).run(sockets=[listening])
+        def started() -> None:
+            click.echo(shown(f"meridina table: {what}"))
+            click.echo(url)
+            if not is_loopback(host):
+                click.echo("meridina table: open this address on a phone on the same network")
+            click.echo("meridina table: stop with Ctrl-C")
+            if page is not None:  # the token stays out of the browser's command line
+                webbrowser.open(page.as_uri())
+
+        AnnouncingServer(server_config(app), started).run(sockets=[listening])
     return 0
+
+
+def server_config(app: Starlette) -> uvicorn.Config:
+    """uvicorn's settings for the table: quiet, HTTP/1.1 with a deadline for each request's
+    headers and a bound on open connections, no WebSocket (the page uses none)."""
+    return uvicorn.Config(
+        app,
+        log_level="warning",
+        lifespan="off",
+        access_log=False,
+        http=bounded_protocol(most_connections()),
+        backlog=BACKLOG,
+        ws="none",
+    )
 
 
 class AnnouncingServer(uvicorn.Server):
@@ -95,7 +114,7 @@ class AnnouncingServer(uvicorn.Server):
 def listen(host: str, port: int) -> socket.socket:
     """A socket listening on ``host`` at ``port`` (0: a free port the system picks)."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    return socket.create_server((host, port), family=family, backlog=64)
+    return socket.create_server((host, port), family=family, backlog=BACKLOG)
 
 
 def is_loopback(host: str) -> bool:

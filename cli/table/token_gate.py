@@ -1,8 +1,10 @@
 """Every request needs the token printed in the start-up address, as Jupyter asks.
 
-The address carries it once (``?token=...``); the answer to that request keeps it in a
-cookie and sends the browser on to the same address without it, so it is not left in the
-address bar or the history. The comparison takes the same time whatever the guess.
+The address carries it once (``?token=...``, to a page: GET or HEAD); the answer to that
+request keeps it in a cookie and sends the browser on to the same address without it, so
+it is not left in the address bar or the history. No other request is let in by a token
+in its address: after the first load the token is in no address at all. The comparison
+takes the same time whatever the guess.
 """
 
 from __future__ import annotations
@@ -49,11 +51,9 @@ class TokenGate:
             return
         connection = HTTPConnection(scope)
         given = connection.query_params.get(PARAMETER)
-        if given is not None and same_token(given, self.token):
-            if scope["type"] == "http" and scope.get("method") == "GET":
-                await self._keep(connection, scope)(scope, receive, send)
-            else:
-                await self.app(scope, receive, send)
+        loads = scope["type"] == "http" and scope.get("method") in ("GET", "HEAD")
+        if given is not None and loads and same_token(given, self.token):
+            await self._keep(connection, scope)(scope, receive, send)
             return
         kept = connection.cookies.get(cookie_name(scope))
         if kept is not None and same_token(kept, self.token):
@@ -62,11 +62,14 @@ class TokenGate:
         await PlainTextResponse(REFUSED, status_code=403)(scope, receive, send)
 
     def _keep(self, connection: HTTPConnection, scope: Scope) -> RedirectResponse:
-        """On to the same address without the token, which the browser keeps as a cookie."""
+        """On to the same address without the token, which the browser keeps as a cookie.
+
+        The cookie is SameSite=Lax: the browser is sent here from a file (``opening_page``),
+        a start from another site, after which a Strict cookie is not sent on the very
+        redirect that follows. Strict would guard nothing more: every port of this machine
+        is the same site to a browser, and changes are guarded by ``same_origin``."""
         rest = connection.url.remove_query_params(PARAMETER)
         target = rest.path + (f"?{rest.query}" if rest.query else "")
         response = RedirectResponse(target, status_code=303)
-        response.set_cookie(
-            cookie_name(scope), self.token, httponly=True, samesite="strict", path="/"
-        )
+        response.set_cookie(cookie_name(scope), self.token, httponly=True, samesite="lax", path="/")
         return response

@@ -47,7 +47,7 @@ class MedinaNotation:
     position_keys = (
         *(f"{c}:" for c in dict.fromkeys(COLOUR_WORDS.values())),
         "stables:", "merchants:", "walls:", "roofs:", "palace-tiles:", "tower-tiles:", "tea:",
-        "next:",
+        "next:", "supplies:",
     )  # fmt: skip
 
     def read_record(

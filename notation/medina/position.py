@@ -1,4 +1,5 @@
-"""Medina's position section: the pieces on the board, tiles, tea and the player to move."""
+"""Medina's position section: the pieces on the board, tiles, tea, the player to move, and
+whether the game is over (``supplies: spent``)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from ..text import EntryText, GameText, Word
 from .words import COLOUR_WORDS, not_a_field
 
 POSITION_RULE: Final = "REC-5"
+SPENT: Final = "spent"  # ``supplies: spent``: the game is over
 
 
 def _cells(entry: EntryText, problems: list[Problem]) -> list[tuple[Cell, Place]]:
@@ -47,6 +49,7 @@ def read_position(game: GameText, problems: list[Problem]) -> StartPosition | No
     tower_tiles: dict[int, tuple[str | None, Place | None]] = {}
     tea: dict[str, tuple[int, Place | None]] = {}
     to_move: tuple[str, Place | None] | None = None
+    spent: Place | None = None
     for entry in section.entries:
         key = entry.key.text.lower()
         if key in COLOUR_WORDS:
@@ -103,18 +106,34 @@ def read_position(game: GameText, problems: list[Problem]) -> StartPosition | No
                     tea[player.text.lower()] = (tiles, player.at)
         elif key == "next" and len(entry.words) == 1:
             to_move = (entry.words[0].text.lower(), entry.words[0].at)
+        elif key == "supplies":
+            words = entry.words
+            if len(words) == 1 and words[0].text.lower() == SPENT:
+                spent = words[0].at
+            else:
+                at = words[0].at if words else entry.key.at
+                problems.append(
+                    Problem(
+                        POSITION_RULE,
+                        "write 'supplies: spent' for a game that is over: no player holds a "
+                        "piece they can still place",
+                        at,
+                    )
+                )
         else:
             problems.append(
                 Problem(
                     POSITION_RULE,
-                    f"unknown position entry {entry.key.text!r}: use a building colour, stables:, "
-                    "merchants:, walls:, roofs:, palace-tiles:, tower-tiles:, tea: or next:",
+                    f"unknown position entry {entry.key.text!r}: use a building colour, "
+                    "stables:, merchants:, walls:, roofs:, palace-tiles:, tower-tiles:, tea:, "
+                    "next: or supplies:",
                     entry.key.at,
                 )
             )
     return StartPosition(
         tuple(buildings), tuple(stables), tuple(merchants), tuple(walls), tuple(roofs),
         palace_tiles, tower_tiles, tea, to_move, section.at, tuple(merchant_entries),
+        spent,
     )  # fmt: skip
 
 

@@ -66,6 +66,8 @@ def format_position(position: StartPosition) -> list[str]:
         lines.append("  tea: " + " ".join(f"{p} {n}" for p, (n, _) in position.tea.items()))
     if position.to_move is not None:
         lines.append(f"  next: {position.to_move[0]}")
+    if position.spent is not None:
+        lines.append("  supplies: spent")
     return lines
 
 

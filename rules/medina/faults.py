@@ -14,6 +14,7 @@ from typing import Any, Final, NamedTuple, cast
 from meridina.rules.codes import RuleCode
 from meridina.rules.common import Place, Problem
 from meridina.rules.rule_home import filed_words
+from meridina.rules.wording import counted
 
 from .model import BUILDING_KIND, NEUTRAL, cell_name
 from .tiles import article
@@ -81,8 +82,7 @@ def t4_words(fault: Fault) -> str:
     player, way, ruling = fault.facts
     if ruling == "others-stuck":
         return (
-            f"no other player can move, so {player} must place a roof this turn "
-            f"(for example {way})"
+            f"no other player can move, so {player} must place a roof this turn (for example {way})"
         )
     return (
         f"{player} is the only player with roofs left and must place one this turn "
@@ -107,7 +107,7 @@ def t2_words(fault: Fault) -> str:
         return f"an opening turn places a single piece: {opening_turns(*fault.facts[1])}"
     _, player, written, opening = fault.facts
     return (
-        f"{player} places only {written} piece{'s' if written != 1 else ''}: a turn places two "
+        f"{player} places only {counted(written, 'piece')}: a turn places two "
         f"while any piece can still be placed ({opening_turns(*opening)})"
     )
 
@@ -308,7 +308,7 @@ def m1_words(fault: Fault) -> str:
 @wording("MED-M2")
 def m2_words(fault: Fault) -> str:
     cell, touching, ruling = fault.facts
-    said = f"{cell_name(cell)} touches {touching} merchant{'s' if touching > 1 else ''}"
+    said = f"{cell_name(cell)} touches {counted(touching, 'merchant')}"
     if fault.position:
         said = f"the street started at {said} of an older street"
     else:

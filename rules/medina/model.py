@@ -198,6 +198,9 @@ class StartPosition:
     # How many of ``merchants`` each ``merchants:`` entry lists, in order; empty: one entry.
     # Each entry holds one or more market streets, in the order they were started.
     merchant_entries: tuple[int, ...] = ()
+    # Where ``supplies: spent`` says the game is over (no player holds a piece they can
+    # still place); None: what is left in hand is not known.
+    spent: Place | None = None
 
     def merchant_groups(self) -> list[tuple[tuple[Cell, Place | None], ...]]:
         """The merchants of each ``merchants:`` entry, in the order written."""

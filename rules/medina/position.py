@@ -76,7 +76,7 @@ def apply_position(state: State, position: StartPosition) -> list[Problem]:
     for colour in state.edition.colours:
         retire_if_owned(state, colour)
     problems.extend(_unfinished(state, at))
-    problems.extend(_supplies(state, at))
+    problems.extend(_supplies(state, at, position.spent is not None))
     problems.extend(_tiles(state, position))
     for player, (count, where) in position.tea.items():
         faults = s1_players(state.hands, player)
@@ -92,6 +92,8 @@ def apply_position(state: State, position: StartPosition) -> list[Problem]:
         else:
             state.next_seat = state.seat_colours.index(colour)
     state.turns_played = 99  # past any opening single-piece turns
+    if position.spent is not None:
+        problems.extend(fault.at(position.spent) for fault in p1_looks_reachable(state, over=True))
     return problems
 
 
@@ -267,25 +269,73 @@ def _unfinished(state: State, at: Place | None) -> list[Problem]:
     return problems
 
 
-def _supplies(state: State, at: Place | None) -> list[Problem]:
+def _supplies(state: State, at: Place | None, spent: bool) -> list[Problem]:
     """Nothing on the board may exceed what all the players together hold; each player's
-    roofs in hand are what the city leaves them."""
+    roofs in hand are what the city leaves them.
+
+    Who placed the other pieces cannot be told from a position, so a hand is not known,
+    unless the position says the supplies are spent: then each hand holds, of every kind,
+    what the city leaves of all the supplies together, so that the game is over only if no
+    player could place any piece that may be left.
+    """
     problems = [fault.at(at) for fault in p1_looks_reachable(state)]
-    supply = state.edition.supply[len(state.players)]
+    count = len(state.players)
+    supply = state.edition.supply[count]
+    left = _left_over(state) if spent else None
     for player in state.players:
         hand = state.hands[player.colour]
         hand.roofs = max(supply.roofs - len(state.owned(player.colour)), 0)
-        # Who placed the other pieces cannot be told from a position.
-        hand.known = False
+        if left is None:
+            hand.known = False
+            continue
+        hand.buildings = {colour: left[colour] for colour in state.edition.colours}
+        hand.stables, hand.merchants, hand.walls = left[STABLE], left[MERCHANT], left[WALL]
+        hand.neutral_roofs = left[NEUTRAL]
     return problems
 
 
+def _left_over(state: State) -> dict[str, int]:
+    """Of each kind of piece, how many all the supplies together hold beyond the city's
+    (merchants: at least, as tower merchants taken are not counted)."""
+    count = len(state.players)
+    supply = state.edition.supply[count]
+    placed = dict.fromkeys((*state.edition.colours, STABLE, MERCHANT, WALL, NEUTRAL), 0)
+    for palace in state.palaces.values():
+        placed[palace.colour] += len(palace.buildings)
+        placed[STABLE] += len(palace.stables)
+        placed[NEUTRAL] += palace.owner == NEUTRAL
+    for piece in state.pieces.values():
+        if piece in (MERCHANT, WALL):
+            placed[piece] += 1
+    held = {colour: supply.buildings * count for colour in state.edition.colours}
+    held[STABLE] = supply.stables * count
+    held[MERCHANT] = supply.merchants * count + 1  # the first merchant, set up on the board
+    held[WALL] = supply.walls * count
+    held[NEUTRAL] = sum(hand.neutral_roofs for hand in state.hands.values())
+    return {kind: max(held[kind] - placed[kind], 0) for kind in held}
+
+
 @decides("MED-P1")
-def p1_looks_reachable(state: State, cell: Cell | None = None, kind: str = "") -> list[Fault]:
+def p1_looks_reachable(
+    state: State, cell: Cell | None = None, kind: str = "", over: bool = False
+) -> list[Fault]:
     """A written position could have been played. With ``cell``: a piece of ``kind`` may
     stand there (on the board, once, walls on the ring and nothing else there, no
-    building or stable by the well). Else the city as a whole: no more pieces of a kind
-    stand in it than the supplies hold, nor roofs of a player."""
+    building or stable by the well). With ``over`` (``supplies: spent``): the game is over,
+    no player being able to place a piece the supplies may still hold. Else the city as a
+    whole: no more pieces of a kind stand in it than the supplies hold, nor roofs of a
+    player."""
+    if over:
+        from .engine import legal_placements  # (the engine plays positions through here)
+
+        for player in state.players:
+            first = next(legal_placements(state, player.colour), None)
+            if first is not None:
+                piece = f"{first.colour} building" if first.colour else first.kind.value
+                piece = f"a {piece}" if first.kind.value != "neutral" else "a neutral roof"
+                where = "" if first.cell is None else f" at {cell_name(first.cell)}"
+                return [Fault("MED-P1", ("spent", player.colour, f"{piece}{where}"))]
+        return []
     if cell is not None:
         board = state.board
         if not board.on_grid(cell):
@@ -348,6 +398,12 @@ def p1_words(fault: Fault) -> str:
     if case == "roofs":
         colour, roofs, limit = facts
         return f"{colour} has {roofs} roofs; a player has {limit}"
+    if case == "spent":
+        colour, example = facts
+        return (
+            "the position says the supplies are spent (the game is over), but a piece may "
+            f"still be placed: {colour} could place {example}"
+        )
     neutral, limit = facts
     return f"{neutral} neutral roofs stand in the city; the supplies hold {limit}"
 

@@ -11,6 +11,7 @@ from meridina.rules.game import Applied, SaysOnce, result_faults, result_words
 from meridina.rules.game import GameRun as BaseRun
 from meridina.rules.identity_memory import IdentityMemory
 from meridina.rules.rule_home import decides
+from meridina.rules.wording import agreeing, counted
 
 from . import consequences, engine
 from .engine import Step
@@ -89,8 +90,8 @@ def _e5_words(meridian: int, colour: str, who: str, case: str, *facts: Any) -> s
     if case == "early":
         (left,) = facts
         return (
-            f"the record states a result, but {left} card{'s' if left != 1 else ''} "
-            "remain to be played"
+            f"the record states a result, but {counted(left, 'card')} "
+            f"{agreeing(left, 'remains', 'remain')} to be played"
         )
     return result_words(case, *facts)
 

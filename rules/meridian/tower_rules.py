@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 
 from meridina.rules.rule_home import decides
+from meridina.rules.wording import counted
 
 from .faults import Fault, wording
 from .model import MERIDIANS, OwnPush, Tower
@@ -181,7 +182,7 @@ def _r4_words(meridian: int, colour: str, who: str, count: int, limit: int, new:
     if not new:
         return f"meridian {meridian}: {who} has {count} towers; at most {limit}"
     return (
-        f"{who} already has {limit} tower{'s' if limit > 1 else ''} on "
+        f"{who} already has {counted(limit, 'tower')} on "
         f"meridian {meridian}; take one off first (x)"
     )
 
@@ -307,7 +308,10 @@ def _r7_words(meridian: int, colour: str, who: str, kind: str, pushed: str) -> s
 def _r8_words(
     meridian: int, colour: str, who: str, tower_colour: str, hand: int, height: int
 ) -> str:
-    return f"{tower_colour} has only {hand} pieces in hand, not enough for a tower {height} high"
+    return (
+        f"{tower_colour} has only {counted(hand, 'piece')} in hand, "
+        f"not enough for a tower {height} high"
+    )
 
 
 # ---------------------------------------------------------------- MER-R9

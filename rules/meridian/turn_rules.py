@@ -7,6 +7,7 @@ from collections.abc import Collection, Sequence
 from typing import Any
 
 from meridina.rules.rule_home import decides
+from meridina.rules.wording import counted
 
 from .faults import Fault, wording
 from .model import COLOURS, DECK, PIECES_PER_COLOUR, Card, Skip
@@ -67,7 +68,7 @@ def _s1_words(meridian: int, colour: str, who: str, case: str, *facts: Any) -> s
     if case == "colours":
         name, want, count, got = facts
         return (
-            f"{name or 'a player'} must have {want} colour{'s' if want > 1 else ''} in a "
+            f"{name or 'a player'} must have {counted(want, 'colour')} in a "
             f"{count}-player game, not {got}"
         )
     if case == "unknown":
@@ -128,7 +129,7 @@ def _s3_words(
     if kind == "board":
         return f"{named} has {pieces} pieces on the board; a colour has only {PIECES_PER_COLOUR}"
     return (
-        f"{named} must have {max(PIECES_PER_COLOUR - pieces, 0)} pieces in hand: "
+        f"{named} must have {counted(max(PIECES_PER_COLOUR - pieces, 0), 'piece')} in hand: "
         f"{pieces} of its {PIECES_PER_COLOUR} are on the board"
     )
 
@@ -235,8 +236,8 @@ def _t2_words(meridian: int, colour: str, who: str, case: str, *facts: Any) -> s
         return f"{colour} has played all 13 of its cards"
     towers, cards = facts
     return (
-        f"{who} has {towers} towers on the board but has played "
-        f"only {cards} card{'s' if cards != 1 else ''}"
+        f"{who} has {counted(towers, 'tower')} on the board "
+        f"but has played only {counted(cards, 'card')}"
     )
 
 

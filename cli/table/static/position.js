@@ -3,7 +3,6 @@
 // and the board, score and problems it answers with are shown. Requests go one at a time,
 // in the order they were made, so quick clicks are never reordered.
 (function () {
-  const ASK = window.location.search; // whatever the page was opened with (a token) goes along
   const SWATCH = {
     grey: "#9a9996", black: "#241f31", brown: "#865e3c", orange: "#ff7800",
     red: "#e01b24", blue: "#1c71d8", green: "#2ec27e", yellow: "#f6d32d",
@@ -27,7 +26,7 @@
     const options = body === undefined ? {} : {
       method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
     };
-    const done = queue.then(() => fetch("/position/api/" + path + ASK, options))
+    const done = queue.then(() => fetch("/position/api/" + path, options))
       .then((response) => response.json())
       .then(show)
       .catch((error) => notice("The page could not reach meridina: " + error, true))
@@ -252,7 +251,11 @@
       notice(answer.conflict, true);
       if (window.confirm(answer.conflict + "?")) send("save", { replace: true });
     } else if (answer.result !== undefined) {
-      notice("Saved to " + answer.file + (answer.result ? " with the result " + answer.result : " (no result: the position is not a valid finished game)"), false);
+      // The standings count only a valid, finished game: say so whenever this one is left out.
+      const over = answer.added ? "; the game is over ('" + answer.added + "' written)" : "";
+      const said = answer.result ? " with the result " + answer.result + over : " (no result)";
+      const out = answer.left_out ? ". The standings will leave it out: " + answer.left_out : ". It counts in the standings";
+      notice("Saved to " + answer.file + said + out, Boolean(answer.left_out));
     } else {
       notice("", false);
     }

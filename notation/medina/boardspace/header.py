@@ -84,16 +84,20 @@ def seat_of(name: str) -> int | None:
     return None
 
 
+def is_move(name: str, value: str) -> bool:
+    """Whether the property ``name[value]`` of a node after the root holds a move."""
+    first = value.split(None, 1)[:1]
+    return seat_of(name) is not None and not (first and first[0].lower() in SEAT_WORDS)
+
+
 def moves(nodes: list[SgfNode]) -> list[Move]:
     """Every move of the nodes after the root, in file order."""
     found: list[Move] = []
     for node in nodes[1:]:
         for prop in node.properties:
             seat = seat_of(prop.name)
-            first = prop.value.split(None, 1)[:1]
-            if seat is None or (first and first[0].lower() in SEAT_WORDS):
-                continue
-            found.append(read_move(seat, prop.value, prop.line, prop.column))
+            if seat is not None and is_move(prop.name, prop.value):
+                found.append(read_move(seat, prop.value, prop.line, prop.column))
     return found
 
 

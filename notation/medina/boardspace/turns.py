@@ -7,6 +7,12 @@ robot's pick-and-drop in one move, and ``Done``, which ends the turn. Only what 
 played by dropping it on the discards (``V``). What only an editing player can do (the
 ``Edit`` verb, taking a piece off the board that was not just dropped, the supplies
 that only puzzle mode reaches) is refused at its move.
+
+Each move is filed under a seat (``P0``...``P3``). The turns follow Boardspace's turn order
+from the first seat, whatever seat a move is filed under; a move filed under a seat whose
+turn it is not is a warning at the first such move, with how many there are. ``Start``,
+which names the first seat itself, and a loss on time, which either side may log, are not
+checked.
 """
 
 from __future__ import annotations
@@ -14,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .draws import board_size
-from .fault import ConversionFault
+from .fault import ConversionFault, ConversionSlip
 from .header import Header
 from .moves import Move
 
@@ -22,6 +28,8 @@ BUILDINGS = ("grey", "black", "brown", "orange")  # Boardspace's palace colours,
 PIECES = {"D": "roof", "N": "neutral", "M": "merchant", "W": "wall", "S": "stable", "T": "tea"}
 DISCARDS = "V"  # where a played tea tile goes
 TEA = "tea"
+SEAT_RULE = "MED-T1"  # the turn order
+UNFILED_VERBS = frozenset({"start", "gameoverontime"})  # not checked against the turn order
 
 
 @dataclass(slots=True)
@@ -42,11 +50,16 @@ class _Turn:
     holding: str | None = None  # the piece picked and not yet dropped
 
 
-def replay(header: Header, moves: list[Move]) -> Converted:
-    """The turns that ``moves`` make, under ``header``'s seats and board."""
+def replay(
+    header: Header, moves: list[Move], slips: list[ConversionSlip] | None = None
+) -> Converted:
+    """The turns that ``moves`` make, under ``header``'s seats and board; a move filed under
+    another seat than the turn order's is a warning in ``slips``."""
     columns, rows = board_size(header.edition, header.players)
     converted = Converted(first_seat=0)
     seat = 0
+    misfiled = 0
+    first_misfiled: tuple[Move, int] | None = None  # the first such move, and the turn's seat
     turn = _Turn()
     resigning = False  # Resign waits for Done; a second Resign takes it back
 
@@ -76,6 +89,9 @@ def replay(header: Header, moves: list[Move]) -> Converted:
         if converted.ending:
             break  # the game is over; nothing after it counts
         verb = move.verb
+        if move.seat != seat and verb not in UNFILED_VERBS:
+            misfiled += 1
+            first_misfiled = first_misfiled or (move, seat)
         if verb == "edit":
             raise fault(move, "the position was edited; an edited game cannot be converted")
         if verb == "start":
@@ -134,7 +150,19 @@ def replay(header: Header, moves: list[Move]) -> Converted:
             converted.ending, converted.ended_by = "time", seat
         # "pass" changes nothing: the turn's Done ends it without a piece
     converted.unconfirmed = 0 if converted.ending else len(turn.placed)
+    if first_misfiled is not None and slips is not None:
+        slips.append(_misfiled_slip(*first_misfiled, misfiled))
     return converted
+
+
+def _misfiled_slip(move: Move, seat: int, count: int) -> ConversionSlip:
+    message = (
+        f"move '{move.text}' is filed under P{move.seat}, but the turn order gives this turn "
+        f"to P{seat}; the record follows the turn order"
+    )
+    if count > 1:
+        message += f" ({count} moves in all are filed under a seat whose turn it is not)"
+    return ConversionSlip(message, move.line, move.column, SEAT_RULE)
 
 
 def _word(piece: str, where: str) -> str:
