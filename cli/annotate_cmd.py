@@ -13,6 +13,7 @@ import itertools
 import json
 import sys
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -23,6 +24,7 @@ from meridina.rules.common import Problem
 from .annotate_game import Annotated, annotate_game
 from .atomic_file import replacing
 from .config import RulingsConfiguredCommand
+from .fixes import Mender
 from .games import every_game
 from .loading import (
     InputFault,
@@ -35,6 +37,7 @@ from .loading import (
     reports,
 )
 from .options import (
+    filter_options,
     format_option,
     game_options,
     paths_argument,
@@ -42,19 +45,40 @@ from .options import (
     stdin_filename_option,
 )
 from .output import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, problem_json, problem_line
+from .problem_filter import NO_FILTER, ProblemFilter
 from .rulings_option import rulings_of, rulings_option
 from .same_file import refuse_replacing_input, same_file
 from .shown import json_safe, shown, shown_lines
 from .stand_in import board_json, stand_in_line
+from .verbosity import QUIETLESS, Verbosity, verbosity_options
 
 
 def annotated_games(
-    record: str, game_number: int | None, with_notes: bool, rulings: RulingDefaults | None = None
+    record: str,
+    game_number: int | None,
+    with_notes: bool,
+    rulings: RulingDefaults | None = None,
+    fixing: Fixing | None = None,
 ) -> Iterator[Annotated]:
-    """Each game of a record, annotated, one at a time, under ``rulings`` from outside it."""
+    """Each game of a record, annotated, one at a time, under ``rulings`` from outside it;
+    with ``fixing``, its sure fixes applied first (see ``fixes``)."""
     base = record_base(record)
+    mender = fixing.mender(record, base, rulings) if fixing is not None else None
     for report in reports(record, game_number, rulings):
+        if mender is not None:
+            report = mender.mend(report)
         yield annotate_game(report, base, with_notes, rulings)
+
+
+@dataclass(frozen=True)
+class Fixing:
+    """``--fix``: the problems whose fixes may be applied, and whether the file is written."""
+
+    problems: ProblemFilter
+    writes: bool
+
+    def mender(self, record: str, base: Path, rulings: RulingDefaults | None) -> Mender:
+        return Mender(record, self.problems, base, rulings, self.writes)
 
 
 def text_pieces(games: Iterator[Annotated]) -> Iterator[str]:
@@ -80,21 +104,28 @@ class Counter:
 
     With ``rules`` False it reports as a formatter: only a game it cannot read (then kept as
     it stands) is told and counts against the exit status; rule problems are validate's.
+    ``problems`` (--select, --ignore) leaves some out of what is told and of the status.
     """
 
     def __init__(
-        self, source: str, show_problems: bool, say_stand_in: bool = False, rules: bool = True
+        self,
+        source: str,
+        show_problems: bool,
+        say_stand_in: bool = False,
+        problems: ProblemFilter = NO_FILTER,
+        rules: bool = True,
     ) -> None:
         self.source = source
         self.show_problems = show_problems
+        self.problems = problems
         self.say_stand_in = say_stand_in  # text output: name a game on a stand-in board
         self.rules = rules
         self.status = EXIT_VALID
 
     def watch(self, games: Iterator[Annotated]) -> Iterator[Annotated]:
         for game in games:
-            told = game.report.problems if self.rules else _unread(game)
-            if not game.report.valid if self.rules else told:
+            told = self.kept(game) if self.rules else self.problems.keep(self.source, _unread(game))
+            if any(not problem.warning for problem in told):
                 self.status = EXIT_INVALID
             if self.show_problems:
                 for problem in told:
@@ -103,6 +134,9 @@ class Counter:
             if self.say_stand_in and note:
                 click.echo(shown(f"Game {game.report.index}: {note}"), err=True)
             yield game
+
+    def kept(self, game: Annotated) -> tuple[Problem, ...]:
+        return self.problems.keep(self.source, game.report.problems)
 
 
 def _unread(game: Annotated) -> list[Problem]:
@@ -154,6 +188,14 @@ Games are checked under the rulings validate uses here: the config file's, then
     "--no-notes", is_flag=True, help="Only the canonical layout: add no notes, drop old ones."
 )
 @click.option(
+    "--fix",
+    is_flag=True,
+    help="Also mend what meridina is sure of (a misspelt colour, tag, piece or word with one "
+    "near match, a turn number out of order), each fix told on standard error and kept only "
+    "if the game says the same otherwise; with --check or --diff, only say what would be "
+    "fixed.",
+)
+@click.option(
     "--no-problems",
     is_flag=True,
     help="Leave rule problems to validate: tell only of files rewritten (--in-place) and of "
@@ -161,6 +203,8 @@ Games are checked under the rulings validate uses here: the config file's, then
 )
 @stdin_filename_option
 @format_option
+@filter_options
+@verbosity_options
 @rulings_option
 @click.pass_context
 def annotate(
@@ -173,9 +217,12 @@ def annotate(
     check: bool,
     diff: bool,
     no_notes: bool,
+    fix: bool,
     no_problems: bool,
     stdin_filename: str | None,
     output_format: str,
+    problems: ProblemFilter,
+    verbosity: Verbosity,
 ) -> None:
     """Write PATHS back in canonical layout with a note after each turn (help: ``HELP``)."""
     modes = sum([in_place, check, diff, output is not None])
@@ -187,7 +234,7 @@ def annotate(
     whole = read_stdin_whole() if (check or diff) and "-" in paths else None
     if whole is not None or stdin_filename is not None:
         paths = named_stdin(paths, stdin_filename or "-", whole)
-    found = list(record_files(paths, selection))
+    found = list(record_files(paths, selection, verbosity.skipped))
     if not found and any(isinstance(path, StandardInput) for path in paths):
         raise SystemExit(_pass_through(output, modes, whole))  # excluded by its name
     records = tuple(item for item in found if isinstance(item, str))
@@ -200,14 +247,18 @@ def annotate(
         raise click.UsageError("--format json writes to standard output only")
     if game_number is not None and in_place:
         raise click.UsageError("--in-place rewrites whole files: it cannot take --game-number")
+    context.with_resource(verbosity.silenced(report=check or diff))
     with_notes = not no_notes
     rulings = rulings_of(context)
     rules = not no_problems
+    fixing = Fixing(problems, writes=not (check or diff)) if fix else None
     if output_format == "json":
-        raise SystemExit(_json(records[0], game_number, with_notes, rulings, rules))
+        raise SystemExit(
+            _json(records[0], game_number, with_notes, rulings, problems, fixing, rules)
+        )
     if not modes:
-        counter = Counter(records[0], show_problems=True, say_stand_in=True, rules=rules)
-        games = counter.watch(annotated_games(records[0], game_number, with_notes, rulings))
+        counter = Counter(records[0], True, verbosity.notes, problems, rules)
+        games = counter.watch(annotated_games(records[0], game_number, with_notes, rulings, fixing))
         for piece in text_pieces(games):
             _write_record(piece)
         raise SystemExit(counter.status)
@@ -217,10 +268,24 @@ def annotate(
                 "-o names the record itself: with --game-number, other games would go"
             )
         refuse_replacing_input(output, [])  # the record itself may be rewritten, not the config
-        raise SystemExit(_write_to(records[0], output, game_number, with_notes, rulings, rules))
+        raise SystemExit(
+            _write_to(
+                records[0],
+                output,
+                game_number,
+                with_notes,
+                rulings,
+                problems,
+                verbosity,
+                fixing,
+                rules,
+            )
+        )
     for fault in faults:
         click.echo(f"meridina: {fault.message}", err=True)
-    status = _each_file(records, in_place, check, with_notes, rulings, rules)
+    status = _each_file(
+        records, in_place, check, with_notes, rulings, problems, verbosity, fixing, rules
+    )
     raise SystemExit(EXIT_UNREADABLE if faults else status)
 
 
@@ -230,12 +295,15 @@ def _write_to(
     game_number: int | None,
     with_notes: bool,
     rulings: RulingDefaults | None = None,
+    problems: ProblemFilter = NO_FILTER,
+    verbosity: Verbosity = QUIETLESS,
+    fixing: Fixing | None = None,
     rules: bool = True,
 ) -> int:
-    counter = Counter(record, show_problems=True, say_stand_in=True, rules=rules)
+    counter = Counter(record, True, verbosity.notes, problems, rules)
     try:
         with replacing(output) as stream:
-            games = counter.watch(annotated_games(record, game_number, with_notes, rulings))
+            games = counter.watch(annotated_games(record, game_number, with_notes, rulings, fixing))
             for piece in text_pieces(games):
                 stream.write(piece)
     except OSError as error:
@@ -249,6 +317,9 @@ def _each_file(
     check: bool,
     with_notes: bool,
     rulings: RulingDefaults | None = None,
+    problems: ProblemFilter = NO_FILTER,
+    verbosity: Verbosity = QUIETLESS,
+    fixing: Fixing | None = None,
     rules: bool = True,
 ) -> int:
     """--in-place, --check or --diff over several files; a bad file does not stop the rest.
@@ -258,21 +329,27 @@ def _each_file(
     changed = unreadable = invalid = False
     for record in records:
         try:
-            games = _read_first(annotated_games(record, None, with_notes, rulings))
+            games = _read_first(annotated_games(record, None, with_notes, rulings, fixing))
             if in_place:
-                counter = Counter(record, show_problems=True, rules=rules)
+                counter = Counter(record, show_problems=True, problems=problems, rules=rules)
                 pieces = text_pieces(counter.watch(games))
-                if _rewrite_if_changed(Path(record), pieces) and not rules:
+                rewritten = _rewrite_if_changed(Path(record), pieces)
+                if rewritten and not rules:
                     click.echo(shown(f"{record}: rewritten"))
+                else:  # -v: what --no-problems does not say already
+                    verbosity.say(f"{record}: {'rewritten' if rewritten else 'unchanged'}")
                 invalid = invalid or counter.status == EXIT_INVALID
                 continue
             pieces = text_pieces(games)
             if check:
-                if not _same_text(record, pieces):
-                    changed = True
+                differs = not _same_text(record, pieces)
+                if differs:
                     click.echo(shown(f"{record}: would change"))
-            elif _print_diff(record, pieces):
-                changed = True
+            else:
+                differs = _print_diff(record, pieces)
+            changed = changed or differs
+            if not differs:  # one that differs is listed already
+                verbosity.say(f"{record}: unchanged")
         except click.ClickException as error:
             error.show()
             unreadable = True
@@ -397,17 +474,21 @@ def _json(
     game_number: int | None,
     with_notes: bool,
     rulings: RulingDefaults | None = None,
+    problems: ProblemFilter = NO_FILTER,
+    fixing: Fixing | None = None,
     rules: bool = True,
 ) -> int:
     """The JSON document, in the layout ``json.dumps(indent=2)`` gives, written only once
     whole. A file that turns out unreadable half-way gives the games read before it and the
     fault as ``error`` (the fault also goes to standard error, and the exit status is 2)."""
-    counter = Counter(record, show_problems=True, rules=rules)
+    counter = Counter(record, show_problems=True, problems=problems, rules=rules)
     entries = []
     fault: InputFault | None = None
     try:
-        for game in counter.watch(annotated_games(record, game_number, with_notes, rulings)):
-            entry = json_safe(json.dumps(_game_json(game), indent=2, ensure_ascii=False))
+        annotated = annotated_games(record, game_number, with_notes, rulings, fixing)
+        for game in counter.watch(annotated):
+            data = _game_json(game, counter.kept(game))
+            entry = json_safe(json.dumps(data, indent=2, ensure_ascii=False))
             entries.append("\n".join("    " + line for line in entry.split("\n")))
     except InputFault as error:
         fault = error
@@ -420,7 +501,7 @@ def _json(
     return counter.status
 
 
-def _game_json(game: Annotated) -> dict[str, Any]:
+def _game_json(game: Annotated, kept: tuple[Problem, ...]) -> dict[str, Any]:
     report = game.report
     entries = report.record.entries if report.record is not None and report.game else []
     return {
@@ -432,5 +513,5 @@ def _game_json(game: Annotated) -> dict[str, Any]:
             {"number": entry.text.number, "notes": game.notes[i] if i < len(game.notes) else []}
             for i, entry in enumerate(entries)
         ],
-        "problems": [problem_json(p) for p in report.problems],
+        "problems": [problem_json(p) for p in kept],
     }

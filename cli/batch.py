@@ -28,6 +28,7 @@ from .loading import (
     GLOB_CHARACTERS,
     InputFault,
     Selection,
+    Skipped,
     game_chunks,
     reads_stdin,
     record_base,
@@ -124,8 +125,9 @@ def run_batch(
     check: GameCheck,
     reporter: Reporter,
     jobs: int = 1,
+    skipped: Skipped | None = None,
 ) -> Tally:
-    items = list(record_files(paths, selection))
+    items = list(record_files(paths, selection, skipped))
     tally = Tally()
     progress = Progress(len(items))
     with fewer_collections(), Workers(jobs) as workers:

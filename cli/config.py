@@ -30,7 +30,9 @@ from meridina.notation.rulings import (
 from meridina.rules.games import GAMES, keys
 from meridina.rules.rule_sets import SET_ENTRY
 
+from .ignore_patterns import IgnoreSpec, PatternError
 from .output import EXIT_UNREADABLE
+from .problem_filter import FileIgnore, known_rule_prefix
 from .shown import shown
 
 if sys.version_info >= (3, 11):
@@ -76,6 +78,12 @@ class Config:
     path: Path | None = None
     options: dict[str, Any] = field(default_factory=dict)
     rulings: dict[str, dict[str, Any]] = field(default_factory=dict)
+    per_file_ignores: tuple[FileIgnore, ...] = ()
+
+    @property
+    def root(self) -> Path | None:
+        """The folder the file's patterns are read from: the config file's own."""
+        return self.path.parent if self.path is not None else None
 
 
 TOOL_TABLE = ("tool", "meridina")
@@ -151,7 +159,11 @@ def parse_config(
 
     options: dict[str, Any] = {}
     rulings: dict[str, dict[str, Any]] = {}
+    per_file: tuple[FileIgnore, ...] = ()
     for key, value in table.items():
+        if key == PER_FILE_IGNORES:
+            per_file = _per_file_ignores(value, lambda k, m: fail((PER_FILE_IGNORES, *k), m))
+            continue
         if key == "rulings":
             if not isinstance(value, dict):
                 raise fail((key,), f"rulings is a table: [tool.meridina.rulings.{GAMES[0].key}]")
@@ -159,7 +171,7 @@ def parse_config(
                 rulings[game] = _rulings(game, chosen, lambda k, m: fail(("rulings", *k), m))
             continue
         if key not in OPTIONS:
-            known = ", ".join([*OPTIONS, "rulings"])
+            known = ", ".join([*OPTIONS, PER_FILE_IGNORES, "rulings"])
             raise fail((key,), f"unknown key {key!r} (known: {known})")
         name, kind, item = OPTIONS[key]
         items: list[Any] = value if isinstance(value, list) else []
@@ -171,7 +183,32 @@ def parse_config(
         if choices and value not in choices:
             raise fail((key,), f"{key} takes one of: {', '.join(choices)}")
         options[name] = tuple(value) if isinstance(value, list) else value
-    return Config(path, options, rulings)
+    return Config(path, options, rulings, per_file)
+
+
+PER_FILE_IGNORES = "per-file-ignores"
+
+
+def _per_file_ignores(value: Any, fail: Any) -> tuple[FileIgnore, ...]:
+    """``{ "records/old/*.mrec" = ["MER-R3"] }``: each pattern (gitignore style, read from
+    the config file's folder) with the rule IDs, or their starts, ignored in its files."""
+    if not isinstance(value, dict):
+        raise fail((), f'{PER_FILE_IGNORES} is a table: {{ "records/old/*.mrec" = ["MER-R3"] }}')
+    entries = []
+    for pattern, rules in value.items():
+        if not isinstance(rules, list) or not all(isinstance(rule, str) for rule in rules):
+            raise fail((pattern,), f"{PER_FILE_IGNORES}: {pattern!r} takes a list of rule IDs")
+        for rule in rules:
+            if not known_rule_prefix(rule):
+                raise fail((pattern,), f"{PER_FILE_IGNORES}: {rule!r} is not a rule ID")
+        try:
+            spec = IgnoreSpec.from_lines([pattern])
+        except PatternError as error:
+            raise fail((pattern,), f"{PER_FILE_IGNORES}: {pattern!r}: {error.reason}") from None
+        if not spec.patterns:
+            raise fail((pattern,), f"{PER_FILE_IGNORES}: {pattern!r} is not a path pattern")
+        entries.append(FileIgnore(pattern, tuple(rules)))
+    return tuple(entries)
 
 
 def _rulings(game: str, chosen: Any, fail: Any) -> dict[str, Any]:
@@ -215,6 +252,11 @@ def line_of(text: str, table_path: tuple[str, ...], keys: tuple[str, ...]) -> in
             dotted = tuple(p.strip().strip("\"'") for p in assignment[1].split("."))
             if (*table, *dotted)[: len(wanted)] == wanted:
                 return number
+            if (
+                len(table) + len(dotted) > len(table_path)
+                and (*table, *dotted) == wanted[: len(table) + len(dotted)]
+            ):
+                fallback = number  # an inline table holding the key
 
     return fallback
 
@@ -254,7 +296,8 @@ def config_options() -> list[click.Option]:
 class ConfiguredCommand(click.Command):
     """A command whose option defaults come from the nearest config file (or ``--config``)."""
 
-    takes_option_defaults = True
+    # the option defaults the config file gives this command: None, every one it has
+    option_defaults: frozenset[str] | None = None
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -262,7 +305,9 @@ class ConfiguredCommand(click.Command):
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         config = self._chosen_config(ctx, args)
-        known = {p.name for p in self.params} if self.takes_option_defaults else set()
+        known = {p.name for p in self.params}
+        if self.option_defaults is not None:
+            known &= self.option_defaults
         if ctx.default_map is None:
             ctx.default_map = {k: v for k, v in config.options.items() if k in known}
         ctx.meta["meridina.config"] = config
@@ -284,10 +329,10 @@ class ConfiguredCommand(click.Command):
 
 
 class RulingsConfiguredCommand(ConfiguredCommand):
-    """A command that takes the config file's rulings but not its option defaults, which
-    are validate's (its formats, say, are not every command's)."""
+    """A command that takes the config file's rulings and choice of problems but not its
+    other option defaults, which are validate's (its formats, say, are not every command's)."""
 
-    takes_option_defaults = False
+    option_defaults = frozenset({"select", "ignore"})
 
 
 def config_of(context: click.Context) -> Config:

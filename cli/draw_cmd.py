@@ -14,6 +14,7 @@ from .loading import InputFault, reports
 from .options import game_options, picture_output_option, record_argument
 from .output import EXIT_INVALID, EXIT_VALID, problem_line
 from .same_file import refuse_replacing_input
+from .verbosity import Verbosity, verbosity_options
 
 HELP = f"""Draw one game of RECORD as an SVG picture (no browser or network needed).
 
@@ -32,9 +33,17 @@ HELP = f"""Draw one game of RECORD as an SVG picture (no browser or network need
     help="Draw the board after turn N (0 = before the first turn). Default: the end.",
 )
 @picture_output_option
-def draw(record: str, game_number: int, turn_number: int | None, output: Path | None) -> None:
+@verbosity_options
+def draw(
+    record: str,
+    game_number: int,
+    turn_number: int | None,
+    output: Path | None,
+    verbosity: Verbosity,
+) -> None:
     """Draw one game of RECORD as an SVG picture (help: ``HELP``)."""
     refuse_replacing_input(output, [record])
+    click.get_current_context().with_resource(verbosity.silenced(report=False))
     report = next(iter(reports(record, game_number)))
     for problem in report.problems:
         click.echo(problem_line(record, problem), err=True)
@@ -53,8 +62,9 @@ def draw(record: str, game_number: int, turn_number: int | None, output: Path | 
         except OSError as error:
             raise InputFault(f"{output}: cannot be written ({error.strerror})") from None
     note = pictures.stand_in_line(report.run.start.board)
-    if note:
+    if note and verbosity.notes:
         click.echo(note, err=True)
+    verbosity.say(f"{record}: game {report.index} drawn after {turns} turns")
     raise SystemExit(EXIT_VALID if report.valid else EXIT_INVALID)
 
 

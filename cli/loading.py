@@ -12,7 +12,7 @@ import io
 import os
 import stat
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, BinaryIO, NamedTuple
 
@@ -124,11 +124,23 @@ class Selection(NamedTuple):
             raise InputFault(f"--exclude: {error.reason}") from None
 
 
+# told of each path a selection leaves out, with why (``-v``)
+Skipped = Callable[[str, str], None]
+EXCLUDED = "excluded"
+GITIGNORED = "ignored by .gitignore"
+
+
+def _unsaid(path: str, why: str) -> None:
+    """What a skipped path is told to when nobody asked."""
+
+
 def record_files(
-    paths: Sequence[str], selection: Selection | None = None
+    paths: Sequence[str], selection: Selection | None = None, skipped: Skipped | None = None
 ) -> Iterator[str | InputError]:
-    """Files as given; a folder stands for every record file below it; globs are expanded."""
+    """Files as given; a folder stands for every record file below it; globs are expanded.
+    Each path the excludes or a .gitignore leave out is told to ``skipped``."""
     selection = selection or Selection()
+    skipped = skipped or _unsaid
     for name in paths:
         if isinstance(name, StandardInput):
             if not (selection.force_exclude and _excluded_by_name(Path(name), selection.spec())):
@@ -142,21 +154,22 @@ def record_files(
             if not matches:
                 yield input_error(name, f"{name}: REC-0 no file matches this pattern")
             for match in matches:
-                yield from _one_path(match, selection)
+                yield from _one_path(match, selection, skipped)
             continue
-        yield from _one_path(name, selection)
+        yield from _one_path(name, selection, skipped)
 
 
-def _one_path(name: str, selection: Selection) -> Iterator[str | InputError]:
+def _one_path(name: str, selection: Selection, skipped: Skipped) -> Iterator[str | InputError]:
     path = Path(name)
     if selection.force_exclude and _excluded_by_name(path, selection.spec()):
+        skipped(name, EXCLUDED)
         return
     leaving = leaves_home(name)
     if leaving is not None:
         yield input_error(name, f"{name}: REC-0 {leaving}")
         return
     if path.is_dir():
-        found = list(_walk(path, selection))
+        found = list(_walk(path, selection, skipped))
         if not found:
             yield input_error(
                 name, f"{name}: REC-0 no record files (*{RECORD_SUFFIX}) in this folder"
@@ -199,7 +212,7 @@ def _not_a_regular_file(path: Path) -> str | None:
     return f"{file_kind(mode)}, not a record file"
 
 
-def _walk(top: Path, selection: Selection) -> Iterator[str | InputError]:
+def _walk(top: Path, selection: Selection, skipped: Skipped) -> Iterator[str | InputError]:
     """Every record file below ``top`` in path order, with faults for the unreadable ones.
 
     Each folder's exclude cursor is carried to its entries (see ``ignore_patterns``); a
@@ -226,8 +239,10 @@ def _walk(top: Path, selection: Selection) -> Iterator[str | InputError]:
         for sub in subfolders:
             inside = cursor.step(sub)
             if inside.verdict(True):
+                skipped(f"{here / sub}{os.sep}", EXCLUDED)
                 continue
             if ignores is not None and _skipped(ignores, tracked, here, sub, prefix, True):
+                skipped(f"{here / sub}{os.sep}", GITIGNORED)
                 continue
             if (here / sub).is_symlink():
                 # not followed, as os.walk does not: one leading out of the walk is told once
@@ -239,9 +254,13 @@ def _walk(top: Path, selection: Selection) -> Iterator[str | InputError]:
             kept.append(sub)
         subfolders[:] = sorted(kept)
         for file in files:
-            if not file.endswith(RECORD_SUFFIX) or cursor.step(file).verdict(False):
+            if not file.endswith(RECORD_SUFFIX):
+                continue
+            if cursor.step(file).verdict(False):
+                skipped(str(here / file), EXCLUDED)
                 continue
             if ignores is not None and _skipped(ignores, tracked, here, file, prefix, False):
+                skipped(str(here / file), GITIGNORED)
                 continue
             path = here / file
             if path.is_symlink() and path.is_dir():

@@ -11,7 +11,9 @@ import click
 from click.core import ParameterSource
 from meridina.rules.games import GAMES, keys
 
+from .config import config_of
 from .loading import Selection
+from .problem_filter import ProblemFilter
 from .workers import jobs_count
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -278,24 +280,40 @@ def jobs_option(function: F) -> F:
     )(function)
 
 
-def problem_options(function: F) -> F:
-    """Choosing problems and what they cost: --select, --ignore, --exit-zero."""
+SELECT_HELP = (
+    "Report only problems whose rule ID starts with RULE (MER-R3, MED-E, REC-); repeatable."
+)
+IGNORE_HELP = "Do not report problems whose rule ID starts with RULE; repeatable."
+
+
+def filter_options(function: Callable[..., R]) -> Callable[..., R]:
+    """``--select`` and ``--ignore``, with the config file's per-file ignores, handed to the
+    command as one ``problems`` argument: the filter every command that lists problems uses."""
+
+    @functools.wraps(function)
+    def gathered(*args: Any, **kwargs: Any) -> R:
+        config = config_of(click.get_current_context())
+        problems = ProblemFilter(
+            tuple(kwargs.pop("select")),
+            tuple(kwargs.pop("ignore")),
+            config.per_file_ignores,
+            config.root,
+        )
+        return function(*args, problems=problems, **kwargs)
+
     options = [
-        click.option(
-            "--select",
-            multiple=True,
-            metavar="RULE",
-            help="Report only problems whose rule ID starts with RULE (MER-R3, MED-E, REC-); "
-            "repeatable.",
-        ),
-        click.option(
-            "--ignore",
-            multiple=True,
-            metavar="RULE",
-            help="Do not report problems whose rule ID starts with RULE; repeatable.",
-        ),
-        click.option("--exit-zero", is_flag=True, help="Exit 0 even when a record has problems."),
+        click.option("--select", multiple=True, metavar="RULE", help=SELECT_HELP),
+        click.option("--ignore", multiple=True, metavar="RULE", help=IGNORE_HELP),
     ]
+    decorated: Callable[..., R] = gathered
     for option in reversed(options):
-        function = option(function)
-    return function
+        decorated = option(decorated)
+    return decorated
+
+
+def problem_options(function: Callable[..., R]) -> Callable[..., R]:
+    """Choosing problems and what they cost: --select, --ignore, --exit-zero."""
+    with_exit = click.option(
+        "--exit-zero", is_flag=True, help="Exit 0 even when a record has problems."
+    )(function)
+    return filter_options(with_exit)

@@ -142,17 +142,6 @@ class Tally:
         return said
 
 
-def selected(
-    problems: tuple[Problem, ...] | list[Problem], select: tuple[str, ...], ignore: tuple[str, ...]
-) -> tuple[Problem, ...]:
-    """The problems whose rule starts with a selected prefix and no ignored one, as ruff does."""
-    return tuple(
-        p
-        for p in problems
-        if (not select or p.rule.startswith(select)) and not (ignore and p.rule.startswith(ignore))
-    )
-
-
 def problem_line(source: str, problem: Problem) -> str:
     """``FILE:LINE:COL: RULE message``, its names and quoted text ``shown``."""
     where = f"{source}:{problem.at.line}:{problem.at.col}" if problem.at else source

@@ -9,6 +9,7 @@ from typing import Any
 
 import click
 from meridina.notation.driver import GameReport
+from meridina.rules.common import Problem
 
 from .batch import GameCheck, run_batch, several
 from .config import ConfiguredCommand
@@ -18,16 +19,19 @@ from .loading import InputFault, named_stdin
 from .options import (
     BatchOptions,
     batch_options,
+    filter_options,
     formats_option,
     game_options,
     paths_argument,
     stdin_filename_option,
 )
 from .output import GameResult, output_stream, problem_json, use_colour
+from .problem_filter import ProblemFilter
 from .reporters import REPORTERS, ReportOptions, make_reporter
 from .rulings_option import rulings_of, rulings_option
 from .same_file import refuse_replacing_input
 from .stand_in import board_json, stand_in_line
+from .verbosity import Verbosity, telling, verbosity_options
 from .views import GameView, view_for
 
 STAND_INS = " ".join(
@@ -66,6 +70,8 @@ Illegal turns are shown with the rule they break. {STAND_INS}
     help="Write one self-contained HTML page stepping through every turn of one record "
     "to this file.",
 )
+@filter_options
+@verbosity_options
 @stdin_filename_option
 @batch_options
 @rulings_option
@@ -79,6 +85,8 @@ def replay(
     html_out: Path | None,
     stdin_filename: str | None,
     batch: BatchOptions,
+    problems: ProblemFilter,
+    verbosity: Verbosity,
 ) -> None:
     """Replay the record PATHS turn by turn (help: ``HELP``)."""
     rulings = rulings_of(context)
@@ -87,47 +95,57 @@ def replay(
         if len(paths) != 1:
             raise click.UsageError("--html writes the page of one record: give one file")
         refuse_replacing_input(html_out, paths)
-        raise SystemExit(write_html(paths[0], game_number, html_out, rulings))
-    with output_stream(batch.output, paths, output_format) as stream:
+        with verbosity.silenced(report=False):
+            raise SystemExit(write_html(paths[0], game_number, html_out, rulings))
+    with verbosity.silenced(report=True), output_stream(batch.output, paths, output_format) as out:
         options = ReportOptions(
-            command="replay", colour=use_colour(batch.color, stream), file_headings=several(paths)
+            command="replay",
+            colour=use_colour(batch.color, out),
+            file_headings=several(paths) and verbosity.notes,
         )
-        reporter = make_reporter(output_format, stream, options)
-        summary = partial(replayed_game, turn_number, reporter.needs)
+        reporter = make_reporter(output_format, out, options)
+        summary = partial(replayed_game, turn_number, reporter.needs, problems)
         check = GameCheck(summary, rulings, game_number)
-        tally = run_batch(paths, batch.selection, check, reporter)
+        tally = run_batch(
+            paths, batch.selection, check, telling(reporter, verbosity), 1, verbosity.skipped
+        )
     raise SystemExit(tally.status())
 
 
 def replayed_game(
-    turn_number: int | None, needs: str | None, path: str, report: GameReport
+    turn_number: int | None,
+    needs: str | None,
+    problems: ProblemFilter,
+    path: str,
+    report: GameReport,
 ) -> GameResult:
     """One game with its replay, built only as ``needs``."""
+    kept = problems.keep(path, report.problems)
     frames = None
     if report.run is not None and report.run.start is not None and report.game is not None:
         numbers = [entry.text.number for entry in report.record.entries]
         if turn_number is not None and turn_number != 0 and turn_number not in numbers:
             raise InputFault(f"{path}: game {report.index} has no turn {turn_number}")
-        frames = Frames(report, view_for(report.game), turn_number)
+        frames = Frames(report, view_for(report.game), turn_number, kept)
     return GameResult(
         path,
         report.index,
         report.first_line,
         report.game,
-        tuple(report.problems),
+        kept,
         frames.text() if frames and needs == "text" else None,
-        (frames.data() if frames else unplayed(report)) if needs == "data" else None,
+        (frames.data() if frames else unplayed(report, kept)) if needs == "data" else None,
     )
 
 
-def unplayed(report: GameReport) -> dict[str, Any]:
+def unplayed(report: GameReport, kept: tuple[Problem, ...]) -> dict[str, Any]:
     return {
         "game": report.index,
         "name": report.game,
         "board": None,
         "start": None,
         "turns": [],
-        "problems": [problem_json(p) for p in report.problems],
+        "problems": [problem_json(p) for p in kept],
     }
 
 
@@ -135,9 +153,14 @@ class Frames:
     """One played game's boards: the start, then after each turn (or one turn only)."""
 
     def __init__(
-        self, report: GameReport, view: GameView[Any, Any, Any, Any, Any], turn_number: int | None
+        self,
+        report: GameReport,
+        view: GameView[Any, Any, Any, Any, Any],
+        turn_number: int | None,
+        problems: tuple[Problem, ...],
     ) -> None:
         self.report, self.view, self.turn_number = report, view, turn_number
+        self.problems = problems  # those the filter keeps
         self.run, self.record = report.run, report.record
 
     def turns(self) -> Iterator[tuple[Any, list[str], Any, bool]]:
@@ -178,5 +201,5 @@ class Frames:
                 }
                 for entry, said, state, legal in self.turns()
             ],
-            "problems": [problem_json(p) for p in self.report.problems],
+            "problems": [problem_json(p) for p in self.problems],
         }

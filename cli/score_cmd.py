@@ -7,6 +7,7 @@ from typing import Any
 
 import click
 from meridina.notation.driver import GameReport, play_problems
+from meridina.rules.common import Problem
 from meridina.rules.wording import counted
 
 from .batch import GameCheck, run_batch, several
@@ -16,6 +17,7 @@ from .loading import named_stdin
 from .options import (
     BatchOptions,
     batch_options,
+    filter_options,
     formats_option,
     game_options,
     jobs_option,
@@ -23,10 +25,12 @@ from .options import (
     stdin_filename_option,
 )
 from .output import GameResult, InputError, Tally, output_stream, problem_json, use_colour
+from .problem_filter import ProblemFilter
 from .reporters import REPORTERS, Reporter, ReportOptions, make_reporter
 from .rulings_option import rulings_of, rulings_option
 from .stand_in import board_json, stand_in_line
 from .standings import STANDINGS_FORMATS, StandingsReporter, standing_game
+from .verbosity import Verbosity, telling, verbosity_options
 from .views import view_for
 
 
@@ -66,6 +70,8 @@ from .views import view_for
     "text, json (shapes in docs/json.md), json-lines, or a problem report (github, junit, "
     "sarif, gitlab); csv with --standings.",
 )
+@filter_options
+@verbosity_options
 @stdin_filename_option
 @batch_options
 @jobs_option
@@ -82,6 +88,8 @@ def score(
     output_format: str,
     stdin_filename: str | None,
     batch: BatchOptions,
+    problems: ProblemFilter,
+    verbosity: Verbosity,
 ) -> None:
     """Score each game of the record PATHS: points, what earned them, and the ranking.
 
@@ -98,20 +106,33 @@ def score(
     game_title = game_kind.capitalize() if game_kind is not None else None
     paths = named_stdin(paths, stdin_filename)
     rulings = rulings_of(context)
-    with output_stream(batch.output, paths, output_format) as stream:
+    with verbosity.silenced(report=True), output_stream(batch.output, paths, output_format) as out:
         options = ReportOptions(
-            command="score", colour=use_colour(batch.color, stream), file_headings=several(paths)
+            command="score",
+            colour=use_colour(batch.color, out),
+            file_headings=several(paths) and verbosity.notes,
         )
         reporter: Reporter = (
-            StandingsReporter(stream, options, output_format, include_problems)
+            StandingsReporter(out, options, output_format, include_problems)
             if standings
-            else make_reporter(output_format, stream, options)
+            else make_reporter(output_format, out, options)
         )
-        summary = standing_game if standings else partial(scored_game, details, reporter.needs)
+        summary = (
+            partial(standing_game, problems)
+            if standings
+            else partial(scored_game, details, reporter.needs, problems)
+        )
         if game_kind is not None and not standings:
             reporter = FilesWithGames(reporter)
         check = GameCheck(summary, rulings, game_number, keep_steps=False, game_kind=game_title)
-        tally = run_batch(paths, batch.selection, check, reporter, batch.jobs)
+        tally = run_batch(
+            paths,
+            batch.selection,
+            check,
+            telling(reporter, verbosity),
+            batch.jobs,
+            verbosity.skipped,
+        )
     raise SystemExit(tally.status())
 
 
@@ -149,16 +170,20 @@ class FilesWithGames(Reporter):
         self.inner.end(tally)
 
 
-def scored_game(details: bool, needs: str | None, path: str, report: GameReport) -> GameResult:
+def scored_game(
+    details: bool, needs: str | None, problems: ProblemFilter, path: str, report: GameReport
+) -> GameResult:
     """One game's score, as text or as data: only what the output format shows."""
-    text = score_text(report, details) if needs == "text" else None
-    data = score_json(report) if needs == "data" else None
-    return GameResult(
-        path, report.index, report.first_line, report.game, tuple(report.problems), text, data
-    )
+    kept = problems.keep(path, report.problems)
+    text = score_text(report, details, kept) if needs == "text" else None
+    data = score_json(report, kept) if needs == "data" else None
+    return GameResult(path, report.index, report.first_line, report.game, kept, text, data)
 
 
-def score_text(report: GameReport, details: bool) -> str | None:
+def score_text(
+    report: GameReport, details: bool, kept: tuple[Problem, ...] | None = None
+) -> str | None:
+    """The score as text; ``kept``: the problems listed, when --select or --ignore chose."""
     run = report.run
     final = run.final if run is not None else None
     if run is None or run.sheet is None or final is None or report.game is None:
@@ -178,14 +203,25 @@ def score_text(report: GameReport, details: bool) -> str | None:
     if note := stand_in_line(final.board):
         heading += "\n" + note
     if missing := play_problems(report):
-        heading += f"\nscore incomplete: {counted(missing, 'problem')} below"
+        heading += f"\nscore incomplete: {counted(missing, 'problem')} "
+        left_out = _left_out(report, kept)
+        heading += f"({left_out} of them left out of the list)" if left_out else "below"
     return f"{heading}\n{view.score_text(run.sheet, final, details)}\n{said}\n"
 
 
-def score_json(report: GameReport) -> dict[str, Any]:
+def _left_out(report: GameReport, kept: tuple[Problem, ...] | None) -> int:
+    """How many of the errors that leave the score incomplete the filter does not list."""
+    if kept is None or report.run is None:
+        return 0
+    result_problems = set(report.run.result_problems)
+    listed = set(kept)
+    return sum(1 for p in report.errors if p not in result_problems and p not in listed)
+
+
+def score_json(report: GameReport, kept: tuple[Problem, ...]) -> dict[str, Any]:
     run = report.run
     final = run.final if run is not None else None
-    problems = [problem_json(p) for p in report.problems]
+    problems = [problem_json(p) for p in kept]
     if run is None or run.sheet is None or final is None or report.game is None:
         return {"game": report.index, "score": None, "problems": problems}
     return {

@@ -20,6 +20,7 @@ from tabulate import tabulate
 
 from .games import GAMES, cli_game
 from .output import GameResult, Tally, problem_line
+from .problem_filter import ProblemFilter
 from .reporters import Reporter, ReportOptions
 from .shown import json_safe, shown, visible
 from .stand_in import board_json, stand_in_sentence
@@ -34,7 +35,7 @@ ORDER = [game.title for game in GAMES]  # the tables' order
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
-def standing_game(path: str, report: GameReport) -> GameResult:
+def standing_game(problems: ProblemFilter, path: str, report: GameReport) -> GameResult:
     """What the standings need of one game: its table, its players' places, and its faults.
 
     ``data["blocked"]`` names what keeps a game out of any table; ``data["flaws"]``, what
@@ -58,12 +59,11 @@ def standing_game(path: str, report: GameReport) -> GameResult:
         )
         data["player_count"] = len(data["players"])
         data["flaws"] = game.unfinished(sheet)
-    errors = len(report.errors)
+    kept = problems.keep(path, report.problems)
+    errors = sum(1 for problem in kept if not problem.warning)
     if errors:
         data["flaws"].insert(0, counted(errors, "problem"))
-    return GameResult(
-        path, report.index, report.first_line, report.game, tuple(report.problems), data=data
-    )
+    return GameResult(path, report.index, report.first_line, report.game, kept, data=data)
 
 
 @dataclass

@@ -19,10 +19,12 @@ from .options import (
     problem_options,
     stdin_filename_option,
 )
-from .output import GameResult, output_stream, selected, use_colour
+from .output import GameResult, output_stream, use_colour
+from .problem_filter import ProblemFilter
 from .reporters import REPORTERS, ReportOptions, make_reporter
 from .rulings_option import rulings_of, rulings_option
 from .stand_in import board_json, stand_in_line
+from .verbosity import Verbosity, telling, verbosity_options
 
 
 @click.command(cls=ConfiguredCommand)
@@ -33,7 +35,6 @@ from .stand_in import board_json, stand_in_line
     "GitHub Actions annotations; junit: JUnit XML; sarif: SARIF 2.1.0; gitlab: GitLab Code "
     "Quality report.",
 )
-@click.option("--quiet", "-q", is_flag=True, help="Print problems only, no summary line.")
 @click.option(
     "--statistics", is_flag=True, help="Count the problems per rule ID instead of listing them."
 )
@@ -44,6 +45,7 @@ from .stand_in import board_json, stand_in_line
     "(text output; default: on when the output is a terminal).",
 )
 @problem_options
+@verbosity_options
 @stdin_filename_option
 @batch_options
 @jobs_option
@@ -53,14 +55,13 @@ def validate(
     context: click.Context,
     paths: tuple[str, ...],
     output_format: str,
-    quiet: bool,
     statistics: bool,
     show_source: bool | None,
-    select: tuple[str, ...],
-    ignore: tuple[str, ...],
     exit_zero: bool,
     stdin_filename: str | None,
     batch: BatchOptions,
+    problems: ProblemFilter,
+    verbosity: Verbosity,
 ) -> None:
     """Check every game in the record PATHS (folders: every *.mrec below them).
 
@@ -74,25 +75,34 @@ def validate(
         raise click.UsageError("--statistics works with --format text or json")
     rulings = rulings_of(context)
     paths = named_stdin(paths, stdin_filename)
-    with output_stream(batch.output, paths, output_format) as stream:
+    with (
+        verbosity.silenced(report=True),
+        output_stream(batch.output, paths, output_format) as stream,
+    ):
         options = ReportOptions(
             command="validate",
-            quiet=quiet,
+            quiet=not verbosity.notes,
             statistics=statistics,
             show_source=stream.isatty() if show_source is None else show_source,
             colour=use_colour(batch.color, stream),
         )
         reporter = make_reporter(output_format, stream, options)
-        summary = partial(checked_game, reporter.needs, select, ignore)
+        summary = partial(checked_game, reporter.needs, problems)
         check = GameCheck(summary, rulings, keep_steps=False)
-        tally = run_batch(paths, batch.selection, check, reporter, batch.jobs)
+        tally = run_batch(
+            paths,
+            batch.selection,
+            check,
+            telling(reporter, verbosity),
+            batch.jobs,
+            verbosity.skipped,
+        )
     raise SystemExit(tally.status(exit_zero))
 
 
 def checked_game(
     needs: str | None,
-    select: tuple[str, ...],
-    ignore: tuple[str, ...],
+    problems: ProblemFilter,
     path: str,
     report: GameReport,
 ) -> GameResult:
@@ -108,7 +118,7 @@ def checked_game(
         report.index,
         report.first_line,
         report.game,
-        selected(report.problems, select, ignore),
+        problems.keep(path, report.problems),
         board=board_json(board) if board is not None and needs == "data" else None,
         stand_in_note=stand_in_line(board) if board is not None and needs == "text" else None,
     )

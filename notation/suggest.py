@@ -5,6 +5,8 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable, Sequence
 
+from meridina.rules.common import Fix
+
 from .text import Word
 
 # How alike a word must be to a valid one to be suggested (difflib's ratio).
@@ -18,6 +20,20 @@ def nearest(word: str, choices: Iterable[str], cutoff: float = WORD_CUTOFF) -> s
     lowered = {option.lower(): option for option in options}
     found = difflib.get_close_matches(word.lower(), list(lowered), n=1, cutoff=cutoff)
     return lowered[found[0]] if found else None
+
+
+def sure_match(word: str, choices: Iterable[str], cutoff: float = WORD_CUTOFF) -> str | None:
+    """The valid word ``word`` stands for when exactly one is close to it (without case):
+    a mend that needs no choosing."""
+    lowered = {option.lower(): option for option in set(choices)}
+    found = difflib.get_close_matches(word.lower(), sorted(lowered), n=2, cutoff=cutoff)
+    return lowered[found[0]] if len(found) == 1 else None
+
+
+def sure_fix(word: Word, choices: Iterable[str]) -> Fix | None:
+    """The mend of a misspelt ``word`` when exactly one valid word is near it."""
+    meant = sure_match(word.text, choices)
+    return Fix(word.at, word.text, meant) if meant is not None else None
 
 
 def did_you_mean(word: str, choices: Iterable[str], cutoff: float = WORD_CUTOFF) -> str:

@@ -13,11 +13,11 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Final, TypeVar
 
-from meridina.rules.common import Place, Problem
+from meridina.rules.common import Fix, Place, Problem
 from meridina.rules.numbers import number_fault, read_number
 
 from . import kept
-from .suggest import TAG_CUTOFF, nearest
+from .suggest import TAG_CUTOFF, nearest, sure_match
 from .text import GameText, Tag
 
 TAG_RULE: Final = "REC-2"
@@ -187,8 +187,15 @@ def read_tag_names(game: GameText, known: Sequence[str], problems: list[Problem]
             present.add(meant.lower())
             renamed[index] = replace(tag, name=meant)
             message = f"unknown tag [{tag.name}]: read as [{meant}], which it probably means"
-        problems.append(Problem(TAG_RULE, message, tag.at, warning=True))
+        fix = None if index not in renamed else _tag_fix(tag, known)
+        problems.append(Problem(TAG_RULE, message, tag.at, warning=True, fix=fix))
     if not renamed:
         return game
     tags = tuple(renamed.get(index, tag) for index, tag in enumerate(game.tags))
     return replace(game, tags=tags)
+
+
+def _tag_fix(tag: Tag, known: Sequence[str]) -> Fix | None:
+    """The tag's name mended, when exactly one known tag is near it."""
+    meant = sure_match(tag.name, known, TAG_CUTOFF)
+    return Fix(tag.at, tag.name, meant) if meant is not None else None

@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final, Generic, TypeVar
 
-from meridina.rules.common import Problem
+from meridina.rules.common import Fix, Problem
 from meridina.rules.values_fast import fast_value
 
 from .text import GameText, TurnText
@@ -55,6 +55,7 @@ def _number_faults(
                 NUMBERING_RULE,
                 f"turn {number} follows turn {expected - 1}; expected {expected}",
                 text.at,
+                fix=Fix(text.at, str(number), str(expected)) if text.numbered else None,
             )
             entry = entries[index]
             entries[index] = TurnEntry(

@@ -44,13 +44,24 @@ class Place:
 
 
 @value
+class Fix:
+    """A mend meridina is sure of: the text ``old`` that stands at ``at``, to be ``new``."""
+
+    at: Place
+    old: str
+    new: str
+
+
+@value
 class Problem:
-    """A fault found in a record: the rule it breaks, a sentence for a player, and where."""
+    """A fault found in a record: the rule it breaks, a sentence for a player, and where;
+    ``fix`` when one mend is sure (``annotate --fix`` applies it, once checked again)."""
 
     rule: RuleCode
     message: str
     at: Place | None = None
     warning: bool = False
+    fix: Fix | None = None
 
 
 class RecordError(Exception):

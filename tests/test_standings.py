@@ -321,3 +321,9 @@ def test_csv_standings_write_no_formula(club: Path) -> None:
     cells = [cell for row in csv.reader(io.StringIO(result.stdout)) for cell in row]
     assert {"'=1+2", "'+3", "'-4", "'@SUM(A1)", "'=cmd.mrec"} <= set(cells)
     assert not [cell for cell in cells if cell.startswith(("=", "+", "-", "@", "\t", "\r"))]
+
+
+def test_a_game_whose_only_problems_are_ignored_is_counted(club: Path) -> None:
+    counted = standings("club/5-wrong-result.mrec", "--ignore", "MER-E5")
+    assert counted["games"] == 1
+    assert standings("club/5-wrong-result.mrec")["games"] == 0

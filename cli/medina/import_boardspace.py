@@ -13,6 +13,7 @@ from ..output import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, OutputFault
 from ..same_file import refuse_replacing_input
 from ..shown import shown
 from ..small_file import Unreadable, read_small
+from ..verbosity import Verbosity, verbosity_options
 
 MOST_BYTES = 4 << 20  # a Boardspace game file is a few KB; a long game some 30 KB
 
@@ -40,8 +41,10 @@ at its line and column, and the command exits 1; a file that cannot be read exit
     default=None,
     help="Write the records to FILE (replaced only once it is complete).",
 )
-def boardspace(files: tuple[str, ...], output: Path | None) -> None:
+@verbosity_options
+def boardspace(files: tuple[str, ...], output: Path | None, verbosity: Verbosity) -> None:
     """Convert each file (help: ``HELP``)."""
+    click.get_current_context().with_resource(verbosity.silenced(report=False))
     refuse_replacing_input(output, files)
     records: list[str] = []
     status = EXIT_VALID
@@ -65,6 +68,7 @@ def boardspace(files: tuple[str, ...], output: Path | None) -> None:
             where = f"{shown_name}:{slip.line}:{slip.column}"
             click.echo(f"{where}: {slip.rule} warning: {shown(slip.message)}", err=True)
         records.append(converted.record)
+        verbosity.say(f"converted {name}")
     written = "\n".join(records)
     if output is None:
         click.echo(written, nl=False)

@@ -10,8 +10,6 @@ from collections.abc import Iterator, Mapping
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from meridina.rules.wording import counted
-
 if TYPE_CHECKING:
     import xml.etree.ElementTree as ET
     from random import Random
@@ -131,6 +129,8 @@ class MeridianCli:
                 "a position whose cards played are unknown: it may not be over "
                 "(a 'played:' entry gives them)"
             ]
+        from meridina.rules.wording import counted
+
         return [f"not finished: {counted(sheet.cards_left, 'card')} left"]
 
 

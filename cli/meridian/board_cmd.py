@@ -21,6 +21,7 @@ from ..same_file import refuse_replacing_input
 from ..shown import shown
 from ..small_file import Unreadable, read_small
 from ..stand_in import stand_in_line
+from ..verbosity import Verbosity, verbosity_options
 from . import svg as svg_meridian
 
 MOST_BYTES = 256 * 1024  # a board file is a few lines; anything larger is not one
@@ -143,12 +144,14 @@ def _read(path: Path) -> str:
 @board.command("check")
 @click.argument("file", metavar="BOARD", type=click.Path(dir_okay=False, path_type=str))
 @format_option
-def check(file: str, output_format: str) -> None:
+@verbosity_options
+def check(file: str, output_format: str, verbosity: Verbosity) -> None:
     """Check a BOARD (a board file or a bundled board's name): every fault and warning,
     each with its line.
 
     Exit status: 0 no fault (warnings allowed), 1 faults, 2 the file cannot be read.
     """
+    click.get_current_context().with_resource(verbosity.silenced(report=True))
     found, problems = check_board(file, _source(file))
     if output_format == "json":
         emit_json(
@@ -163,6 +166,8 @@ def check(file: str, output_format: str) -> None:
         for problem in problems:
             click.echo(problem_line(file, problem))
         faults = sum(1 for p in problems if not p.warning)
+        if not verbosity.notes:
+            raise SystemExit(EXIT_VALID if found is not None else EXIT_INVALID)  # -q: problems
         if found is not None:
             sizes = ", ".join(
                 f"{sum(1 for i in found.islands if i.points == n)} of {n}"

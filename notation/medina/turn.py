@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from meridina.rules.common import Place, Problem
+from meridina.rules.common import Fix, Place, Problem
 from meridina.rules.medina.model import (
     PIECE_WORDS,
     TEA_KIND,
@@ -17,7 +17,14 @@ from meridina.rules.medina.model import (
 )
 
 from ..kept import kept_by_text, memory, remember
-from ..suggest import did_you_mean, name_for_colour, name_message, nearest
+from ..suggest import (
+    did_you_mean,
+    name_for_colour,
+    name_message,
+    nearest,
+    sure_fix,
+    sure_match,
+)
 from ..text import LaidOut, TurnText, Word
 from ..text_fast import laid_out
 from ..turn_body import pieces
@@ -201,10 +208,11 @@ def _read(text: TurnText, players: Sequence[tuple[str, Sequence[str]]]) -> TurnE
                     if guess
                     else f"{piece!r} is not a piece: write {known}, then @FIELD"
                 )
-                return _bad(text, message, player, word.at)
+                return _bad(text, message, player, word.at, _piece_fix(word))
         else:
             following = words[index + 1] if index + 1 < len(words) else None
-            return _bad(text, _out_of_place(word, following), player, word.at)
+            fix = _word_fix(word)
+            return _bad(text, _out_of_place(word, following), player, word.at, fix)
     if not placements and not passed:
         return _bad(
             text, "say what the turn placed (PIECE@FIELD, tea) or pass", player, player_word.at
@@ -229,7 +237,7 @@ def _not_a_player(
     if guess is None:
         return None  # a stranger: the rules say who is not playing (MED-S1)
     message = f"{word.text!r} is not a player's colour; did you mean {guess!r}?"
-    return _bad(text, message, guess, word.at)
+    return _bad(text, message, guess, word.at, sure_fix(word, colours))
 
 
 def _out_of_place(word: Word, following: Word | None) -> str:
@@ -246,7 +254,25 @@ def _out_of_place(word: Word, following: Word | None) -> str:
     return f"{word.text!r} does not belong here{hint}"
 
 
+def _piece_fix(word: Word) -> Fix | None:
+    """The mend of a misspelt piece in PIECE@FIELD, when one piece is sure."""
+    written = word.text.partition("@")[0]
+    meant = sure_match(written, _PIECE_NAMES)
+    return Fix(word.at, written, meant) if meant is not None else None
+
+
+def _word_fix(word: Word) -> Fix | None:
+    """The mend of a misspelt word where a piece, pass or tea was meant, when one is sure."""
+    if word.kind != "word" or word.text.lower() in ("pass", "tea"):
+        return None
+    return sure_fix(word, ("pass", "tea", *_PIECE_NAMES))
+
+
 def _bad(
-    text: TurnText, message: str, player: str | None, at: Place | None = None
+    text: TurnText,
+    message: str,
+    player: str | None,
+    at: Place | None = None,
+    fix: Fix | None = None,
 ) -> TurnEntry[Turn]:
-    return TurnEntry(text, None, (Problem(TURN_RULE, message, at or text.at),), player)
+    return TurnEntry(text, None, (Problem(TURN_RULE, message, at or text.at, fix=fix),), player)

@@ -6,12 +6,12 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from meridina.rules.common import Place, Problem
+from meridina.rules.common import Fix, Place, Problem
 from meridina.rules.meridian.model import CARDS_BY_LABEL, COLOURS, Build, Card, Skip, TakeOff, Turn
 from meridina.rules.numbers import is_digits, number_fault, read_number
 
 from ..kept import memory, remember
-from ..suggest import did_you_mean, name_for_colour, name_message, nearest
+from ..suggest import did_you_mean, name_for_colour, name_message, nearest, sure_fix
 from ..text import LaidOut, TurnText, Word
 from ..text_fast import laid_out
 from ..turns import TurnEntry
@@ -181,7 +181,8 @@ def _read(text: TurnText, players: Sequence[tuple[str, Sequence[str]]]) -> TurnE
             )
         else:
             following = actions[index + 1] if index + 1 < len(actions) else None
-            return _bad(text, _out_of_place(word, following), colour, word.at)
+            fix = _word_fix(word)
+            return _bad(text, _out_of_place(word, following), colour, word.at, fix)
     if pending_colour is not None and build is None:
         return _bad(
             text,
@@ -231,7 +232,8 @@ def _not_a_colour(text: TurnText, players: Sequence[tuple[str, Sequence[str]]]) 
         return _bad(text, message, colours[0], word.at)
     guess = nearest(word.text, COLOURS)
     if guess is not None:
-        return _bad(text, f"{word.text!r} is not a colour; did you mean {guess!r}?", guess, word.at)
+        message = f"{word.text!r} is not a colour; did you mean {guess!r}?"
+        return _bad(text, message, guess, word.at, sure_fix(word, COLOURS))
     known = ", ".join(COLOURS)
     message = f"{word.text!r} is not a colour: a turn starts with the colour that plays ({known})"
     return _bad(text, message, None, word.at)
@@ -252,7 +254,18 @@ def _out_of_place(word: Word, following: Word | None) -> str:
     return f"{word.text!r} does not belong here{hint}"
 
 
+def _word_fix(word: Word) -> Fix | None:
+    """The mend of a misspelt action word (pass, stuck, x, a colour), when one is sure."""
+    if word.kind != "word" or word.text.lower() in _ACTION_WORDS:
+        return None
+    return sure_fix(word, _ACTION_WORDS)
+
+
 def _bad(
-    text: TurnText, message: str, colour: str | None, at: Place | None = None
+    text: TurnText,
+    message: str,
+    colour: str | None,
+    at: Place | None = None,
+    fix: Fix | None = None,
 ) -> TurnEntry[Turn]:
-    return TurnEntry(text, None, (Problem(TURN_RULE, message, at or text.at),), colour)
+    return TurnEntry(text, None, (Problem(TURN_RULE, message, at or text.at, fix=fix),), colour)
