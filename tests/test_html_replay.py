@@ -8,6 +8,7 @@ installs both.
 from __future__ import annotations
 
 import base64
+import html
 import json
 import os
 import re
@@ -21,7 +22,7 @@ from typing import Any
 import pytest
 from conftest import run_cli as run
 from meridina.cli import pictures, svg
-from meridina.cli.html_replay import pack, unpack
+from meridina.cli.html_replay import HEADING_MARK, pack, spelled_out, unpack
 from meridina.notation.driver import check_file
 from png_pixels import pixels
 from svg_reading import SVG, parse
@@ -64,12 +65,16 @@ def data_of(html: str) -> dict[str, Any]:
     blocks = re.findall(
         r'<script type="application/octet-stream" class="replay-game"[^>]*>(.*?)</script>', html
     )
-    return {"games": [json.loads(unpack(block)) for block in blocks]}
+    games = [json.loads(unpack(block)) for block in blocks]
+    for game in games:  # a list per field, as written, turned into a dict per frame
+        fields = game["frames"]
+        game["frames"] = [dict(zip(fields, frame, strict=True)) for frame in zip(*fields.values())]
+    return {"games": games}
 
 
 def pictures_of(game: dict[str, Any]) -> list[str]:
     """Each frame's picture, joined from its parts as the page's script does."""
-    parts: list[Any] = game["parts"]
+    parts = spelled_out(game["parts"])
 
     def markup(number: int) -> str:
         part = parts[number]
@@ -86,7 +91,8 @@ def pictures_of(game: dict[str, Any]) -> list[str]:
         listed: list[int] = []
         for op in frame["svg"]:
             listed.extend([op] if isinstance(op, int) else previous[op[0] : op[0] + op[1]])
-        shown.append("".join(markup(number) for number in listed))
+        said = html.escape(frame["heading"], quote=False)
+        shown.append("".join(markup(number) for number in listed).replace(HEADING_MARK, said))
         previous = listed
     return shown
 
