@@ -6,9 +6,12 @@ in memory whole. Each game is a block of data: per position its turn, comments a
 problems, and its picture, the very picture ``meridina draw`` makes, cut into parts
 (``Parts``) kept once per game, so a position costs only what changed since the last.
 The parts are put in the order of their text before they are written, so that alike
-parts stand together within the compressor's reach. The block is compressed (zlib), then
-written in base 85 (``pack``); the page's script inflates a game when it is shown
-(``DecompressionStream``) and joins its parts. It needs no network.
+parts stand together within the compressor's reach, each as its change from the one before.
+The block is compressed (zlib), then written in base 85 (``pack``); the page's script
+inflates a game when it is shown (``DecompressionStream``) and joins its parts. The page's
+own style, side panel and script are packed so too (``templates/replay-page.html``), for a
+small loader in the template to put in place: a page of one short game is mostly these.
+It needs no network.
 """
 
 from __future__ import annotations
@@ -121,7 +124,9 @@ class Parts:
         for new, old in enumerate(order):
             moved[old] = new
         for frame in frames:
-            frame["svg"] = [moved[op] if isinstance(op, int) else op for op in frame["svg"]]
+            frame["svg"] = as_steps(
+                [moved[op] if isinstance(op, int) else op for op in frame["svg"]]
+            )
         return _from_previous([_renumbered(self.parts[old], moved) for old in order])
 
 
@@ -153,7 +158,8 @@ def _from_previous(parts: list[Part]) -> list[list[str | int]]:
         while shared < min(len(text), len(last)) and text[shared] == last[shared]:
             shared += 1
         units = len(text[:shared].encode("utf-16-le")) // 2
-        written.append([units, text[shared:], *([] if isinstance(part, str) else part[1:])])
+        children = [] if isinstance(part, str) else as_steps(part[1:])
+        written.append([units, text[shared:], *children])
         last = text
     return written
 
@@ -163,11 +169,35 @@ def spelled_out(written: list[list[Any]]) -> list[Part]:
     last: the reverse of ``_from_previous``, as the page's script does it."""
     parts: list[Part] = []
     last = b""
-    for shared, rest, *children in written:
+    for shared, rest, *steps in written:
         last = last[: 2 * shared] + str(rest).encode("utf-16-le")
         text = last.decode("utf-16-le")
-        parts.append([text, *children] if children else text)
+        parts.append([text, *from_steps(steps)] if steps else text)
     return parts
+
+
+def as_steps(numbers: list[Any]) -> list[Any]:
+    """Each number of a list as its step from the number before it (the first from 0),
+    other items as they are: a picture's parts mostly follow one another in text order, so
+    the steps are small and alike, and compress well."""
+    last = 0
+    stepped: list[Any] = []
+    for item in numbers:
+        if isinstance(item, int):
+            item, last = item - last, item
+        stepped.append(item)
+    return stepped
+
+
+def from_steps(stepped: list[Any]) -> list[Any]:
+    """The reverse of ``as_steps``, as the page's script does it."""
+    last = 0
+    numbers: list[Any] = []
+    for item in stepped:
+        if isinstance(item, int):
+            item = last = last + item
+        numbers.append(item)
+    return numbers
 
 
 # Python's base 85 alphabet with "<" written as ".", which it does not use: a block may
