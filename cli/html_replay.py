@@ -6,9 +6,12 @@ in memory whole. Each game is a block of data: per position its turn, comments a
 problems, and its picture, the very picture ``meridina draw`` makes, cut into parts
 (``Parts``) kept once per game, so a position costs only what changed since the last.
 The parts are put in the order of their text before they are written, so that alike
-parts stand together within the compressor's reach. The block is compressed (zlib), then
-written in base 85 (``pack``); the page's script inflates a game when it is shown
-(``DecompressionStream``) and joins its parts. It needs no network.
+parts stand together within the compressor's reach, each as its change from the one before.
+The block is compressed (zlib), then written in base 85 (``pack``); the page's script
+inflates a game when it is shown (``DecompressionStream``) and joins its parts. The page's
+own style, side panel and script are packed so too (``templates/replay-page.html``), for a
+small loader in the template to put in place: a page of one short game is mostly these.
+It needs no network.
 """
 
 from __future__ import annotations
@@ -41,6 +44,13 @@ from .views import view_for
 
 TEMPLATE = "templates/replay.html"
 GAMES_HERE = "__REPLAY_GAMES__"
+# The page's style, side panel and script, which the template carries packed (``_template``).
+INNER = "templates/replay-page.html"
+INNER_HERE = "__REPLAY_PAGE__"
+
+# Written in a part for the heading of the frame that shows it: XML allows no U+0001, so
+# no picture holds it.
+HEADING_MARK = "\x01"
 
 # A part of a picture: an element's whole text, or its opening text and its children's numbers.
 Part = str | list[str | int]
@@ -61,10 +71,14 @@ class Parts:
         self.parts: list[Part] = []
         self.index: dict[Hashable, int] = {}
         self.last: list[int] = []
+        self.heading = ""
 
-    def frame(self, root: ET.Element) -> list[int | list[int]]:
+    def frame(self, root: ET.Element, heading: str) -> list[int | list[int]]:
         """The picture as its change from the last: part numbers, and [start, count] of
-        the last picture's list kept as it was."""
+        the last picture's list kept as it was. Where a part's text holds ``heading`` (the
+        frame's, as the page shows it above the picture), it holds ``HEADING_MARK`` instead,
+        so that the picture's title and caption are one part for all positions."""
+        self.heading = html.escape(heading, quote=False)  # as XML writes it in an element
         shown = [
             self.number(("open", root.tag, *root.attrib.items()), lambda: _opening(root)),
             *(self.element(child) for child in root),
@@ -85,7 +99,11 @@ class Parts:
         key = (element.tag, element.text, tuple(element.attrib.items()), *children)
         if children:
             return self.number(key, lambda: [_opening(element), *children])
-        return self.number(key, lambda: ET.tostring(element, encoding="unicode"))
+        text = ET.tostring(element, encoding="unicode")
+        if self.heading and self.heading in text:
+            text = text.replace(self.heading, HEADING_MARK)
+            return self.number(("heading", text), lambda: text)
+        return self.number(key, lambda: text)
 
     def number(self, key: Hashable, make: Callable[[], Part]) -> int:
         found = self.index.get(key)
@@ -94,20 +112,29 @@ class Parts:
             self.parts.append(make())
         return found
 
-    def in_text_order(self, frames: list[dict[str, Any]]) -> list[Part]:
+    def in_text_order(self, frames: list[dict[str, Any]]) -> list[list[str | int]]:
         """The parts ordered by their text, and ``frames``' part numbers changed to match.
 
         Parts are numbered as they are first drawn, so alike ones (each position's title,
         each tower) lie a position's worth of parts apart, mostly beyond the 32 KB a zlib
         stream looks back; ordered by text they stand together, and the block shrinks by
-        about a sixth."""
-        order = sorted(range(len(self.parts)), key=lambda number: _text_of(self.parts[number]))
+        about a sixth. Each is then written as its change from the one before
+        (``_from_previous``), which takes off a tenth more."""
+        order = sorted(range(len(self.parts)), key=lambda number: _sort_key(self.parts[number]))
         moved = [0] * len(order)
         for new, old in enumerate(order):
             moved[old] = new
         for frame in frames:
-            frame["svg"] = [moved[op] if isinstance(op, int) else op for op in frame["svg"]]
-        return [_renumbered(self.parts[old], moved) for old in order]
+            frame["svg"] = as_steps(
+                [moved[op] if isinstance(op, int) else op for op in frame["svg"]]
+            )
+        return _from_previous([_renumbered(self.parts[old], moved) for old in order])
+
+
+def _sort_key(part: Part) -> tuple[bool, str]:
+    """Whole elements first, then those with children: their numbers are then a little
+    shorter, and like texts stand closer."""
+    return not isinstance(part, str), _text_of(part)
 
 
 def _text_of(part: Part) -> str:
@@ -118,6 +145,60 @@ def _renumbered(part: Part, moved: list[int]) -> Part:
     if isinstance(part, str):
         return part
     return [part[0], *(moved[child] for child in part[1:] if isinstance(child, int))]
+
+
+def _from_previous(parts: list[Part]) -> list[list[str | int]]:
+    """Each part as [how many characters of its text start as the last part's did, the rest
+    of its text, its children's numbers]. Characters are counted as JavaScript does (UTF-16
+    code units), for the page's script cuts the last text at that count."""
+    written: list[list[str | int]] = []
+    last = ""
+    for part in parts:
+        text = _text_of(part)
+        shared = 0
+        while shared < min(len(text), len(last)) and text[shared] == last[shared]:
+            shared += 1
+        units = len(text[:shared].encode("utf-16-le")) // 2
+        children = [] if isinstance(part, str) else as_steps(part[1:])
+        written.append([units, text[shared:], *children])
+        last = text
+    return written
+
+
+def spelled_out(written: list[list[Any]]) -> list[Part]:
+    """The parts as ``in_text_order`` had them before writing each as its change from the
+    last: the reverse of ``_from_previous``, as the page's script does it."""
+    parts: list[Part] = []
+    last = b""
+    for shared, rest, *steps in written:
+        last = last[: 2 * shared] + str(rest).encode("utf-16-le")
+        text = last.decode("utf-16-le")
+        parts.append([text, *from_steps(steps)] if steps else text)
+    return parts
+
+
+def as_steps(numbers: list[Any]) -> list[Any]:
+    """Each number of a list as its step from the number before it (the first from 0),
+    other items as they are: a picture's parts mostly follow one another in text order, so
+    the steps are small and alike, and compress well."""
+    last = 0
+    stepped: list[Any] = []
+    for item in numbers:
+        if isinstance(item, int):
+            item, last = item - last, item
+        stepped.append(item)
+    return stepped
+
+
+def from_steps(stepped: list[Any]) -> list[Any]:
+    """The reverse of ``as_steps``, as the page's script does it."""
+    last = 0
+    numbers: list[Any] = []
+    for item in stepped:
+        if isinstance(item, int):
+            item = last = last + item
+        numbers.append(item)
+    return numbers
 
 
 # Python's base 85 alphabet with "<" written as ".", which it does not use: a block may
@@ -153,6 +234,15 @@ def compact(template: str) -> str:
     return "\n".join(line for line in lines if line and not line.startswith("//"))
 
 
+def _template() -> str:
+    """The page without its games: the template, with its style, side panel and script
+    packed as a game's data is (a third of their size as text), for the template's loader
+    to inflate and put in place."""
+    here = files("meridina.cli")
+    inner = pack(compact(here.joinpath(INNER).read_text("utf-8")).encode("utf-8"))
+    return compact(here.joinpath(TEMPLATE).read_text("utf-8")).replace(INNER_HERE, inner)
+
+
 def page_name(record: str) -> str:
     """How the page names its record: the file name only (a page is shared; a path is not)."""
     return visible_in_markup(Path(record).name) if record != "-" else "standard input"
@@ -163,9 +253,7 @@ def write_html(
 ) -> int:
     """Write the replay page of RECORD to ``out``, game by game; the exit status, as replay's."""
     name = page_name(record)
-    head, tail = compact(files("meridina.cli").joinpath(TEMPLATE).read_text("utf-8")).split(
-        GAMES_HERE
-    )
+    head, tail = _template().split(GAMES_HERE)
     games = positions = 0
     valid = True
     try:
@@ -190,13 +278,24 @@ def write_html(
 
 def _write_game(stream: TextIO, game: dict[str, Any]) -> None:
     """One game's data block: its JSON, compressed and in base 85 (which nothing in HTML reads)."""
-    data = json.dumps(game, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    written = {**game, "frames": by_field(game["frames"])}
+    data = json.dumps(written, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
     packed = pack(data)
     label = html.escape(game["label"], quote=True)
     stream.write(
         f'<script type="application/octet-stream" class="replay-game" data-label="{label}">'
         f"{packed}</script>\n"
     )
+
+
+# What a frame says, as ``_frame`` makes it.
+FRAME_FIELDS = ("number", "label", "heading", "legal", "events", "comments", "problems", "svg")
+
+
+def by_field(frames: list[dict[str, Any]]) -> dict[str, list[Any]]:
+    """The frames as a list of each field's values, which compress better than frames that
+    each repeat the field names."""
+    return {field: [frame[field] for frame in frames] for field in FRAME_FIELDS}
 
 
 def _game(report: GameReport, name: str) -> dict[str, Any]:
@@ -275,7 +374,7 @@ def _frame(
         ],
         "comments": [visible_in_markup(c) for c in comments if not _cites_a_rule(c, problems)],
         "problems": [_problem(name, p, _handled(p, events)) for p in problems],
-        "svg": parts.frame(pictures.draw(report, turns)),
+        "svg": parts.frame(pictures.draw(report, turns), visible_in_markup(heading)),
     }
 
 

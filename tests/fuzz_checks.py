@@ -8,6 +8,7 @@ checks know nothing of how the output was made, so they are tested on their own
 from __future__ import annotations
 
 import csv
+import html
 import io
 import json
 import re
@@ -21,7 +22,7 @@ from typing import Any
 
 import jsonschema
 from fuzz_records import CANARY
-from meridina.cli.html_replay import unpack
+from meridina.cli.html_replay import HEADING_MARK, spelled_out, unpack
 
 Fault = tuple[str, str]
 
@@ -266,6 +267,20 @@ def check_svg(text: str) -> list[Fault]:
 GAME_BLOCK = re.compile(
     r'<script type="application/octet-stream" class="replay-game"[^>]*>(.*?)</script>', re.S
 )
+# The page's own style, side panel and script, packed as a game is.
+PAGE_BLOCK = re.compile(
+    r'<script type="application/octet-stream" id="replay-page">(.*?)</script>', re.S
+)
+
+
+def picture_texts(data: dict[str, Any]) -> list[str]:
+    """A game's picture parts as the page's script spells them out, a part that holds the
+    shown frame's heading once with each heading."""
+    texts = [p if isinstance(p, str) else str(p[0]) for p in spelled_out(data.get("parts", []))]
+    headings = data.get("frames", {}).get("heading", [])
+    said = [html.escape(heading, quote=False) for heading in headings]
+    marked = [text for text in texts if HEADING_MARK in text]
+    return texts + [text.replace(HEADING_MARK, shown) for text in marked for shown in said]
 
 
 def check_html(text: str) -> list[Fault]:
@@ -280,8 +295,15 @@ def check_html(text: str) -> list[Fault]:
             continue
         # the picture parts are the only data the script hands to the page as markup (the
         # rest it sets as text)
-        parts = json.dumps(data.get("parts", []), ensure_ascii=False)
+        parts = json.dumps(picture_texts(data), ensure_ascii=False)
         faults.extend(check_markup(parts, "html picture parts"))
+    for block in PAGE_BLOCK.findall(text):
+        try:
+            inner = unpack(block).decode("utf-8")
+        except (ValueError, zlib.error) as error:
+            faults.append(("html-data-invalid", str(error)[:80]))
+            continue
+        faults.extend(check_markup(inner, "html style and script"))
     opened = len(re.findall(r"<script\b", text, re.IGNORECASE))
     closed = len(re.findall(r"</script", text, re.IGNORECASE))
     if opened != closed:

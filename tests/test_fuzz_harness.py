@@ -11,6 +11,7 @@ import dataclasses
 import json
 import os
 import random
+import re
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -50,6 +51,7 @@ from fuzz_every_command import (
     within_bytes,
 )
 from fuzz_records import CANARY, HostileRecord, hostile_record
+from meridina.cli.html_replay import pack, unpack
 from meridina.cli.main import cli
 
 LEGAL = """\
@@ -201,6 +203,9 @@ def test_html_must_load_nothing_from_elsewhere_nor_break_out_of_a_script(tmp_pat
         "</head>", "<style>body{background:url(//x.invalid/a.png)}</style></head>"
     )
     assert kinds(check_html(styled)) == {"external-url"}
+    (inner,) = re.findall(r'id="replay-page">(.*?)</script>', good)
+    style = unpack(inner).replace(b"<style>", b"<style>@import url(x.css);")
+    assert kinds(check_html(good.replace(inner, pack(style)))) == {"external-url"}
     assert "<script>" in good
     broken = good.replace("<script>", '<script>let name = "</script>";', 1)  # ends it early
     assert kinds(check_html(broken)) == {"html-script-breakout"}
