@@ -338,7 +338,7 @@ def test_moves_filed_under_a_seat_whose_turn_it_is_not_are_a_warning_at_the_firs
     line, column = _place_of(text, "1 Pick P C 3]")
     assert [(slip.rule, slip.message, (slip.line, slip.column)) for slip in read.slips] == [
         (
-            "MED-T1",
+            "REC-1",
             "move '1 Pick P C 3' is filed under P0, but the turn order gives this turn to P2; "
             "the record follows the turn order (6 moves in all are filed under a seat whose "
             "turn it is not)",
@@ -364,7 +364,7 @@ def test_the_command_prints_the_seat_warning_at_its_place_and_exits_0(write: Wri
     result = run_cli("import", "boardspace", name)
     assert result.exit_code == 0
     line, column = _place_of(Path(name).read_text("utf-8"), "1 Pick P A 3]")
-    assert result.stderr.startswith(f"{name}:{line}:{column}: MED-T1 warning: move '1 Pick")
+    assert result.stderr.startswith(f"{name}:{line}:{column}: REC-1 warning: move '1 Pick")
     assert body(result.stdout) == ["blue orange@E5", "green grey@L9"]
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .draws import board_size
-from .fault import ConversionFault, ConversionSlip
+from .fault import SLIP_RULE, ConversionFault, ConversionSlip
 from .header import Header
 from .moves import Move
 
@@ -28,7 +28,6 @@ BUILDINGS = ("grey", "black", "brown", "orange")  # Boardspace's palace colours,
 PIECES = {"D": "roof", "N": "neutral", "M": "merchant", "W": "wall", "S": "stable", "T": "tea"}
 DISCARDS = "V"  # where a played tea tile goes
 TEA = "tea"
-SEAT_RULE = "MED-T1"  # the turn order
 UNFILED_VERBS = frozenset({"start", "gameoverontime"})  # not checked against the turn order
 
 
@@ -162,7 +161,7 @@ def _misfiled_slip(move: Move, seat: int, count: int) -> ConversionSlip:
     )
     if count > 1:
         message += f" ({count} moves in all are filed under a seat whose turn it is not)"
-    return ConversionSlip(message, move.line, move.column, SEAT_RULE)
+    return ConversionSlip(message, move.line, move.column, SLIP_RULE)  # the file's slip
 
 
 def _word(piece: str, where: str) -> str:
