@@ -37,7 +37,9 @@ def ready(page: Any) -> None:
     from selenium.webdriver.support.ui import WebDriverWait
 
     WebDriverWait(page, WAIT, poll_frequency=0.02).until(
-        lambda b: b.execute_script("return document.body.dataset.state") == "ready"
+        # no body yet while a redirect (the opening page's) is under way: not ready
+        lambda b: b.execute_script("return document.body && document.body.dataset.state")
+        == "ready"
     )
 
 
