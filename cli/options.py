@@ -20,6 +20,16 @@ F = TypeVar("F", bound=Callable[..., Any])
 R = TypeVar("R")
 
 
+def with_options(
+    function: Callable[..., R], options: list[Callable[[Any], Any]]
+) -> Callable[..., R]:
+    """``function`` under click's ``options``, listed in the order ``--help`` shows them."""
+    decorated = function
+    for option in reversed(options):
+        decorated = option(decorated)
+    return decorated
+
+
 def format_option(function: F) -> F:
     return click.option(
         "--format",
@@ -220,10 +230,7 @@ def selection_options(function: Callable[..., R]) -> Callable[..., R]:
         selection = _selection(kwargs)
         return function(*args, selection=selection, **kwargs)
 
-    decorated: Callable[..., R] = gathered
-    for option in reversed(SELECTION_OPTIONS):
-        decorated = option(decorated)
-    return decorated
+    return with_options(gathered, SELECTION_OPTIONS)
 
 
 def batch_options(function: Callable[..., R]) -> Callable[..., R]:
@@ -260,10 +267,7 @@ def batch_options(function: Callable[..., R]) -> Callable[..., R]:
             "FORCE_COLOR asks for it).",
         ),
     ]
-    decorated: Callable[..., R] = gathered
-    for option in reversed(options):
-        decorated = option(decorated)
-    return decorated
+    return with_options(gathered, options)
 
 
 def jobs_option(function: F) -> F:
@@ -305,10 +309,7 @@ def filter_options(function: Callable[..., R]) -> Callable[..., R]:
         click.option("--select", multiple=True, metavar="RULE", help=SELECT_HELP),
         click.option("--ignore", multiple=True, metavar="RULE", help=IGNORE_HELP),
     ]
-    decorated: Callable[..., R] = gathered
-    for option in reversed(options):
-        decorated = option(decorated)
-    return decorated
+    return with_options(gathered, options)
 
 
 def problem_options(function: Callable[..., R]) -> Callable[..., R]:

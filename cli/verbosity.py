@@ -23,6 +23,7 @@ from typing import Any, NamedTuple, TypeVar
 import click
 from meridina.rules.wording import counted
 
+from .options import with_options
 from .output import GameResult, InputError, Tally
 from .reporters.base import Reporter
 from .shown import shown
@@ -115,10 +116,7 @@ def verbosity_options(function: Callable[..., R]) -> Callable[..., R]:
             "(on standard error).",
         ),
     ]
-    decorated: Callable[..., R] = gathered
-    for option in reversed(options):
-        decorated = option(decorated)
-    return decorated
+    return with_options(gathered, options)
 
 
 class TellingFiles(Reporter):
