@@ -72,6 +72,7 @@ class Parts:
         self.index: dict[Hashable, int] = {}
         self.last: list[int] = []
         self.heading = ""
+        self.written: dict[Hashable, str] = {}  # a leaf's markup, by its tag, text and attributes
 
     def frame(self, root: ET.Element, heading: str) -> list[int | list[int]]:
         """The picture as its change from the last: part numbers, and [start, count] of
@@ -99,7 +100,9 @@ class Parts:
         key = (element.tag, element.text, tuple(element.attrib.items()), *children)
         if children:
             return self.number(key, lambda: [_opening(element), *children])
-        text = ET.tostring(element, encoding="unicode")
+        text = self.written.get(key)
+        if text is None:  # most elements are drawn again unchanged in every position
+            text = self.written[key] = ET.tostring(element, encoding="unicode")
         if self.heading and self.heading in text:
             text = text.replace(self.heading, HEADING_MARK)
             return self.number(("heading", text), lambda: text)

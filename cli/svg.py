@@ -7,6 +7,7 @@ no SVG text is put together by hand.
 
 from __future__ import annotations
 
+import functools
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable
 
@@ -20,14 +21,28 @@ Attr = str | int | float
 
 def _value(value: Attr) -> str:
     if isinstance(value, float):
-        text = f"{value:.2f}".rstrip("0").rstrip(".")
-        return text if text not in ("-0", "") else "0"
-    return visible_in_markup(value) if isinstance(value, str) else str(value)
+        return _decimal(value)
+    return _markup_value(value) if isinstance(value, str) else str(value)
+
+
+@functools.lru_cache(maxsize=8192)  # the board's coordinates come again in every picture
+def _decimal(value: float) -> str:
+    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    return text if text not in ("-0", "") else "0"
+
+
+# a picture writes the same few names and words (colours, classes) thousands of times
+_markup_value = functools.lru_cache(maxsize=4096)(visible_in_markup)
+
+
+@functools.lru_cache(maxsize=256)
+def _svg_name(key: str) -> str:
+    # Python names use underscores; SVG attributes use dashes (stroke_width -> stroke-width).
+    return key.rstrip("_").replace("_", "-")
 
 
 def _attributes(attrs: dict[str, Attr]) -> dict[str, str]:
-    # Python names use underscores; SVG attributes use dashes (stroke_width -> stroke-width).
-    return {key.rstrip("_").replace("_", "-"): _value(v) for key, v in attrs.items()}
+    return {_svg_name(key): _value(v) for key, v in attrs.items()}
 
 
 def picture(width: float, height: float, title: str, description: str = "") -> ET.Element:
