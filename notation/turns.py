@@ -9,6 +9,7 @@ from typing import Final, Generic, TypeVar
 from meridina.rules.common import Fix, Problem
 from meridina.rules.values_fast import fast_value
 
+from .slips import later
 from .text import GameText, TurnText
 
 NUMBERING_RULE: Final = "REC-4"
@@ -53,7 +54,7 @@ def _number_faults(
         if number != expected:
             numbering = Problem(
                 NUMBERING_RULE,
-                f"turn {number} follows turn {expected - 1}; expected {expected}",
+                later(misnumbered, number, expected),
                 text.at,
                 fix=Fix(text.at, str(number), str(expected)) if text.numbered else None,
             )
@@ -65,6 +66,10 @@ def _number_faults(
             if following == expected + 1:
                 number = expected
         expected = number + 1
+
+
+def misnumbered(number: int, expected: int) -> str:
+    return f"turn {number} follows turn {expected - 1}; expected {expected}"
 
 
 def _read(text: TurnText, read_turn: Callable[[TurnText], TurnEntry[T]]) -> TurnEntry[T]:

@@ -9,6 +9,7 @@ from meridina.rules.common import Place, Problem
 from meridina.rules.medina.model import NEUTRAL, Cell, StartPosition, parse_cell
 from meridina.rules.numbers import number_fault, read_number
 
+from ..slips import later
 from ..text import EntryText, GameText, Word
 from .words import COLOUR_WORDS, not_a_field
 
@@ -21,7 +22,7 @@ def _cells(entry: EntryText, problems: list[Problem]) -> list[tuple[Cell, Place]
     for word in entry.words:
         cell = parse_cell(word.text) if word.kind == "word" else None
         if cell is None:
-            problems.append(Problem(POSITION_RULE, not_a_field(word.text), word.at))
+            problems.append(Problem(POSITION_RULE, later(not_a_field, word.text), word.at))
         else:
             found.append((cell, word.at))
     return found
@@ -90,7 +91,7 @@ def read_position(game: GameText, problems: list[Problem]) -> StartPosition | No
                 if tower is None:
                     usual = "tower-tiles: a tower number, then its holder"
                     problems.append(
-                        Problem(POSITION_RULE, number_fault(number.text, usual), number.at)
+                        Problem(POSITION_RULE, later(number_fault, number.text, usual), number.at)
                     )
                 else:
                     tower_tiles[tower] = _holder(holder)
@@ -100,7 +101,7 @@ def read_position(game: GameText, problems: list[Problem]) -> StartPosition | No
                 if tiles is None:
                     usual = "tea: a player, then a number of tiles"
                     problems.append(
-                        Problem(POSITION_RULE, number_fault(count.text, usual), count.at)
+                        Problem(POSITION_RULE, later(number_fault, count.text, usual), count.at)
                     )
                 else:
                     tea[player.text.lower()] = (tiles, player.at)

@@ -9,6 +9,7 @@ from meridina.rules.meridian import faults, tower_rules
 from meridina.rules.meridian.model import CARDS_BY_LABEL, Card, PlacedTower, StartPosition, Tower
 from meridina.rules.numbers import is_digits, number_fault, read_number, too_large_message
 
+from ..slips import later
 from ..text import EntryText, GameText, Word
 
 POSITION_RULE: Final = "REC-5"
@@ -30,7 +31,9 @@ def read_position(game: GameText, problems: list[Problem]) -> StartPosition | No
         if is_digits(number):
             meridian = read_number(number)
             if meridian is None:
-                problems.append(Problem(POSITION_RULE, too_large_message(number), entry.key.at))
+                problems.append(
+                    Problem(POSITION_RULE, later(too_large_message, number), entry.key.at)
+                )
             else:
                 towers.extend(_read_towers(entry, meridian, problems))
         elif key == "hand":
@@ -40,8 +43,8 @@ def read_position(game: GameText, problems: list[Problem]) -> StartPosition | No
                     hands[colour.text.lower()] = (pieces, count.at)
                     colour_at.setdefault(colour.text.lower(), colour.at)
                 else:
-                    message = number_fault(count.text, "a hand is a number of pieces")
-                    problems.append(Problem(POSITION_RULE, message, count.at))
+                    said = later(number_fault, count.text, "a hand is a number of pieces")
+                    problems.append(Problem(POSITION_RULE, said, count.at))
         elif key == "played":
             played = dict(_read_played(entry, problems))
             for word in entry.words:
@@ -97,8 +100,8 @@ def _read_towers(entry: EntryText, meridian: int, problems: list[Problem]) -> li
         height, city = read_number(height_text), read_number(city_text)
         if height is None or city is None:
             wrong = height_text if height is None else city_text
-            message = number_fault(wrong, "a tower is written HEIGHT@CITY, as 3@2")
-            problems.append(Problem(POSITION_RULE, message, place.at))
+            said = later(number_fault, wrong, "a tower is written HEIGHT@CITY, as 3@2")
+            problems.append(Problem(POSITION_RULE, said, place.at))
             continue
         towers.append(PlacedTower(meridian, city, Tower(colour.text.lower(), height), colour.at))
     return towers
