@@ -11,8 +11,9 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import replace
 from functools import cached_property
 from pathlib import Path
-from typing import Any, Final, Generic, Protocol
+from typing import Any, Generic, Protocol
 
+from meridina.rules.codes import REC_1, REC_2
 from meridina.rules.common import Problem
 from meridina.rules.game import (
     GameRun,
@@ -35,8 +36,6 @@ from .reader import ParsedGame, iter_games, parse_text
 from .suggest import TAG_CUTOFF, nearest
 from .text import GameText
 from .turns import GameRecord
-
-GAME_RULE: Final = "REC-2"
 
 # Rulings set outside the record (config file, then command line, merged), per game
 # (by its key), as the keyword arguments of that game's Rulings; the record's own
@@ -176,7 +175,7 @@ def check_game(
     """
     report = GameReport(parsed.index, parsed.first_line, None, source=parsed.source)
     if parsed.problem is not None or parsed.text is None:
-        report.problems.append(parsed.problem or Problem("REC-1", "unreadable game"))
+        report.problems.append(parsed.problem or Problem(REC_1, "unreadable game"))
         return report
     text = parsed.text
     report.problems.extend(text.problems)
@@ -184,7 +183,7 @@ def check_game(
     text = _misspelt_game_tag(text, report.problems)
     tag = text.tag("Game")
     if tag is None:
-        report.problems.append(Problem(GAME_RULE, _no_game_tag(parsed), text.at))
+        report.problems.append(Problem(REC_2, _no_game_tag(parsed), text.at))
         return report
     key = tag.value.strip().lower()
     known = GAMES.get(key)
@@ -194,7 +193,7 @@ def check_game(
         if guess is None:
             report.problems.append(
                 Problem(
-                    GAME_RULE,
+                    REC_2,
                     f"unknown game {name!r}: meridina reads {titles('and')} records",
                     tag.value_at,
                 )
@@ -202,7 +201,7 @@ def check_game(
             return report
         report.problems.append(
             Problem(
-                GAME_RULE,
+                REC_2,
                 f"unknown game {name!r}; did you mean {guess!r}? (checked as {guess})",
                 tag.value_at,
             )
@@ -236,7 +235,7 @@ def _misspelt_game_tag(text: GameText, problems: list[Problem]) -> GameText:
         if nearest(tag.name, ["Game"], TAG_CUTOFF) is not None:
             problems.append(
                 Problem(
-                    GAME_RULE,
+                    REC_2,
                     f"unknown tag [{tag.name}]: read as [Game], which it probably means",
                     tag.at,
                     warning=True,
@@ -265,7 +264,7 @@ def duplicate_tags(text: GameText) -> list[Problem]:
         name = tag.name.lower()
         if name in seen:
             problems.append(
-                Problem(GAME_RULE, f"the {tag.name} tag is given twice in this game", tag.at)
+                Problem(REC_2, f"the {tag.name} tag is given twice in this game", tag.at)
             )
         seen.add(name)
     return problems

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from meridina.rules.codes import REC_2
 from meridina.rules.common import Problem
 
-from .tagvalues import TAG_RULE, split_value
+from .tagvalues import split_value
 from .text import GameText, Tag
 
 
@@ -18,7 +19,7 @@ def required_players_tag(
     tag = tags.get("players")
     if tag is None:
         problems.append(
-            Problem(TAG_RULE, f'the Players tag is missing: [Players "{example}"]', game.at)
+            Problem(REC_2, f'the Players tag is missing: [Players "{example}"]', game.at)
         )
     return tag
 

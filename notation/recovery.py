@@ -10,16 +10,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
-from typing import Final
 
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 from lark.lexer import LineCounter
+from meridina.rules.codes import REC_1
 from meridina.rules.common import Place, Problem
 
 from .slips import later
 from .text import Comment, PositionText, TurnText, Word
-
-SYNTAX_RULE: Final = "REC-1"
 
 _KINDS = {"WORD": "word", "NUMBER": "number", "PLACE": "place", "KEY": "key"}
 _LEADING_NUMBER = re.compile(r"(\d{1,9})(?![\d.])[ \t,:;)]*")
@@ -32,7 +30,7 @@ def squash(text: str) -> str:
 
 def paren_warning(at: Place) -> Problem:
     return Problem(
-        SYNTAX_RULE,
+        REC_1,
         "a comment in round brackets: read as a comment (write comments in curly braces)",
         at,
         warning=True,
@@ -84,7 +82,7 @@ def split_turn(
                 words[-1] = Word("key", card.text, card.at)
                 split.problems.append(
                     Problem(
-                        SYNTAX_RULE,
+                        REC_1,
                         f"a space before the colon: read as '{card.text}:' "
                         "(write the colon right after the card)",
                         at,
@@ -101,7 +99,7 @@ def split_turn(
                 pos = close + 1
                 previous = "SPACE"
                 continue
-            split.problems.append(Problem(SYNTAX_RULE, later(bad_character, char), at))
+            split.problems.append(Problem(REC_1, later(bad_character, char), at))
             break
         word = found.group()
         if kind == "KEY":
@@ -234,7 +232,7 @@ def settle(
         slot = None if in_position else _as_turn(text, piece, previous, following, pattern)
         if slot is None:
             said = later(_loose_message, piece.token, text[piece.start : piece.stop], in_position)
-            loose.append(Problem(SYNTAX_RULE, said, piece.at))
+            loose.append(Problem(REC_1, said, piece.at))
         else:
             result.append(slot)
     result.extend(turns[index:])
@@ -252,7 +250,7 @@ def _break_turn(text: str, turn: TurnText, piece: Junk) -> TurnText:
     if turn.broken:  # one fault is told; what was skipped after it is still kept as written
         return replace(turn, written=written) if len(written) > len(turn.written) else turn
     said = later(_unexpected, piece.token, text[piece.start : piece.stop])
-    problem = Problem(SYNTAX_RULE, said, piece.at)
+    problem = Problem(REC_1, said, piece.at)
     return replace(turn, problems=(*turn.problems, problem), written=written)
 
 
@@ -296,7 +294,7 @@ def _as_turn(
         return None
     column = 1 - _line_start(text, piece.start)
     split = split_turn(text, (piece.start + skipped, piece.stop), piece.at.line, column, pattern)
-    problem = Problem(SYNTAX_RULE, said, piece.at)
+    problem = Problem(REC_1, said, piece.at)
     return TurnText(number, tuple(split.words), piece.at, (), (problem,), squash(body), False)
 
 

@@ -4,15 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Final, Generic, TypeVar
+from typing import Generic, TypeVar
 
+from meridina.rules.codes import REC_4
 from meridina.rules.common import Fix, Problem
 from meridina.rules.values_fast import fast_value
 
 from .slips import later
 from .text import GameText, TurnText
-
-NUMBERING_RULE: Final = "REC-4"
 
 T = TypeVar("T")
 TurnCo = TypeVar("TurnCo", covariant=True)  # an entry is read-only
@@ -53,7 +52,7 @@ def _number_faults(
         number = numbers[index]
         if number != expected:
             numbering = Problem(
-                NUMBERING_RULE,
+                REC_4,
                 later(misnumbered, number, expected),
                 text.at,
                 fix=Fix(text.at, str(number), str(expected)) if text.numbered else None,

@@ -14,7 +14,9 @@ import stat
 import sys
 from importlib.resources import files
 from pathlib import Path
-from typing import Any, Final, NamedTuple
+from typing import Any, NamedTuple
+
+from meridina.rules.codes import DATA_1
 
 from .common import Problem, RecordError
 from .numbers import read_number
@@ -24,7 +26,6 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover - exercised on Python 3.10 only
     import tomli as tomllib
 
-DATA_RULE: Final = "DATA-1"
 
 LARGEST_FILE = 64 * 1024  # a board or edition file is a few KB
 LONGEST_PATH = 1024  # characters in a data file's path as a record gives it
@@ -45,11 +46,11 @@ class DataFile:
             where = f"{name}:{found.group(1)}:{found.group(2)}" if found else name
             message = _TOML_PLACE.sub("", str(error)).strip()
             raise RecordError(
-                Problem(DATA_RULE, f"data file {where}: not valid TOML: {message}")
+                Problem(DATA_1, f"data file {where}: not valid TOML: {message}")
             ) from None
         except RecursionError:
             raise RecordError(
-                Problem(DATA_RULE, f"data file {name}: not valid TOML: nested too deeply")
+                Problem(DATA_1, f"data file {name}: not valid TOML: nested too deeply")
             ) from None
 
     def line_of_key(self, key: str) -> int:
@@ -187,7 +188,7 @@ def from_path(path: Path, what: str = "data") -> DataFile:
     """
 
     def refuse(reason: str) -> RecordError:
-        return RecordError(Problem(DATA_RULE, f"{what} file {path}: {reason}"))
+        return RecordError(Problem(DATA_1, f"{what} file {path}: {reason}"))
 
     try:
         found = os.stat(path)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from meridina.rules.codes import REC_5
 from meridina.rules.common import Place, Problem
 from meridina.rules.medina.model import NEUTRAL, Cell, StartPosition, parse_cell
 from meridina.rules.numbers import number_fault, read_number
@@ -13,7 +14,6 @@ from ..slips import later
 from ..text import EntryText, GameText, Word
 from .words import COLOUR_WORDS, not_a_field
 
-POSITION_RULE: Final = "REC-5"
 SPENT: Final = "spent"  # ``supplies: spent``: the game is over
 
 
@@ -22,7 +22,7 @@ def _cells(entry: EntryText, problems: list[Problem]) -> list[tuple[Cell, Place]
     for word in entry.words:
         cell = parse_cell(word.text) if word.kind == "word" else None
         if cell is None:
-            problems.append(Problem(POSITION_RULE, later(not_a_field, word.text), word.at))
+            problems.append(Problem(REC_5, later(not_a_field, word.text), word.at))
         else:
             found.append((cell, word.at))
     return found
@@ -31,7 +31,7 @@ def _cells(entry: EntryText, problems: list[Problem]) -> list[tuple[Cell, Place]
 def _pairs(entry: EntryText, problems: list[Problem]) -> list[tuple[Word, Word]]:
     words = entry.words
     if len(words) % 2:
-        problems.append(Problem(POSITION_RULE, f"{entry.key.text}: write pairs", entry.key.at))
+        problems.append(Problem(REC_5, f"{entry.key.text}: write pairs", entry.key.at))
     return [(words[i], words[i + 1]) for i in range(0, len(words) - 1, 2)]
 
 
@@ -70,7 +70,7 @@ def read_position(game: GameText, problems: list[Problem]) -> StartPosition | No
                 cell = parse_cell(where) if word.kind == "place" else None
                 if cell is None:
                     problems.append(
-                        Problem(POSITION_RULE, "a roof is written OWNER@FIELD, as red@E5", word.at)
+                        Problem(REC_5, "a roof is written OWNER@FIELD, as red@E5", word.at)
                     )
                 else:
                     roofs.append((owner.lower(), cell, word.at))
@@ -79,9 +79,7 @@ def read_position(game: GameText, problems: list[Problem]) -> StartPosition | No
                 name = COLOUR_WORDS.get(colour.text.lower())
                 if name is None:
                     problems.append(
-                        Problem(
-                            POSITION_RULE, f"{colour.text!r} is not a building colour", colour.at
-                        )
+                        Problem(REC_5, f"{colour.text!r} is not a building colour", colour.at)
                     )
                 else:
                     palace_tiles[name] = _holder(holder)
@@ -91,7 +89,7 @@ def read_position(game: GameText, problems: list[Problem]) -> StartPosition | No
                 if tower is None:
                     usual = "tower-tiles: a tower number, then its holder"
                     problems.append(
-                        Problem(POSITION_RULE, later(number_fault, number.text, usual), number.at)
+                        Problem(REC_5, later(number_fault, number.text, usual), number.at)
                     )
                 else:
                     tower_tiles[tower] = _holder(holder)
@@ -101,7 +99,7 @@ def read_position(game: GameText, problems: list[Problem]) -> StartPosition | No
                 if tiles is None:
                     usual = "tea: a player, then a number of tiles"
                     problems.append(
-                        Problem(POSITION_RULE, later(number_fault, count.text, usual), count.at)
+                        Problem(REC_5, later(number_fault, count.text, usual), count.at)
                     )
                 else:
                     tea[player.text.lower()] = (tiles, player.at)
@@ -115,7 +113,7 @@ def read_position(game: GameText, problems: list[Problem]) -> StartPosition | No
                 at = words[0].at if words else entry.key.at
                 problems.append(
                     Problem(
-                        POSITION_RULE,
+                        REC_5,
                         "write 'supplies: spent' for a game that is over: no player holds a "
                         "piece they can still place",
                         at,
@@ -124,7 +122,7 @@ def read_position(game: GameText, problems: list[Problem]) -> StartPosition | No
         else:
             problems.append(
                 Problem(
-                    POSITION_RULE,
+                    REC_5,
                     f"unknown position entry {entry.key.text!r}: use a building colour, "
                     "stables:, merchants:, walls:, roofs:, palace-tiles:, tower-tiles:, tea:, "
                     "next: or supplies:",

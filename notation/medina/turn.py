@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Final
 
+from meridina.rules.codes import REC_3
 from meridina.rules.common import Fix, Place, Problem
 from meridina.rules.medina.model import (
     PIECE_WORDS,
@@ -31,8 +32,6 @@ from ..text_fast import laid_out
 from ..turn_body import pieces
 from ..turns import TurnEntry
 from .words import COLOUR_WORDS, not_a_field
-
-TURN_RULE: Final = "REC-3"
 
 
 def read_turn(text: TurnText, players: Sequence[tuple[str, Sequence[str]]] = ()) -> TurnEntry[Turn]:
@@ -279,4 +278,4 @@ def _bad(
     at: Place | None = None,
     fix: Fix | None = None,
 ) -> TurnEntry[Turn]:
-    return TurnEntry(text, None, (Problem(TURN_RULE, message, at or text.at, fix=fix),), player)
+    return TurnEntry(text, None, (Problem(REC_3, message, at or text.at, fix=fix),), player)

@@ -6,6 +6,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Final
 
+from meridina.rules.codes import REC_3
 from meridina.rules.common import Fix, Place, Problem
 from meridina.rules.meridian.model import CARDS_BY_LABEL, COLOURS, Build, Card, Skip, TakeOff, Turn
 from meridina.rules.numbers import is_digits, number_fault, read_number
@@ -16,8 +17,6 @@ from ..suggest import did_you_mean, name_for_colour, name_message, nearest, sure
 from ..text import LaidOut, TurnText, Word
 from ..text_fast import laid_out
 from ..turns import TurnEntry
-
-TURN_RULE: Final = "REC-3"
 
 
 def read_turn(text: TurnText, players: Sequence[tuple[str, Sequence[str]]] = ()) -> TurnEntry[Turn]:
@@ -271,4 +270,4 @@ def _bad(
     at: Place | None = None,
     fix: Fix | None = None,
 ) -> TurnEntry[Turn]:
-    return TurnEntry(text, None, (Problem(TURN_RULE, message, at or text.at, fix=fix),), colour)
+    return TurnEntry(text, None, (Problem(REC_3, message, at or text.at, fix=fix),), colour)
