@@ -17,13 +17,13 @@ from lark.exceptions import (
     UnexpectedToken,
     VisitError,
 )
-from meridina.rules.codes import REC_1, REC_4
 from meridina.rules.common import Place, Problem, RecordError
 from meridina.rules.numbers import read_number, too_large_message
 
 from .game_text import attach_comments, comment_text, make_tag
 from .grammar import turn_words
 from .recovery import Recovery, settle, split_turn
+from .slips import numbering_fault, syntax_fault
 from .splitter import GameChunk
 from .text import Comment, EntryText, GameText, PositionText, Tag, TurnText, Word
 
@@ -95,7 +95,7 @@ class _Builder(Transformer[Token, Any]):
         number = read_number(text[:dot])
         if number is None:
             message = f"turn {too_large_message(text[:dot])}"
-            raise RecordError(Problem(REC_4, message, Place(line, column)))
+            raise RecordError(numbering_fault(message, Place(line, column)))
         return TurnText(number, tuple(split.words), Place(line, column), (), problems, written)
 
 
@@ -170,25 +170,22 @@ def _syntax_problem(error: UnexpectedInput, text: str, offset: int) -> Problem:
             message = "a tag must stand before the turns of its game, on a line of its own"
         else:
             message = f"unexpected character {char!r}"
-        return Problem(REC_1, message, Place(line, col))
+        return syntax_fault(message, Place(line, col))
     if isinstance(error, UnexpectedEOF):
-        return Problem(REC_1, "the game ends in the middle of a tag", Place(line, col))
+        return syntax_fault("the game ends in the middle of a tag", Place(line, col))
     if isinstance(error, UnexpectedToken):
         found = error.token
         if found.type == "$END":
-            return Problem(REC_1, "the game ends in the middle of a tag", _end_place(text, offset))
+            return syntax_fault("the game ends in the middle of a tag", _end_place(text, offset))
         if found.type == "TAG_OPEN":
-            return Problem(
-                REC_1,
+            return syntax_fault(
                 "a tag must stand before the turns of its game, on a line of its own",
                 Place(line, col),
             )
         expected = sorted({_TOKEN_NAMES.get(name, name) for name in error.expected})
         listed = ", ".join(expected[:-1]) + (" or " if len(expected) > 1 else "") + expected[-1]
-        return Problem(
-            REC_1, f"unexpected {str(found)!r} here; expected {listed}", Place(line, col)
-        )
-    return Problem(REC_1, "the record cannot be read here", Place(line, col))
+        return syntax_fault(f"unexpected {str(found)!r} here; expected {listed}", Place(line, col))
+    return syntax_fault("the record cannot be read here", Place(line, col))
 
 
 def _end_place(text: str, offset: int) -> Place:

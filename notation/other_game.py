@@ -12,10 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
-from meridina.rules.codes import REC_2, REC_3
+from meridina.rules.codes import REC_3
 from meridina.rules.common import Place, Problem
 
 from .games import GAMES, notation_game
+from .slips import tag_fault
 from .text import TurnText
 from .turns import TurnEntry
 
@@ -46,8 +47,7 @@ def other_game_hint(
     if best is None or len(best[1]) < FEWEST or 2 * len(best[1]) <= total:
         return None
     other_title, fits = best
-    hint = Problem(
-        REC_2,
+    hint = tag_fault(
         f"{len(fits)} of the {total} turns read as {other_title} turns, not as {title} ones: "
         f"is the Game tag right? (their faults as {title} turns are not listed)",
         tag_at,

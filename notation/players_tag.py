@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from meridina.rules.codes import REC_2
 from meridina.rules.common import Problem
 
+from .slips import tag_fault
 from .tagvalues import split_value
 from .text import GameText, Tag
 
@@ -18,9 +18,7 @@ def required_players_tag(
     (such as ``Ann red; Ben blue``) as its value."""
     tag = tags.get("players")
     if tag is None:
-        problems.append(
-            Problem(REC_2, f'the Players tag is missing: [Players "{example}"]', game.at)
-        )
+        problems.append(tag_fault(f'the Players tag is missing: [Players "{example}"]', game.at))
     return tag
 
 

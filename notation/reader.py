@@ -11,11 +11,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
 
-from meridina.rules.codes import REC_0
 from meridina.rules.common import Place, Problem, RecordError
 from meridina.rules.datafile import file_kind
 
 from .parser import parse_game
+from .slips import unreadable_text
 from .splitter import LARGEST_GAME, GameChunk, GameTooLong, split_games
 from .text import GameText
 
@@ -44,9 +44,9 @@ class UnreadableInput(Exception):
 
     def __init__(self, source: str, message: str, at: Place | None = None) -> None:
         self.source = source
-        self.problem = Problem(REC_0, message, at)
+        self.problem = unreadable_text(message, at)
         where = f"{source}:{at.line}:{at.col}" if at else source
-        super().__init__(f"{where}: {REC_0} {message}")
+        super().__init__(f"{where}: {self.problem.rule} {message}")
 
 
 def iter_games(source: str | Path) -> Iterator[ParsedGame]:

@@ -13,10 +13,9 @@ from dataclasses import dataclass, field, replace
 
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 from lark.lexer import LineCounter
-from meridina.rules.codes import REC_1
 from meridina.rules.common import Place, Problem
 
-from .slips import later
+from .slips import later, syntax_fault
 from .text import Comment, PositionText, TurnText, Word
 
 _KINDS = {"WORD": "word", "NUMBER": "number", "PLACE": "place", "KEY": "key"}
@@ -29,8 +28,7 @@ def squash(text: str) -> str:
 
 
 def paren_warning(at: Place) -> Problem:
-    return Problem(
-        REC_1,
+    return syntax_fault(
         "a comment in round brackets: read as a comment (write comments in curly braces)",
         at,
         warning=True,
@@ -81,8 +79,7 @@ def split_turn(
                 card = words[-1]
                 words[-1] = Word("key", card.text, card.at)
                 split.problems.append(
-                    Problem(
-                        REC_1,
+                    syntax_fault(
                         f"a space before the colon: read as '{card.text}:' "
                         "(write the colon right after the card)",
                         at,
@@ -99,7 +96,7 @@ def split_turn(
                 pos = close + 1
                 previous = "SPACE"
                 continue
-            split.problems.append(Problem(REC_1, later(bad_character, char), at))
+            split.problems.append(syntax_fault(later(bad_character, char), at))
             break
         word = found.group()
         if kind == "KEY":
@@ -232,7 +229,7 @@ def settle(
         slot = None if in_position else _as_turn(text, piece, previous, following, pattern)
         if slot is None:
             said = later(_loose_message, piece.token, text[piece.start : piece.stop], in_position)
-            loose.append(Problem(REC_1, said, piece.at))
+            loose.append(syntax_fault(said, piece.at))
         else:
             result.append(slot)
     result.extend(turns[index:])
@@ -250,7 +247,7 @@ def _break_turn(text: str, turn: TurnText, piece: Junk) -> TurnText:
     if turn.broken:  # one fault is told; what was skipped after it is still kept as written
         return replace(turn, written=written) if len(written) > len(turn.written) else turn
     said = later(_unexpected, piece.token, text[piece.start : piece.stop])
-    problem = Problem(REC_1, said, piece.at)
+    problem = syntax_fault(said, piece.at)
     return replace(turn, problems=(*turn.problems, problem), written=written)
 
 
@@ -294,7 +291,7 @@ def _as_turn(
         return None
     column = 1 - _line_start(text, piece.start)
     split = split_turn(text, (piece.start + skipped, piece.stop), piece.at.line, column, pattern)
-    problem = Problem(REC_1, said, piece.at)
+    problem = syntax_fault(said, piece.at)
     return TurnText(number, tuple(split.words), piece.at, (), (problem,), squash(body), False)
 
 

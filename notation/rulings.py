@@ -17,12 +17,12 @@ from collections.abc import Callable, Mapping
 from enum import Enum
 from typing import Generic, TypeVar
 
-from meridina.rules.codes import REC_2
 from meridina.rules.common import Place, Problem
 from meridina.rules.games import GAMES, listed, rules_game
 from meridina.rules.numbers import read_number
 from meridina.rules.rule_sets import SET_ENTRY, RuleSet
 
+from .slips import tag_fault
 from .tagvalues import kept_by_text, split_value
 from .text import Tag
 
@@ -203,7 +203,7 @@ class RulingsReader(Generic[R]):
         if faults:
             line, col = tag.value_at.line, tag.value_at.col
             for message, offset in faults:
-                problems.append(Problem(REC_2, message, Place(line, col + offset)))
+                problems.append(tag_fault(message, Place(line, col + offset)))
         if outside:
             return self.make(**merged(outside, dict(chosen)))
         return rulings

@@ -6,11 +6,10 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from meridina.rules.codes import REC_4
 from meridina.rules.common import Fix, Problem
 from meridina.rules.values_fast import fast_value
 
-from .slips import later
+from .slips import later, numbering_fault
 from .text import GameText, TurnText
 
 T = TypeVar("T")
@@ -51,8 +50,7 @@ def _number_faults(
     for index, text in enumerate(listed):
         number = numbers[index]
         if number != expected:
-            numbering = Problem(
-                REC_4,
+            numbering = numbering_fault(
                 later(misnumbered, number, expected),
                 text.at,
                 fix=Fix(text.at, str(number), str(expected)) if text.numbered else None,

@@ -11,10 +11,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from meridina.rules.codes import REC_3, REC_4
 from meridina.rules.common import Place, Problem, RecordError
 
 from .parser import parse_game
+from .slips import numbering_fault, turn_fault
 from .splitter import GameChunk
 from .text import Comment, TurnText, Word
 
@@ -40,7 +40,7 @@ def read_typed_turn(
     """
     line = line.rstrip("\r\n")
     if len(line) > MAX_LINE:
-        return Problem(REC_3, f"a line of more than {MAX_LINE} characters is not a turn")
+        return turn_fault(f"a line of more than {MAX_LINE} characters is not a turn")
     body_start = 0
     numbered = _NUMBER.match(line)
     if numbered is not None:
@@ -48,8 +48,7 @@ def read_typed_turn(
         if renumber and typed > 0:
             number = typed
         elif typed != number:
-            return Problem(
-                REC_4,
+            return numbering_fault(
                 f"this is turn {number}, not turn {typed}",
                 Place(line_no, numbered.start(1) + 1),
             )
@@ -62,10 +61,10 @@ def read_typed_turn(
     except RecordError as error:
         return _moved(error.problem, shift)
     if game.tags or game.position is not None:
-        return Problem(REC_3, "a tag or a position cannot be typed as a turn", Place(line_no, 1))
+        return turn_fault("a tag or a position cannot be typed as a turn", Place(line_no, 1))
     if len(game.turns) > 1:
         second = game.turns[1]
-        return Problem(REC_3, "type one turn per line", _at(second.at, shift))
+        return turn_fault("type one turn per line", _at(second.at, shift))
     if not game.turns:
         return TypedLine(None, tuple(Comment(c.text, _at(c.at, shift)) for c in game.comments))
     turn = game.turns[0]

@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from meridina.rules.codes import REC_3
-from meridina.rules.common import Fix, Place, Problem
+from meridina.rules.common import Fix, Place
 from meridina.rules.medina.model import (
     PIECE_WORDS,
     TEA_KIND,
@@ -18,7 +17,7 @@ from meridina.rules.medina.model import (
 )
 
 from ..kept import kept_by_text, memory, remember
-from ..slips import Slip, later
+from ..slips import Slip, later, turn_fault
 from ..suggest import (
     did_you_mean,
     name_for_colour,
@@ -278,4 +277,4 @@ def _bad(
     at: Place | None = None,
     fix: Fix | None = None,
 ) -> TurnEntry[Turn]:
-    return TurnEntry(text, None, (Problem(REC_3, message, at or text.at, fix=fix),), player)
+    return TurnEntry(text, None, (turn_fault(message, at or text.at, fix=fix),), player)

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from meridina.rules.codes import REC_5
 from meridina.rules.common import Place, Problem
 from meridina.rules.meridian import faults, tower_rules
 from meridina.rules.meridian.model import CARDS_BY_LABEL, Card, PlacedTower, StartPosition, Tower
 from meridina.rules.numbers import is_digits, number_fault, read_number, too_large_message
 
-from ..slips import later
+from ..slips import later, position_fault
 from ..text import EntryText, GameText, Word
 
 
@@ -28,7 +27,7 @@ def read_position(game: GameText, problems: list[Problem]) -> StartPosition | No
         if is_digits(number):
             meridian = read_number(number)
             if meridian is None:
-                problems.append(Problem(REC_5, later(too_large_message, number), entry.key.at))
+                problems.append(position_fault(later(too_large_message, number), entry.key.at))
             else:
                 towers.extend(_read_towers(entry, meridian, problems))
         elif key == "hand":
@@ -39,7 +38,7 @@ def read_position(game: GameText, problems: list[Problem]) -> StartPosition | No
                     colour_at.setdefault(colour.text.lower(), colour.at)
                 else:
                     said = later(number_fault, count.text, "a hand is a number of pieces")
-                    problems.append(Problem(REC_5, said, count.at))
+                    problems.append(position_fault(said, count.at))
         elif key == "played":
             played = dict(_read_played(entry, problems))
             for word in entry.words:
@@ -48,13 +47,12 @@ def read_position(game: GameText, problems: list[Problem]) -> StartPosition | No
         elif key == "next":
             words = entry.words
             if len(words) != 1 or words[0].kind != "word":
-                problems.append(Problem(REC_5, "next: names the colour to move", entry.key.at))
+                problems.append(position_fault("next: names the colour to move", entry.key.at))
             else:
                 to_move = (words[0].text.lower(), words[0].at)
         else:
             problems.append(
-                Problem(
-                    REC_5,
+                position_fault(
                     f"unknown position entry {entry.key.text!r}: use a meridian number (1: to "
                     "10:), hand:, played: or next:",
                     entry.key.at,
@@ -70,8 +68,7 @@ def _pairs(entry: EntryText, kind: str, problems: list[Problem]) -> list[tuple[W
         colour = words[index]
         if colour.kind != "word" or index + 1 >= len(words) or words[index + 1].kind != kind:
             problems.append(
-                Problem(
-                    REC_5,
+                position_fault(
                     f"{entry.key.text}: write a colour, then its "
                     + ("tower as HEIGHT@CITY" if kind == "place" else "count"),
                     colour.at,
@@ -94,7 +91,7 @@ def _read_towers(entry: EntryText, meridian: int, problems: list[Problem]) -> li
         if height is None or city is None:
             wrong = height_text if height is None else city_text
             said = later(number_fault, wrong, "a tower is written HEIGHT@CITY, as 3@2")
-            problems.append(Problem(REC_5, said, place.at))
+            problems.append(position_fault(said, place.at))
             continue
         towers.append(PlacedTower(meridian, city, Tower(colour.text.lower(), height), colour.at))
     return towers
@@ -108,11 +105,11 @@ def _read_played(
         if word.kind == "word":
             result.append((word.text.lower(), []))
         elif not result:
-            problems.append(Problem(REC_5, "played: starts with a colour", word.at))
+            problems.append(position_fault("played: starts with a colour", word.at))
         else:
             card = CARDS_BY_LABEL.get(word.text)
             if card is None:
-                problems.append(Problem(REC_5, f"{word.text!r} is not a Meridian card", word.at))
+                problems.append(position_fault(f"{word.text!r} is not a Meridian card", word.at))
             else:
                 result[-1][1].append((card, word.at))
     return [(colour, tuple(cards)) for colour, cards in result]

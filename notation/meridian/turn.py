@@ -6,13 +6,12 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from meridina.rules.codes import REC_3
-from meridina.rules.common import Fix, Place, Problem
+from meridina.rules.common import Fix, Place
 from meridina.rules.meridian.model import CARDS_BY_LABEL, COLOURS, Build, Card, Skip, TakeOff, Turn
 from meridina.rules.numbers import is_digits, number_fault, read_number
 
 from ..kept import memory, remember
-from ..slips import Slip, later
+from ..slips import Slip, later, turn_fault
 from ..suggest import did_you_mean, name_for_colour, name_message, nearest, sure_fix
 from ..text import LaidOut, TurnText, Word
 from ..text_fast import laid_out
@@ -270,4 +269,4 @@ def _bad(
     at: Place | None = None,
     fix: Fix | None = None,
 ) -> TurnEntry[Turn]:
-    return TurnEntry(text, None, (Problem(REC_3, message, at or text.at, fix=fix),), colour)
+    return TurnEntry(text, None, (turn_fault(message, at or text.at, fix=fix),), colour)
