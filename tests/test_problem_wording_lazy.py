@@ -58,6 +58,22 @@ def test_problems_dropped_by_a_filter_are_never_worded(
     assert wordings == []
 
 
+# annotate is left out: it compares the sentences of the game as written and as it writes
+# it, every problem's, to be sure that it keeps them all.
+@pytest.mark.parametrize(
+    "command", [("validate", "--format", "json"), ("validate", "--format", "sarif"), ("score",)]
+)
+def test_no_command_words_what_it_drops(
+    wordings: list[Slip], spoilt: str, command: tuple[str, ...]
+) -> None:
+    unfiltered = run_cli(*command, spoilt)
+    assert "follows turn 1" in unfiltered.output and wordings
+    wordings.clear()
+    filtered = run_cli(*command, "--ignore", "REC", spoilt)
+    assert "follows turn" not in filtered.output and "bogus" not in filtered.output
+    assert wordings == []
+
+
 def test_only_the_selected_rule_is_worded(wordings: list[Slip], spoilt: str) -> None:
     result = run_cli("validate", "--select", "REC-4", spoilt)
     assert result.output.count(" REC-4 ") == TURNS - 1
