@@ -77,9 +77,9 @@ class Problem:
     @property
     def message(self) -> str:
         said = self.said
-        if type(said) is str:
+        if isinstance(said, str):
             return said
-        text = said.words()  # type: ignore[union-attr]
+        text = said.words()
         object.__setattr__(self, "said", text)  # worded once; equal and hashed the same
         return text
 
