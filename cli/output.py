@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import IO, Any, NamedTuple
 
 import click
-from meridina.rules.codes import TITLES
+from meridina.rules.codes import REC_0, TITLES
 from meridina.rules.common import Place, Problem
 from meridina.rules.wording import counted
 
@@ -28,7 +28,7 @@ EXIT_VALID = 0
 EXIT_INVALID = 1
 EXIT_UNREADABLE = 2
 
-READ_RULE = "REC-0"
+READ_RULE = REC_0
 DOCUMENT_FORMATS = frozenset({"json", "junit", "sarif", "gitlab"})  # whole only when complete
 SPOOLED_CHARACTERS = 1 << 20  # of a document kept in memory before it goes to a file
 

@@ -56,6 +56,7 @@ class ProblemFilter:
     root: Path | None = None
 
     def keep(self, source: str, problems: Sequence[Problem]) -> tuple[Problem, ...]:
+        """Decided on each problem's rule alone: a problem dropped here is never worded."""
         ignore = self.ignore + self.ignored_in(source)
         return tuple(
             p

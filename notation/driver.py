@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import replace
 from functools import cached_property
 from pathlib import Path
-from typing import Any, Final, Generic, Protocol
+from typing import Any, Generic, Protocol
 
 from meridina.rules.common import Problem
 from meridina.rules.game import (
@@ -32,11 +32,10 @@ from .games import GAMES as NOTATION_GAMES
 from .games import notation_game
 from .other_game import other_game_hint
 from .reader import ParsedGame, iter_games, parse_text
+from .slips import syntax_fault, tag_fault
 from .suggest import TAG_CUTOFF, nearest
 from .text import GameText
 from .turns import GameRecord
-
-GAME_RULE: Final = "REC-2"
 
 # Rulings set outside the record (config file, then command line, merged), per game
 # (by its key), as the keyword arguments of that game's Rulings; the record's own
@@ -176,7 +175,7 @@ def check_game(
     """
     report = GameReport(parsed.index, parsed.first_line, None, source=parsed.source)
     if parsed.problem is not None or parsed.text is None:
-        report.problems.append(parsed.problem or Problem("REC-1", "unreadable game"))
+        report.problems.append(parsed.problem or syntax_fault("unreadable game"))
         return report
     text = parsed.text
     report.problems.extend(text.problems)
@@ -184,7 +183,7 @@ def check_game(
     text = _misspelt_game_tag(text, report.problems)
     tag = text.tag("Game")
     if tag is None:
-        report.problems.append(Problem(GAME_RULE, _no_game_tag(parsed), text.at))
+        report.problems.append(tag_fault(_no_game_tag(parsed), text.at))
         return report
     key = tag.value.strip().lower()
     known = GAMES.get(key)
@@ -193,16 +192,14 @@ def check_game(
         guess = nearest(name, [spec.name for spec in GAMES.values()])
         if guess is None:
             report.problems.append(
-                Problem(
-                    GAME_RULE,
+                tag_fault(
                     f"unknown game {name!r}: meridina reads {titles('and')} records",
                     tag.value_at,
                 )
             )
             return report
         report.problems.append(
-            Problem(
-                GAME_RULE,
+            tag_fault(
                 f"unknown game {name!r}; did you mean {guess!r}? (checked as {guess})",
                 tag.value_at,
             )
@@ -235,8 +232,7 @@ def _misspelt_game_tag(text: GameText, problems: list[Problem]) -> GameText:
     for index, tag in enumerate(text.tags):
         if nearest(tag.name, ["Game"], TAG_CUTOFF) is not None:
             problems.append(
-                Problem(
-                    GAME_RULE,
+                tag_fault(
                     f"unknown tag [{tag.name}]: read as [Game], which it probably means",
                     tag.at,
                     warning=True,
@@ -264,9 +260,7 @@ def duplicate_tags(text: GameText) -> list[Problem]:
     for tag in text.tags:
         name = tag.name.lower()
         if name in seen:
-            problems.append(
-                Problem(GAME_RULE, f"the {tag.name} tag is given twice in this game", tag.at)
-            )
+            problems.append(tag_fault(f"the {tag.name} tag is given twice in this game", tag.at))
         seen.add(name)
     return problems
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from importlib.resources import files
-from typing import Any, Final
+from typing import Any
 
 from lark import Lark, Token, Transformer
 from lark.exceptions import (
@@ -22,15 +22,14 @@ from meridina.rules.numbers import read_number, too_large_message
 
 from .game_text import attach_comments, comment_text, make_tag
 from .grammar import turn_words
-from .recovery import SYNTAX_RULE, Recovery, settle, split_turn
+from .recovery import Recovery, settle, split_turn
+from .slips import numbering_fault, syntax_fault
 from .splitter import GameChunk
 from .text import Comment, EntryText, GameText, PositionText, Tag, TurnText, Word
 
-NUMBERING_RULE: Final = "REC-4"
-
 _KINDS = {"WORD": "word", "NUMBER": "number", "PLACE": "place", "KEY": "key"}
 
-__all__ = ["SYNTAX_RULE", "parse_with_lark"]
+__all__ = ["parse_with_lark"]
 
 _TOKEN_NAMES = {
     "TAG_OPEN": "'['",
@@ -96,7 +95,7 @@ class _Builder(Transformer[Token, Any]):
         number = read_number(text[:dot])
         if number is None:
             message = f"turn {too_large_message(text[:dot])}"
-            raise RecordError(Problem(NUMBERING_RULE, message, Place(line, column)))
+            raise RecordError(numbering_fault(message, Place(line, column)))
         return TurnText(number, tuple(split.words), Place(line, column), (), problems, written)
 
 
@@ -171,27 +170,22 @@ def _syntax_problem(error: UnexpectedInput, text: str, offset: int) -> Problem:
             message = "a tag must stand before the turns of its game, on a line of its own"
         else:
             message = f"unexpected character {char!r}"
-        return Problem(SYNTAX_RULE, message, Place(line, col))
+        return syntax_fault(message, Place(line, col))
     if isinstance(error, UnexpectedEOF):
-        return Problem(SYNTAX_RULE, "the game ends in the middle of a tag", Place(line, col))
+        return syntax_fault("the game ends in the middle of a tag", Place(line, col))
     if isinstance(error, UnexpectedToken):
         found = error.token
         if found.type == "$END":
-            return Problem(
-                SYNTAX_RULE, "the game ends in the middle of a tag", _end_place(text, offset)
-            )
+            return syntax_fault("the game ends in the middle of a tag", _end_place(text, offset))
         if found.type == "TAG_OPEN":
-            return Problem(
-                SYNTAX_RULE,
+            return syntax_fault(
                 "a tag must stand before the turns of its game, on a line of its own",
                 Place(line, col),
             )
         expected = sorted({_TOKEN_NAMES.get(name, name) for name in error.expected})
         listed = ", ".join(expected[:-1]) + (" or " if len(expected) > 1 else "") + expected[-1]
-        return Problem(
-            SYNTAX_RULE, f"unexpected {str(found)!r} here; expected {listed}", Place(line, col)
-        )
-    return Problem(SYNTAX_RULE, "the record cannot be read here", Place(line, col))
+        return syntax_fault(f"unexpected {str(found)!r} here; expected {listed}", Place(line, col))
+    return syntax_fault("the record cannot be read here", Place(line, col))
 
 
 def _end_place(text: str, offset: int) -> Place:

@@ -12,14 +12,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
+from meridina.rules.codes import REC_3
 from meridina.rules.common import Place, Problem
 
 from .games import GAMES, notation_game
+from .slips import tag_fault
 from .text import TurnText
 from .turns import TurnEntry
 
-GAME_RULE: Final = "REC-2"
-TURN_RULE: Final = "REC-3"
 FEWEST: Final = 2  # one turn alone is too little to say a record is of another game
 
 
@@ -47,14 +47,13 @@ def other_game_hint(
     if best is None or len(best[1]) < FEWEST or 2 * len(best[1]) <= total:
         return None
     other_title, fits = best
-    hint = Problem(
-        GAME_RULE,
+    hint = tag_fault(
         f"{len(fits)} of the {total} turns read as {other_title} turns, not as {title} ones: "
         f"is the Game tag right? (their faults as {title} turns are not listed)",
         tag_at,
     )
     told = frozenset(
-        id(problem) for entry in fits for problem in entry.problems if problem.rule == TURN_RULE
+        id(problem) for entry in fits for problem in entry.problems if problem.rule == REC_3
     )
     return hint, told
 

@@ -6,7 +6,8 @@ from collections.abc import Mapping
 
 from meridina.rules.common import Problem
 
-from .tagvalues import TAG_RULE, split_value
+from .slips import tag_fault
+from .tagvalues import split_value
 from .text import GameText, Tag
 
 
@@ -17,9 +18,7 @@ def required_players_tag(
     (such as ``Ann red; Ben blue``) as its value."""
     tag = tags.get("players")
     if tag is None:
-        problems.append(
-            Problem(TAG_RULE, f'the Players tag is missing: [Players "{example}"]', game.at)
-        )
+        problems.append(tag_fault(f'the Players tag is missing: [Players "{example}"]', game.at))
     return tag
 
 

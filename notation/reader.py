@@ -9,16 +9,15 @@ import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO, Final
+from typing import BinaryIO
 
 from meridina.rules.common import Place, Problem, RecordError
 from meridina.rules.datafile import file_kind
 
 from .parser import parse_game
+from .slips import unreadable_text
 from .splitter import LARGEST_GAME, GameChunk, GameTooLong, split_games
 from .text import GameText
-
-READ_RULE: Final = "REC-0"
 
 LARGEST_RECORD = 1 << 30  # bytes: read game by game, so this bounds time, not memory
 LONGEST_LINE = 1 << 20  # bytes: no line of a record comes near a megabyte
@@ -45,9 +44,9 @@ class UnreadableInput(Exception):
 
     def __init__(self, source: str, message: str, at: Place | None = None) -> None:
         self.source = source
-        self.problem = Problem(READ_RULE, message, at)
+        self.problem = unreadable_text(message, at)
         where = f"{source}:{at.line}:{at.col}" if at else source
-        super().__init__(f"{where}: {READ_RULE} {message}")
+        super().__init__(f"{where}: {self.problem.rule} {message}")
 
 
 def iter_games(source: str | Path) -> Iterator[ParsedGame]:

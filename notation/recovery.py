@@ -10,15 +10,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
-from typing import Final
 
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 from lark.lexer import LineCounter
 from meridina.rules.common import Place, Problem
 
+from .slips import later, syntax_fault
 from .text import Comment, PositionText, TurnText, Word
-
-SYNTAX_RULE: Final = "REC-1"
 
 _KINDS = {"WORD": "word", "NUMBER": "number", "PLACE": "place", "KEY": "key"}
 _LEADING_NUMBER = re.compile(r"(\d{1,9})(?![\d.])[ \t,:;)]*")
@@ -30,8 +28,7 @@ def squash(text: str) -> str:
 
 
 def paren_warning(at: Place) -> Problem:
-    return Problem(
-        SYNTAX_RULE,
+    return syntax_fault(
         "a comment in round brackets: read as a comment (write comments in curly braces)",
         at,
         warning=True,
@@ -82,8 +79,7 @@ def split_turn(
                 card = words[-1]
                 words[-1] = Word("key", card.text, card.at)
                 split.problems.append(
-                    Problem(
-                        SYNTAX_RULE,
+                    syntax_fault(
                         f"a space before the colon: read as '{card.text}:' "
                         "(write the colon right after the card)",
                         at,
@@ -100,7 +96,7 @@ def split_turn(
                 pos = close + 1
                 previous = "SPACE"
                 continue
-            split.problems.append(Problem(SYNTAX_RULE, bad_character(char), at))
+            split.problems.append(syntax_fault(later(bad_character, char), at))
             break
         word = found.group()
         if kind == "KEY":
@@ -232,7 +228,8 @@ def settle(
         in_position = position is not None and position.at < piece.at and previous is None
         slot = None if in_position else _as_turn(text, piece, previous, following, pattern)
         if slot is None:
-            loose.append(Problem(SYNTAX_RULE, _loose_message(text, piece, in_position), piece.at))
+            said = later(_loose_message, piece.token, text[piece.start : piece.stop], in_position)
+            loose.append(syntax_fault(said, piece.at))
         else:
             result.append(slot)
     result.extend(turns[index:])
@@ -249,19 +246,19 @@ def _break_turn(text: str, turn: TurnText, piece: Junk) -> TurnText:
     written = written.split(".", 1)[1].strip() if "." in written else written.strip()
     if turn.broken:  # one fault is told; what was skipped after it is still kept as written
         return replace(turn, written=written) if len(written) > len(turn.written) else turn
-    message = (
-        "a tag must stand before the turns of its game, on a line of its own"
-        if piece.token == "TAG_OPEN"
-        else _unexpected(text, piece)
-    )
-    problem = Problem(SYNTAX_RULE, message, piece.at)
+    said = later(_unexpected, piece.token, text[piece.start : piece.stop])
+    problem = syntax_fault(said, piece.at)
     return replace(turn, problems=(*turn.problems, problem), written=written)
 
 
-def _unexpected(text: str, piece: Junk) -> str:
-    if not piece.token:
-        return bad_character(text[piece.start])
-    found = (text[piece.start : piece.stop].split() or [""])[0]
+def _unexpected(token: str, skipped: str) -> str:
+    """Why text ``skipped`` after a turn (from a ``token``, or "" for a character no
+    terminal fits) cannot be read."""
+    if token == "TAG_OPEN":
+        return "a tag must stand before the turns of its game, on a line of its own"
+    if not token:
+        return bad_character(skipped[0])
+    found = (skipped.split() or [""])[0]
     return f"unexpected {found!r}: a turn ends at the end of its line, a comment or the next turn"
 
 
@@ -278,7 +275,7 @@ def _as_turn(
     if numbered is not None:
         number = int(numbered.group(1))
         rest = body[numbered.end() :]
-        message = f"a turn number is followed by a dot: write '{number}. {squash(rest)}'"
+        said = later(_dot_after, "a turn number is followed by a dot", number, rest)
         skipped = numbered.end()
     elif body[:1].isalpha() and (
         previous is None or following is None or following.number == previous.number + 2
@@ -288,23 +285,29 @@ def _as_turn(
         else:
             number = following.number - 1 if following is not None else 1
         rest = body
-        message = f"a turn starts with its number and a dot: write '{number}. {squash(rest)}'"
+        said = later(_dot_after, "a turn starts with its number and a dot", number, rest)
         skipped = 0
     else:
         return None
     column = 1 - _line_start(text, piece.start)
     split = split_turn(text, (piece.start + skipped, piece.stop), piece.at.line, column, pattern)
-    problem = Problem(SYNTAX_RULE, message, piece.at)
+    problem = syntax_fault(said, piece.at)
     return TurnText(number, tuple(split.words), piece.at, (), (problem,), squash(body), False)
 
 
-def _loose_message(text: str, piece: Junk, in_position: bool) -> str:
-    if piece.token == "TAG_OPEN":
+def _dot_after(lead: str, number: int, rest: str) -> str:
+    return f"{lead}: write '{number}. {squash(rest)}'"
+
+
+def _loose_message(token: str, skipped: str, in_position: bool) -> str:
+    """Why text ``skipped`` (from a ``token``, or "" for a character no terminal fits)
+    stands where nothing can."""
+    if token == "TAG_OPEN":
         return "a tag must stand before the position and the turns of its game"
     if in_position:
-        found = squash(text[piece.start : piece.stop])
+        found = squash(skipped)
         return f"unexpected {found!r}: a position entry starts with a label such as 7: or hand:"
-    if not piece.token:
-        return bad_character(text[piece.start])
-    found = squash(text[piece.start : piece.stop])
+    if not token:
+        return bad_character(skipped[0])
+    found = squash(skipped)
     return f"unexpected {found!r}: not a turn, a position or a comment"

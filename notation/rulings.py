@@ -22,7 +22,8 @@ from meridina.rules.games import GAMES, listed, rules_game
 from meridina.rules.numbers import read_number
 from meridina.rules.rule_sets import SET_ENTRY, RuleSet
 
-from .tagvalues import TAG_RULE, kept_by_text, split_value
+from .slips import tag_fault
+from .tagvalues import kept_by_text, split_value
 from .text import Tag
 
 R = TypeVar("R")
@@ -202,7 +203,7 @@ class RulingsReader(Generic[R]):
         if faults:
             line, col = tag.value_at.line, tag.value_at.col
             for message, offset in faults:
-                problems.append(Problem(TAG_RULE, message, Place(line, col + offset)))
+                problems.append(tag_fault(message, Place(line, col + offset)))
         if outside:
             return self.make(**merged(outside, dict(chosen)))
         return rulings

@@ -11,16 +11,15 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import lru_cache
-from typing import Final, TypeVar
+from typing import TypeVar
 
 from meridina.rules.common import Fix, Place, Problem
 from meridina.rules.numbers import number_fault, read_number
 
 from . import kept
+from .slips import tag_fault
 from .suggest import TAG_CUTOFF, nearest, sure_match
 from .text import GameText, Tag
-
-TAG_RULE: Final = "REC-2"
 
 # Tags every game knows; each game adds its own.
 COMMON_TAGS = ("Game", "Event", "Site", "Date", "Round", "Players", "Board", "Rulings", "Result")
@@ -150,7 +149,7 @@ def read_result(
     result: dict[str, tuple[int, Place | None]] = {}
     for name, points, offset, fault in _stated_scores(value):
         if fault is not None:
-            problems.append(Problem(TAG_RULE, fault, Place(line, col + offset)))
+            problems.append(tag_fault(fault, Place(line, col + offset)))
         elif points is not None:
             result[name] = (points, Place(line, col + offset))
     return result
@@ -188,7 +187,7 @@ def read_tag_names(game: GameText, known: Sequence[str], problems: list[Problem]
             renamed[index] = replace(tag, name=meant)
             message = f"unknown tag [{tag.name}]: read as [{meant}], which it probably means"
         fix = None if index not in renamed else _tag_fix(tag, known)
-        problems.append(Problem(TAG_RULE, message, tag.at, warning=True, fix=fix))
+        problems.append(tag_fault(message, tag.at, warning=True, fix=fix))
     if not renamed:
         return game
     tags = tuple(renamed.get(index, tag) for index, tag in enumerate(game.tags))

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Final, Generic, TypeVar
+from typing import Generic, TypeVar
 
 from meridina.rules.common import Fix, Problem
 from meridina.rules.values_fast import fast_value
 
+from .slips import later, numbering_fault
 from .text import GameText, TurnText
-
-NUMBERING_RULE: Final = "REC-4"
 
 T = TypeVar("T")
 TurnCo = TypeVar("TurnCo", covariant=True)  # an entry is read-only
@@ -51,9 +50,8 @@ def _number_faults(
     for index, text in enumerate(listed):
         number = numbers[index]
         if number != expected:
-            numbering = Problem(
-                NUMBERING_RULE,
-                f"turn {number} follows turn {expected - 1}; expected {expected}",
+            numbering = numbering_fault(
+                later(misnumbered, number, expected),
                 text.at,
                 fix=Fix(text.at, str(number), str(expected)) if text.numbered else None,
             )
@@ -65,6 +63,10 @@ def _number_faults(
             if following == expected + 1:
                 number = expected
         expected = number + 1
+
+
+def misnumbered(number: int, expected: int) -> str:
+    return f"turn {number} follows turn {expected - 1}; expected {expected}"
 
 
 def _read(text: TurnText, read_turn: Callable[[TurnText], TurnEntry[T]]) -> TurnEntry[T]:

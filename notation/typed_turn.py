@@ -10,16 +10,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Final
 
 from meridina.rules.common import Place, Problem, RecordError
 
 from .parser import parse_game
+from .slips import numbering_fault, turn_fault
 from .splitter import GameChunk
 from .text import Comment, TurnText, Word
-from .turns import NUMBERING_RULE
-
-TURN_RULE: Final = "REC-3"
 
 _NUMBER = re.compile(r"[ \t]*(\d{1,9})\.(?!\d)[ \t]*")
 MAX_LINE = 4096  # characters: a turn is a few words; more is not a turn
@@ -43,7 +40,7 @@ def read_typed_turn(
     """
     line = line.rstrip("\r\n")
     if len(line) > MAX_LINE:
-        return Problem(TURN_RULE, f"a line of more than {MAX_LINE} characters is not a turn")
+        return turn_fault(f"a line of more than {MAX_LINE} characters is not a turn")
     body_start = 0
     numbered = _NUMBER.match(line)
     if numbered is not None:
@@ -51,8 +48,7 @@ def read_typed_turn(
         if renumber and typed > 0:
             number = typed
         elif typed != number:
-            return Problem(
-                NUMBERING_RULE,
+            return numbering_fault(
                 f"this is turn {number}, not turn {typed}",
                 Place(line_no, numbered.start(1) + 1),
             )
@@ -65,12 +61,10 @@ def read_typed_turn(
     except RecordError as error:
         return _moved(error.problem, shift)
     if game.tags or game.position is not None:
-        return Problem(
-            TURN_RULE, "a tag or a position cannot be typed as a turn", Place(line_no, 1)
-        )
+        return turn_fault("a tag or a position cannot be typed as a turn", Place(line_no, 1))
     if len(game.turns) > 1:
         second = game.turns[1]
-        return Problem(TURN_RULE, "type one turn per line", _at(second.at, shift))
+        return turn_fault("type one turn per line", _at(second.at, shift))
     if not game.turns:
         return TypedLine(None, tuple(Comment(c.text, _at(c.at, shift)) for c in game.comments))
     turn = game.turns[0]

@@ -7,7 +7,7 @@ them equal. ``RuleCode`` lets the type checker catch a misspelt code.
 
 from __future__ import annotations
 
-from typing import Literal, get_args
+from typing import Final, Literal, get_args
 
 RuleCode = Literal[
     "MER-S1",
@@ -150,6 +150,15 @@ TITLES: dict[str, str] = {
 }
 
 CODES: tuple[RuleCode, ...] = get_args(RuleCode)
+
+# The notation's and data files' codes, each named once here and imported where it is used.
+REC_0: Final = "REC-0"
+REC_1: Final = "REC-1"
+REC_2: Final = "REC-2"
+REC_3: Final = "REC-3"
+REC_4: Final = "REC-4"
+REC_5: Final = "REC-5"
+DATA_1: Final = "DATA-1"
 
 
 def title(code: str) -> str | None:

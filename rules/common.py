@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypeVar, overload
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, overload
 
 from .codes import RuleCode
 from .values_fast import fast_value
@@ -52,16 +52,53 @@ class Fix:
     new: str
 
 
+class Worded(Protocol):
+    """A fault kept as facts: it makes its sentence for a player only when asked."""
+
+    def words(self) -> str: ...
+
+
 @value
 class Problem:
     """A fault found in a record: the rule it breaks, a sentence for a player, and where;
-    ``fix`` when one mend is sure (``annotate --fix`` applies it, once checked again)."""
+    ``fix`` when one mend is sure (``annotate --fix`` applies it, once checked again).
+
+    ``said`` is the sentence, or a ``Worded`` fault that makes it when ``message`` is first
+    read: a problem dropped by ``--select``/``--ignore`` is never worded. Problems compare
+    and hash by their sentence, however it was given (the methods below, not the fields).
+    """
 
     rule: RuleCode
-    message: str
+    said: str | Worded
     at: Place | None = None
     warning: bool = False
     fix: Fix | None = None
+
+    @property
+    def message(self) -> str:
+        said = self.said
+        if isinstance(said, str):
+            return said
+        text = said.words()
+        object.__setattr__(self, "said", text)  # worded once; equal and hashed the same
+        return text
+
+    def _key(self) -> tuple[object, ...]:
+        return (self.rule, self.message, self.at, self.warning, self.fix)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Problem):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (
+            f"Problem(rule={self.rule!r}, message={self.message!r}, at={self.at!r}, "
+            f"warning={self.warning!r}, fix={self.fix!r})"
+        )
 
 
 class RecordError(Exception):

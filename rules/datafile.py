@@ -14,22 +14,43 @@ import stat
 import sys
 from importlib.resources import files
 from pathlib import Path
-from typing import Any, Final, NamedTuple
+from typing import Any, NamedTuple
+
+from meridina.rules.codes import DATA_1
 
 from .common import Problem, RecordError
 from .numbers import read_number
+from .rule_home import gives, words
 
 if sys.version_info >= (3, 11):
     import tomllib
 else:  # pragma: no cover - exercised on Python 3.10 only
     import tomli as tomllib
 
-DATA_RULE: Final = "DATA-1"
 
 LARGEST_FILE = 64 * 1024  # a board or edition file is a few KB
 LONGEST_PATH = 1024  # characters in a data file's path as a record gives it
 
 _TOML_PLACE = re.compile(r"\(at line (\d+), column (\d+)\)")
+
+
+@gives(DATA_1)
+def unreadable_data(what: str, where: str, reason: str) -> RecordError:
+    """The stop of a data file that cannot be read (DATA-1): ``what`` names the file's kind
+    (data, or the tag that gave its path), ``where`` the file and ``reason`` says why."""
+    return RecordError(Problem(DATA_1, DataFileUnread(what, where, reason)))
+
+
+class DataFileUnread(NamedTuple):
+    """Why a data file cannot be read, worded when shown."""
+
+    what: str
+    where: str
+    reason: str
+
+    @words(DATA_1)
+    def words(self) -> str:
+        return f"{self.what} file {self.where}: {self.reason}"
 
 
 class DataFile:
@@ -44,13 +65,9 @@ class DataFile:
             found = _TOML_PLACE.search(str(error))
             where = f"{name}:{found.group(1)}:{found.group(2)}" if found else name
             message = _TOML_PLACE.sub("", str(error)).strip()
-            raise RecordError(
-                Problem(DATA_RULE, f"data file {where}: not valid TOML: {message}")
-            ) from None
+            raise unreadable_data("data", where, f"not valid TOML: {message}") from None
         except RecursionError:
-            raise RecordError(
-                Problem(DATA_RULE, f"data file {name}: not valid TOML: nested too deeply")
-            ) from None
+            raise unreadable_data("data", name, "not valid TOML: nested too deeply") from None
 
     def line_of_key(self, key: str) -> int:
         """The line on which ``key = ...`` or the table ``[key]`` starts (1 when not found).
@@ -187,7 +204,7 @@ def from_path(path: Path, what: str = "data") -> DataFile:
     """
 
     def refuse(reason: str) -> RecordError:
-        return RecordError(Problem(DATA_RULE, f"{what} file {path}: {reason}"))
+        return unreadable_data(what, str(path), reason)
 
     try:
         found = os.stat(path)

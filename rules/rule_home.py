@@ -5,7 +5,8 @@ path that plays a turn (fast or worded, whole game or turn by turn, legal-move s
 calls that function. A fast path may skip the wording, never the condition: a decider returns a
 cheap fault value (the rule ID and the facts its message needs), and the message is made from
 that value, only when it is shown, by the one function marked ``@words("MER-R3")``.
-``tests/test_rule_home.py`` holds each rule to one decider and one wording.
+A notation or data-file code (REC-..., DATA-1) is given to its faults by one function,
+marked ``@gives``. ``tests/test_rule_home.py`` holds each rule to one decider and one wording.
 
 The marks cost nothing when a rule is checked: they return the function itself.
 """
@@ -43,6 +44,13 @@ def _mark(
 
 def decides(*rules: RuleCode) -> Callable[[Function], Function]:
     """Mark the one function whose code decides whether ``rules`` are broken."""
+    return _mark(DECIDERS, "decided", rules)
+
+
+def gives(*rules: RuleCode) -> Callable[[Function], Function]:
+    """Mark the one function that gives every fault of a notation or data-file code
+    (REC-..., DATA-1) its code: the grammar and the readers find what they cannot read as
+    they go, and make each such fault through it. It is the code's decider in ``DECIDERS``."""
     return _mark(DECIDERS, "decided", rules)
 
 

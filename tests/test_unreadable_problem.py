@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from meridina.notation.reader import READ_RULE, UnreadableInput, iter_games
+from meridina.notation.reader import UnreadableInput, iter_games
+from meridina.rules.codes import REC_0
 from meridina.rules.common import Place, Problem
 
 GOOD = b'[Game "Meridian"]\n[Players "Ann orange; Ben black"]\n1. orange 7: 3@2\n'
@@ -36,7 +37,7 @@ def test_a_nul_byte_is_a_problem_at_its_byte(tmp_path: Path) -> None:
 
 def test_a_bad_utf8_sequence_is_a_problem_at_its_first_byte(tmp_path: Path) -> None:
     error = refused(written(tmp_path, GOOD + b"{ caf\xc3\x28 }\n"))
-    assert error.problem.rule == READ_RULE == "REC-0"
+    assert error.problem.rule == REC_0 == "REC-0"
     assert error.problem.at == Place(4, 6)
     assert error.problem.message == "is not valid UTF-8 text (byte 0xc3 cannot be decoded)"
     assert "REC-0" not in error.problem.message

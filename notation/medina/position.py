@@ -9,10 +9,10 @@ from meridina.rules.common import Place, Problem
 from meridina.rules.medina.model import NEUTRAL, Cell, StartPosition, parse_cell
 from meridina.rules.numbers import number_fault, read_number
 
+from ..slips import later, position_fault
 from ..text import EntryText, GameText, Word
 from .words import COLOUR_WORDS, not_a_field
 
-POSITION_RULE: Final = "REC-5"
 SPENT: Final = "spent"  # ``supplies: spent``: the game is over
 
 
@@ -21,7 +21,7 @@ def _cells(entry: EntryText, problems: list[Problem]) -> list[tuple[Cell, Place]
     for word in entry.words:
         cell = parse_cell(word.text) if word.kind == "word" else None
         if cell is None:
-            problems.append(Problem(POSITION_RULE, not_a_field(word.text), word.at))
+            problems.append(position_fault(later(not_a_field, word.text), word.at))
         else:
             found.append((cell, word.at))
     return found
@@ -30,7 +30,7 @@ def _cells(entry: EntryText, problems: list[Problem]) -> list[tuple[Cell, Place]
 def _pairs(entry: EntryText, problems: list[Problem]) -> list[tuple[Word, Word]]:
     words = entry.words
     if len(words) % 2:
-        problems.append(Problem(POSITION_RULE, f"{entry.key.text}: write pairs", entry.key.at))
+        problems.append(position_fault(f"{entry.key.text}: write pairs", entry.key.at))
     return [(words[i], words[i + 1]) for i in range(0, len(words) - 1, 2)]
 
 
@@ -69,7 +69,7 @@ def read_position(game: GameText, problems: list[Problem]) -> StartPosition | No
                 cell = parse_cell(where) if word.kind == "place" else None
                 if cell is None:
                     problems.append(
-                        Problem(POSITION_RULE, "a roof is written OWNER@FIELD, as red@E5", word.at)
+                        position_fault("a roof is written OWNER@FIELD, as red@E5", word.at)
                     )
                 else:
                     roofs.append((owner.lower(), cell, word.at))
@@ -78,9 +78,7 @@ def read_position(game: GameText, problems: list[Problem]) -> StartPosition | No
                 name = COLOUR_WORDS.get(colour.text.lower())
                 if name is None:
                     problems.append(
-                        Problem(
-                            POSITION_RULE, f"{colour.text!r} is not a building colour", colour.at
-                        )
+                        position_fault(f"{colour.text!r} is not a building colour", colour.at)
                     )
                 else:
                     palace_tiles[name] = _holder(holder)
@@ -90,7 +88,7 @@ def read_position(game: GameText, problems: list[Problem]) -> StartPosition | No
                 if tower is None:
                     usual = "tower-tiles: a tower number, then its holder"
                     problems.append(
-                        Problem(POSITION_RULE, number_fault(number.text, usual), number.at)
+                        position_fault(later(number_fault, number.text, usual), number.at)
                     )
                 else:
                     tower_tiles[tower] = _holder(holder)
@@ -100,7 +98,7 @@ def read_position(game: GameText, problems: list[Problem]) -> StartPosition | No
                 if tiles is None:
                     usual = "tea: a player, then a number of tiles"
                     problems.append(
-                        Problem(POSITION_RULE, number_fault(count.text, usual), count.at)
+                        position_fault(later(number_fault, count.text, usual), count.at)
                     )
                 else:
                     tea[player.text.lower()] = (tiles, player.at)
@@ -113,8 +111,7 @@ def read_position(game: GameText, problems: list[Problem]) -> StartPosition | No
             else:
                 at = words[0].at if words else entry.key.at
                 problems.append(
-                    Problem(
-                        POSITION_RULE,
+                    position_fault(
                         "write 'supplies: spent' for a game that is over: no player holds a "
                         "piece they can still place",
                         at,
@@ -122,8 +119,7 @@ def read_position(game: GameText, problems: list[Problem]) -> StartPosition | No
                 )
         else:
             problems.append(
-                Problem(
-                    POSITION_RULE,
+                position_fault(
                     f"unknown position entry {entry.key.text!r}: use a building colour, "
                     "stables:, merchants:, walls:, roofs:, palace-tiles:, tower-tiles:, tea:, "
                     "next: or supplies:",

@@ -10,7 +10,8 @@ from meridina.rules.medina.rule_sets import RULE_SETS
 
 from ..players_tag import player_entries, required_players_tag
 from ..rulings import RulingsReader, RulingValue
-from ..tagvalues import COMMON_TAGS, TAG_RULE, kept_by_text, read_result, split_value, tags_by_name
+from ..slips import tag_fault
+from ..tagvalues import COMMON_TAGS, kept_by_text, read_result, split_value, tags_by_name
 from ..text import GameText, Tag
 from .position import read_position
 
@@ -106,7 +107,7 @@ def _read_start(tag: Tag | None, problems: list[Problem]) -> tuple[Start, Start]
     for text, what, cell, offset in _start_parts(tag.value):
         at = Place(line, col + offset)
         if what is None or cell is None:
-            problems.append(Problem(TAG_RULE, f"{text!r}: write 'merchant H7' or 'well F6'", at))
+            problems.append(tag_fault(f"{text!r}: write 'merchant H7' or 'well F6'", at))
         elif what == "merchant":
             start_merchant = (cell, at)
         else:

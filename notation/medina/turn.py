@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from meridina.rules.common import Fix, Place, Problem
+from meridina.rules.common import Fix, Place
 from meridina.rules.medina.model import (
     PIECE_WORDS,
     TEA_KIND,
@@ -17,6 +17,7 @@ from meridina.rules.medina.model import (
 )
 
 from ..kept import kept_by_text, memory, remember
+from ..slips import Slip, later, turn_fault
 from ..suggest import (
     did_you_mean,
     name_for_colour,
@@ -30,8 +31,6 @@ from ..text_fast import laid_out
 from ..turn_body import pieces
 from ..turns import TurnEntry
 from .words import COLOUR_WORDS, not_a_field
-
-TURN_RULE: Final = "REC-3"
 
 
 def read_turn(text: TurnText, players: Sequence[tuple[str, Sequence[str]]] = ()) -> TurnEntry[Turn]:
@@ -195,24 +194,18 @@ def _read(text: TurnText, players: Sequence[tuple[str, Sequence[str]]]) -> TurnE
             if meaning is not None:
                 placements.append(Placement(meaning[0], meaning[1], meaning[2], word.at))
             elif parse_cell(where) is None:
-                return _bad(text, not_a_field(where), player, word.at)
+                return _bad(text, later(not_a_field, where), player, word.at)
             elif not piece:
                 return _bad(
                     text, f"a piece is written PIECE@FIELD, as orange{word.text}", player, word.at
                 )
             else:
-                guess = nearest(piece, _PIECE_NAMES)
-                known = "a building colour, roof, neutral, stable, merchant or wall"
-                message = (
-                    f"{piece!r} is not a piece; did you mean {guess!r}?"
-                    if guess
-                    else f"{piece!r} is not a piece: write {known}, then @FIELD"
-                )
-                return _bad(text, message, player, word.at, _piece_fix(word))
+                said = later(_not_a_piece, piece)
+                return _bad(text, said, player, word.at, _piece_fix(word))
         else:
             following = words[index + 1] if index + 1 < len(words) else None
             fix = _word_fix(word)
-            return _bad(text, _out_of_place(word, following), player, word.at, fix)
+            return _bad(text, later(_out_of_place, word, following), player, word.at, fix)
     if not placements and not passed:
         return _bad(
             text, "say what the turn placed (PIECE@FIELD, tea) or pass", player, player_word.at
@@ -224,6 +217,14 @@ def _read(text: TurnText, players: Sequence[tuple[str, Sequence[str]]]) -> TurnE
 _PIECE_NAMES = (*COLOUR_WORDS, *PIECE_WORDS)
 
 
+def _not_a_piece(piece: str) -> str:
+    guess = nearest(piece, _PIECE_NAMES)
+    if guess:
+        return f"{piece!r} is not a piece; did you mean {guess!r}?"
+    known = "a building colour, roof, neutral, stable, merchant or wall"
+    return f"{piece!r} is not a piece: write {known}, then @FIELD"
+
+
 def _not_a_player(
     text: TurnText, players: Sequence[tuple[str, Sequence[str]]], colours: Sequence[str]
 ) -> TurnEntry[Turn] | None:
@@ -232,7 +233,8 @@ def _not_a_player(
     named = name_for_colour(word.text, players)
     if named is not None:
         name, roof = named
-        return _bad(text, name_message(text.number, name, roof, text.words[1:]), roof[0], word.at)
+        said = later(name_message, text.number, name, roof, text.words[1:])
+        return _bad(text, said, roof[0], word.at)
     guess = nearest(word.text, colours)
     if guess is None:
         return None  # a stranger: the rules say who is not playing (MED-S1)
@@ -270,9 +272,9 @@ def _word_fix(word: Word) -> Fix | None:
 
 def _bad(
     text: TurnText,
-    message: str,
+    message: str | Slip,
     player: str | None,
     at: Place | None = None,
     fix: Fix | None = None,
 ) -> TurnEntry[Turn]:
-    return TurnEntry(text, None, (Problem(TURN_RULE, message, at or text.at, fix=fix),), player)
+    return TurnEntry(text, None, (turn_fault(message, at or text.at, fix=fix),), player)

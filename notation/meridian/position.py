@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Final
-
 from meridina.rules.common import Place, Problem
 from meridina.rules.meridian import faults, tower_rules
 from meridina.rules.meridian.model import CARDS_BY_LABEL, Card, PlacedTower, StartPosition, Tower
 from meridina.rules.numbers import is_digits, number_fault, read_number, too_large_message
 
+from ..slips import later, position_fault
 from ..text import EntryText, GameText, Word
-
-POSITION_RULE: Final = "REC-5"
 
 
 def read_position(game: GameText, problems: list[Problem]) -> StartPosition | None:
@@ -30,7 +27,7 @@ def read_position(game: GameText, problems: list[Problem]) -> StartPosition | No
         if is_digits(number):
             meridian = read_number(number)
             if meridian is None:
-                problems.append(Problem(POSITION_RULE, too_large_message(number), entry.key.at))
+                problems.append(position_fault(later(too_large_message, number), entry.key.at))
             else:
                 towers.extend(_read_towers(entry, meridian, problems))
         elif key == "hand":
@@ -40,8 +37,8 @@ def read_position(game: GameText, problems: list[Problem]) -> StartPosition | No
                     hands[colour.text.lower()] = (pieces, count.at)
                     colour_at.setdefault(colour.text.lower(), colour.at)
                 else:
-                    message = number_fault(count.text, "a hand is a number of pieces")
-                    problems.append(Problem(POSITION_RULE, message, count.at))
+                    said = later(number_fault, count.text, "a hand is a number of pieces")
+                    problems.append(position_fault(said, count.at))
         elif key == "played":
             played = dict(_read_played(entry, problems))
             for word in entry.words:
@@ -50,15 +47,12 @@ def read_position(game: GameText, problems: list[Problem]) -> StartPosition | No
         elif key == "next":
             words = entry.words
             if len(words) != 1 or words[0].kind != "word":
-                problems.append(
-                    Problem(POSITION_RULE, "next: names the colour to move", entry.key.at)
-                )
+                problems.append(position_fault("next: names the colour to move", entry.key.at))
             else:
                 to_move = (words[0].text.lower(), words[0].at)
         else:
             problems.append(
-                Problem(
-                    POSITION_RULE,
+                position_fault(
                     f"unknown position entry {entry.key.text!r}: use a meridian number (1: to "
                     "10:), hand:, played: or next:",
                     entry.key.at,
@@ -74,8 +68,7 @@ def _pairs(entry: EntryText, kind: str, problems: list[Problem]) -> list[tuple[W
         colour = words[index]
         if colour.kind != "word" or index + 1 >= len(words) or words[index + 1].kind != kind:
             problems.append(
-                Problem(
-                    POSITION_RULE,
+                position_fault(
                     f"{entry.key.text}: write a colour, then its "
                     + ("tower as HEIGHT@CITY" if kind == "place" else "count"),
                     colour.at,
@@ -97,8 +90,8 @@ def _read_towers(entry: EntryText, meridian: int, problems: list[Problem]) -> li
         height, city = read_number(height_text), read_number(city_text)
         if height is None or city is None:
             wrong = height_text if height is None else city_text
-            message = number_fault(wrong, "a tower is written HEIGHT@CITY, as 3@2")
-            problems.append(Problem(POSITION_RULE, message, place.at))
+            said = later(number_fault, wrong, "a tower is written HEIGHT@CITY, as 3@2")
+            problems.append(position_fault(said, place.at))
             continue
         towers.append(PlacedTower(meridian, city, Tower(colour.text.lower(), height), colour.at))
     return towers
@@ -112,13 +105,11 @@ def _read_played(
         if word.kind == "word":
             result.append((word.text.lower(), []))
         elif not result:
-            problems.append(Problem(POSITION_RULE, "played: starts with a colour", word.at))
+            problems.append(position_fault("played: starts with a colour", word.at))
         else:
             card = CARDS_BY_LABEL.get(word.text)
             if card is None:
-                problems.append(
-                    Problem(POSITION_RULE, f"{word.text!r} is not a Meridian card", word.at)
-                )
+                problems.append(position_fault(f"{word.text!r} is not a Meridian card", word.at))
             else:
                 result[-1][1].append((card, word.at))
     return [(colour, tuple(cards)) for colour, cards in result]

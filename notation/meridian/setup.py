@@ -17,7 +17,8 @@ from meridina.rules.meridian.model import (
 
 from ..players_tag import player_entries, required_players_tag
 from ..rulings import RulingsReader, RulingValue
-from ..tagvalues import COMMON_TAGS, TAG_RULE, kept_by_text, read_result, split_value, tags_by_name
+from ..slips import tag_fault
+from ..tagvalues import COMMON_TAGS, kept_by_text, read_result, split_value, tags_by_name
 from ..text import GameText, Tag
 from .position import read_position
 
@@ -106,6 +107,6 @@ def _read_decks(
     for colour, cards, unknown, offset in _deck_parts(tag.value):
         at = Place(line, col + offset)
         for label in unknown:
-            problems.append(Problem(TAG_RULE, f"{label!r} is not a Meridian card", at))
+            problems.append(tag_fault(f"{label!r} is not a Meridian card", at))
         decks[colour] = (cards, at)
     return decks

@@ -6,17 +6,16 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from meridina.rules.common import Fix, Place, Problem
+from meridina.rules.common import Fix, Place
 from meridina.rules.meridian.model import CARDS_BY_LABEL, COLOURS, Build, Card, Skip, TakeOff, Turn
 from meridina.rules.numbers import is_digits, number_fault, read_number
 
 from ..kept import memory, remember
+from ..slips import Slip, later, turn_fault
 from ..suggest import did_you_mean, name_for_colour, name_message, nearest, sure_fix
 from ..text import LaidOut, TurnText, Word
 from ..text_fast import laid_out
 from ..turns import TurnEntry
-
-TURN_RULE: Final = "REC-3"
 
 
 def read_turn(text: TurnText, players: Sequence[tuple[str, Sequence[str]]] = ()) -> TurnEntry[Turn]:
@@ -135,7 +134,9 @@ def _read(text: TurnText, players: Sequence[tuple[str, Sequence[str]]]) -> TurnE
         if chosen_number is None:
             return _bad(
                 text,
-                number_fault(chosen, "after the slash comes the meridian chosen, as 4-5-6-7/6"),
+                later(
+                    number_fault, chosen, "after the slash comes the meridian chosen, as 4-5-6-7/6"
+                ),
                 colour,
                 card_word.at,
             )
@@ -154,8 +155,8 @@ def _read(text: TurnText, players: Sequence[tuple[str, Sequence[str]]]) -> TurnE
         elif word.kind == "place" and lowered.startswith("x@") and not (take_off or build or skip):
             city_number = read_number(lowered[2:])
             if city_number is None:
-                message = number_fault(lowered[2:], "take a tower off as x or x@CITY")
-                return _bad(text, message, colour, word.at)
+                said = later(number_fault, lowered[2:], "take a tower off as x or x@CITY")
+                return _bad(text, said, colour, word.at)
             take_off = TakeOff(city_number, word.at)
         elif (
             word.kind == "word"
@@ -170,8 +171,8 @@ def _read(text: TurnText, players: Sequence[tuple[str, Sequence[str]]]) -> TurnE
             height, city = read_number(height_text), read_number(city_text)
             if height is None or city is None:
                 wrong = height_text if height is None else city_text
-                message = number_fault(wrong, "a tower is written HEIGHT@CITY, as 3@2")
-                return _bad(text, message, colour, word.at)
+                said = later(number_fault, wrong, "a tower is written HEIGHT@CITY, as 3@2")
+                return _bad(text, said, colour, word.at)
             tower_colour = pending_colour.text.lower() if pending_colour else None
             build = Build(
                 height,
@@ -182,7 +183,7 @@ def _read(text: TurnText, players: Sequence[tuple[str, Sequence[str]]]) -> TurnE
         else:
             following = actions[index + 1] if index + 1 < len(actions) else None
             fix = _word_fix(word)
-            return _bad(text, _out_of_place(word, following), colour, word.at, fix)
+            return _bad(text, later(_out_of_place, word, following), colour, word.at, fix)
     if pending_colour is not None and build is None:
         return _bad(
             text,
@@ -228,8 +229,8 @@ def _not_a_colour(text: TurnText, players: Sequence[tuple[str, Sequence[str]]]) 
     named = name_for_colour(word.text, players)
     if named is not None:
         name, colours = named
-        message = name_message(text.number, name, colours, text.words[1:])
-        return _bad(text, message, colours[0], word.at)
+        said = later(name_message, text.number, name, colours, text.words[1:])
+        return _bad(text, said, colours[0], word.at)
     guess = nearest(word.text, COLOURS)
     if guess is not None:
         message = f"{word.text!r} is not a colour; did you mean {guess!r}?"
@@ -263,9 +264,9 @@ def _word_fix(word: Word) -> Fix | None:
 
 def _bad(
     text: TurnText,
-    message: str,
+    message: str | Slip,
     colour: str | None,
     at: Place | None = None,
     fix: Fix | None = None,
 ) -> TurnEntry[Turn]:
-    return TurnEntry(text, None, (Problem(TURN_RULE, message, at or text.at, fix=fix),), colour)
+    return TurnEntry(text, None, (turn_fault(message, at or text.at, fix=fix),), colour)

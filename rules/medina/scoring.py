@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Final
 
 from meridina.rules.common import value
+from meridina.rules.rule_home import decides
 from meridina.rules.values_fast import fast_value
 
 from .model import NEUTRAL, Cell, StableMerchants, TieBreak, WellBonus
@@ -69,6 +71,7 @@ class ScoreSheet:
         return sorted(self.players, key=lambda p: (p.rank, p.index))
 
 
+@decides("MED-E2")
 def palace_score(state: State, palace: Palace) -> PalaceScore:
     next_to = state.board.next_to
     pieces = state.pieces
@@ -92,6 +95,13 @@ def palace_score(state: State, palace: Palace) -> PalaceScore:
             walls += 1
         else:
             merchants += 1
+    well = well_bonus(state, buildings, stables)
+    return PalaceScore(palace, len(buildings), len(stables), walls, merchants, well)
+
+
+@decides("MED-E3")
+def well_bonus(state: State, buildings: Iterable[Cell], stables: Iterable[Cell]) -> int:
+    """The points a palace's buildings and stables score beside the well."""
     well = 0
     if state.well is not None:
         edition = state.edition
@@ -103,9 +113,10 @@ def palace_score(state: State, palace: Palace) -> PalaceScore:
                     well += bonus
         if state.rulings.well_bonus is _ONCE_A_PALACE:
             well = min(well, bonus)
-    return PalaceScore(palace, len(buildings), len(stables), walls, merchants, well)
+    return well
 
 
+@decides("MED-E4")  # the tiles' points; the palaces' come from palace_score
 def score(state: State, finished: bool = False) -> ScoreSheet:
     edition = state.edition
     owned_by: dict[str | None, list[Palace]] = {}

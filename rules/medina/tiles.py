@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
+from meridina.rules.rule_home import decides
+
 from .events import (
     ColourRetired,
     Event,
@@ -53,6 +55,7 @@ def update_palace_tile(
     return [PalaceTileMoved(colour, after)]
 
 
+@decides("MED-TT2")  # the merchants that go with a tile taken first
 def award_tower(state: State, tower: int, owner: str | None) -> list[Event]:
     events: list[Event] = []
     holder = None if owner == NEUTRAL else owner
@@ -79,15 +82,22 @@ def after_roof(state: State, palace: Palace, of_colour: list[Palace] | None = No
     events = update_palace_tile(state, colour, of_colour)
     for tower in sorted(state.towers_touching(palace)):
         events.extend(award_tower(state, tower, palace.owner))
+    events.extend(claim_tea(state, palace))
+    events.extend(retire_if_owned(state, colour, of_colour))
+    return events
+
+
+@decides("MED-TEA1")
+def claim_tea(state: State, palace: Palace) -> list[Event]:
+    """A roof on a black palace claims the next share of tea tiles, for its owner."""
     tea = state.edition.tea_tiles
     if palace.colour == "black" and "tea" in state.options and state.tea_claims < len(tea):
         count = tea[state.tea_claims]
         state.tea_claims += 1
         if palace.owner not in (None, NEUTRAL):
             state.hand_to_change(str(palace.owner)).tea += count
-            events.append(TeaTilesTaken(str(palace.owner), count))
-    events.extend(retire_if_owned(state, colour, of_colour))
-    return events
+            return [TeaTilesTaken(str(palace.owner), count)]
+    return []
 
 
 def after_stable(state: State, palace: Palace, towers_before: set[int], placer: str) -> list[Event]:

@@ -8,6 +8,7 @@ from itertools import chain
 from operator import itemgetter
 
 from meridina.rules.identity_memory import IdentityMemory
+from meridina.rules.rule_home import decides
 
 from .action import TOWERS
 from .board import Board, Island
@@ -161,14 +162,8 @@ def island_scores(state: State) -> tuple[IslandScore, ...]:
             if tower is not None:
                 owner = owner_of[tower.colour]
                 garrisons[owner] = garrisons.get(owner, 0) + value
-        holder = None
-        if len(garrisons) == 1:
-            holder = next(iter(garrisons))
-        elif garrisons:
-            best = max(garrisons.values())
-            leaders = [owner for owner, value in garrisons.items() if value == best]
-            holder = leaders[0] if len(leaders) == 1 else None
-        results.append(IslandScore(island, garrisons, holder))
+        seat = _holder(sum([value << SEAT_BITS * owner for owner, value in garrisons.items()]))
+        results.append(IslandScore(island, garrisons, None if seat < 0 else seat))
     return tuple(results)
 
 
@@ -224,6 +219,7 @@ def _units(seating: Seating) -> dict[int, int]:
     return _UNITS.put(seating, units)
 
 
+@decides("MER-E2")
 def _holder(total: int) -> int:
     """The seat a sum of units gives the island to, or -1 for nobody; kept in ``_HOLDERS``."""
     mask = (1 << SEAT_BITS) - 1
@@ -264,6 +260,7 @@ def _held(state: State) -> list[tuple[int, str, int]]:
     return result
 
 
+@decides("MER-E3")
 def score(state: State) -> ScoreSheet:
     held = _held(state)
     points = [0] * len(state.seating.players)
@@ -273,6 +270,7 @@ def score(state: State) -> ScoreSheet:
     return ScoreSheet._of(state, held, tuple(points), cards_left)
 
 
+@decides("MER-E4")
 def _rows(
     state: State, held_by: list[tuple[int, str, int]], points: tuple[int, ...]
 ) -> tuple[PlayerScore, ...]:

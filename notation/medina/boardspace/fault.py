@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-SLIP_RULE = "REC-1"  # a syntax slip read as meant, as in a record
+from meridina.rules.codes import REC_1
 
 
 class ConversionFault(Exception):
@@ -24,4 +24,4 @@ class ConversionSlip:
     message: str
     line: int
     column: int
-    rule: str = SLIP_RULE
+    rule: str = REC_1  # a syntax slip read as meant, as in a record

@@ -19,8 +19,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from meridina.rules.codes import REC_1
+
 from .draws import board_size
-from .fault import SLIP_RULE, ConversionFault, ConversionSlip
+from .fault import ConversionFault, ConversionSlip
 from .header import Header
 from .moves import Move
 
@@ -161,7 +163,7 @@ def _misfiled_slip(move: Move, seat: int, count: int) -> ConversionSlip:
     )
     if count > 1:
         message += f" ({count} moves in all are filed under a seat whose turn it is not)"
-    return ConversionSlip(message, move.line, move.column, SLIP_RULE)  # the file's slip
+    return ConversionSlip(message, move.line, move.column, REC_1)  # the file's slip
 
 
 def _word(piece: str, where: str) -> str:
