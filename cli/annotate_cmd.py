@@ -18,11 +18,13 @@ from pathlib import Path
 from typing import Any, TextIO
 
 import click
+from meridina.annotate_game import Annotated, annotate_game
+from meridina.files.atomic_file import replacing
 from meridina.notation.driver import RulingDefaults
 from meridina.rules.common import Problem
+from meridina.shown import json_safe, problem_line, shown, shown_lines
+from meridina.stand_in import board_json, stand_in_line
 
-from .annotate_game import Annotated, annotate_game
-from .atomic_file import replacing
 from .config import RulingsConfiguredCommand
 from .fixes import Mender
 from .games import every_game
@@ -44,12 +46,10 @@ from .options import (
     selection_options,
     stdin_filename_option,
 )
-from .output import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, problem_json, problem_line
+from .output import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, problem_json
 from .problem_filter import NO_FILTER, ProblemFilter
 from .rulings_option import rulings_of, rulings_option
 from .same_file import refuse_replacing_input, same_file
-from .shown import json_safe, shown, shown_lines
-from .stand_in import board_json, stand_in_line
 from .verbosity import QUIETLESS, Verbosity, verbosity_options
 
 

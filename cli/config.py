@@ -29,11 +29,11 @@ from meridina.notation.rulings import (
 )
 from meridina.rules.games import GAMES, keys
 from meridina.rules.rule_sets import SET_ENTRY
+from meridina.shown import shown
 
 from .ignore_patterns import IgnoreSpec, PatternError
 from .output import EXIT_UNREADABLE
 from .problem_filter import FileIgnore, known_rule_prefix
-from .shown import shown
 
 if sys.version_info >= (3, 11):
     import tomllib

@@ -5,14 +5,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import click
+from meridina.drawing import pictures, svg
+from meridina.files.atomic_file import write_atomic
 from meridina.notation.driver import GameReport
+from meridina.shown import problem_line
 
-from . import pictures, svg
-from .atomic_file import write_atomic
 from .games import every_game
 from .loading import InputFault, reports
 from .options import game_options, picture_output_option, record_argument
-from .output import EXIT_INVALID, EXIT_VALID, problem_line
+from .output import EXIT_INVALID, EXIT_VALID
 from .same_file import refuse_replacing_input
 from .verbosity import Verbosity, verbosity_options
 

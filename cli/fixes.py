@@ -20,9 +20,9 @@ from meridina.notation.driver import GameReport, RulingDefaults, check_game
 from meridina.notation.reader import parse_chunk
 from meridina.notation.splitter import GameChunk
 from meridina.rules.common import Fix, Problem
+from meridina.shown import shown
 
 from .problem_filter import ProblemFilter
-from .shown import shown
 
 
 def applied(text: str, first_line: int, fixes: Iterable[Fix]) -> str | None:

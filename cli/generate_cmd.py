@@ -8,11 +8,11 @@ from pathlib import Path
 from typing import Any
 
 import click
+from meridina.files.atomic_file import replacing
 from meridina.notation.rulings import choose_rulings, merged, rule_sets, ruling_names
 from meridina.rules.games import titles
 from meridina.rules.numbers import read_number
 
-from .atomic_file import replacing
 from .config import ConfiguredCommand, config_of
 from .games import GAMES, cli_game, every_game
 from .output import OutputFault

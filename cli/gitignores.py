@@ -11,9 +11,10 @@ import os
 from pathlib import Path
 from typing import NamedTuple
 
+from meridina.files.small_file import Unreadable, read_small
+
 from .ignore_patterns import Cursor, IgnoreSpec, PatternError
 from .output import InputError, input_error
-from .small_file import Unreadable, read_small
 
 MOST_GITIGNORE_BYTES = 64 * 1024  # far above any real one; a larger one is not read
 

@@ -29,18 +29,18 @@ from pathlib import Path
 from typing import Any, TextIO
 
 import click
+from meridina.drawing import pictures
+from meridina.files.atomic_file import replacing
 from meridina.notation.driver import GameReport, RulingDefaults
 from meridina.rules.common import Problem
 from meridina.rules.wording import counted
+from meridina.shown import problem_line, shown, visible_in_markup
+from meridina.turn_notes import FaultEvent
+from meridina.views import view_for
 
-from . import pictures
-from .atomic_file import replacing
 from .games import cli_game
 from .loading import InputFault, reports
-from .output import EXIT_INVALID, EXIT_VALID, problem_line
-from .shown import shown, visible_in_markup
-from .turn_notes import FaultEvent
-from .views import view_for
+from .output import EXIT_INVALID, EXIT_VALID
 
 TEMPLATE = "templates/replay.html"
 GAMES_HERE = "__REPLAY_GAMES__"

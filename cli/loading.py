@@ -24,12 +24,12 @@ from meridina.rules.common import Place
 from meridina.rules.datafile import file_kind
 from meridina.rules.games import GAMES
 from meridina.rules.wording import counted
+from meridina.shown import shown
 
 from .gitignores import GitIgnores
 from .ignore_patterns import IgnoreSpec, PatternError
 from .links import folder_link_leaving, leaves_home
 from .output import EXIT_UNREADABLE, InputError, input_error
-from .shown import shown
 from .tracked import Tracked, tracked_records
 
 RECORD_SUFFIX = ".mrec"

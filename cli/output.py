@@ -21,8 +21,7 @@ import click
 from meridina.rules.codes import TITLES
 from meridina.rules.common import Place, Problem
 from meridina.rules.wording import counted
-
-from .shown import json_safe, shown
+from meridina.shown import json_safe, shown
 
 EXIT_VALID = 0
 EXIT_INVALID = 1
@@ -142,13 +141,6 @@ class Tally:
         return said
 
 
-def problem_line(source: str, problem: Problem) -> str:
-    """``FILE:LINE:COL: RULE message``, its names and quoted text ``shown``."""
-    where = f"{source}:{problem.at.line}:{problem.at.col}" if problem.at else source
-    kind = "warning: " if problem.warning else ""
-    return shown(f"{where}: {problem.rule} {kind}{problem.message}")
-
-
 def problem_json(problem: Problem) -> dict[str, Any]:
     return {
         "line": problem.at.line if problem.at else None,
@@ -217,7 +209,8 @@ def output_stream(
             document.seek(0)
             shutil.copyfileobj(document, sys.stdout)
         return
-    from .atomic_file import replacing
+    from meridina.files.atomic_file import replacing
+
     from .same_file import refuse_replacing_input
 
     refuse_replacing_input(path, reads)

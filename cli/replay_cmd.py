@@ -10,6 +10,8 @@ from typing import Any
 import click
 from meridina.notation.driver import GameReport
 from meridina.rules.common import Problem
+from meridina.stand_in import board_json, stand_in_line
+from meridina.views import GameView, view_for
 
 from .batch import GameCheck, run_batch, several
 from .config import ConfiguredCommand
@@ -30,9 +32,7 @@ from .problem_filter import ProblemFilter
 from .reporters import REPORTERS, ReportOptions, make_reporter
 from .rulings_option import rulings_of, rulings_option
 from .same_file import refuse_replacing_input
-from .stand_in import board_json, stand_in_line
 from .verbosity import Verbosity, telling, verbosity_options
-from .views import GameView, view_for
 
 STAND_INS = " ".join(
     f"The bundled {game.title} boards are stand-in layouts, not the printed board."

@@ -9,6 +9,8 @@ import click
 from meridina.notation.driver import GameReport, play_problems
 from meridina.rules.common import Problem
 from meridina.rules.wording import counted
+from meridina.stand_in import board_json, stand_in_line
+from meridina.views import view_for
 
 from .batch import GameCheck, run_batch, several
 from .config import ConfiguredCommand
@@ -28,10 +30,8 @@ from .output import GameResult, InputError, Tally, output_stream, problem_json, 
 from .problem_filter import ProblemFilter
 from .reporters import REPORTERS, Reporter, ReportOptions, make_reporter
 from .rulings_option import rulings_of, rulings_option
-from .stand_in import board_json, stand_in_line
 from .standings import STANDINGS_FORMATS, StandingsReporter, standing_game
 from .verbosity import Verbosity, telling, verbosity_options
-from .views import view_for
 
 
 @click.command(cls=ConfiguredCommand)

@@ -16,14 +16,14 @@ from typing import IO, Any
 import click
 from meridina.notation.driver import GameReport
 from meridina.rules.wording import counted
+from meridina.shown import json_safe, problem_line, shown, visible
+from meridina.stand_in import board_json, stand_in_sentence
 from tabulate import tabulate
 
 from .games import GAMES, cli_game
-from .output import GameResult, Tally, problem_line
+from .output import GameResult, Tally
 from .problem_filter import ProblemFilter
 from .reporters import Reporter, ReportOptions
-from .shown import json_safe, shown, visible
-from .stand_in import board_json, stand_in_sentence
 
 STANDINGS_FORMATS = ("text", "json", "csv")
 SCHEMA = "meridina/standings/2"

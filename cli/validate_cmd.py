@@ -6,6 +6,7 @@ from functools import partial
 
 import click
 from meridina.notation.driver import GameReport
+from meridina.stand_in import board_json, stand_in_line
 
 from .batch import GameCheck, run_batch
 from .config import ConfiguredCommand
@@ -23,7 +24,6 @@ from .output import GameResult, output_stream, use_colour
 from .problem_filter import ProblemFilter
 from .reporters import REPORTERS, ReportOptions, make_reporter
 from .rulings_option import rulings_of, rulings_option
-from .stand_in import board_json, stand_in_line
 from .verbosity import Verbosity, telling, verbosity_options
 
 

@@ -22,11 +22,11 @@ from typing import Any, NamedTuple, TypeVar
 
 import click
 from meridina.rules.wording import counted
+from meridina.shown import shown
 
 from .options import with_options
 from .output import GameResult, InputError, Tally
 from .reporters.base import Reporter
-from .shown import shown
 
 R = TypeVar("R")
 

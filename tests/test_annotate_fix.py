@@ -21,12 +21,7 @@ SLIPS = (
     "4. grey 5: 3@2\n"
 )
 MENDED = (
-    '[Game "Meridian"]\n'
-    f"{PLAYERS}"
-    "\n"
-    "1. orange 7: 3@2\n"
-    "2. black 4-5-6-7/7: 2@1\n"
-    "3. grey 5: 3@2\n"
+    f'[Game "Meridian"]\n{PLAYERS}\n1. orange 7: 3@2\n2. black 4-5-6-7/7: 2@1\n3. grey 5: 3@2\n'
 )
 
 

@@ -22,12 +22,13 @@ import jsonschema
 import pytest
 from click.testing import CliRunner, Result
 from meridina.cli.main import cli
-from meridina.cli.output import GameResult, problem_line
+from meridina.cli.output import GameResult
 from meridina.cli.reporters.github import annotation, command, escape_message, escape_property
 from meridina.cli.reporters.sarif import sarif_result
 from meridina.cli.reporters.text import TextReporter
 from meridina.rules.codes import TITLES
 from meridina.rules.common import Place, Problem
+from meridina.shown import problem_line
 
 TOP = Path(__file__).resolve().parent.parent
 HERE = Path(__file__).resolve().parent

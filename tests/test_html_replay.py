@@ -21,8 +21,8 @@ from typing import Any
 
 import pytest
 from conftest import run_cli as run
-from meridina.cli import pictures, svg
 from meridina.cli.html_replay import HEADING_MARK, from_steps, pack, spelled_out, unpack
+from meridina.drawing import pictures, svg
 from meridina.notation.driver import check_file
 from png_pixels import pixels
 from svg_reading import SVG, parse
@@ -334,7 +334,7 @@ def test_side_panel_says_each_fault_once(tmp_path: Path, record: Path) -> None:
 
 
 def test_characters_xml_forbids_are_shown_as_escapes(tmp_path: Path) -> None:
-    from meridina.cli.shown import MARKUP_UNSAFE as UNSHOWABLE
+    from meridina.shown import MARKUP_UNSAFE as UNSHOWABLE
 
     record = tmp_path / "names.mrec"
     record.write_text(

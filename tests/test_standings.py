@@ -277,8 +277,8 @@ def test_standings_with_two_jobs_are_those_with_one(
 
 @pytest.mark.parametrize("start", ["=", "+", "-", "@", "\t", "\r"])
 def test_a_cell_that_a_spreadsheet_would_run_gets_a_quote(start: str) -> None:
-    from meridina.cli.shown import visible
     from meridina.cli.standings import spreadsheet_cell
+    from meridina.shown import visible
 
     assert spreadsheet_cell(f"{start}SUM(A1)") == visible(f"'{start}SUM(A1)")
     assert spreadsheet_cell(f"Ann{start}") == visible(f"Ann{start}")
@@ -292,8 +292,8 @@ def test_a_cell_shows_control_characters_as_escapes() -> None:
 
 @given(st.text(max_size=12))
 def test_a_spreadsheet_cell_never_starts_a_formula_and_keeps_the_text(text: str) -> None:
-    from meridina.cli.shown import visible
     from meridina.cli.standings import FORMULA_STARTS, spreadsheet_cell
+    from meridina.shown import visible
 
     cell = spreadsheet_cell(text)
     assert not cell.startswith(FORMULA_STARTS)

@@ -25,16 +25,17 @@ from meridina.notation.games import notation_game
 from meridina.notation.suggest import TAG_CUTOFF, did_you_mean
 from meridina.notation.text import GameText
 from meridina.notation.writing import write_game
+from meridina.recording.games import RecordedGame
+from meridina.recording.locked_file import RecordFile
+from meridina.recording.session import Line, WriteFault, board_tags
 from meridina.rules.codes import title
 from meridina.rules.common import Place, Problem
+from meridina.shown import problem_line
+from meridina.stand_in import stand_in_line
 
 from ..games import cli_game, every_game
-from ..output import EXIT_INVALID, EXIT_VALID, problem_line
-from ..stand_in import stand_in_line
-from .games import RecordedGame
-from .locked_file import RecordFile
+from ..output import EXIT_INVALID, EXIT_VALID
 from .pipe import SOURCE, Refusals, piped_lines
-from .session import Line, WriteFault, board_tags
 
 Echo = Callable[[str], None]
 INDENT = "  "

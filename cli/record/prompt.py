@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 import click
+from meridina.recording.session import Outcome, Session
 from meridina.rules.wording import counted
 from prompt_toolkit import PromptSession
 from prompt_toolkit.history import InMemoryHistory
@@ -17,7 +18,6 @@ from prompt_toolkit.output import Output
 from ..output import EXIT_VALID
 from .completion import TurnCompleter
 from .pipe import final_table
-from .session import Outcome, Session
 from .typed_commands import turn_lines
 
 Echo = Callable[[str], None]

@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import IO, ClassVar, NamedTuple
 
 import click
+from meridina.shown import shown
 
 from ..output import GameResult, InputError, Tally
-from ..shown import shown
 
 
 class ReportOptions(NamedTuple):

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from meridina.rules.common import Problem
+from meridina.shown import visible
 
 from ..output import READ_RULE, GameResult, InputError
-from ..shown import visible
 from .base import Reporter
 
 

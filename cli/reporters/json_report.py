@@ -6,9 +6,9 @@ import json
 from typing import IO
 
 from meridina.rules.codes import title
+from meridina.shown import json_safe
 
 from ..output import GameResult, InputError, Tally, dumps_at, game_json
-from ..shown import json_safe
 from .base import Reporter, ReportOptions
 
 SCHEMA_VERSION = 1

@@ -7,8 +7,9 @@ import tempfile
 import xml.etree.ElementTree as ET
 from typing import IO
 
-from ..output import READ_RULE, GameResult, InputError, Tally, problem_line
-from ..shown import shown, visible
+from meridina.shown import problem_line, shown, visible
+
+from ..output import READ_RULE, GameResult, InputError, Tally
 from .base import Reporter, ReportOptions
 
 INDENT = "  "

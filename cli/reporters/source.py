@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import BinaryIO
 
-from ..shown import display_width, visible
+from meridina.shown import display_width, visible
 
 WIDTH = 100  # a longer line is shown as a window around the column
 

@@ -7,9 +7,9 @@ from typing import IO
 import click
 from meridina.rules.codes import title
 from meridina.rules.common import Problem
+from meridina.shown import problem_line, shown, shown_lines
 
-from ..output import GameResult, Tally, problem_line
-from ..shown import shown, shown_lines
+from ..output import GameResult, Tally
 from .base import Reporter, ReportOptions
 from .source import SourceLines, caret_lines
 

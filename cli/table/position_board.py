@@ -14,13 +14,14 @@ from pathlib import Path
 from typing import Any
 
 import meridina
+from meridina.files.small_file import Unreadable, read_small
+from meridina.games import shown_game
 from meridina.notation.driver import RulingDefaults
 from meridina.notation.text import Tag
+from meridina.recording.opening import MAX_FILE
+from meridina.recording.session import WriteFault
 
 from ..games import cli_game
-from ..record.opening import MAX_FILE
-from ..record.session import WriteFault
-from ..small_file import Unreadable, read_small
 from .position_pieces import Entry, Piece, PositionPieces
 from .position_setup import PositionSetup, open_position
 
@@ -86,7 +87,7 @@ class PositionBoard:
         svg = score = None
         try:
             self.state = game.position().state
-            picture = cli_game(self.key).draw(
+            picture = shown_game(self.key).draw(
                 self.state, None, self.session.path.name, self.session.stand_in_note(), True
             )
             svg = ET.tostring(picture, encoding="unicode")

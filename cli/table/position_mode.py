@@ -61,8 +61,8 @@ def _answer(
 def position_routes(setup: PositionSetup) -> list[BaseRoute]:
     """The page, its assets and its JSON API for a new position record at ``setup.path``.
 
-    Raises ``OpenFault`` (a ``click.ClickException`` with a sentence naming the option at
-    fault) when the options make no header, or the file already exists: position mode
+    Raises ``OpenFault`` (with a sentence naming the option at fault; the command ends
+    on it) when the options make no header, or the file already exists: position mode
     starts a new record, as ``record --position`` does.
     """
     board = PositionBoard(setup)

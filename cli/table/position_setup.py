@@ -9,12 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from meridina.games import shown_game
 from meridina.notation.driver import RulingDefaults
 
-from ..games import cli_game
-from ..record.command import _header
-from ..record.opening import new_header
 from ..record.position import PositionSession
+from ..recording.new_record import new_header
+from ..recording.options import header_values
 
 
 @dataclass(frozen=True)
@@ -57,9 +57,9 @@ def open_position(setup: PositionSetup) -> PositionSession:
     Raises ``OpenFault`` (a usage error naming the option at fault) for options that do
     not make a header of the game, and for a file that already exists.
     """
-    path, game, values = _header(setup.path, setup.game, setup.header_options(), setup.tags)
+    path, game, values = header_values(setup.path, setup.game, setup.header_options(), setup.tags)
     report = new_header(path, game, values, setup.defaults, position=True)
     assert report.record is not None  # a header that checks is read
     board = report.run.start.board if report.run is not None else None
-    recorded = cli_game(game).recorded()
+    recorded = shown_game(game).recorded()
     return PositionSession(recorded, path, report.record.game, board=board, rulings=setup.defaults)

@@ -13,11 +13,11 @@ import click
 import uvicorn
 from meridina import Recording
 from meridina.notation.driver import RulingDefaults
+from meridina.shown import shown
 from starlette.applications import Starlette
 from starlette.routing import BaseRoute
 
 from ..output import EXIT_UNREADABLE
-from ..shown import shown
 from .app import make_app
 from .opening_page import opening_page
 from .position_mode import position_routes

@@ -9,7 +9,7 @@ from meridina.rules.medina.scoring import ScoreSheet
 from meridina.rules.medina.state import State
 from meridina.rules.wording import counted
 
-from ..record.games import RecordedGame, RecordedRules, result_label
+from ..recording.games import RecordedGame, RecordedRules, result_label
 from . import view
 
 

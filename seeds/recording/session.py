@@ -12,7 +12,6 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, TypeVar
 
-import click
 from meridina.notation.driver import RulingDefaults
 from meridina.notation.legal_words import WordSpace, nearest_turns
 from meridina.notation.text import Comment, GameText, Tag, TurnText, Word
@@ -20,8 +19,6 @@ from meridina.notation.turns import GameRecord, TurnEntry
 from meridina.notation.typed_turn import read_typed_turn
 from meridina.rules.common import Place, Problem
 
-from ..output import EXIT_UNREADABLE
-from ..shown import shown
 from ..stand_in import RESULT_BOARD, result_board_value, stand_in_line
 from .games import RecordedGame
 from .locked_file import RecordFile
@@ -35,13 +32,12 @@ PASS = "pass"  # the one turn that may start without a colour besides a card or 
 Line = TypeVar("Line", str, "str | Problem")  # a typed line, or one that could not be read
 
 
-class WriteFault(click.ClickException):
+class WriteFault(Exception):
     """The record could not be written; the file holds every turn before this one."""
 
-    exit_code = EXIT_UNREADABLE
-
-    def show(self, file: object = None) -> None:
-        click.echo(f"meridina: {shown(self.message)}", err=True)
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
 
 
 @dataclass(frozen=True, slots=True)

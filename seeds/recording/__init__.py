@@ -3,6 +3,11 @@
 Exported from ``meridina`` (see ``meridina.api``). Each call reads the file afresh and holds
 it only while the call lasts, under the lock ``meridina record`` takes; so a program and
 ``meridina record`` at a terminal can take turns on the same file.
+
+This package also holds what ``meridina record`` and ``meridina table`` build on: the
+session (``session``), the record file and its lock (``locked_file``, ``file_locks``), the
+opening of a record to go on with (``opening``), and each game as the recorder plays it
+(``games``).
 """
 
 from __future__ import annotations
@@ -13,14 +18,13 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-import click
-from meridina.cli.record.opening import existing_session
-from meridina.cli.record.session import Session, WriteFault
 from meridina.notation.driver import RulingDefaults
 from meridina.notation.reader import iter_games
 from meridina.rules.codes import TITLES
 
-from .api import Game, MeridinaError, Problem, _games, _rulings
+from ..api import Game, MeridinaError, Problem, _games, _rulings
+from .opening import OpenFault, existing_session
+from .session import Session, WriteFault
 
 
 @dataclass(frozen=True)
@@ -161,8 +165,8 @@ class Recording:
     @contextmanager
     def _session(self) -> Iterator[Session]:
         try:
-            session = existing_session(self.path, self._rulings, quiet=True)
-        except click.ClickException as fault:
+            session = existing_session(self.path, self._rulings)
+        except OpenFault as fault:
             raise MeridinaError(fault.message) from None
         try:
             yield session

@@ -1,7 +1,7 @@
 """Whether a game is played on a bundled stand-in board, said on every output that scores it.
 
 A bundled board that is not a transcription of the printed board says ``stand-in = true``
-in its data file; each game's cli descriptor tells whether a board is one
+in its data file; each game's descriptor (``meridina.games``) tells whether a board is one
 (``is_stand_in``). A score on one must never pass for the real board's.
 """
 
@@ -13,7 +13,7 @@ from typing import Any, Protocol
 from meridina.rules.datafile import bundled
 from meridina.rules.games import game_of
 
-from .games import cli_game
+from .games import shown_game
 
 
 class AnyBoard(Protocol):
@@ -30,7 +30,7 @@ def is_stand_in(board: AnyBoard) -> bool:
     too, whatever its name.
     """
     game = game_of(board)
-    return game is not None and cli_game(game.key).is_stand_in(board)
+    return game is not None and shown_game(game.key).is_stand_in(board)
 
 
 @lru_cache(maxsize=16)

@@ -18,7 +18,7 @@ import tempfile
 import weakref
 from pathlib import Path
 
-from ..atomic_file import replacing, write_atomic
+from ..files.atomic_file import replacing, write_atomic
 from .file_locks import system_locking
 
 # Flags of os.open that not every system has (Windows has neither; its descriptors are not

@@ -17,7 +17,7 @@ from meridina.rules.meridian.scoring import IslandScore, ScoreSheet, score
 from meridina.rules.meridian.state import State
 from meridina.rules.wording import counted
 
-from .. import svg
+from ..drawing import svg
 
 DX = 70  # between meridians
 DY = 76  # between city levels

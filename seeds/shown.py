@@ -21,6 +21,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from meridina.rules.common import Problem
+
 # C0 and C1 controls and DEL; lone surrogates (bytes that were not UTF-8); the direction
 # marks, embeddings, overrides and isolates; line and paragraph separators; the two
 # non-characters XML forbids.
@@ -129,3 +131,10 @@ def _character_width(character: str) -> int:
     if unicodedata.category(character) in ("Mn", "Me", "Cf"):
         return 0
     return 2 if unicodedata.east_asian_width(character) in ("W", "F") else 1
+
+
+def problem_line(source: str, problem: Problem) -> str:
+    """``FILE:LINE:COL: RULE message``, its names and quoted text ``shown``."""
+    where = f"{source}:{problem.at.line}:{problem.at.col}" if problem.at else source
+    kind = "warning: " if problem.warning else ""
+    return shown(f"{where}: {problem.rule} {kind}{problem.message}")

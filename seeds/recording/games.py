@@ -1,8 +1,8 @@
 """What the recorder needs from each game: read and play a turn, say who moves, score.
 
 Each game joins its notation bridge, its rules core and its view behind one small
-interface (its cli descriptor's ``recorded``), so the recorder itself never asks which
-game it records.
+interface (its descriptor's ``recorded``, in ``meridina.games``), so the recorder itself
+never asks which game it records.
 """
 
 from __future__ import annotations

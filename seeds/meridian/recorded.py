@@ -9,7 +9,7 @@ from meridina.rules.meridian.scoring import ScoreSheet
 from meridina.rules.meridian.state import State
 from meridina.rules.wording import counted
 
-from ..record.games import RecordedGame, RecordedRules, result_label
+from ..recording.games import RecordedGame, RecordedRules, result_label
 from . import view
 
 

@@ -7,11 +7,11 @@ from typing import Any
 
 from meridina.notation.driver import GameReport
 
-from .games import cli_game
-from .stand_in import stand_in_line
+from ..games import shown_game
+from ..stand_in import stand_in_line
+from ..views import view_for
 
 __all__ = ["caption", "draw", "stand_in_line", "state_after", "turn_count"]
-from .views import view_for
 
 
 def turn_count(report: GameReport) -> int:
@@ -40,7 +40,7 @@ def draw(report: GameReport, turns: int, targets: bool = False) -> ET.Element:
     state = state_after(report, turns)
     note = stand_in_line(state.board)
     title = caption(report, turns)
-    return cli_game(str(report.game).lower()).draw(
+    return shown_game(str(report.game).lower()).draw(
         state, last_made(report, turns), title, note, targets
     )
 

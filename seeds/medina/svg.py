@@ -17,7 +17,7 @@ from meridina.rules.medina.state import BUILDING, MERCHANT, STABLE, WALL, WELL, 
 from meridina.rules.medina.tiles import describe_palace
 from meridina.rules.wording import counted
 
-from .. import svg
+from ..drawing import svg
 from .view import placement_text
 
 CELL = 36

@@ -1,7 +1,7 @@
 """One view per game: what the commands call to show a game, whichever it is.
 
 Each game's view module is checked against ``GameView`` with that game's own types (its
-cli descriptor's ``view`` returns it as one), so a view that drifts from its rules core
+descriptor's ``view`` returns it as one), so a view that drifts from its rules core
 is a type error, not a runtime surprise.
 """
 
@@ -12,7 +12,7 @@ from typing import Any, Protocol, TypeVar
 from meridina.notation.driver import GameReport
 from meridina.notation.turns import TurnEntry
 
-from .games import cli_game
+from .games import shown_game
 
 # A view only takes these in.
 StateIn = TypeVar("StateIn", contravariant=True)
@@ -49,4 +49,4 @@ class GameView(Protocol[StateIn, TurnIn, StepIn, RecordIn, SheetIn]):
 
 def view_for(game: str) -> GameView[Any, Any, Any, Any, Any]:
     """The view of the game titled ``game`` (the registry's one untyped boundary)."""
-    return cli_game(game.lower()).view()
+    return shown_game(game.lower()).view()
