@@ -26,6 +26,7 @@ from meridina.shown import json_safe, problem_line, shown, shown_lines
 from meridina.stand_in import board_json, stand_in_line
 
 from .config import RulingsConfiguredCommand
+from .exits import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID
 from .fixes import Mender
 from .games import every_game
 from .loading import (
@@ -46,7 +47,7 @@ from .options import (
     selection_options,
     stdin_filename_option,
 )
-from .output import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, problem_json
+from .output import problem_json
 from .problem_filter import NO_FILTER, ProblemFilter
 from .rulings_option import rulings_of, rulings_option
 from .same_file import refuse_replacing_input, same_file

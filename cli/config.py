@@ -31,8 +31,8 @@ from meridina.rules.games import GAMES, keys
 from meridina.rules.rule_sets import SET_ENTRY
 from meridina.shown import shown
 
+from .exits import EXIT_UNREADABLE
 from .ignore_patterns import IgnoreSpec, PatternError
-from .output import EXIT_UNREADABLE
 from .problem_filter import FileIgnore, known_rule_prefix
 
 if sys.version_info >= (3, 11):

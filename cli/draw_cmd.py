@@ -10,10 +10,10 @@ from meridina.files.atomic_file import write_atomic
 from meridina.notation.driver import GameReport
 from meridina.shown import problem_line
 
+from .exits import EXIT_INVALID, EXIT_VALID
 from .games import every_game
 from .loading import InputFault, reports
 from .options import game_options, picture_output_option, record_argument
-from .output import EXIT_INVALID, EXIT_VALID
 from .same_file import refuse_replacing_input
 from .verbosity import Verbosity, verbosity_options
 

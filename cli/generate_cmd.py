@@ -14,8 +14,8 @@ from meridina.rules.games import titles
 from meridina.rules.numbers import read_number
 
 from .config import ConfiguredCommand, config_of
+from .exits import OutputFault
 from .games import GAMES, cli_game, every_game
-from .output import OutputFault
 from .same_file import refuse_replacing_input
 
 MOST_GAMES = 100_000

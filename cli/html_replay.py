@@ -38,9 +38,9 @@ from meridina.shown import problem_line, shown, visible_in_markup
 from meridina.turn_notes import FaultEvent
 from meridina.views import view_for
 
+from .exits import EXIT_INVALID, EXIT_VALID
 from .games import cli_game
 from .loading import InputFault, reports
-from .output import EXIT_INVALID, EXIT_VALID
 
 TEMPLATE = "templates/replay.html"
 GAMES_HERE = "__REPLAY_GAMES__"

@@ -26,10 +26,11 @@ from meridina.rules.games import GAMES
 from meridina.rules.wording import counted
 from meridina.shown import shown
 
+from .exits import EXIT_UNREADABLE
 from .gitignores import GitIgnores
 from .ignore_patterns import IgnoreSpec, PatternError
 from .links import folder_link_leaving, leaves_home
-from .output import EXIT_UNREADABLE, InputError, input_error
+from .output import InputError, input_error
 from .tracked import Tracked, tracked_records
 
 RECORD_SUFFIX = ".mrec"

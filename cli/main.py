@@ -11,7 +11,6 @@ from meridina._version import VERSION
 from meridina.rules.games import titles
 
 from .games import GAME_COMMANDS, every_game
-from .launch import main as launch_main
 from .lazy_group import LazyCommand, LazyGroup
 
 COMMANDS = {
@@ -95,8 +94,3 @@ Records are text files (*.mrec) in the meridina notation; each game names its ga
 @click.version_option(VERSION)
 def cli() -> None:
     """The command group; its help (``HELP``) is built from the games' registry."""
-
-
-def main() -> None:
-    """Run the command line (the ``meridina`` program; see ``launch.main``)."""
-    launch_main()

@@ -23,9 +23,7 @@ from meridina.rules.common import Place, Problem
 from meridina.rules.wording import counted
 from meridina.shown import json_safe, shown
 
-EXIT_VALID = 0
-EXIT_INVALID = 1
-EXIT_UNREADABLE = 2
+from .exits import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, OutputFault
 
 READ_RULE = "REC-0"
 DOCUMENT_FORMATS = frozenset({"json", "junit", "sarif", "gitlab"})  # whole only when complete
@@ -179,13 +177,6 @@ def error_lines(message: str) -> str:
     """An error of one line or several for standard error: each line ``shown`` and starting
     with ``meridina:``, so that none reads as another program's or as the record's text."""
     return "\n".join(f"meridina: {shown(line)}" for line in message.split("\n"))
-
-
-class OutputFault(click.ClickException):
-    exit_code = EXIT_UNREADABLE
-
-    def show(self, file: object = None) -> None:
-        click.echo(f"meridina: {shown(self.message)}", err=True)
 
 
 @contextmanager

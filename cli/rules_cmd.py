@@ -8,8 +8,9 @@ from meridina.notation.suggest import did_you_mean
 from meridina.rules.codes import CODES, title
 from meridina.rules.games import GAMES, rules_game
 
+from .exits import EXIT_UNREADABLE
 from .options import format_option
-from .output import EXIT_UNREADABLE, emit_json
+from .output import emit_json
 from .rule_texts import matching, plain, rule_body, rule_page, rule_text
 
 RULESETS_SCHEMA = "meridina/rulesets/1"

@@ -16,7 +16,7 @@ from pathlib import Path
 import click
 
 from .config import config_of
-from .output import OutputFault
+from .exits import OutputFault
 
 RECORD_SUFFIX = ".mrec"
 GLOB_CHARACTERS = frozenset("*?[")

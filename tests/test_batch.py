@@ -17,7 +17,7 @@ from meridina.cli.batch import YOUNG_COLLECTION, Progress, fewer_collections
 from meridina.cli.main import cli
 from test_formats import MEDINA_BAD, MEDINA_OK, MERIDIAN_BAD, MERIDIAN_OK
 
-MAIN = "from meridina.cli.main import main; main()"
+MAIN = "from meridina.cli.launch import main; main()"
 
 
 def run(*args: str, env: dict[str, str] | None = None) -> Result:

@@ -72,7 +72,7 @@ def test_a_second_session_on_the_file_is_refused_until_the_first_ends(tmp_path: 
 
 
 def _recorder(target: Path) -> subprocess.Popen[bytes]:
-    command = [sys.executable, "-c", "from meridina.cli.main import main; main()"]
+    command = [sys.executable, "-c", "from meridina.cli.launch import main; main()"]
     return subprocess.Popen(
         [*command, "record", "-o", str(target), *START],
         stdin=subprocess.PIPE,

@@ -268,7 +268,7 @@ def test_every_turn_leaves_a_valid_file(tmp_path: Path) -> None:
 
 
 def _recorder(target: Path) -> subprocess.Popen[bytes]:
-    command = [sys.executable, "-c", "from meridina.cli.main import main; main()"]
+    command = [sys.executable, "-c", "from meridina.cli.launch import main; main()"]
     return subprocess.Popen(
         [*command, "record", "-o", str(target), *START],
         stdin=subprocess.PIPE,

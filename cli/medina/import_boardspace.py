@@ -11,7 +11,7 @@ from meridina.files.small_file import Unreadable, read_small
 from meridina.notation.medina.boardspace import ConversionFault, conversion
 from meridina.shown import shown
 
-from ..output import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, OutputFault
+from ..exits import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, OutputFault
 from ..same_file import refuse_replacing_input
 from ..verbosity import Verbosity, verbosity_options
 

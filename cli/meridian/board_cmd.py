@@ -18,9 +18,10 @@ from meridina.rules.wording import counted
 from meridina.shown import problem_line, shown
 from meridina.stand_in import stand_in_line
 
+from ..exits import EXIT_INVALID, EXIT_VALID
 from ..loading import InputFault
 from ..options import format_option, picture_output_option
-from ..output import EXIT_INVALID, EXIT_VALID, emit_json, problem_json
+from ..output import emit_json, problem_json
 from ..same_file import refuse_replacing_input
 from ..verbosity import Verbosity, verbosity_options
 

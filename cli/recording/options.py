@@ -15,8 +15,9 @@ from meridina.recording.session import Session, WriteFault
 from meridina.shown import shown
 
 from ..config import RulingsConfiguredCommand
+from ..exits import EXIT_INVALID, EXIT_UNREADABLE
 from ..games import GAMES, cli_game, every_game
-from ..output import EXIT_INVALID, EXIT_UNREADABLE, error_lines
+from ..output import error_lines
 from .new_record import new_session
 
 EVERY_GAME = tuple(game.key for game in GAMES)

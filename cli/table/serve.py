@@ -17,7 +17,7 @@ from meridina.shown import shown
 from starlette.applications import Starlette
 from starlette.routing import BaseRoute
 
-from ..output import EXIT_UNREADABLE
+from ..exits import EXIT_UNREADABLE
 from .app import make_app
 from .opening_page import opening_page
 from .position_mode import position_routes

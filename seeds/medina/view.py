@@ -22,8 +22,8 @@ from meridina.rules.medina.events import (
 from meridina.rules.medina.model import NEUTRAL, Kind, Placement, Turn, cell_name
 from meridina.rules.medina.scoring import ScoreSheet, palace_score
 from meridina.rules.medina.state import BUILDING, MERCHANT, STABLE, WALL, WELL, State
-from meridina.rules.medina.tiles import article, describe_palace
-from meridina.rules.wording import counted
+from meridina.rules.medina.tiles import describe_palace
+from meridina.rules.wording import article, counted
 from tabulate import tabulate
 
 from ..shown import shown
