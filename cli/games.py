@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 from meridina.rules.games import Listed
 
 if TYPE_CHECKING:
-    from .table.position_pieces import PositionPieces
+    from .table.position.position_pieces import PositionPieces
 
 GAMES: tuple[Listed, ...] = (
     Listed("Meridian", "meridina.cli.meridian"),

@@ -23,7 +23,7 @@ PAGES = {
     "seeds/MERIDIAN.md": "rules-meridian.md",
     "seeds/MEDINA.md": "rules-medina.md",
 }
-ASSETS = ("cli/schemas/*.json", "examples/*/*.svg")
+ASSETS = ("cli/formats/schemas/*.json", "examples/*/*.svg")
 LINK = re.compile(r"(\]\()([^)\s#]+)(#[^)\s]*)?(\))")
 
 
@@ -32,7 +32,7 @@ def site_paths() -> dict[str, str]:
     for pattern in ASSETS:
         for path in sorted(TOP.glob(pattern)):
             source = path.relative_to(TOP).as_posix()
-            found[source] = source.replace("cli/schemas/", "schemas/", 1)
+            found[source] = source.replace("cli/formats/schemas/", "schemas/", 1)
     return found
 
 

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
-from meridina.cli.fixes import applied
 from meridina.cli.main import cli
+from meridina.cli.running.fixes import applied
 from meridina.notation.suggest import sure_match
 from meridina.rules.common import Fix, Place
 

@@ -16,7 +16,7 @@ from typing import Any
 import meridina
 import pytest
 from conftest import run_cli
-from meridina.cli.table.position_mode import PositionSetup, position_routes
+from meridina.cli.table.position.position_mode import PositionSetup, position_routes
 from meridina.recording.opening import OpenFault
 from starlette.applications import Starlette
 

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from meridina.rules.medina.state import State
 
     from ..games import CliGame
-    from ..table.position_pieces import PositionPieces
+    from ..table.position.position_pieces import PositionPieces
 
 
 class MedinaCli:
@@ -60,7 +60,7 @@ class MedinaCli:
         from meridina.rules.medina.model import Rulings
         from meridina.rules.medina.random_play import play_game
 
-        from ..generate_cmd import written_games
+        from ..commands.generate_cmd import written_games
 
         assert edition is not None
         rulings = Rulings(**chosen)

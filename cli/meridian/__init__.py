@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from meridina.rules.meridian.state import State
 
     from ..games import CliGame
-    from ..table.position_pieces import PositionPieces
+    from ..table.position.position_pieces import PositionPieces
 
 
 class MeridianCli:
@@ -57,7 +57,7 @@ class MeridianCli:
         from meridina.rules.meridian.model import Rulings
         from meridina.rules.meridian.random_play import play_game
 
-        from ..generate_cmd import written_games
+        from ..commands.generate_cmd import written_games
 
         rulings = Rulings(**chosen)
 

@@ -18,12 +18,12 @@ from meridina.rules.wording import counted
 from meridina.shown import problem_line, shown
 from meridina.stand_in import stand_in_line
 
-from ..exits import EXIT_INVALID, EXIT_VALID
-from ..loading import InputFault
-from ..options import format_option, picture_output_option
-from ..output import emit_json, problem_json
-from ..same_file import refuse_replacing_input
-from ..verbosity import Verbosity, verbosity_options
+from ..commands.options import format_option, picture_output_option
+from ..commands.verbosity import Verbosity, verbosity_options
+from ..files.loading import InputFault
+from ..files.same_file import refuse_replacing_input
+from ..formats.exits import EXIT_INVALID, EXIT_VALID
+from ..formats.output import emit_json, problem_json
 
 MOST_BYTES = 256 * 1024  # a board file is a few lines; anything larger is not one
 PLAYERS = {5: "[2, 4]", 4: "[3]"}

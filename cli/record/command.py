@@ -12,6 +12,7 @@ from meridina.recording.session import Session
 from meridina.rules.wording import counted
 from meridina.shown import shown_lines
 
+from ..commands.rulings_option import rulings_of
 from ..recording.new_record import new_header
 from ..recording.options import (
     RecordingCommand,
@@ -20,7 +21,6 @@ from ..recording.options import (
     open_session,
     record_file_options,
 )
-from ..rulings_option import rulings_of
 from .pipe import input_lines, record_lines
 from .position import PositionSession, record_position
 

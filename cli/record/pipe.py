@@ -9,7 +9,7 @@ from meridina.recording.session import Outcome, Session
 from meridina.rules.common import Place, Problem
 from meridina.shown import problem_line
 
-from ..exits import EXIT_INVALID, EXIT_VALID
+from ..formats.exits import EXIT_INVALID, EXIT_VALID
 from .typed_commands import turn_lines
 
 MAX_INPUT_LINE = 64 * 1024  # bytes; a longer line is refused whole, never held

@@ -33,7 +33,7 @@ from meridina.rules.common import Place, Problem
 from meridina.shown import problem_line
 from meridina.stand_in import stand_in_line
 
-from ..exits import EXIT_INVALID, EXIT_VALID
+from ..formats.exits import EXIT_INVALID, EXIT_VALID
 from ..games import cli_game, every_game
 from .pipe import SOURCE, Refusals, piped_lines
 

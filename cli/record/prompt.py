@@ -15,7 +15,7 @@ from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
 
-from ..exits import EXIT_VALID
+from ..formats.exits import EXIT_VALID
 from .completion import TurnCompleter
 from .pipe import final_table
 from .typed_commands import turn_lines

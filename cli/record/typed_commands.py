@@ -14,9 +14,9 @@ from meridina.notation.legal_words import TrieSpace, legal_start
 from meridina.notation.suggest import TAG_CUTOFF, did_you_mean, nearest
 from meridina.recording.session import Line, Session
 
-from ..legal_listing import field_runs, grouped_ends, natural_order
-from ..rule_texts import rule_page
-from ..same_file import same_file
+from ..files.same_file import same_file
+from ..formats.legal_listing import field_runs, grouped_ends, natural_order
+from ..formats.rule_texts import rule_page
 
 HELP = """\
 Type a turn as it is written in a record, e.g. 'orange 7: 3@2' or 'red orange@E5 wall@B1'

@@ -14,10 +14,10 @@ from meridina.recording.opening import InvalidRecord, OpenFault, existing_sessio
 from meridina.recording.session import Session, WriteFault
 from meridina.shown import shown
 
-from ..config import RulingsConfiguredCommand
-from ..exits import EXIT_INVALID, EXIT_UNREADABLE
+from ..files.config import RulingsConfiguredCommand
+from ..formats.exits import EXIT_INVALID, EXIT_UNREADABLE
+from ..formats.output import error_lines
 from ..games import GAMES, cli_game, every_game
-from ..output import error_lines
 from .new_record import new_session
 
 EVERY_GAME = tuple(game.key for game in GAMES)

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+from ..commands.rulings_option import rulings_of
 from ..recording.options import (
     RecordingCommand,
     UsageFault,
@@ -13,7 +14,6 @@ from ..recording.options import (
     open_session,
     record_file_options,
 )
-from ..rulings_option import rulings_of
 
 LOOPBACK = "127.0.0.1"
 LARGEST_PORT = 65535
@@ -71,7 +71,7 @@ def table(
         if record is not None:
             raise UsageFault("--position starts a new record: use -o FILE")
         output, game, _ = header_values(output, game, header, tags)  # the same usage errors
-        from .position_setup import PositionSetup
+        from .position.position_setup import PositionSetup
         from .serve import serve_position
 
         setup = PositionSetup(

@@ -17,11 +17,11 @@ from meridina.shown import shown
 from starlette.applications import Starlette
 from starlette.routing import BaseRoute
 
-from ..exits import EXIT_UNREADABLE
+from ..formats.exits import EXIT_UNREADABLE
 from .app import make_app
 from .opening_page import opening_page
-from .position_mode import position_routes
-from .position_setup import PositionSetup
+from .position.position_mode import position_routes
+from .position.position_setup import PositionSetup
 from .record_mode import PAGE, record_routes
 from .slow_clients import BACKLOG, bounded_protocol, most_connections
 from .token_gate import PARAMETER, new_token

@@ -26,11 +26,11 @@ from meridina.rules.games import GAMES
 from meridina.rules.wording import counted
 from meridina.shown import shown
 
-from .exits import EXIT_UNREADABLE
+from ..formats.exits import EXIT_UNREADABLE
+from ..formats.output import InputError, input_error
 from .gitignores import GitIgnores
 from .ignore_patterns import IgnoreSpec, PatternError
 from .links import folder_link_leaving, leaves_home
-from .output import InputError, input_error
 from .tracked import Tracked, tracked_records
 
 RECORD_SUFFIX = ".mrec"

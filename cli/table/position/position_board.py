@@ -21,7 +21,7 @@ from meridina.notation.text import Tag
 from meridina.recording.opening import MAX_FILE
 from meridina.recording.session import WriteFault
 
-from ..games import cli_game
+from ...games import cli_game
 from .position_pieces import Entry, Piece, PositionPieces
 from .position_setup import PositionSetup, open_position
 

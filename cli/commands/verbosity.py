@@ -24,9 +24,9 @@ import click
 from meridina.rules.wording import counted
 from meridina.shown import shown
 
+from ..formats.output import GameResult, InputError, Tally
+from ..formats.reporters.base import Reporter
 from .options import with_options
-from .output import GameResult, InputError, Tally
-from .reporters.base import Reporter
 
 R = TypeVar("R")
 

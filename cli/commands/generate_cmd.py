@@ -13,10 +13,10 @@ from meridina.notation.rulings import choose_rulings, merged, rule_sets, ruling_
 from meridina.rules.games import titles
 from meridina.rules.numbers import read_number
 
-from .config import ConfiguredCommand, config_of
-from .exits import OutputFault
-from .games import GAMES, cli_game, every_game
-from .same_file import refuse_replacing_input
+from ..files.config import ConfiguredCommand, config_of
+from ..files.same_file import refuse_replacing_input
+from ..formats.exits import OutputFault
+from ..games import GAMES, cli_game, every_game
 
 MOST_GAMES = 100_000
 LARGEST_SEED = 4_294_967_295  # 2**32 - 1

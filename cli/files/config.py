@@ -31,9 +31,9 @@ from meridina.rules.games import GAMES, keys
 from meridina.rules.rule_sets import SET_ENTRY
 from meridina.shown import shown
 
-from .exits import EXIT_UNREADABLE
+from ..formats.exits import EXIT_UNREADABLE
+from ..running.problem_filter import FileIgnore, known_rule_prefix
 from .ignore_patterns import IgnoreSpec, PatternError
-from .problem_filter import FileIgnore, known_rule_prefix
 
 if sys.version_info >= (3, 11):
     import tomllib

@@ -15,7 +15,7 @@ from pathlib import Path
 from meridina.rules.codes import CODES
 from meridina.rules.common import Problem
 
-from .ignore_patterns import IgnoreSpec
+from ..files.ignore_patterns import IgnoreSpec
 
 
 def known_rule_prefix(text: str) -> bool:

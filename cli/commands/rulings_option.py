@@ -13,7 +13,7 @@ import click
 from meridina.notation.driver import RulingDefaults
 from meridina.notation.rulings import merged_by_game, rulings_by_game
 
-from .config import config_of
+from ..files.config import config_of
 
 F = TypeVar("F", bound=Callable[..., Any])
 

@@ -13,11 +13,15 @@ from meridina.rules.common import Problem
 from meridina.stand_in import board_json, stand_in_line
 from meridina.views import GameView, view_for
 
-from .batch import GameCheck, run_batch, several
-from .config import ConfiguredCommand
-from .games import every_game
-from .html_replay import write_html
-from .loading import InputFault, named_stdin
+from ..files.config import ConfiguredCommand
+from ..files.loading import InputFault, named_stdin
+from ..files.same_file import refuse_replacing_input
+from ..formats.html_replay import write_html
+from ..formats.output import GameResult, output_stream, problem_json, use_colour
+from ..formats.reporters import REPORTERS, ReportOptions, make_reporter
+from ..games import every_game
+from ..running.batch import GameCheck, run_batch, several
+from ..running.problem_filter import ProblemFilter
 from .options import (
     BatchOptions,
     batch_options,
@@ -27,11 +31,7 @@ from .options import (
     paths_argument,
     stdin_filename_option,
 )
-from .output import GameResult, output_stream, problem_json, use_colour
-from .problem_filter import ProblemFilter
-from .reporters import REPORTERS, ReportOptions, make_reporter
 from .rulings_option import rulings_of, rulings_option
-from .same_file import refuse_replacing_input
 from .verbosity import Verbosity, telling, verbosity_options
 
 STAND_INS = " ".join(

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import click
 
+from ..formats.exits import OutputFault
 from .config import config_of
-from .exits import OutputFault
 
 RECORD_SUFFIX = ".mrec"
 GLOB_CHARACTERS = frozenset("*?[")

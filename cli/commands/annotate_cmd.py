@@ -25,11 +25,8 @@ from meridina.rules.common import Problem
 from meridina.shown import json_safe, problem_line, shown, shown_lines
 from meridina.stand_in import board_json, stand_in_line
 
-from .config import RulingsConfiguredCommand
-from .exits import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID
-from .fixes import Mender
-from .games import every_game
-from .loading import (
+from ..files.config import RulingsConfiguredCommand
+from ..files.loading import (
     InputFault,
     Selection,
     StandardInput,
@@ -39,6 +36,12 @@ from .loading import (
     record_files,
     reports,
 )
+from ..files.same_file import refuse_replacing_input, same_file
+from ..formats.exits import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID
+from ..formats.output import problem_json
+from ..games import every_game
+from ..running.fixes import Mender
+from ..running.problem_filter import NO_FILTER, ProblemFilter
 from .options import (
     filter_options,
     format_option,
@@ -47,10 +50,7 @@ from .options import (
     selection_options,
     stdin_filename_option,
 )
-from .output import problem_json
-from .problem_filter import NO_FILTER, ProblemFilter
 from .rulings_option import rulings_of, rulings_option
-from .same_file import refuse_replacing_input, same_file
 from .verbosity import QUIETLESS, Verbosity, verbosity_options
 
 

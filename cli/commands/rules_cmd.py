@@ -8,10 +8,10 @@ from meridina.notation.suggest import did_you_mean
 from meridina.rules.codes import CODES, title
 from meridina.rules.games import GAMES, rules_game
 
-from .exits import EXIT_UNREADABLE
+from ..formats.exits import EXIT_UNREADABLE
+from ..formats.output import emit_json
+from ..formats.rule_texts import matching, plain, rule_body, rule_page, rule_text
 from .options import format_option
-from .output import emit_json
-from .rule_texts import matching, plain, rule_body, rule_page, rule_text
 
 RULESETS_SCHEMA = "meridina/rulesets/1"
 

@@ -8,9 +8,12 @@ import click
 from meridina.notation.driver import GameReport
 from meridina.stand_in import board_json, stand_in_line
 
-from .batch import GameCheck, run_batch
-from .config import ConfiguredCommand
-from .loading import named_stdin
+from ..files.config import ConfiguredCommand
+from ..files.loading import named_stdin
+from ..formats.output import GameResult, output_stream, use_colour
+from ..formats.reporters import REPORTERS, ReportOptions, make_reporter
+from ..running.batch import GameCheck, run_batch
+from ..running.problem_filter import ProblemFilter
 from .options import (
     BatchOptions,
     batch_options,
@@ -20,9 +23,6 @@ from .options import (
     problem_options,
     stdin_filename_option,
 )
-from .output import GameResult, output_stream, use_colour
-from .problem_filter import ProblemFilter
-from .reporters import REPORTERS, ReportOptions, make_reporter
 from .rulings_option import rulings_of, rulings_option
 from .verbosity import Verbosity, telling, verbosity_options
 

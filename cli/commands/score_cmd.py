@@ -12,10 +12,14 @@ from meridina.rules.wording import counted
 from meridina.stand_in import board_json, stand_in_line
 from meridina.views import view_for
 
-from .batch import GameCheck, run_batch, several
-from .config import ConfiguredCommand
-from .games import every_game
-from .loading import named_stdin
+from ..files.config import ConfiguredCommand
+from ..files.loading import named_stdin
+from ..formats.output import GameResult, InputError, Tally, output_stream, problem_json, use_colour
+from ..formats.reporters import REPORTERS, Reporter, ReportOptions, make_reporter
+from ..formats.standings import STANDINGS_FORMATS, StandingsReporter, standing_game
+from ..games import every_game
+from ..running.batch import GameCheck, run_batch, several
+from ..running.problem_filter import ProblemFilter
 from .options import (
     BatchOptions,
     batch_options,
@@ -26,11 +30,7 @@ from .options import (
     paths_argument,
     stdin_filename_option,
 )
-from .output import GameResult, InputError, Tally, output_stream, problem_json, use_colour
-from .problem_filter import ProblemFilter
-from .reporters import REPORTERS, Reporter, ReportOptions, make_reporter
 from .rulings_option import rulings_of, rulings_option
-from .standings import STANDINGS_FORMATS, StandingsReporter, standing_game
 from .verbosity import Verbosity, telling, verbosity_options
 
 

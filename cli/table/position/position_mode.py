@@ -17,7 +17,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from .json_body import BadBody, json_object
+from ..json_body import BadBody, json_object
 from .position_board import PositionBoard
 from .position_pieces import BadClick
 from .position_setup import PositionSetup

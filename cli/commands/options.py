@@ -11,10 +11,10 @@ import click
 from click.core import ParameterSource
 from meridina.rules.games import GAMES, keys
 
-from .config import config_of
-from .loading import Selection
-from .problem_filter import ProblemFilter
-from .workers import jobs_count
+from ..files.config import config_of
+from ..files.loading import Selection
+from ..running.problem_filter import ProblemFilter
+from ..running.workers import jobs_count
 
 F = TypeVar("F", bound=Callable[..., Any])
 R = TypeVar("R")

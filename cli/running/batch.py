@@ -24,7 +24,7 @@ from meridina.notation.driver import GameReport, RulingDefaults, check_game
 from meridina.notation.reader import parse_chunk
 from meridina.notation.splitter import GameChunk
 
-from .loading import (
+from ..files.loading import (
     GLOB_CHARACTERS,
     InputFault,
     Selection,
@@ -34,8 +34,8 @@ from .loading import (
     record_base,
     record_files,
 )
-from .output import GameResult, InputError, Tally, input_error
-from .reporters import Reporter
+from ..formats.output import GameResult, InputError, Tally, input_error
+from ..formats.reporters import Reporter
 from .workers import Handle, Workers
 
 # What a command shows of one checked game; a module-level function (or a

@@ -38,9 +38,9 @@ from meridina.shown import problem_line, shown, visible_in_markup
 from meridina.turn_notes import FaultEvent
 from meridina.views import view_for
 
+from ..files.loading import InputFault, reports
+from ..games import cli_game
 from .exits import EXIT_INVALID, EXIT_VALID
-from .games import cli_game
-from .loading import InputFault, reports
 
 TEMPLATE = "templates/replay.html"
 GAMES_HERE = "__REPLAY_GAMES__"
@@ -238,7 +238,7 @@ def _template() -> str:
     """The page without its games: the template, with its style, side panel and script
     packed as a game's data is (a third of their size as text), for the template's loader
     to inflate and put in place."""
-    here = files("meridina.cli")
+    here = files("meridina.cli.formats")
     inner = pack(compact(here.joinpath(INNER).read_text("utf-8")).encode("utf-8"))
     return compact(here.joinpath(TEMPLATE).read_text("utf-8")).replace(INNER_HERE, inner)
 

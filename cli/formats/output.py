@@ -1,7 +1,7 @@
 """What every command reports, whatever the format: per-game results, input faults, exit codes.
 
 A command turns its files into one stream of ``GameResult`` and ``InputError`` values,
-in input order; a reporter (``cli/reporters``) turns that stream into one output format.
+in input order; a reporter (``cli/formats/reporters``) turns that stream into one output format.
 """
 
 from __future__ import annotations
@@ -202,7 +202,7 @@ def output_stream(
         return
     from meridina.files.atomic_file import replacing
 
-    from .same_file import refuse_replacing_input
+    from ..files.same_file import refuse_replacing_input
 
     refuse_replacing_input(path, reads)
 

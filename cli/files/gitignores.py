@@ -13,8 +13,8 @@ from typing import NamedTuple
 
 from meridina.files.small_file import Unreadable, read_small
 
+from ..formats.output import InputError, input_error
 from .ignore_patterns import Cursor, IgnoreSpec, PatternError
-from .output import InputError, input_error
 
 MOST_GITIGNORE_BYTES = 64 * 1024  # far above any real one; a larger one is not read
 

@@ -20,9 +20,9 @@ from meridina.shown import json_safe, problem_line, shown, visible
 from meridina.stand_in import board_json, stand_in_sentence
 from tabulate import tabulate
 
-from .games import GAMES, cli_game
+from ..games import GAMES, cli_game
+from ..running.problem_filter import ProblemFilter
 from .output import GameResult, Tally
-from .problem_filter import ProblemFilter
 from .reporters import Reporter, ReportOptions
 
 STANDINGS_FORMATS = ("text", "json", "csv")

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import click
 
-from .games import IMPORT_COMMANDS
-from .lazy_group import LazyCommand, LazyGroup
+from ..games import IMPORT_COMMANDS
+from ..lazy_group import LazyCommand, LazyGroup
 
 HELP = """Convert game files of other programs into meridina records.
 

@@ -10,11 +10,11 @@ from meridina.files.atomic_file import write_atomic
 from meridina.notation.driver import GameReport
 from meridina.shown import problem_line
 
-from .exits import EXIT_INVALID, EXIT_VALID
-from .games import every_game
-from .loading import InputFault, reports
+from ..files.loading import InputFault, reports
+from ..files.same_file import refuse_replacing_input
+from ..formats.exits import EXIT_INVALID, EXIT_VALID
+from ..games import every_game
 from .options import game_options, picture_output_option, record_argument
-from .same_file import refuse_replacing_input
 from .verbosity import Verbosity, verbosity_options
 
 HELP = f"""Draw one game of RECORD as an SVG picture (no browser or network needed).
