@@ -16,9 +16,9 @@ from typing import Any
 import pytest
 from conftest import record
 from conftest import run_cli as run
-from meridina.cli.record.position import PositionSession
 from meridina.cli.recording import new_record as record_open
 from meridina.cli.recording.new_record import new_header, new_session
+from meridina.cli.recording.position_session import PositionSession
 from meridina.games import shown_game
 from meridina.notation.driver import GameReport, check_file, check_text
 from meridina.notation.splitter import LARGEST_GAME

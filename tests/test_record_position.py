@@ -7,8 +7,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 from meridina.cli.main import cli
-from meridina.cli.record.position import PositionSession, position_at_prompt
+from meridina.cli.record.position import position_at_prompt
 from meridina.cli.recording.new_record import new_header
+from meridina.cli.recording.position_session import PositionSession
 from meridina.games import shown_game
 from meridina.notation.driver import GameReport, check_file
 from meridina.views import view_for

@@ -21,8 +21,9 @@ from ..recording.options import (
     open_session,
     record_file_options,
 )
+from ..recording.position_session import PositionSession
 from .pipe import input_lines, record_lines
-from .position import PositionSession, record_position
+from .position import record_position
 
 
 @click.command(cls=RecordingCommand)

@@ -12,9 +12,9 @@ from pathlib import Path
 from meridina.games import shown_game
 from meridina.notation.driver import RulingDefaults
 
-from ...record.position import PositionSession
 from ...recording.new_record import new_header
 from ...recording.options import header_values
+from ...recording.position_session import PositionSession
 
 
 @dataclass(frozen=True)
