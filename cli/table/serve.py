@@ -11,8 +11,8 @@ from pathlib import Path
 
 import click
 import uvicorn
-from meridina import Recording
 from meridina.notation.driver import RulingDefaults
+from meridina.recording import recording_under
 from meridina.shown import shown
 from starlette.applications import Starlette
 from starlette.routing import BaseRoute
@@ -35,7 +35,7 @@ def serve_record(
     path: Path, rulings: RulingDefaults | None, host: str, port: int, browser: bool
 ) -> int:
     """Serve record mode for the record at ``path`` until stopped; the exit status."""
-    recording = Recording._with_defaults(path, rulings)
+    recording = recording_under(path, rulings)
     return serve_routes(
         record_routes(recording), PAGE, host, port, browser, f"recording into {path}"
     )

@@ -27,6 +27,14 @@ from .opening import OpenFault, existing_session
 from .session import Session, WriteFault
 
 
+def recording_under(path: str | os.PathLike[str], rulings: RulingDefaults | None) -> Recording:
+    """A recording under rulings already read (a configuration's, as ``meridina table`` has
+    them), where a record's own Rulings tag is silent."""
+    recording = Recording(path)
+    recording._rulings = rulings
+    return recording
+
+
 @dataclass(frozen=True)
 class Played:
     """What became of a turn given to ``Recording.play``.
@@ -86,13 +94,6 @@ class Recording:
         self.path = Path(path)
         """The record file; nothing else is ever written."""
         self._rulings: RulingDefaults | None = _rulings(rulings)
-
-    @classmethod
-    def _with_defaults(cls, path: Path, rulings: RulingDefaults | None) -> Recording:
-        """A recording under rulings already read (the command line's configured ones)."""
-        recording = cls(path)
-        recording._rulings = rulings
-        return recording
 
     def __repr__(self) -> str:
         return f"<Recording {self.path}>"
