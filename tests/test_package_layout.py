@@ -3,6 +3,7 @@ take in at once."""
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
@@ -40,3 +41,20 @@ def test_every_folder_of_python_modules_is_a_package() -> None:
     assert (
         sorted(str(f.relative_to(TOP)) for f in folders if not (f / "__init__.py").is_file()) == []
     )
+
+
+def test_every_package_is_installed() -> None:
+    """A package missing from pyproject.toml's list works from a checkout and is left out
+    of the wheel."""
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:
+        import tomli as tomllib
+    settings = tomllib.loads((TOP / "pyproject.toml").read_text("utf-8"))["tool"]["setuptools"]
+    folders = {folder: name for name, folder in settings["package-dir"].items()}
+    found = {
+        ".".join([folders[init.relative_to(TOP).parts[0]], *init.relative_to(TOP).parts[1:-1]])
+        for layer in folders
+        for init in (TOP / layer).rglob("__init__.py")
+    }
+    assert sorted(found - set(settings["packages"])) == []
