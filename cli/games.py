@@ -15,11 +15,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 from meridina.rules.games import Listed
 
 if TYPE_CHECKING:
-    import xml.etree.ElementTree as ET
-
-    from .record.games import RecordedGame
-    from .table.position_pieces import PositionPieces
-    from .views import GameView
+    from .table.position.position_pieces import PositionPieces
 
 GAMES: tuple[Listed, ...] = (
     Listed("Meridian", "meridina.cli.meridian"),
@@ -44,15 +40,11 @@ IMPORT_COMMANDS: dict[str, tuple[str, str]] = {
     ),
 }
 
-State = TypeVar("State")
-Turn = TypeVar("Turn")
-Step = TypeVar("Step")
-Record = TypeVar("Record", contravariant=True)
-Sheet = TypeVar("Sheet")
-BoardIn = TypeVar("BoardIn", contravariant=True)
+State = TypeVar("State", contravariant=True)
+Sheet = TypeVar("Sheet", contravariant=True)
 
 
-class CliGame(Protocol[State, Turn, Step, Record, Sheet, BoardIn]):
+class CliGame(Protocol[State, Sheet]):
     """What the commands need of one game beyond its rules and notation."""
 
     title: str
@@ -78,25 +70,6 @@ class CliGame(Protocol[State, Turn, Step, Record, Sheet, BoardIn]):
     # the bundled boards that are stand-in layouts, not the printed board
     stand_in_boards: tuple[str, ...]
 
-    def view(self) -> GameView[State, Turn, Step, Record, Sheet]: ...
-
-    def recorded(self) -> RecordedGame[State, Turn, Step, Record, Sheet]:
-        """The game as the recorder plays it."""
-        ...
-
-    def draw(
-        self,
-        state: State,
-        last: tuple[Turn, Step] | None,
-        title: str,
-        note: str | None,
-        targets: bool = False,
-    ) -> ET.Element:
-        """The SVG picture of ``state``, marking ``last``, the turn that led to it and its
-        step, when that turn was made; with ``targets``, a clickable layer on top holds one
-        shape per place (``data-target`` names it as the notation does)."""
-        ...
-
     def records(
         self, edition: str | None, players: int, chosen: Mapping[str, Any], count: int, seed: int
     ) -> Iterator[str]:
@@ -106,10 +79,6 @@ class CliGame(Protocol[State, Turn, Step, Record, Sheet, BoardIn]):
     def position_pieces(self, start: State, setup: str | None) -> PositionPieces:
         """The pieces the position page clicks onto the board from ``start`` (the empty
         position of the record's header, whose Setup tag is ``setup``)."""
-        ...
-
-    def is_stand_in(self, board: BoardIn) -> bool:
-        """True when ``board`` has the layout of a bundled board marked as a stand-in."""
         ...
 
     def table_edition(self, final: State) -> str | None:
@@ -134,14 +103,12 @@ _BY_KEY = {game.key: game for game in GAMES}
 
 
 @cache
-def cli_game(key: str) -> CliGame[Any, Any, Any, Any, Any, Any]:
+def cli_game(key: str) -> CliGame[Any, Any]:
     """The cli descriptor of a listed game (the registry's one untyped boundary)."""
-    descriptor: CliGame[Any, Any, Any, Any, Any, Any] = importlib.import_module(
-        _BY_KEY[key].package
-    ).GAME
+    descriptor: CliGame[Any, Any] = importlib.import_module(_BY_KEY[key].package).GAME
     return descriptor
 
 
-def every_game() -> Iterator[CliGame[Any, Any, Any, Any, Any, Any]]:
+def every_game() -> Iterator[CliGame[Any, Any]]:
     """Each game's descriptor, in the registry's order."""
     return (cli_game(game.key) for game in GAMES)

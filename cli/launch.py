@@ -51,7 +51,7 @@ def main() -> None:
         sys.exit(EXIT_PIPE_CLOSED)
     except OSError as error:
         if error.filename is not None:  # a file a command did not expect to fail
-            from .shown import shown
+            from meridina.shown import shown
 
             _say(shown(f"meridina: {error.filename}: {error.strerror or error}"))
         else:  # standard output: a full disk, a closed terminal

@@ -11,27 +11,26 @@ from meridina._version import VERSION
 from meridina.rules.games import titles
 
 from .games import GAME_COMMANDS, every_game
-from .launch import main as launch_main
 from .lazy_group import LazyCommand, LazyGroup
 
 COMMANDS = {
     "validate": LazyCommand(
-        ".validate_cmd",
+        ".commands.validate_cmd",
         "validate",
         "Check every game in the record PATHS (folders: every *.mrec below them).",
     ),
     "replay": LazyCommand(
-        ".replay_cmd",
+        ".commands.replay_cmd",
         "replay",
         "Replay the record PATHS turn by turn, drawing the board after each turn.",
     ),
     "annotate": LazyCommand(
-        ".annotate_cmd",
+        ".commands.annotate_cmd",
         "annotate",
         "Write PATHS back in canonical layout with a note after each turn.",
     ),
     "score": LazyCommand(
-        ".score_cmd",
+        ".commands.score_cmd",
         "score",
         "Score each game of the record PATHS: points, what earned them, and the ranking.",
     ),
@@ -46,22 +45,22 @@ COMMANDS = {
         "Show the board in a browser and record a game by clicks, each turn checked at once.",
     ),
     "rules": LazyCommand(
-        ".rules_cmd",
+        ".commands.rules_cmd",
         "rules",
         "Show the rule RULE (such as MER-R3), or list the rules whose IDs start with it.",
     ),
     "draw": LazyCommand(
-        ".draw_cmd",
+        ".commands.draw_cmd",
         "draw",
         "Draw one game of RECORD as an SVG picture (no browser or network needed).",
     ),
     "generate": LazyCommand(
-        ".generate_cmd",
+        ".commands.generate_cmd",
         "generate",
         f"Write random legal games of {titles('or')} as records, with their results.",
     ),
     "import": LazyCommand(
-        ".import_cmd",
+        ".commands.import_cmd",
         "import_files",
         "Convert game files of other programs into meridina records.",
     ),
@@ -95,8 +94,3 @@ Records are text files (*.mrec) in the meridina notation; each game names its ga
 @click.version_option(VERSION)
 def cli() -> None:
     """The command group; its help (``HELP``) is built from the games' registry."""
-
-
-def main() -> None:
-    """Run the command line (the ``meridina`` program; see ``launch.main``)."""
-    launch_main()

@@ -23,7 +23,7 @@ PAGES = {
     "seeds/MERIDIAN.md": "rules-meridian.md",
     "seeds/MEDINA.md": "rules-medina.md",
 }
-ASSETS = ("cli/schemas/*.json", "examples/*/*.svg")
+ASSETS = ("cli/formats/schemas/*.json", "examples/*/*.svg")
 LINK = re.compile(r"(\]\()([^)\s#]+)(#[^)\s]*)?(\))")
 
 
@@ -32,7 +32,7 @@ def site_paths() -> dict[str, str]:
     for pattern in ASSETS:
         for path in sorted(TOP.glob(pattern)):
             source = path.relative_to(TOP).as_posix()
-            found[source] = source.replace("cli/schemas/", "schemas/", 1)
+            found[source] = source.replace("cli/formats/schemas/", "schemas/", 1)
     return found
 
 
@@ -40,8 +40,9 @@ API_TREE = TOP / "build" / "api-tree"  # the package as installed, for the API r
 
 
 def lay_out_package() -> None:
-    """Lay out the package under the name it is installed as (``meridina`` from seeds/, with
-    cli/, notation/ and rules/ inside), so that the API reference reads its docstrings."""
+    """Lay out the package under the name it is installed as (``meridina`` from seeds/, its
+    own packages and cli/, notation/ and rules/ inside), so that the API reference reads its
+    docstrings."""
     package = API_TREE / "meridina"
     if package.exists():
         for entry in package.iterdir():
@@ -51,6 +52,8 @@ def lay_out_package() -> None:
         (package / name).symlink_to(TOP / name)
     for module in (TOP / "seeds").glob("*.py"):
         (package / module.name).symlink_to(module)
+    for inner in (TOP / "seeds").glob("*/__init__.py"):  # the API's own packages
+        (package / inner.parent.name).symlink_to(inner.parent)
 
 
 # when the hook loads, before the plugins read their settings: the reference's search path

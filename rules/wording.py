@@ -14,3 +14,8 @@ def counted(number: int, noun: str, plural: str | None = None) -> str:
 def agreeing(number: int, singular: str, plural: str) -> str:
     """The verb form that agrees with ``number`` things: "remains" for one, "remain" else."""
     return singular if number == 1 else plural
+
+
+def article(word: str) -> str:
+    """``word`` after its indefinite article: ``a palace``, ``an orange``."""
+    return f"{'an' if word[:1] in 'aeiou' else 'a'} {word}"

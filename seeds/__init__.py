@@ -4,8 +4,10 @@ The Python API (``read_games``, ``read_text``, ``Game`` and the values it gives)
 here and documented in ``meridina.api``; it loads when first used, so that the command line
 starts without it. This folder is also the top of the installed package: it holds the rules
 digests (``MERIDIAN.md``, ``MEDINA.md``) as package data, read by ``meridina rules``, and
-``__main__`` for ``python -m meridina``. The code lives in ``meridina.cli``,
-``meridina.notation`` and ``meridina.rules``.
+``__main__`` for ``python -m meridina``. Its packages hold what the API shows games with
+(``drawing``, ``recording``, ``files`` and each game's); the layers below it are
+``meridina.notation`` and ``meridina.rules``, and the command line above it is
+``meridina.cli``.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """``python -m meridina``: the same as the ``meridina`` command."""
 
-from meridina.cli.main import main
+from meridina.cli.launch import main
 
 if __name__ == "__main__":
     main()

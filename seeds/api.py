@@ -30,10 +30,6 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import IO, Any, BinaryIO, Literal, cast
 
-from meridina.cli.annotate_game import annotate_game
-from meridina.cli.pictures import draw
-from meridina.cli.svg import serialize
-from meridina.cli.views import view_for
 from meridina.notation.driver import GameReport, RulingDefaults, check_game, play_problems
 from meridina.notation.games import notation_game
 from meridina.notation.reader import (
@@ -50,6 +46,11 @@ from meridina.rules.codes import TITLES
 from meridina.rules.common import Problem as FoundProblem
 from meridina.rules.games import rules_game
 from meridina.rules.wording import counted
+
+from .annotate_game import annotate_game
+from .drawing.pictures import draw
+from .drawing.svg import serialize
+from .views import view_for
 
 __all__ = [
     "Game",

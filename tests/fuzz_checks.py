@@ -22,7 +22,7 @@ from typing import Any
 
 import jsonschema
 from fuzz_records import CANARY
-from meridina.cli.html_replay import HEADING_MARK, spelled_out, unpack
+from meridina.cli.formats.html_replay import HEADING_MARK, spelled_out, unpack
 
 Fault = tuple[str, str]
 
@@ -118,7 +118,7 @@ def check_github(text: str) -> list[Fault]:
 
 @cache
 def shipped_schema(name: str) -> jsonschema.protocols.Validator:
-    text = (files("meridina.cli") / "schemas" / f"{name}.schema.json").read_text("utf-8")
+    text = (files("meridina.cli.formats") / "schemas" / f"{name}.schema.json").read_text("utf-8")
     schema = json.loads(text)
     validator: jsonschema.protocols.Validator = jsonschema.Draft202012Validator(schema)
     return validator
@@ -127,7 +127,7 @@ def shipped_schema(name: str) -> jsonschema.protocols.Validator:
 @cache
 def line_schema(name: str) -> jsonschema.protocols.Validator | None:
     """The schema of one JSON Lines object, where the shipped schema defines one."""
-    text = (files("meridina.cli") / "schemas" / f"{name}.schema.json").read_text("utf-8")
+    text = (files("meridina.cli.formats") / "schemas" / f"{name}.schema.json").read_text("utf-8")
     root = json.loads(text)
     if "line" not in root.get("$defs", {}):
         return None

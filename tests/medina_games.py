@@ -16,7 +16,7 @@ import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from meridina.cli.medina.view import event_text
+from meridina.medina.view import event_text
 from meridina.notation.medina.writer import format_turn, options_text, setup_tags
 from meridina.notation.writing import tag_lines
 from meridina.rules.medina.board import load_edition

@@ -14,7 +14,7 @@ from typing import Any
 
 import meridina
 from meridina.cli.meridian.position_pieces import CARDS
-from meridina.cli.table.position_mode import PositionSetup
+from meridina.cli.table.position.position_mode import PositionSetup
 from meridina.rules.medina.model import cell_name
 
 

@@ -182,7 +182,7 @@ def test_a_game_whose_notes_would_make_it_too_long_is_kept_as_written(tmp_path: 
 # What the canonical layout may change: separators (commas too), and the marks around
 # comments and tag values (a ";" comment and round brackets become curly braces, a "}"
 # inside a comment becomes ")", quotes are re-escaped).
-LAYOUT_MARKS = frozenset(" \t\r\n\x0b\x0c\u2028\u00a0\ufeff(){};,\"\\")
+LAYOUT_MARKS = frozenset(' \t\r\n\x0b\x0c\u2028\u00a0\ufeff(){};,"\\')
 
 
 def lost_characters(before: str, after: str) -> Counter[str]:

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
-from meridina.cli.fixes import applied
 from meridina.cli.main import cli
+from meridina.cli.running.fixes import applied
 from meridina.notation.suggest import sure_match
 from meridina.rules.common import Fix, Place
 
@@ -21,12 +21,7 @@ SLIPS = (
     "4. grey 5: 3@2\n"
 )
 MENDED = (
-    '[Game "Meridian"]\n'
-    f"{PLAYERS}"
-    "\n"
-    "1. orange 7: 3@2\n"
-    "2. black 4-5-6-7/7: 2@1\n"
-    "3. grey 5: 3@2\n"
+    f'[Game "Meridian"]\n{PLAYERS}\n1. orange 7: 3@2\n2. black 4-5-6-7/7: 2@1\n3. grey 5: 3@2\n'
 )
 
 

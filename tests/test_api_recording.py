@@ -9,7 +9,7 @@ from pathlib import Path
 import meridina
 import pytest
 from conftest import run_cli
-from meridina.cli.record.locked_file import RecordFile
+from meridina.recording.locked_file import RecordFile
 
 TOP = Path(__file__).resolve().parent.parent
 MEDINA = (

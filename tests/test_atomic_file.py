@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from meridina.cli.atomic_file import UnsafeTarget, write_atomic
+from meridina.files.atomic_file import UnsafeTarget, write_atomic
 
 
 def test_new_file_gets_the_umask_mode_and_the_text(tmp_path: Path) -> None:
@@ -82,7 +82,7 @@ def test_any_text_reads_back_the_same(tmp_path_factory: pytest.TempPathFactory, 
 KILLED_WRITER = """
 import os, signal, sys
 from pathlib import Path
-from meridina.cli.atomic_file import replacing
+from meridina.files.atomic_file import replacing
 with replacing(Path(sys.argv[1])) as stream:
     stream.write("half a rec")
     stream.flush()

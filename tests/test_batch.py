@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
-from meridina.cli.batch import YOUNG_COLLECTION, Progress, fewer_collections
 from meridina.cli.main import cli
+from meridina.cli.running.batch import YOUNG_COLLECTION, Progress, fewer_collections
 from test_formats import MEDINA_BAD, MEDINA_OK, MERIDIAN_BAD, MERIDIAN_OK
 
-MAIN = "from meridina.cli.main import main; main()"
+MAIN = "from meridina.cli.launch import main; main()"
 
 
 def run(*args: str, env: dict[str, str] | None = None) -> Result:

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 from conftest import record, run_cli
-from meridina.cli import batch
-from meridina.cli.batch import Batch, Checked, GameCheck
+from meridina.cli.running import batch
+from meridina.cli.running.batch import Batch, Checked, GameCheck
 
 PARENT = os.getpid()
 CHECK_BATCH = batch.check_batch

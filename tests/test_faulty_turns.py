@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 from conftest import record
 from conftest import run_cli as run
-from meridina.cli.turn_notes import HANDLED, NOT_PLACED
 from meridina.rules.game import Handling
+from meridina.turn_notes import HANDLED, NOT_PLACED
 from svg_reading import parse, pieces
 from test_html_replay import data_of
 

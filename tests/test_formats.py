@@ -21,13 +21,19 @@ import click
 import jsonschema
 import pytest
 from click.testing import CliRunner, Result
+from meridina.cli.formats.output import GameResult
+from meridina.cli.formats.reporters.github import (
+    annotation,
+    command,
+    escape_message,
+    escape_property,
+)
+from meridina.cli.formats.reporters.sarif import sarif_result
+from meridina.cli.formats.reporters.text import TextReporter
 from meridina.cli.main import cli
-from meridina.cli.output import GameResult, problem_line
-from meridina.cli.reporters.github import annotation, command, escape_message, escape_property
-from meridina.cli.reporters.sarif import sarif_result
-from meridina.cli.reporters.text import TextReporter
 from meridina.rules.codes import TITLES
 from meridina.rules.common import Place, Problem
+from meridina.shown import problem_line
 
 TOP = Path(__file__).resolve().parent.parent
 HERE = Path(__file__).resolve().parent
@@ -53,7 +59,7 @@ MEDINA_BAD = MEDINA_OK.replace("roof@E5", "roof@H9")  # MED-R1 at 6:18
 
 
 def shipped_schema(command: str) -> dict[str, Any]:
-    text = (files("meridina.cli") / "schemas" / f"{command}.schema.json").read_text("utf-8")
+    text = (files("meridina.cli.formats") / "schemas" / f"{command}.schema.json").read_text("utf-8")
     data: dict[str, Any] = json.loads(text)
     return data
 

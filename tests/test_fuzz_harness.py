@@ -51,7 +51,7 @@ from fuzz_every_command import (
     within_bytes,
 )
 from fuzz_records import CANARY, HostileRecord, hostile_record
-from meridina.cli.html_replay import pack, unpack
+from meridina.cli.formats.html_replay import pack, unpack
 from meridina.cli.main import cli
 
 LEGAL = """\

@@ -14,8 +14,8 @@ from typing import Any
 import jsonschema
 import pytest
 from click.testing import CliRunner
+from meridina.cli.formats.reporters.gitlab import code_quality_issue, location_path
 from meridina.cli.main import cli
-from meridina.cli.reporters.gitlab import code_quality_issue, location_path
 
 HERE = Path(__file__).resolve().parent
 SCHEMA = json.loads((HERE / "schemas" / "gitlab-code-quality.json").read_text("utf-8"))

@@ -15,9 +15,9 @@ from conftest import record, run_cli
 from growth import growth
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from meridina.cli import ignore_patterns
-from meridina.cli.ignore_patterns import MOST_CHARACTERS, IgnoreSpec
-from meridina.cli.loading import Selection, record_files
+from meridina.cli.files import ignore_patterns
+from meridina.cli.files.ignore_patterns import MOST_CHARACTERS, IgnoreSpec
+from meridina.cli.files.loading import Selection, record_files
 
 HOSTILE = "*a" * 16 + "*b"
 

@@ -18,9 +18,9 @@ import pytest
 from conftest import Write, record, run_cli
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from meridina.cli.reporters.github import escape_property
-from meridina.cli.reporters.source import caret_lines
-from meridina.cli.shown import display_width, json_safe, shown, visible
+from meridina.cli.formats.reporters.github import escape_property
+from meridina.cli.formats.reporters.source import caret_lines
+from meridina.shown import display_width, json_safe, shown, visible
 
 # a player's name that would retitle and clear a terminal, and fake an annotation in CI
 HOSTILE_NAME = "::error title=x::Approved\x1b]0\x07\x1b[2J\ufffe"

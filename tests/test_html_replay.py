@@ -21,8 +21,8 @@ from typing import Any
 
 import pytest
 from conftest import run_cli as run
-from meridina.cli import pictures, svg
-from meridina.cli.html_replay import HEADING_MARK, from_steps, pack, spelled_out, unpack
+from meridina.cli.formats.html_replay import HEADING_MARK, from_steps, pack, spelled_out, unpack
+from meridina.drawing import pictures, svg
 from meridina.notation.driver import check_file
 from png_pixels import pixels
 from svg_reading import SVG, parse
@@ -252,7 +252,8 @@ def test_a_block_holds_nothing_that_ends_or_changes_a_script_element() -> None:
 
 
 def test_page_is_written_game_by_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from meridina.cli import html_replay, loading
+    from meridina.cli.files import loading
+    from meridina.cli.formats import html_replay
 
     written: list[int] = []
     checked = loading.reports
@@ -276,7 +277,7 @@ def test_page_is_written_game_by_game(tmp_path: Path, monkeypatch: pytest.Monkey
 def test_memory_does_not_grow_with_the_games(tmp_path: Path) -> None:
     import tracemalloc
 
-    from meridina.cli.html_replay import write_html
+    from meridina.cli.formats.html_replay import write_html
 
     peaks = []
     # imports and first-use set-up done before anything is traced
@@ -336,7 +337,7 @@ def test_side_panel_says_each_fault_once(tmp_path: Path, record: Path) -> None:
 
 
 def test_characters_xml_forbids_are_shown_as_escapes(tmp_path: Path) -> None:
-    from meridina.cli.shown import MARKUP_UNSAFE as UNSHOWABLE
+    from meridina.shown import MARKUP_UNSAFE as UNSHOWABLE
 
     record = tmp_path / "names.mrec"
     record.write_text(

@@ -610,8 +610,8 @@ def test_standard_input_is_read_with_a_dash() -> None:
 
 def test_the_import_group_lists_its_converters_as_they_describe_themselves() -> None:
     import click
+    from meridina.cli.commands.import_cmd import import_files
     from meridina.cli.games import IMPORT_COMMANDS
-    from meridina.cli.import_cmd import import_files
 
     context = click.Context(import_files)
     for name, (_, summary) in IMPORT_COMMANDS.items():

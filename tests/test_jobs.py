@@ -12,10 +12,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 from medina_games import random_game as random_medina_game
 from meridian_games import random_game as random_meridian_game
-from meridina.cli import batch
-from meridina.cli.batch import Begin, Checked, End, Event, Results, in_order
 from meridina.cli.main import cli
-from meridina.cli.workers import MOST_JOBS, Done
+from meridina.cli.running import batch
+from meridina.cli.running.batch import Begin, Checked, End, Event, Results, in_order
+from meridina.cli.running.workers import MOST_JOBS, Done
 from meridina.notation.reader import UnreadableInput, iter_games
 
 TOP = Path(__file__).resolve().parent.parent

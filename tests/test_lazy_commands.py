@@ -15,11 +15,11 @@ import meridina.cli
 import pytest
 from click.testing import CliRunner
 from meridina._version import VERSION
+from meridina.cli.formats.reporters import REPORTERS, Reporter, reporter_class
 from meridina.cli.lazy_group import LazyGroup
 from meridina.cli.main import COMMANDS, cli
-from meridina.cli.reporters import REPORTERS, Reporter, reporter_class
-from meridina.cli.views import view_for
 from meridina.rules.games import GAMES
+from meridina.views import view_for
 
 
 def defined_commands() -> dict[str, click.Command]:

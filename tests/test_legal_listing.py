@@ -8,7 +8,7 @@ from pathlib import Path
 from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
-from meridina.cli.legal_listing import DASH, field_runs, grouped_ends, ranges
+from meridina.cli.formats.legal_listing import DASH, field_runs, grouped_ends, ranges
 from meridina.cli.main import cli
 
 FOUR = "Ann orange; Ben black; Cy grey; Di brown"

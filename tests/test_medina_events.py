@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from conftest import check_one
-from meridina.cli.medina.view import event_text
+from meridina.medina.view import event_text
 from meridina.rules.medina.engine import Step
 from meridina.rules.medina.events import (
     ColourRetired,

@@ -1420,7 +1420,7 @@ def test_position_streets_that_no_play_can_make(
 
 
 def test_a_roof_order_warning_does_not_make_the_result_disagree() -> None:
-    from meridina.cli.score_cmd import result_agrees
+    from meridina.cli.commands.score_cmd import result_agrees
 
     text = medina(
         "position",

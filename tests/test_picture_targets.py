@@ -7,7 +7,7 @@ from pathlib import Path
 
 import meridina
 import pytest
-from meridina.cli.games import cli_game
+from meridina.games import shown_game
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -15,7 +15,7 @@ EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 def _picture(record: str, targets: bool) -> ET.Element:
     game = next(iter(meridina.read_games(EXAMPLES / record)))
     state = game.position().state
-    return cli_game(str(game.title).lower()).draw(state, None, "t", None, targets=targets)
+    return shown_game(str(game.title).lower()).draw(state, None, "t", None, targets=targets)
 
 
 @pytest.mark.parametrize(

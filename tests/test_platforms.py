@@ -18,10 +18,10 @@ from types import ModuleType, SimpleNamespace
 from typing import Any
 
 import pytest
-from meridina.cli import running_process
-from meridina.cli.atomic_file import write_atomic
-from meridina.cli.record import file_locks
-from meridina.cli.record.file_locks import FAR_BYTE, choose
+from meridina.files import running_process
+from meridina.files.atomic_file import write_atomic
+from meridina.recording import file_locks
+from meridina.recording.file_locks import FAR_BYTE, choose
 
 TOP = Path(__file__).resolve().parent.parent
 
@@ -94,7 +94,7 @@ import meridina
 import meridina.cli.table
 from click.testing import CliRunner
 from meridina.cli.main import cli
-from meridina.cli.record.locked_file import FileHeld, RecordFile
+from meridina.recording.locked_file import FileHeld, RecordFile
 
 target = folder / "game.mrec"
 typed = CliRunner().invoke(
@@ -263,8 +263,8 @@ def test_a_dead_writers_leftover_is_removed_on_windows_by_asking_windows(
 def test_a_failed_rewrite_where_open_files_cannot_move_keeps_the_file_held(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    from meridina.cli.record import locked_file
-    from meridina.cli.record.file_locks import Locking
+    from meridina.recording import locked_file
+    from meridina.recording.file_locks import Locking
 
     posix = choose()
     # flock's lock, with Windows' rule that a file held open is let go before it moves

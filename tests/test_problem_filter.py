@@ -60,9 +60,7 @@ def test_select_keeps_only_the_rules_chosen(project: Path, command: str, record:
 
 
 @pytest.mark.parametrize("command", ["score", "replay", "annotate"])
-def test_the_json_of_each_command_lists_only_the_kept_problems(
-    project: Path, command: str
-) -> None:
+def test_the_json_of_each_command_lists_only_the_kept_problems(project: Path, command: str) -> None:
     def rules(*extra: str) -> list[str]:
         text = run(command, "records/new.mrec", "--format", "json", *extra).stdout
         return [str(p["rule"]) for p in _problem_lists(json.loads(text))]

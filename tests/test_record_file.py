@@ -16,12 +16,13 @@ from typing import Any
 import pytest
 from conftest import record
 from conftest import run_cli as run
-from meridina.cli.games import cli_game
-from meridina.cli.record import opening as record_open
-from meridina.cli.record.opening import existing_session, new_header, new_session
-from meridina.cli.record.position import PositionSession
+from meridina.cli.recording import new_record as record_open
+from meridina.cli.recording.new_record import new_header, new_session
+from meridina.cli.recording.position_session import PositionSession
+from meridina.games import shown_game
 from meridina.notation.driver import GameReport, check_file, check_text
 from meridina.notation.splitter import LARGEST_GAME
+from meridina.recording.opening import existing_session
 
 TOP = Path(__file__).resolve().parent.parent
 
@@ -71,7 +72,7 @@ def test_a_second_session_on_the_file_is_refused_until_the_first_ends(tmp_path: 
 
 
 def _recorder(target: Path) -> subprocess.Popen[bytes]:
-    command = [sys.executable, "-c", "from meridina.cli.main import main; main()"]
+    command = [sys.executable, "-c", "from meridina.cli.launch import main; main()"]
     return subprocess.Popen(
         [*command, "record", "-o", str(target), *START],
         stdin=subprocess.PIPE,
@@ -112,7 +113,7 @@ def test_piped_turns_are_added_to_the_file_not_rewritten_each_time(
     example = one(check_file(TOP / "examples/meridian/three-players.mrec"))
     players = example.record.game.tag("Players")
     assert players is not None
-    lines = [cli_game("meridian").recorded().format_turn(e.turn) for e in example.record.entries]
+    lines = [shown_game("meridian").recorded().format_turn(e.turn) for e in example.record.entries]
     assert len(lines) > 30
     renames = []
     rename = os.replace
@@ -140,7 +141,7 @@ def test_piped_turns_are_added_to_the_file_not_rewritten_each_time(
 def test_a_position_being_typed_holds_its_file_too(tmp_path: Path) -> None:
     target = tmp_path / "table.mrec"
     header = new_header(target, "meridian", [("Players", FOUR, "--players")], position=True)
-    session = PositionSession(cli_game("meridian").recorded(), target, header.record.game)
+    session = PositionSession(shown_game("meridian").recorded(), target, header.record.game)
     session.save()
     assert session.add("7: orange 3@2").accepted
     refused = run("record", str(target), input_text=f"{OPENING[1]}\n")

@@ -12,10 +12,12 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
-from meridina.cli.games import cli_game
 from meridina.cli.main import cli
-from meridina.cli.record.opening import new_session
+from meridina.cli.recording.new_record import new_session
+from meridina.cli.recording.options import RecordingFault
+from meridina.games import shown_game
 from meridina.notation.driver import GameReport, check_file, check_text
+from meridina.recording.session import WriteFault
 
 TOP = Path(__file__).resolve().parent.parent
 FOUR = "Ann orange; Ben black; Cy grey; Di brown"
@@ -40,7 +42,7 @@ def one_game(path: Path) -> GameReport:
 def turns_of(path: Path) -> list[str]:
     report = one_game(path)
     assert report.valid, report.problems
-    return [cli_game("meridian").recorded().format_turn(e.turn) for e in report.record.entries]
+    return [shown_game("meridian").recorded().format_turn(e.turn) for e in report.record.entries]
 
 
 def problems(result: Result) -> list[str]:
@@ -146,7 +148,7 @@ def test_unreadable_input_lines_are_problems_not_crashes(tmp_path: Path) -> None
 def test_the_end_of_the_game_fills_in_the_result(tmp_path: Path) -> None:
     example = TOP / "examples/meridian/three-players.mrec"
     report = one_game(example)
-    game = cli_game("meridian").recorded()
+    game = shown_game("meridian").recorded()
     lines = [game.format_turn(e.turn) for e in report.record.entries]
     target = tmp_path / "game.mrec"
     players = report.record.game.tag("Players")
@@ -168,7 +170,7 @@ def test_a_result_names_by_colour_a_player_whose_name_would_not_read_back(
     """A name holding the Result tag's separator is written as the colour: the file validates."""
     example = TOP / "examples/meridian/three-players.mrec"
     report = one_game(example)
-    game = cli_game("meridian").recorded()
+    game = shown_game("meridian").recorded()
     lines = [game.format_turn(e.turn) for e in report.record.entries]
     players = report.record.game.tag("Players")
     assert players is not None
@@ -258,7 +260,7 @@ def test_every_turn_leaves_a_valid_file(tmp_path: Path) -> None:
     tags = [(t.name, t.value, t.name) for t in setup.tags if t.name not in ("Game", "Result")]
     target = tmp_path / "game.mrec"
     session = new_session(target, "medina", tags)
-    game = cli_game("medina").recorded()
+    game = shown_game("medina").recorded()
     for count, entry in enumerate(report.record.entries[:30], start=1):
         assert session.play(game.format_turn(entry.turn)).written is not None
         on_disk = check_text(target.read_text("utf-8"))
@@ -266,7 +268,7 @@ def test_every_turn_leaves_a_valid_file(tmp_path: Path) -> None:
 
 
 def _recorder(target: Path) -> subprocess.Popen[bytes]:
-    command = [sys.executable, "-c", "from meridina.cli.main import main; main()"]
+    command = [sys.executable, "-c", "from meridina.cli.launch import main; main()"]
     return subprocess.Popen(
         [*command, "record", "-o", str(target), *START],
         stdin=subprocess.PIPE,
@@ -319,11 +321,11 @@ def test_a_file_that_cannot_be_written_stops_with_exit_2(
     def full(self: object, text: str) -> bool:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr("meridina.cli.record.locked_file.RecordFile.rewrite", full)
-    monkeypatch.setattr("meridina.cli.record.locked_file.RecordFile.append", full)
-    with pytest.raises(Exception) as raised:
+    monkeypatch.setattr("meridina.recording.locked_file.RecordFile.rewrite", full)
+    monkeypatch.setattr("meridina.recording.locked_file.RecordFile.append", full)
+    with pytest.raises(WriteFault) as raised:
         session.play(OPENING[1])
-    assert getattr(raised.value, "exit_code", None) == 2
+    assert RecordingFault(raised.value).exit_code == 2  # as the commands end on it
     assert "No space left on device" in str(raised.value)
     assert len(session.entries) == 1  # the turn that could not be written is not kept
     assert turns_of(target) == OPENING[:1]

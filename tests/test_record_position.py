@@ -6,12 +6,13 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
-from meridina.cli.games import cli_game
 from meridina.cli.main import cli
-from meridina.cli.record.opening import new_header
-from meridina.cli.record.position import PositionSession, position_at_prompt
-from meridina.cli.views import view_for
+from meridina.cli.record.position import position_at_prompt
+from meridina.cli.recording.new_record import new_header
+from meridina.cli.recording.position_session import PositionSession
+from meridina.games import shown_game
 from meridina.notation.driver import GameReport, check_file
+from meridina.views import view_for
 from prompt_toolkit.application import create_app_session
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
@@ -124,7 +125,7 @@ def test_a_position_typed_at_the_prompt_is_checked_and_scored(tmp_path: Path) ->
         (t.name, t.value, OPTIONS[t.name]) for t in report.record.game.tags if t.name in OPTIONS
     ]
     header = new_header(target, "meridian", tags, position=True)
-    session = PositionSession(cli_game("meridian").recorded(), target, header.record.game)
+    session = PositionSession(shown_game("meridian").recorded(), target, header.record.game)
     typed = [entries[0], "", "  11: orange 1@1", "help", *entries[1:], "done", entries[0]]
     said: list[str] = []
     with create_pipe_input() as keys, create_app_session(input=keys, output=DummyOutput()):

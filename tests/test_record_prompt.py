@@ -10,12 +10,12 @@ import pytest
 from conftest import run_cli
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from meridina.cli.games import cli_game
 from meridina.cli.record.completion import TurnCompleter
-from meridina.cli.record.opening import new_session
 from meridina.cli.record.prompt import prompt_text, record_at_prompt
-from meridina.cli.record.session import Session
+from meridina.cli.recording.new_record import new_session
+from meridina.games import shown_game
 from meridina.notation.driver import check_text
+from meridina.recording.session import Session
 from prompt_toolkit.completion import CompleteEvent
 from prompt_toolkit.document import Document
 from prompt_toolkit.input import create_pipe_input
@@ -172,7 +172,7 @@ def test_the_prompt_shows_the_final_table_once_when_the_game_ends(tmp_path: Path
     players = example.record.game.tag("Players")
     assert players is not None
     session = new_session(tmp_path / "g.mrec", "meridian", [("Players", players.value, "x")])
-    turns = [cli_game("meridian").recorded().format_turn(e.turn) for e in example.record.entries]
+    turns = [shown_game("meridian").recorded().format_turn(e.turn) for e in example.record.entries]
     said = drive(session, [f"{turn}\r" for turn in turns] + ["score\r", "\x04"])
     finals = [index for index, line in enumerate(said) if line.startswith("Game over. Result: ")]
     assert len(finals) == 1
@@ -211,7 +211,7 @@ def test_a_turn_written_at_the_prompt_says_what_it_did_as_replay_does(
     tmp_path: Path, example: str, count: int
 ) -> None:
     report = check_text(Path(example).read_text("utf-8"))[0]
-    game = cli_game(str(report.game).lower()).recorded()
+    game = shown_game(str(report.game).lower()).recorded()
     tags = [(t.name, t.value, t.name) for t in report.record.game.tags if t.name != "Result"]
     target = tmp_path / "g.mrec"
     session = new_session(target, game.name.lower(), [t for t in tags if t[0] != "Game"])

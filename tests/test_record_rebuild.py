@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 from conftest import run_cli as run
-from meridina.cli.games import cli_game
-from meridina.cli.views import view_for
+from meridina.games import shown_game
 from meridina.notation.driver import GameReport, check_file
+from meridina.views import view_for
 
 TOP = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted(
@@ -42,7 +42,7 @@ def game_of(path: Path, index: int) -> GameReport:
 
 def typed_lines(report: GameReport) -> list[str]:
     """The example's turns as a player would type them, numbered or not, with comments."""
-    game = cli_game(str(report.game).lower()).recorded()
+    game = shown_game(str(report.game).lower()).recorded()
     lines = []
     for index, entry in enumerate(report.record.entries):
         body = game.format_turn(entry.turn)
@@ -68,7 +68,7 @@ def start_record(example: Path, report: GameReport, target: Path) -> list[str]:
     # stays only when there are no turns to come, since a result says the game is over.
     tags = tuple(t for t in game_text.tags if t.name != "Result" or not report.record.entries)
     bare = replace(report.record, game=replace(game_text, tags=tags), entries=())
-    target.write_text(cli_game(str(report.game).lower()).recorded().write(bare), "utf-8")
+    target.write_text(shown_game(str(report.game).lower()).recorded().write(bare), "utf-8")
     return ["record", str(target)]
 
 
@@ -94,7 +94,7 @@ def test_example_rebuilt_turn_by_turn(example: Path, index: int, tmp_path: Path)
     assert not [line for line in result.output.splitlines() if line.startswith("-:")]
     rebuilt = only_game(target)
     assert rebuilt.valid, rebuilt.problems
-    game = cli_game(str(report.game).lower()).recorded()
+    game = shown_game(str(report.game).lower()).recorded()
     assert [game.format_turn(e.turn) for e in rebuilt.record.entries] == [
         game.format_turn(e.turn) for e in report.record.entries
     ]

@@ -71,7 +71,7 @@ def turns_in(path: Path) -> int:
 def test_recording_at_a_terminal(terminal: Terminal, tmp_path: Path) -> None:
     target = tmp_path / "game.mrec"
     command = [
-        sys.executable, "-c", "from meridina.cli.main import main; main()",
+        sys.executable, "-c", "from meridina.cli.launch import main; main()",
         "record", "-o", str(target), "--game", "meridian", "--players", FOUR,
     ]  # fmt: skip
     terminal.tmux(
@@ -113,7 +113,7 @@ def test_the_terminal_says_what_each_turn_did_and_what_is_no_command(
 ) -> None:
     target = tmp_path / "game.mrec"
     command = [
-        sys.executable, "-c", "from meridina.cli.main import main; main()",
+        sys.executable, "-c", "from meridina.cli.launch import main; main()",
         "record", "-o", str(target), "--game", "meridian", "--players", FOUR,
     ]  # fmt: skip
     terminal.tmux(

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from meridina.cli.record.opening import new_session
+from meridina.cli.recording.new_record import new_session
 from meridina.notation.driver import check_text
 from meridina.notation.legal_words import TrieSpace, completions, legal_start, nearest_turns
 from meridina.notation.typed_turn import TypedLine, read_typed_turn

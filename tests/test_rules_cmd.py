@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from meridina.cli.formats.rule_texts import matching, rule_text
 from meridina.cli.main import cli
-from meridina.cli.rule_texts import matching, rule_text
 from meridina.rules.codes import CODES, title
 
 if sys.version_info >= (3, 11):

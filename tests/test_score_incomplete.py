@@ -18,7 +18,7 @@ def text_lines(path: str) -> list[str]:
 def score_of(path: str) -> dict[str, object]:
     data = json.loads(run_cli("score", path, "--format", "json").stdout)
     schema = json.loads(
-        (files("meridina.cli") / "schemas" / "score.schema.json").read_text("utf-8")
+        (files("meridina.cli.formats") / "schemas" / "score.schema.json").read_text("utf-8")
     )
     jsonschema.validate(data, schema)
     (game,) = data["files"][0]["games"]

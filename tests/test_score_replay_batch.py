@@ -50,7 +50,7 @@ def test_standings_sum_points_and_count_shared_first_places(club: Path) -> None:
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     schema = json.loads(
-        (files("meridina.cli") / "schemas" / "standings.schema.json").read_text("utf-8")
+        (files("meridina.cli.formats") / "schemas" / "standings.schema.json").read_text("utf-8")
     )
     jsonschema.validate(data, schema)
     (table,) = data["tables"]

@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 from conftest import record
 from conftest import run_cli as run
-from meridina.cli.games import cli_game
-from meridina.cli.stand_in import RESULT_BOARD
+from meridina.games import shown_game
 from meridina.notation.driver import check_file
 from meridina.notation.meridian.setup import TAGS
+from meridina.stand_in import RESULT_BOARD
 from test_html_replay import data_of
 
 TOP = Path(__file__).resolve().parent.parent
@@ -84,7 +84,7 @@ def test_a_layout_edited_under_the_bundled_name_is_not_a_stand_in(tmp_path: Path
 
 def _turn_lines(example: Path) -> list[str]:
     report = one(check_file(example))
-    game = cli_game(str(report.game).lower()).recorded()
+    game = shown_game(str(report.game).lower()).recorded()
     return [game.format_turn(entry.turn) for entry in report.record.entries]
 
 

@@ -15,7 +15,7 @@ import pytest
 from conftest import run_cli
 from hypothesis import given
 from hypothesis import strategies as st
-from meridina.cli import batch
+from meridina.cli.running import batch
 
 TOP = Path(__file__).resolve().parent.parent
 EXAMPLES = TOP / "examples"
@@ -65,7 +65,7 @@ def standings(*args: str) -> dict[str, Any]:
     result = run_cli("score", *args, "--standings", "--format", "json")
     data: dict[str, Any] = json.loads(result.stdout)
     schema = json.loads(
-        (files("meridina.cli") / "schemas" / "standings.schema.json").read_text("utf-8")
+        (files("meridina.cli.formats") / "schemas" / "standings.schema.json").read_text("utf-8")
     )
     jsonschema.validate(data, schema)
     return data
@@ -277,23 +277,23 @@ def test_standings_with_two_jobs_are_those_with_one(
 
 @pytest.mark.parametrize("start", ["=", "+", "-", "@", "\t", "\r"])
 def test_a_cell_that_a_spreadsheet_would_run_gets_a_quote(start: str) -> None:
-    from meridina.cli.shown import visible
-    from meridina.cli.standings import spreadsheet_cell
+    from meridina.cli.formats.standings import spreadsheet_cell
+    from meridina.shown import visible
 
     assert spreadsheet_cell(f"{start}SUM(A1)") == visible(f"'{start}SUM(A1)")
     assert spreadsheet_cell(f"Ann{start}") == visible(f"Ann{start}")
 
 
 def test_a_cell_shows_control_characters_as_escapes() -> None:
-    from meridina.cli.standings import spreadsheet_cell
+    from meridina.cli.formats.standings import spreadsheet_cell
 
     assert spreadsheet_cell("Ann\x1b[2J") == "Ann\\x1b[2J"
 
 
 @given(st.text(max_size=12))
 def test_a_spreadsheet_cell_never_starts_a_formula_and_keeps_the_text(text: str) -> None:
-    from meridina.cli.shown import visible
-    from meridina.cli.standings import FORMULA_STARTS, spreadsheet_cell
+    from meridina.cli.formats.standings import FORMULA_STARTS, spreadsheet_cell
+    from meridina.shown import visible
 
     cell = spreadsheet_cell(text)
     assert not cell.startswith(FORMULA_STARTS)

@@ -13,11 +13,11 @@ from typing import IO, Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from meridina.cli.output import GameResult, InputError, Tally, problem_line
-from meridina.cli.reporters import ReportOptions, make_reporter
-from meridina.cli.reporters.sarif import RULES, result_for, rule_descriptor, sarif_result
-from meridina.cli.shown import shown, visible
+from meridina.cli.formats.output import GameResult, InputError, Tally
+from meridina.cli.formats.reporters import ReportOptions, make_reporter
+from meridina.cli.formats.reporters.sarif import RULES, result_for, rule_descriptor, sarif_result
 from meridina.rules.common import Place, Problem
+from meridina.shown import problem_line, shown, visible
 
 # What a run tells its reporter about one path: its games, then perhaps its fault.
 FileCalls = tuple[str, list[GameResult], InputError | None]

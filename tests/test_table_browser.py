@@ -38,8 +38,7 @@ def ready(page: Any) -> None:
 
     WebDriverWait(page, WAIT, poll_frequency=0.02).until(
         # no body yet while a redirect (the opening page's) is under way: not ready
-        lambda b: b.execute_script("return document.body && document.body.dataset.state")
-        == "ready"
+        lambda b: b.execute_script("return document.body && document.body.dataset.state") == "ready"
     )
 
 

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from meridina import Recording
 from meridina.cli.table.app import make_app
-from meridina.cli.table.position_mode import PositionSetup, position_routes
+from meridina.cli.table.position.position_mode import PositionSetup, position_routes
 from meridina.cli.table.record_mode import PAGE, record_routes
 from table_games import TOKEN, TestClient
 

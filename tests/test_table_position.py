@@ -16,8 +16,8 @@ from typing import Any
 import meridina
 import pytest
 from conftest import run_cli
-from meridina.cli.record.opening import OpenFault
-from meridina.cli.table.position_mode import PositionSetup, position_routes
+from meridina.cli.table.position.position_mode import PositionSetup, position_routes
+from meridina.recording.opening import OpenFault
 from starlette.applications import Starlette
 
 with warnings.catch_warnings():  # starlette's note on which HTTP client it will use next

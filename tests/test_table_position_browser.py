@@ -16,7 +16,7 @@ from typing import Any
 
 import meridina
 import uvicorn
-from meridina.cli.table.position_mode import PositionSetup, position_routes
+from meridina.cli.table.position.position_mode import PositionSetup, position_routes
 from starlette.applications import Starlette
 from table_position_clicks import Change, Click, setup_for, steps
 from test_html_replay import browser  # noqa: F401  (the fixture)

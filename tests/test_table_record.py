@@ -230,7 +230,7 @@ def test_record_at_a_terminal_and_the_page_take_turns(tmp_path: Path) -> None:
 
 
 def test_a_file_held_by_record_is_not_written_and_the_page_says_why(tmp_path: Path) -> None:
-    from meridina.cli.record.locked_file import RecordFile
+    from meridina.recording.locked_file import RecordFile
 
     path = new_record(tmp_path)
     client = client_for(path)

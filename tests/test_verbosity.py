@@ -135,7 +135,7 @@ def test_board_check_quiet_keeps_the_warnings_only(records: Path) -> None:
 
 
 def test_what_a_silent_run_drops_is_not_kept() -> None:
-    from meridina.cli.verbosity import Dropped
+    from meridina.cli.commands.verbosity import Dropped
 
     stream = Dropped()
     assert stream.write("x" * 1000) == 1000

@@ -9,7 +9,7 @@ from conftest import Write
 from conftest import run_cli as run
 from hypothesis import given
 from hypothesis import strategies as st
-from meridina.cli.shown import visible_in_markup
+from meridina.shown import visible_in_markup
 from svg_reading import SVG, parse
 
 # the escape (BEL), the bell and a noncharacter: each one alone makes an XML file unreadable

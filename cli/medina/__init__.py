@@ -10,24 +10,17 @@ from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    import xml.etree.ElementTree as ET
     from random import Random
 
-    from meridina.notation.medina import MedinaRecord
-    from meridina.rules.medina.board import Board
-    from meridina.rules.medina.engine import Step
-    from meridina.rules.medina.model import Turn
     from meridina.rules.medina.scoring import ScoreSheet
     from meridina.rules.medina.state import State
 
     from ..games import CliGame
-    from ..record.games import RecordedGame
-    from ..table.position_pieces import PositionPieces
-    from ..views import GameView
+    from ..table.position.position_pieces import PositionPieces
 
 
 class MedinaCli:
-    """Medina's presentation, recorder, pictures, generator and board facts (``CliGame``)."""
+    """Medina's generator, position page, help words and table columns (``CliGame``)."""
 
     title = "Medina"
     header_options: tuple[tuple[str, str, str], ...] = (
@@ -60,32 +53,6 @@ class MedinaCli:
     generate_help = "Medina's 2nd-edition options are chosen at random for each game."
     stand_in_boards: tuple[str, ...] = ()
 
-    def view(self) -> GameView[State, Turn, Step, MedinaRecord, ScoreSheet]:
-        from . import view
-
-        return view
-
-    def recorded(self) -> RecordedGame[State, Turn, Step, MedinaRecord, ScoreSheet]:
-        from .recorded import RECORDED
-
-        return RECORDED
-
-    def draw(
-        self,
-        state: State,
-        last: tuple[Turn, Step] | None,
-        title: str,
-        note: str | None,
-        targets: bool = False,
-    ) -> ET.Element:
-        from . import svg, view
-
-        placed = None if last is None else view.placed(last[1], last[0])
-        root = svg.draw(state, title, note, placed)
-        if targets:
-            svg.add_targets(root, state.board)
-        return root
-
     def records(
         self, edition: str | None, players: int, chosen: Mapping[str, Any], count: int, seed: int
     ) -> Iterator[str]:
@@ -93,7 +60,7 @@ class MedinaCli:
         from meridina.rules.medina.model import Rulings
         from meridina.rules.medina.random_play import play_game
 
-        from ..generate_cmd import written_games
+        from ..commands.generate_cmd import written_games
 
         assert edition is not None
         rulings = Rulings(**chosen)
@@ -108,13 +75,6 @@ class MedinaCli:
         from .position_pieces import MedinaPieces
 
         return MedinaPieces(start, setup)
-
-    def is_stand_in(self, board: Board) -> bool:
-        from meridina.rules.medina.board import PACKAGE
-
-        from ..stand_in import marked_stand_in
-
-        return marked_stand_in(PACKAGE, board.name)
 
     def table_edition(self, final: State) -> str | None:
         return final.edition.name
@@ -133,4 +93,4 @@ class MedinaCli:
         return ["not finished"]
 
 
-GAME: CliGame[State, Turn, Step, MedinaRecord, ScoreSheet, Board] = MedinaCli()
+GAME: CliGame[State, ScoreSheet] = MedinaCli()

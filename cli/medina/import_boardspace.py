@@ -6,14 +6,14 @@ import sys
 from pathlib import Path
 
 import click
+from meridina.files.atomic_file import replacing
+from meridina.files.small_file import Unreadable, read_small
 from meridina.notation.medina.boardspace import ConversionFault, conversion
+from meridina.shown import shown
 
-from ..atomic_file import replacing
-from ..output import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, OutputFault
-from ..same_file import refuse_replacing_input
-from ..shown import shown
-from ..small_file import Unreadable, read_small
-from ..verbosity import Verbosity, verbosity_options
+from ..commands.verbosity import Verbosity, verbosity_options
+from ..files.same_file import refuse_replacing_input
+from ..formats.exits import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, OutputFault
 
 MOST_BYTES = 4 << 20  # a Boardspace game file is a few KB; a long game some 30 KB
 

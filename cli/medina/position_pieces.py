@@ -7,12 +7,12 @@ import copy
 from collections.abc import Mapping
 from typing import Any
 
+from meridina.medina.svg import BUILDINGS, FIELD, NEUTRAL_FILL, ROOFS
 from meridina.rules.medina.model import NEUTRAL, cell_name, parse_cell
 from meridina.rules.medina.state import State
 
-from ..table.position_pieces import BadClick, Entry, Piece
+from ..table.position.position_pieces import BadClick, Entry, Piece
 from .position_streets import streets_of
-from .svg import BUILDINGS, FIELD, NEUTRAL_FILL, ROOFS
 
 FIELD_PIECES = ("building", "stable", "merchant", "wall")
 NOBODY = "nobody"

@@ -7,28 +7,20 @@ or table columns loads none of them.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    import xml.etree.ElementTree as ET
     from random import Random
 
-    from meridina.notation.meridian import MeridianRecord
-    from meridina.rules.meridian.board import Board
-    from meridina.rules.meridian.engine import Step
-    from meridina.rules.meridian.model import Turn
     from meridina.rules.meridian.scoring import ScoreSheet
     from meridina.rules.meridian.state import State
 
     from ..games import CliGame
-    from ..record.games import RecordedGame
-    from ..table.position_pieces import PositionPieces
-    from ..views import GameView
+    from ..table.position.position_pieces import PositionPieces
 
 
 class MeridianCli:
-    """Meridian's presentation, recorder, pictures, generator and board facts (``CliGame``)."""
+    """Meridian's generator, position page, help words and table columns (``CliGame``)."""
 
     title = "Meridian"
     header_options: tuple[tuple[str, str, str], ...] = (
@@ -58,32 +50,6 @@ class MeridianCli:
     generate_help = ""
     stand_in_boards: tuple[str, ...] = ("five-city", "four-city")
 
-    def view(self) -> GameView[State, Turn, Step, MeridianRecord, ScoreSheet]:
-        from . import view
-
-        return view
-
-    def recorded(self) -> RecordedGame[State, Turn, Step, MeridianRecord, ScoreSheet]:
-        from .recorded import RECORDED
-
-        return RECORDED
-
-    def draw(
-        self,
-        state: State,
-        last: tuple[Turn, Step] | None,
-        title: str,
-        note: str | None,
-        targets: bool = False,
-    ) -> ET.Element:
-        from . import svg
-
-        marker = None if last is None else svg.LastTurn(last[0].meridian, last[1])
-        root = svg.draw(state, marker, title, note)
-        if targets:
-            svg.add_targets(root, state.board)
-        return root
-
     def records(
         self, edition: str | None, players: int, chosen: Mapping[str, Any], count: int, seed: int
     ) -> Iterator[str]:
@@ -91,7 +57,7 @@ class MeridianCli:
         from meridina.rules.meridian.model import Rulings
         from meridina.rules.meridian.random_play import play_game
 
-        from ..generate_cmd import written_games
+        from ..commands.generate_cmd import written_games
 
         rulings = Rulings(**chosen)
 
@@ -105,15 +71,6 @@ class MeridianCli:
         from .position_pieces import MeridianPieces
 
         return MeridianPieces(start)
-
-    def is_stand_in(self, board: Board) -> bool:
-        # A user's copy of a stand-in file whose map is left unchanged is the stand-in
-        # layout too; a game on a bundled board holds the very board object, so most
-        # checks end at `is`.
-        return any(
-            board is shipped or (shipped.cities, shipped.islands) == (board.cities, board.islands)
-            for shipped in _stand_in_boards()
-        )
 
     def table_edition(self, final: State) -> str | None:
         return None
@@ -134,19 +91,4 @@ class MeridianCli:
         return [f"not finished: {counted(sheet.cards_left, 'card')} left"]
 
 
-@lru_cache(maxsize=1)
-def _stand_in_boards() -> tuple[Board, ...]:
-    """The bundled boards marked as stand-ins, looked up once per process."""
-    from meridina.rules.meridian import board as boards
-
-    from ..stand_in import marked_stand_in
-
-    return tuple(
-        shipped
-        for name in boards.board_names()
-        if marked_stand_in(boards.PACKAGE, name)
-        and (shipped := boards.bundled_board(name)) is not None
-    )
-
-
-GAME: CliGame[State, Turn, Step, MeridianRecord, ScoreSheet, Board] = MeridianCli()
+GAME: CliGame[State, ScoreSheet] = MeridianCli()

@@ -6,23 +6,24 @@ from pathlib import Path
 from typing import Any
 
 import click
+from meridina.drawing import svg
+from meridina.files.atomic_file import write_atomic
+from meridina.files.small_file import Unreadable, read_small
+from meridina.meridian import svg as svg_meridian
 from meridina.rules.datafile import bundled_text
 from meridina.rules.meridian.board import PACKAGE, Board, board_names, bundled_board
 from meridina.rules.meridian.board_check import check_board
 from meridina.rules.meridian.model import MERIDIANS
 from meridina.rules.wording import counted
+from meridina.shown import problem_line, shown
+from meridina.stand_in import stand_in_line
 
-from .. import svg
-from ..atomic_file import write_atomic
-from ..loading import InputFault
-from ..options import format_option, picture_output_option
-from ..output import EXIT_INVALID, EXIT_VALID, emit_json, problem_json, problem_line
-from ..same_file import refuse_replacing_input
-from ..shown import shown
-from ..small_file import Unreadable, read_small
-from ..stand_in import stand_in_line
-from ..verbosity import Verbosity, verbosity_options
-from . import svg as svg_meridian
+from ..commands.options import format_option, picture_output_option
+from ..commands.verbosity import Verbosity, verbosity_options
+from ..files.loading import InputFault
+from ..files.same_file import refuse_replacing_input
+from ..formats.exits import EXIT_INVALID, EXIT_VALID
+from ..formats.output import emit_json, problem_json
 
 MOST_BYTES = 256 * 1024  # a board file is a few lines; anything larger is not one
 PLAYERS = {5: "[2, 4]", 4: "[3]"}

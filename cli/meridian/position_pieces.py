@@ -7,11 +7,11 @@ import copy
 from collections.abc import Mapping
 from typing import Any
 
+from meridina.meridian.svg import colour_of
 from meridina.rules.meridian.model import DECK, MERIDIANS, PIECES_PER_COLOUR
 from meridina.rules.meridian.state import State
 
-from ..table.position_pieces import BadClick, Entry, Piece
-from .svg import colour_of
+from ..table.position.position_pieces import BadClick, Entry, Piece
 
 CARDS = tuple(card.label for card in DECK)
 

@@ -6,10 +6,10 @@ import re
 from collections.abc import Iterable
 
 from meridina.notation.legal_words import completions
+from meridina.recording.session import Session
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 
-from .session import Session
 from .typed_commands import COMMANDS
 
 _NUMBER = re.compile(r"\d+\.")

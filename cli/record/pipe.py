@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from typing import BinaryIO
 
+from meridina.recording.session import Outcome, Session
 from meridina.rules.common import Place, Problem
+from meridina.shown import problem_line
 
-from ..output import EXIT_INVALID, EXIT_VALID, problem_line
-from .session import Outcome, Session
+from ..formats.exits import EXIT_INVALID, EXIT_VALID
 from .typed_commands import turn_lines
 
 MAX_INPUT_LINE = 64 * 1024  # bytes; a longer line is refused whole, never held

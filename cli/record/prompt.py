@@ -8,16 +8,16 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 import click
+from meridina.recording.session import Outcome, Session
 from meridina.rules.wording import counted
 from prompt_toolkit import PromptSession
 from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
 
-from ..output import EXIT_VALID
+from ..formats.exits import EXIT_VALID
 from .completion import TurnCompleter
 from .pipe import final_table
-from .session import Outcome, Session
 from .typed_commands import turn_lines
 
 Echo = Callable[[str], None]

@@ -6,17 +6,17 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from meridina.drawing.pictures import draw, turn_count
+from meridina.drawing.svg import serialize
+from meridina.files.atomic_file import write_atomic
 from meridina.notation.driver import check_text
 from meridina.notation.legal_words import TrieSpace, legal_start
 from meridina.notation.suggest import TAG_CUTOFF, did_you_mean, nearest
+from meridina.recording.session import Line, Session
 
-from ..atomic_file import write_atomic
-from ..legal_listing import field_runs, grouped_ends, natural_order
-from ..pictures import draw, turn_count
-from ..rule_texts import rule_page
-from ..same_file import same_file
-from ..svg import serialize
-from .session import Line, Session
+from ..files.same_file import same_file
+from ..formats.legal_listing import field_runs, grouped_ends, natural_order
+from ..formats.rule_texts import rule_page
 
 HELP = """\
 Type a turn as it is written in a record, e.g. 'orange 7: 3@2' or 'red orange@E5 wall@B1'

@@ -6,16 +6,21 @@ from pathlib import Path
 
 import click
 
-from ..config import RulingsConfiguredCommand
-from ..record.command import UsageFault, _header, _open, record_file_options
-from ..rulings_option import rulings_of
+from ..commands.rulings_option import rulings_of
+from ..recording.options import (
+    RecordingCommand,
+    UsageFault,
+    header_values,
+    open_session,
+    record_file_options,
+)
 
 LOOPBACK = "127.0.0.1"
 LARGEST_PORT = 65535
 POSITION_OPTIONS = ("board", "rulings", "edition", "options", "setup")
 
 
-@click.command(cls=RulingsConfiguredCommand)
+@click.command(cls=RecordingCommand)
 @record_file_options
 @click.option(
     "--position", "position", is_flag=True,
@@ -65,8 +70,8 @@ def table(
     if position:
         if record is not None:
             raise UsageFault("--position starts a new record: use -o FILE")
-        output, game, _ = _header(output, game, header, tags)  # the same usage errors
-        from .position_setup import PositionSetup
+        output, game, _ = header_values(output, game, header, tags)  # the same usage errors
+        from .position.position_setup import PositionSetup
         from .serve import serve_position
 
         setup = PositionSetup(
@@ -74,7 +79,7 @@ def table(
             **{name: header.get(name) for name in POSITION_OPTIONS},
         )  # fmt: skip
         raise SystemExit(serve_position(setup, host, port, not no_browser))
-    session = _open(record, output, game, header, tags, rulings)
+    session = open_session(record, output, game, header, tags, rulings)
     path = session.path
     session.close()
     from .serve import serve_record

@@ -10,9 +10,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from meridina.recording.writable import unwritable
 from starlette.requests import Request
-
-from ..record.writable import unwritable
 
 LARGEST_BODY = 16 * 1024  # bytes: a turn, a comment, a click are a few dozen to 2,000
 DEEPEST = 8  # levels of nesting ([ or {); the page sends at most 2

@@ -14,12 +14,12 @@ from typing import Any
 
 from meridina import MeridinaError, Problem
 from meridina.recording import Recording
+from meridina.stand_in import stand_in_line
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from ..stand_in import stand_in_line
 from .assets import template
 from .json_body import BadBody, json_object
 

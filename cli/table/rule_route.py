@@ -9,7 +9,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
 
-from ..rule_texts import rule_page
+from ..formats.rule_texts import rule_page
 
 RULE_ID = re.compile(r"[A-Z]{2,8}-[A-Z]{0,4}[0-9]{1,4}")
 

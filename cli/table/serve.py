@@ -11,17 +11,17 @@ from pathlib import Path
 
 import click
 import uvicorn
-from meridina import Recording
 from meridina.notation.driver import RulingDefaults
+from meridina.recording import recording_under
+from meridina.shown import shown
 from starlette.applications import Starlette
 from starlette.routing import BaseRoute
 
-from ..output import EXIT_UNREADABLE
-from ..shown import shown
+from ..formats.exits import EXIT_UNREADABLE
 from .app import make_app
 from .opening_page import opening_page
-from .position_mode import position_routes
-from .position_setup import PositionSetup
+from .position.position_mode import position_routes
+from .position.position_setup import PositionSetup
 from .record_mode import PAGE, record_routes
 from .slow_clients import BACKLOG, bounded_protocol, most_connections
 from .token_gate import PARAMETER, new_token
@@ -35,7 +35,7 @@ def serve_record(
     path: Path, rulings: RulingDefaults | None, host: str, port: int, browser: bool
 ) -> int:
     """Serve record mode for the record at ``path`` until stopped; the exit status."""
-    recording = Recording._with_defaults(path, rulings)
+    recording = recording_under(path, rulings)
     return serve_routes(
         record_routes(recording), PAGE, host, port, browser, f"recording into {path}"
     )

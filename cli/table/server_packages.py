@@ -7,7 +7,7 @@ import importlib
 
 import click
 
-from ..output import EXIT_UNREADABLE
+from ..formats.exits import EXIT_UNREADABLE
 
 NEEDED = ("starlette", "uvicorn")
 # meridina is not on a package index: it is installed again from its clone, which brings them

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from meridina.rules.medina.board import load_edition
 from meridina.rules.medina.model import (
@@ -18,7 +19,9 @@ from meridina.rules.medina.model import (
 
 from ..turns import TurnEntry
 from ..writing import as_written, changed_rulings, result_value, write_game
-from . import MedinaRecord
+
+if TYPE_CHECKING:
+    from . import MedinaRecord  # (the package loads this module when it writes)
 
 
 def format_placement(placement: Placement) -> str:

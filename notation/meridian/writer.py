@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from meridina.rules.meridian.model import MERIDIANS, RULING_NAMES, Rulings, Setup, Turn
 
 from ..turns import TurnEntry
 from ..writing import as_written, changed_rulings, result_value, write_game
-from . import MeridianRecord
+
+if TYPE_CHECKING:
+    from . import MeridianRecord  # (the package loads this module when it writes)
 
 
 def format_turn(turn: Turn) -> str:

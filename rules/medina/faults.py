@@ -14,10 +14,9 @@ from typing import Any, Final, NamedTuple, cast
 from meridina.rules.codes import RuleCode
 from meridina.rules.common import Place, Problem
 from meridina.rules.rule_home import filed_words
-from meridina.rules.wording import counted
+from meridina.rules.wording import article, counted
 
 from .model import BUILDING_KIND, NEUTRAL, cell_name
-from .tiles import article
 
 Wording = Callable[["Fault"], str]
 _SAY: Final[dict[str, Wording]] = {}  # rule -> the function that words its faults

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from .board import Board, Edition
 from .copy_on_write import (
     ALL_OWN,
     RETIRED,
@@ -17,6 +17,9 @@ from .copy_on_write import (
     owned_with,
 )
 from .model import NEUTRAL, Cell, Player, Rulings
+
+if TYPE_CHECKING:  # (the board's module reads the set-up rules, which need the state)
+    from .board import Board, Edition
 
 BUILDING, STABLE, MERCHANT, WALL, WELL = "building", "stable", "merchant", "wall", "well"
 

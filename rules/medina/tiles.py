@@ -25,10 +25,6 @@ _OWNER_ONLY: Final = StableTower.OWNER  # module names: Enum members are slow to
 _NO_RETIRING: Final = Retire.NO
 
 
-def article(word: str) -> str:
-    return f"{'an' if word[:1] in 'aeiou' else 'a'} {word}"
-
-
 def update_palace_tile(
     state: State, colour: str, of_colour: Iterable[Palace] | None = None
 ) -> list[Event]:

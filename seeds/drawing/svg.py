@@ -1,0 +1,109 @@
+"""A small SVG builder on the standard library's ElementTree, shared by both games' pictures.
+
+Elements are built as trees, so every name a record brings (a player, a comment) is
+escaped by the serializer, and characters XML forbids are written as visible escapes;
+no SVG text is put together by hand.
+"""
+
+from __future__ import annotations
+
+import functools
+import xml.etree.ElementTree as ET
+from collections.abc import Iterable
+
+from ..shown import visible_in_markup
+
+SVG_NS = "http://www.w3.org/2000/svg"
+FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
+
+Attr = str | int | float
+
+
+def _value(value: Attr) -> str:
+    if isinstance(value, float):
+        return _decimal(value)
+    return _markup_value(value) if isinstance(value, str) else str(value)
+
+
+@functools.lru_cache(maxsize=8192)  # the board's coordinates come again in every picture
+def _decimal(value: float) -> str:
+    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    return text if text not in ("-0", "") else "0"
+
+
+# a picture writes the same few names and words (colours, classes) thousands of times
+_markup_value = functools.lru_cache(maxsize=4096)(visible_in_markup)
+
+
+@functools.lru_cache(maxsize=256)
+def _svg_name(key: str) -> str:
+    # Python names use underscores; SVG attributes use dashes (stroke_width -> stroke-width).
+    return key.rstrip("_").replace("_", "-")
+
+
+def _attributes(attrs: dict[str, Attr]) -> dict[str, str]:
+    return {_svg_name(key): _value(v) for key, v in attrs.items()}
+
+
+def picture(width: float, height: float, title: str, description: str = "") -> ET.Element:
+    """The root ``<svg>`` with a title for screen readers and a white background."""
+    root = ET.Element(
+        "svg",
+        _attributes(
+            {
+                "xmlns": SVG_NS,
+                "width": width,
+                "height": height,
+                "viewBox": f"0 0 {_value(width)} {_value(height)}",
+                "role": "img",
+                "font_family": FONT,
+            }
+        ),
+    )
+    ET.SubElement(root, "title").text = visible_in_markup(title)
+    if description:
+        ET.SubElement(root, "desc").text = visible_in_markup(description)
+    add(root, "rect", x=0, y=0, width=width, height=height, fill="#ffffff")
+    return root
+
+
+def add(parent: ET.Element, tag: str, title: str | None = None, **attrs: Attr) -> ET.Element:
+    """A child element; ``title`` becomes its ``<title>``, shown on hover and read aloud."""
+    element = ET.SubElement(parent, tag, _attributes(attrs))
+    if title is not None:
+        ET.SubElement(element, "title").text = visible_in_markup(title)
+    return element
+
+
+def group(
+    parent: ET.Element, css_class: str, title: str | None = None, **attrs: Attr
+) -> ET.Element:
+    return add(parent, "g", title, class_=css_class, **attrs)
+
+
+def text(parent: ET.Element, x: float, y: float, words: str, **attrs: Attr) -> ET.Element:
+    """Text centred on (x, y) unless told otherwise."""
+    settings: dict[str, Attr] = {
+        "text_anchor": "middle",
+        "dominant_baseline": "central",
+        "font_size": 12,
+    }
+    settings.update(attrs)
+    element = ET.SubElement(parent, "text", _attributes({"x": x, "y": y, **settings}))
+    element.text = visible_in_markup(words)
+    return element
+
+
+def points(pairs: Iterable[tuple[float, float]]) -> str:
+    return " ".join(f"{_value(x)},{_value(y)}" for x, y in pairs)
+
+
+def serialize(root: ET.Element) -> str:
+    """The picture as one SVG document (no XML declaration, so it also inlines into HTML)."""
+    return ET.tostring(root, encoding="unicode") + "\n"
+
+
+def contrast(fill: str) -> str:
+    """Black or white text, whichever reads better on ``fill`` (#rrggbb)."""
+    red, green, blue = (int(fill[i : i + 2], 16) for i in (1, 3, 5))
+    return "#000000" if 0.299 * red + 0.587 * green + 0.114 * blue > 140 else "#ffffff"

@@ -1,0 +1,1 @@
+"""Files meridina reads and writes safely: a small file read whole, a file replaced atomically."""

@@ -1,0 +1,64 @@
+"""Medina as the API shows it; ``GAME`` is its descriptor in ``meridina/games.py``.
+
+The descriptor's methods load the game's modules when called.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import xml.etree.ElementTree as ET
+
+    from meridina.notation.medina import MedinaRecord
+    from meridina.rules.medina.board import Board
+    from meridina.rules.medina.engine import Step
+    from meridina.rules.medina.model import Turn
+    from meridina.rules.medina.scoring import ScoreSheet
+    from meridina.rules.medina.state import State
+
+    from ..games import ShownGame
+    from ..recording.games import RecordedGame
+    from ..views import GameView
+
+
+class MedinaShown:
+    """Medina's view, pictures, recorder and stand-in boards (``ShownGame``)."""
+
+    title = "Medina"
+
+    def view(self) -> GameView[State, Turn, Step, MedinaRecord, ScoreSheet]:
+        from . import view
+
+        return view
+
+    def recorded(self) -> RecordedGame[State, Turn, Step, MedinaRecord, ScoreSheet]:
+        from .recorded import RECORDED
+
+        return RECORDED
+
+    def draw(
+        self,
+        state: State,
+        last: tuple[Turn, Step] | None,
+        title: str,
+        note: str | None,
+        targets: bool = False,
+    ) -> ET.Element:
+        from . import svg, view
+
+        placed = None if last is None else view.placed(last[1], last[0])
+        root = svg.draw(state, title, note, placed)
+        if targets:
+            svg.add_targets(root, state.board)
+        return root
+
+    def is_stand_in(self, board: Board) -> bool:
+        from meridina.rules.medina.board import PACKAGE
+
+        from ..stand_in import marked_stand_in
+
+        return marked_stand_in(PACKAGE, board.name)
+
+
+GAME: ShownGame[State, Turn, Step, MedinaRecord, ScoreSheet, Board] = MedinaShown()

@@ -1,0 +1,82 @@
+"""Meridian as the API shows it; ``GAME`` is its descriptor in ``meridina/games.py``.
+
+The descriptor's methods load the game's modules when called.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import xml.etree.ElementTree as ET
+
+    from meridina.notation.meridian import MeridianRecord
+    from meridina.rules.meridian.board import Board
+    from meridina.rules.meridian.engine import Step
+    from meridina.rules.meridian.model import Turn
+    from meridina.rules.meridian.scoring import ScoreSheet
+    from meridina.rules.meridian.state import State
+
+    from ..games import ShownGame
+    from ..recording.games import RecordedGame
+    from ..views import GameView
+
+
+class MeridianShown:
+    """Meridian's view, pictures, recorder and stand-in boards (``ShownGame``)."""
+
+    title = "Meridian"
+
+    def view(self) -> GameView[State, Turn, Step, MeridianRecord, ScoreSheet]:
+        from . import view
+
+        return view
+
+    def recorded(self) -> RecordedGame[State, Turn, Step, MeridianRecord, ScoreSheet]:
+        from .recorded import RECORDED
+
+        return RECORDED
+
+    def draw(
+        self,
+        state: State,
+        last: tuple[Turn, Step] | None,
+        title: str,
+        note: str | None,
+        targets: bool = False,
+    ) -> ET.Element:
+        from . import svg
+
+        marker = None if last is None else svg.LastTurn(last[0].meridian, last[1])
+        root = svg.draw(state, marker, title, note)
+        if targets:
+            svg.add_targets(root, state.board)
+        return root
+
+    def is_stand_in(self, board: Board) -> bool:
+        # A user's copy of a stand-in file whose map is left unchanged is the stand-in
+        # layout too; a game on a bundled board holds the very board object, so most
+        # checks end at `is`.
+        return any(
+            board is shipped or (shipped.cities, shipped.islands) == (board.cities, board.islands)
+            for shipped in _stand_in_boards()
+        )
+
+
+@lru_cache(maxsize=1)
+def _stand_in_boards() -> tuple[Board, ...]:
+    """The bundled boards marked as stand-ins, looked up once per process."""
+    from meridina.rules.meridian import board as boards
+
+    from ..stand_in import marked_stand_in
+
+    return tuple(
+        shipped
+        for name in boards.board_names()
+        if marked_stand_in(boards.PACKAGE, name)
+        and (shipped := boards.bundled_board(name)) is not None
+    )
+
+
+GAME: ShownGame[State, Turn, Step, MeridianRecord, ScoreSheet, Board] = MeridianShown()
