@@ -19,8 +19,8 @@ from .slips import later, syntax_fault
 from .text import Comment, PositionText, TurnText, Word
 
 _KINDS = {"WORD": "word", "NUMBER": "number", "PLACE": "place", "KEY": "key"}
-_LEADING_NUMBER = re.compile(r"(\d{1,9})(?![\d.])[ \t,:;)]*")
-_TURN_START = re.compile(r"\d+\.(?!\d)")
+_LEADING_NUMBER = re.compile(r"([0-9]{1,9})(?![0-9.])[ \t,:;)]*")
+_TURN_START = re.compile(r"[0-9]+\.(?![0-9])")
 
 
 def squash(text: str) -> str:

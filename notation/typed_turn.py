@@ -18,7 +18,7 @@ from .slips import numbering_fault, turn_fault
 from .splitter import GameChunk
 from .text import Comment, TurnText, Word
 
-_NUMBER = re.compile(r"[ \t]*(\d{1,9})\.(?!\d)[ \t]*")
+_NUMBER = re.compile(r"[ \t]*([0-9]{1,9})\.(?![0-9])[ \t]*")
 MAX_LINE = 4096  # characters: a turn is a few words; more is not a turn
 
 

@@ -214,6 +214,11 @@ def test_annotate_drops_no_character(tmp_path: Path, text: str, notes: tuple[str
 
 @settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
 @given(text=hostile_records, notes=st.booleans())
+# a digit of another script before a dot is no turn number (it was read as "1." and lost)
+@example(
+    text='[Game "Meridian"]\n[Players "Ann orange; Ben black; Cy grey; Di brown"]\norange \u0661. ',
+    notes=False,
+)
 def test_every_character_of_a_hostile_record_survives_annotate(
     tmp_path_factory: pytest.TempPathFactory, text: str, notes: bool
 ) -> None:

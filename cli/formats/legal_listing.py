@@ -9,8 +9,8 @@ import re
 from collections.abc import Iterable, Sequence
 
 DASH = "\u2013"  # an en dash: a range of numbers, never read as a card such as 4-5-6-7
-_BUILD = re.compile(r"(\d+)@(\d+)")
-_FIELD = re.compile(r"([A-Z])(\d+)")
+_BUILD = re.compile(r"([0-9]+)@([0-9]+)")
+_FIELD = re.compile(r"([A-Z])([0-9]+)")
 
 
 def ranges(numbers: Iterable[int]) -> str:
@@ -50,7 +50,8 @@ def grouped_ends(ends: Sequence[str]) -> str:
 def natural_order(text: str) -> tuple[tuple[int, int, str], ...]:
     """A sort key that puts numbers in their order: ``orange 2:`` before ``orange 10:``."""
     return tuple(
-        (1, int(part), "") if part.isdigit() else (0, 0, part) for part in re.split(r"(\d+)", text)
+        (1, int(part), "") if part.isascii() and part.isdigit() else (0, 0, part)
+        for part in re.split(r"([0-9]+)", text)
     )
 
 
@@ -80,4 +81,4 @@ def field_runs(fields: Sequence[str]) -> str:
 def _letter_ranges(codes: Iterable[int]) -> str:
     """Column letters by their codes, ``B C D F`` as ``B-D, F``."""
     numbers = ranges(codes)
-    return re.sub(r"\d+", lambda code: chr(int(code.group())), numbers)
+    return re.sub(r"[0-9]+", lambda code: chr(int(code.group())), numbers)

@@ -12,7 +12,7 @@ from prompt_toolkit.document import Document
 
 from .typed_commands import COMMANDS
 
-_NUMBER = re.compile(r"\d+\.")
+_NUMBER = re.compile(r"[0-9]+\.")
 
 
 def split_typed(text: str) -> tuple[list[str], str]:

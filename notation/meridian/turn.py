@@ -220,7 +220,7 @@ def _read(text: TurnText, players: Sequence[tuple[str, Sequence[str]]]) -> TurnE
 
 
 _ACTION_WORDS = ("pass", "stuck", "x", *COLOURS)
-_TWO_NUMBERS = re.compile(r"(\d+)-(\d+)")
+_TWO_NUMBERS = re.compile(r"([0-9]+)-([0-9]+)")
 
 
 def _not_a_colour(text: TurnText, players: Sequence[tuple[str, Sequence[str]]]) -> TurnEntry[Turn]:
