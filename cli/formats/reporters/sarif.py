@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+from functools import lru_cache
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import IO, Any
@@ -62,6 +63,7 @@ RESULTS_DEPTH = 4  # document > runs > run > results > result
 RESULT_INDENT = "  " * RESULTS_DEPTH
 
 
+@lru_cache(maxsize=1)  # the same for every run of a process: the rules and their texts
 def document_around_results() -> tuple[str, str]:
     """The document as JSON up to its results array's ``[`` and from its ``]`` on."""
     document = {
