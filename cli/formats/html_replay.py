@@ -30,6 +30,7 @@ from typing import Any, TextIO
 
 import click
 from meridina.drawing import pictures
+from meridina.drawing.svg import markup
 from meridina.files.atomic_file import replacing
 from meridina.notation.driver import GameReport, RulingDefaults
 from meridina.rules.common import Problem
@@ -102,7 +103,7 @@ class Parts:
             return self.number(key, lambda: [_opening(element), *children])
         text = self.written.get(key)
         if text is None:  # most elements are drawn again unchanged in every position
-            text = self.written[key] = ET.tostring(element, encoding="unicode")
+            text = self.written[key] = markup(element)
         if self.heading and self.heading in text:
             text = text.replace(self.heading, HEADING_MARK)
             return self.number(("heading", text), lambda: text)
@@ -225,7 +226,7 @@ def _opening(element: ET.Element) -> str:
     """An element's start tag and text: its serialization without children and end tag."""
     bare = ET.Element(element.tag, element.attrib)
     bare.text = element.text or None
-    text = ET.tostring(bare, encoding="unicode")
+    text = markup(bare)
     return text.removesuffix(f"</{element.tag}>") if bare.text else text.removesuffix(" />") + ">"
 
 

@@ -100,7 +100,51 @@ def points(pairs: Iterable[tuple[float, float]]) -> str:
 
 def serialize(root: ET.Element) -> str:
     """The picture as one SVG document (no XML declaration, so it also inlines into HTML)."""
-    return ET.tostring(root, encoding="unicode") + "\n"
+    return markup(root) + "\n"
+
+
+def markup(element: ET.Element) -> str:
+    """``element`` as ElementTree writes it, for the trees this builder makes: plain tags (the
+    namespace is the root's ``xmlns`` attribute), text, attributes and children, no tails.
+
+    ElementTree first walks the whole tree for namespaces, then writes it through several
+    layers of calls; a picture is written for every position of a replay and every click
+    at the table, so it is written here in one pass.
+    """
+    written: list[str] = []
+    _write(element, written)
+    return "".join(written)
+
+
+def _write(element: ET.Element, written: list[str]) -> None:
+    tag = element.tag
+    if not isinstance(tag, str) or tag.startswith("{"):  # not made by this builder
+        written.append(ET.tostring(element, encoding="unicode"))
+        return
+    written.append("<" + tag)
+    for name, value in element.attrib.items():
+        written.append(f' {name}="{_escaped_attribute(value)}"')
+    text = element.text
+    if text or len(element):
+        written.append(">")
+        if text:
+            written.append(_escaped_text(text))
+        for child in element:
+            _write(child, written)
+        written.append(f"</{tag}>")
+    else:
+        written.append(" />")
+    if element.tail:
+        written.append(_escaped_text(element.tail))
+
+
+def _escaped_text(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _escaped_attribute(text: str) -> str:
+    text = _escaped_text(text).replace('"', "&quot;")
+    return text.replace("\r", "&#13;").replace("\n", "&#10;").replace("\t", "&#09;")
 
 
 def contrast(fill: str) -> str:

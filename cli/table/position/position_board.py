@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import os
 import threading
-import xml.etree.ElementTree as ET
 from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import meridina
+from meridina.drawing.svg import markup
 from meridina.files.small_file import Unreadable, read_small
 from meridina.games import shown_game
 from meridina.notation.driver import RulingDefaults
@@ -90,7 +90,7 @@ class PositionBoard:
             picture = shown_game(self.key).draw(
                 self.state, None, self.session.path.name, self.session.stand_in_note(), True
             )
-            svg = ET.tostring(picture, encoding="unicode")
+            svg = markup(picture)
             score = game.score()
         except meridina.MeridinaError:
             self.state = None
