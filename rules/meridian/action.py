@@ -5,12 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from meridina.rules.common import Place, Problem
-
-from .faults import Fault, word
+from .faults import Fault
 from .model import COLOURS, PIECES_PER_COLOUR, Build, TakeOff, Tower
 from .placement import Push
-from .state import Column, State, Table, who
+from .state import Column, Reading, Table
 from .tower_rules import (
     heights_on_the_meridian,
     place_and_pieces,
@@ -54,7 +52,6 @@ Moves = tuple[Sequence[Tower | None], int, int]
 # Most effects are never looked at, so their ``Effect`` is made only when one is.
 EffectData = tuple[tuple[int, Tower] | None, tuple[int, Tower] | None, Moves | None]
 NO_EFFECT: EffectData = (None, None, None)
-Outcome = tuple[Column, dict[str, int], Effect]
 
 # Every tower a build can make, made once: towers are values and never change.
 TOWERS: dict[str, tuple[Tower, ...]] = {
@@ -63,35 +60,37 @@ TOWERS: dict[str, tuple[Tower, ...]] = {
 }
 
 
-def quick_act(
-    state: State, colour: str, meridian: int, take_off: TakeOff | None, build: Build | None
-) -> Outcome | None:
-    """What ``act`` makes of a take-off and/or build that breaks no rule; None if one is
-    broken, without putting it into words."""
-    outcome = quick_outcome(state, colour, meridian, take_off, build, state.seating.mates[colour])
-    if outcome is None:
-        return None
-    column, hands, effect = outcome
-    return column, hands, Effect.of(effect)
+class Placement:
+    """A take-off and/or build that breaks no rule: the meridian's cells and the hands
+    after it (new values: the position's own are never changed in place), and its effect."""
+
+    __slots__ = ("column", "effect", "hands")
+
+    def __init__(self, column: Column, hands: dict[str, int], effect: EffectData) -> None:
+        self.column = column
+        self.hands = hands
+        self.effect = effect
 
 
-def quick_outcome(
-    state: State,
+def place_tower(
+    position: Reading,
     colour: str,
     meridian: int,
     take_off: TakeOff | None,
     build: Build | None,
-    mine: tuple[str, ...],
-) -> tuple[Column, dict[str, int], EffectData] | None:
-    """``quick_act`` with the effect as plain values; ``mine`` are the mover's player's colours."""
-    cells = list(state.columns[meridian - 1])
-    hands = state.hands.copy()
+) -> Placement | list[Fault]:
+    """The placement step of a turn: a take-off and/or build by ``colour`` on ``meridian``,
+    judged against every rule of the towers; a ``Placement`` when it breaks none, else
+    every rule it breaks, most basic first. ``position`` is left as it was."""
+    cells = list(position.columns[meridian - 1])
+    hands = position.hands.copy()
+    mine = position.seating.mates[colour]
     effect = take_off_and_build(
-        cells, hands, state.table, state.ever_built, meridian, colour, take_off, build, mine
+        cells, hands, position.table, position.ever_built, meridian, colour, take_off, build, mine
     )
     if isinstance(effect, list):
-        return None
-    return tuple(cells), hands, effect
+        return effect
+    return Placement(tuple(cells), hands, effect)
 
 
 def take_off_and_build(
@@ -192,40 +191,3 @@ def take_off_and_build(
         cells.insert(index, new_tower)
     hands[tower_colour] -= height
     return removed, (city, new_tower), moves
-
-
-def act(
-    state: State,
-    colour: str,
-    meridian: int,
-    take_off: TakeOff | None,
-    build: Build | None,
-) -> Outcome | list[Problem]:
-    """Take off and/or build on one meridian, or every rule this breaks, in words.
-
-    Faults come most basic first: the take-off, the tower's colour, the city, its
-    height, the pieces in hand, the towers per player, the rebuild, the height already
-    there, and then the pushes and the order of heights on the meridian.
-    """
-    mine = state.seating.mates[colour]
-    cells = list(state.columns[meridian - 1])
-    hands = state.hands.copy()
-    effect = take_off_and_build(
-        cells, hands, state.table, state.ever_built, meridian, colour, take_off, build, mine
-    )
-    if type(effect) is tuple:
-        return tuple(cells), hands, Effect.of(effect)
-    assert type(effect) is list
-    owner = state.owner(colour)
-    return [
-        Problem(
-            fault.rule,
-            word(fault, meridian, colour, who(state, owner)),
-            take_off.at if fault.taking_off and take_off is not None else _at(build),
-        )
-        for fault in effect
-    ]
-
-
-def _at(build: Build | None) -> Place | None:
-    return None if build is None else build.at

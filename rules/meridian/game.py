@@ -16,8 +16,8 @@ from meridina.rules.wording import agreeing, counted
 from . import consequences, engine
 from .engine import Step
 from .faults import Fault, word, wording
-from .legal import legal_turns
 from .model import Setup, Turn
+from .position import Position
 from .scoring import ScoreSheet, score
 from .state import Seating, State
 
@@ -30,16 +30,16 @@ class MeridianRules:
     def initial_state(self, setup: Setup, base: Path | None = None) -> Applied[State | None]:
         return engine.initial_state(setup, base=base)
 
-    # The engine's own functions, so that a turn costs no extra call.
+    # Each plays its turns on a ``Position``, through the one loop that plays a turn.
     apply = staticmethod(engine.apply)
     pass_over = staticmethod(engine.pass_over)
-    # A whole game with no problem, on one working state (``PlaysClean``).
+    # A whole game on one position, up to its first problem (``PlaysClean``).
     play_clean = staticmethod(engine.play_clean)
     # A refused tower's consequence told once per meridian in a game's list (``SaysOnce``).
     told = staticmethod(consequences.told)
 
     def legal_turns(self, state: State) -> Iterator[Turn]:
-        return legal_turns(state)
+        return Position(state).legal_turns()
 
     def score(self, state: State) -> ScoreSheet:
         return score(state)

@@ -11,7 +11,7 @@ from meridina.rules.wording import counted
 
 from .faults import Fault, wording
 from .model import COLOURS, DECK, PIECES_PER_COLOUR, Card, Skip
-from .state import State, Table, face_up
+from .state import Reading, Table, face_up
 
 # ---------------------------------------------------------------- MER-S1
 
@@ -138,7 +138,7 @@ def _s3_words(
 
 
 @decides("MER-T1")
-def t1_turn_order(state: State, colour: str | None = None, named: str = "turn") -> Fault | None:
+def t1_turn_order(state: Reading, colour: str | None = None, named: str = "turn") -> Fault | None:
     """The colours move in turn, as ``state.expected_colours`` has it (the first turn
     after a position that does not say who is next: any). With ``colour``: it may move
     now (``named``: by a "turn", or by a "position" whose cards played say who is next).

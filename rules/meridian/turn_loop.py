@@ -1,0 +1,137 @@
+"""The one loop that plays a Meridian turn: every way a turn is played comes through here.
+
+``play_turn`` asks each rule's decider in the order the digest reports faults, on a live
+``Position``, and makes the turn on it as the digest's "How an illegal turn is handled"
+says. One switch chooses what it is for: ``collect`` gathers every fault of the turn (for
+replay and annotation), and without it the loop stops at the first fault, leaving the
+position as it was (for a check that needs only whether a game is clean, and for the
+search of legal turns, which judges each candidate here).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from meridina.rules.common import Place
+from meridina.rules.game import Handling
+
+from .action import NO_EFFECT, EffectData, Placement, place_tower
+from .faults import Fault
+from .legal import t5_stuck_only_without_a_move
+from .model import Skip, Turn
+from .state import ALL_CARDS, card_bit
+from .turn_rules import (
+    card_for_the_turn,
+    e1_no_turn_after_the_end,
+    s1_players,
+    t1_turn_order,
+    t3_card_face_up,
+)
+
+if TYPE_CHECKING:
+    from .position import Position
+
+PlacedFault = tuple[Fault, Place | None]  # a fault and where the record shows it
+
+
+class TurnReport:
+    """What became of one turn: its faults with their places, and what it did to the board
+    (``effect``: None when the placement was refused, or the turn ignored)."""
+
+    __slots__ = ("effect", "faults", "handling")
+
+    def __init__(
+        self, faults: list[PlacedFault], effect: EffectData | None, handling: Handling
+    ) -> None:
+        self.faults = faults
+        self.effect = effect
+        self.handling = handling
+
+
+def play_turn(position: Position, turn: Turn, collect: bool) -> TurnReport | None:
+    """Play ``turn`` on ``position``; ``collect``: gather every fault (see the module).
+
+    A fault of turn order or of the card itself is reported while a legal placement still
+    stands, since later turns build on it; a placement that breaks a rule is not made,
+    and its card counts as played. A mover not in the game, or a turn after the end, is
+    ignored whole. Without ``collect``: None at the first fault, ``position`` unchanged.
+    """
+    colour = turn.colour
+    table = position.table
+    absent = s1_players(colour=colour, playing=position.hands)
+    if absent:
+        return _ignored(position, turn, (absent[0], turn.colour_at), collect)
+    over = e1_no_turn_after_the_end(position.played_bits, table.all_played)
+    if over is not None:
+        return _ignored(position, turn, (over, turn.at), collect)
+    faults: list[PlacedFault] = []
+    every_card_played = False
+    out_of_turn = t1_turn_order(position, colour)
+    if out_of_turn is not None:
+        if not collect:
+            return None
+        if table.cards_known:  # a mover with no card left is told so instead
+            found = card_for_the_turn(position.played_mark(colour), ALL_CARDS)
+            if found is not None and found[0] is not None:
+                out_of_turn, every_card_played = found[0], True
+        faults.append((out_of_turn, turn.colour_at))
+    card = turn.card
+    bit = card_bit(card) << table.seating.shift[colour]
+    meridian = turn.meridian
+    skip = turn.skip
+    found = card_for_the_turn(position.played_bits, bit, card, meridian, skip)
+    again, off_the_card = (None, None) if found is None else found
+    if found is not None and not collect:
+        return None
+    if every_card_played:
+        bit = 0  # said once, not again for this card, which is not counted
+    elif again is not None:
+        bit = 0
+        faults.append((again, turn.card_at))
+    elif table.decks:
+        hidden = t3_card_face_up(table, position.played_bits, colour, card)
+        if hidden is not None:
+            if not collect:
+                return None
+            faults.append((hidden, turn.card_at))
+    if off_the_card is not None:
+        faults.append((off_the_card, turn.card_at))
+        position.change(turn, bit)
+        return TurnReport(faults, None, Handling.DISCARDED)
+    if skip is not None:
+        if skip is Skip.STUCK:
+            numbers = (meridian,) if meridian in card.numbers else card.numbers
+            not_stuck = t5_stuck_only_without_a_move(position, colour, numbers)
+            if not_stuck is not None:
+                if not collect:
+                    return None
+                faults.append((not_stuck, turn.at))
+        position.change(turn, bit)
+        return TurnReport(faults, NO_EFFECT, Handling.PLAYED)
+    placed = place_tower(position, colour, meridian, turn.take_off, turn.build)
+    if not isinstance(placed, Placement):
+        if not collect:
+            return None
+        take_off, build = turn.take_off, turn.build
+        for fault in placed:
+            if fault.taking_off and take_off is not None:
+                faults.append((fault, take_off.at))
+            else:
+                faults.append((fault, None if build is None else build.at))
+        position.change(turn, bit)
+        return TurnReport(faults, None, Handling.DISCARDED)
+    built = position.ever_built
+    if placed.effect[1] is not None and meridian not in built:
+        built = built | {meridian}
+    position.change(turn, bit, meridian, placed.column, placed.hands, built)
+    return TurnReport(faults, placed.effect, Handling.PLAYED)
+
+
+def _ignored(
+    position: Position, turn: Turn, fault: PlacedFault, collect: bool
+) -> TurnReport | None:
+    """A turn passed over whole: nothing of it counts."""
+    if not collect:
+        return None
+    position.change(turn, 0, advance=False)
+    return TurnReport([fault], None, Handling.IGNORED)
