@@ -6,15 +6,21 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .faults import Fault
-from .model import COLOURS, PIECES_PER_COLOUR, Build, TakeOff, Tower
+from .made_once import tower
+from .model import Build, TakeOff, Tower
 from .placement import Push
 from .state import Column, Reading, Table
 from .tower_rules import (
-    heights_on_the_meridian,
-    place_and_pieces,
+    R1HighEnough,
+    R2HeightsDiffer,
+    R3TallerUpwards,
+    R5OnTheBoard,
     pushes_along,
+    r4_towers_per_player,
+    r8_pieces_in_hand,
     r9_own_tower_taken_off,
     r10_rebuild_differs,
+    r11_own_colours,
 )
 
 
@@ -53,12 +59,6 @@ Moves = tuple[Sequence[Tower | None], int, int]
 EffectData = tuple[tuple[int, Tower] | None, tuple[int, Tower] | None, Moves | None]
 NO_EFFECT: EffectData = (None, None, None)
 
-# Every tower a build can make, made once: towers are values and never change.
-TOWERS: dict[str, tuple[Tower, ...]] = {
-    colour: tuple(Tower(colour, height) for height in range(PIECES_PER_COLOUR + 1))
-    for colour in COLOURS
-}
-
 
 class Placement:
     """A take-off and/or build that breaks no rule: the meridian's cells and the hands
@@ -93,6 +93,34 @@ def place_tower(
     return Placement(tuple(cells), hands, effect)
 
 
+TowerFaults = tuple[Fault | None, Fault | None, Fault | None, Fault | None, Fault | None]
+
+
+def tower_faults(
+    cells: Sequence[Tower | None],
+    hands: dict[str, int],
+    table: Table,
+    built: frozenset[int],
+    meridian: int,
+    tower_colour: str,
+    height: int,
+    mine: tuple[str, ...],
+) -> TowerFaults:
+    """What a tower of ``tower_colour`` ``height`` high breaks wherever on the meridian's
+    ``cells`` it is put, each None when it holds: its colour (MER-R11), its height
+    (MER-R1), the pieces in hand (MER-R8), the towers per player (MER-R4) and the heights
+    already there (MER-R2)."""
+    not_own = r11_own_colours(tower_colour, mine)
+    too_few = None if not_own else r8_pieces_in_hand(tower_colour, height, hands)
+    return (
+        not_own,
+        R1HighEnough.built(cells, height, meridian, table.empty_always, built),
+        too_few,
+        r4_towers_per_player(cells, mine, table.towers_per_player, 1),
+        R2HeightsDiffer.built(cells, height),
+    )
+
+
 def take_off_and_build(
     cells: list[Tower | None],
     hands: dict[str, int],
@@ -118,14 +146,13 @@ def take_off_and_build(
     not_there: Fault | None = None
     if take_off is not None:
         found = r9_own_tower_taken_off(cells, mine, take_off.city)
-        if type(found) is tuple:
+        if isinstance(found, Fault):
+            not_there = found
+        else:
             removed = found
             city, gone = found
             cells[city - 1] = None
             hands[gone.colour] += gone.height
-        else:
-            assert type(found) is Fault
-            not_there = found
         if build is None:
             return [not_there] if not_there else (removed, None, None)
     elif build is None:
@@ -133,55 +160,35 @@ def take_off_and_build(
     tower_colour = build.colour or colour
     height = build.height
     city = build.city
-    # Every rule is asked, and only a turn that breaks one gathers its faults.
-    takes = place_and_pieces(city, len(cells), meridian, tower_colour, height, mine, hands)
-    no_city = None if takes is None else takes[1]
+    not_own, too_low, too_few, too_many, twice = tower_faults(
+        cells, hands, table, built, meridian, tower_colour, height, mine
+    )
+    no_city = R5OnTheBoard.city(city, len(cells))
     same = None if removed is None else r10_rebuild_differs(removed, city, tower_colour, height)
+    basic = [
+        fault
+        for fault in (not_there, not_own, no_city, too_low, too_few, too_many, same, twice)
+        if fault is not None
+    ]
+    if basic:
+        return basic
+    # The rules about where the tower ends up are judged once the others hold, as the
+    # pushes are known only then; a tower is pushed only from a city that holds one.
     index = city - 1
     end = index
-    pushed_off: Fault | None = None
     own_pushed: Fault | None = None
-    # A tower is pushed only from a city that holds one.
-    if no_city is None and cells[index] is not None:
+    if cells[index] is not None:
         pushed = pushes_along(cells, index, height, mine, table.own_push)
-        if type(pushed) is int:
-            end = pushed
-        elif type(pushed) is tuple:
+        if isinstance(pushed, Fault):
+            return [pushed]
+        if isinstance(pushed, tuple):
             end, own_pushed = pushed
         else:
-            assert type(pushed) is Fault
-            pushed_off = pushed
-    heights = heights_on_the_meridian(
-        cells,
-        height,
-        0 if no_city else city,
-        end,
-        mine,
-        table.towers_per_player,
-        table.empty_always,
-        meridian,
-        built,
-    )
-    out_of_order = None
-    if not_there or takes or same or heights:
-        not_own, _, too_few = takes or (None, None, None)
-        too_low, too_many, twice, out_of_order = heights or (None, None, None, None)
-        basic = [
-            fault
-            for fault in (not_there, not_own, no_city, too_low, too_few, too_many, same, twice)
-            if fault is not None
-        ]
-        if basic:
-            return basic
-    # The rules about where the tower ends up are judged once the others hold.
-    if pushed_off is not None:
-        return [pushed_off]
+            end = pushed
+    out_of_order = R3TallerUpwards.built(cells, height, city, end)
     if out_of_order or own_pushed:
         return [fault for fault in (out_of_order, own_pushed) if fault is not None]
-    try:
-        new_tower = TOWERS[tower_colour][height]
-    except IndexError:
-        new_tower = Tower(tower_colour, height)
+    new_tower = tower(tower_colour, height)
     moves: Moves | None = None
     if end == index:
         cells[index] = new_tower

@@ -17,7 +17,7 @@ from .model import MERIDIANS, PIECES_PER_COLOUR, Card, Setup, Turn
 from .position import Position
 from .state import CACHE_SIZE, Column, Seating, State, Table, who
 from .turn_loop import TurnReport
-from .turn_rules import s1_players, s2_board_for_the_players, s3_pieces_and_decks
+from .turn_rules import S1Players, s2_board_for_the_players, s3_pieces_and_decks
 from .written_position import apply_position
 
 
@@ -137,9 +137,9 @@ def _start(setup: Setup, board: Board | None, base: Path | None) -> Applied[Stat
     colours = seating.colours
     decks: dict[str, tuple[Card, ...]] = {}
     for colour, (order, at) in setup.decks.items():
-        absent = s1_players(colour=colour, playing=colours, named="deck")
-        if absent:
-            problems.extend(Problem(fault.rule, word(fault, 0), at) for fault in absent)
+        absent = S1Players.playing(colour, colours, "deck")
+        if absent is not None:
+            problems.append(Problem(absent.rule, word(absent, 0), at))
         elif (fault := s3_pieces_and_decks(colour, order)) is not None:
             problems.append(Problem(fault.rule, word(fault, 0), at))
         else:
@@ -164,14 +164,15 @@ def _check_players(setup: Setup) -> list[Problem]:
         return []
     names = tuple([player.name for player in setup.players])
     return [
-        Problem(fault.rule, word(fault, 0), setup.players_at) for fault in s1_players(groups, names)
+        Problem(fault.rule, word(fault, 0), setup.players_at)
+        for fault in S1Players.seats(groups, names)
     ]
 
 
 @lru_cache(maxsize=64)
 def _fair_seats(groups: tuple[tuple[str, ...], ...]) -> bool:
     """No fault in the seats' colours; the players' names only word the faults."""
-    return not s1_players(groups)
+    return not S1Players.seats(groups)
 
 
 def apply(state: State, turn: Turn) -> Step:

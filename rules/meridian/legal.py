@@ -4,13 +4,13 @@ build is open."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from meridina.rules.rule_home import decides
 
-from .action import Placement, place_tower
+from .action import Placement, place_tower, tower_faults
 from .faults import Fault, wording
+from .made_once import build
 from .model import DECK, PIECES_PER_COLOUR, Build, Skip, TakeOff, Turn
 from .state import Reading
 
@@ -18,8 +18,9 @@ if TYPE_CHECKING:
     from .position import Position
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
+class Action(NamedTuple):
+    """A take-off and/or build, as the search tries one."""
+
     take_off: TakeOff | None
     build: Build | None
 
@@ -34,44 +35,74 @@ def describe_action(action: Action) -> str:
     return " ".join(parts)
 
 
-def candidate_actions(position: Reading, colour: str, meridian: int) -> Iterator[Action]:
-    """Every take-off, build and rebuild worth judging for ``colour`` on ``meridian``, in
-    the order the search tries them: each take-off alone, then the builds after it (none
-    taken off first), by tower colour, height and city. Heights stop at the pieces the
-    colour has in hand, with any taken off: no other tower can be made."""
+def _take_offs(position: Reading, colour: str, meridian: int) -> list[TakeOff | None]:
+    """None (nothing taken off), then a take-off of each of the player's towers on the
+    meridian (naming its city when there are two)."""
     owner = position.owner(colour)
-    column = position.columns[meridian - 1]
     own_cities = [
         city
-        for city, tower in enumerate(column, start=1)
+        for city, tower in enumerate(position.columns[meridian - 1], start=1)
         if tower is not None and position.owner(tower.colour) == owner
     ]
     take_offs: list[TakeOff | None] = [None]
     for city in own_cities:
         take_offs.append(TakeOff(city if len(own_cities) > 1 else None))
-    tower_colours = position.players[owner].colours
-    for take_off in take_offs:
+    return take_offs
+
+
+def _heights(position: Reading, meridian: int, tower_colour: str, take_off: bool) -> range:
+    """The heights a tower of ``tower_colour`` can be made: no more than the pieces in
+    hand, with those of a tower ``take_off`` gives back."""
+    most = position.hands[tower_colour] + sum(
+        tower.height
+        for tower in position.columns[meridian - 1]
+        if tower is not None and tower.colour == tower_colour and take_off
+    )
+    return range(1, min(most, PIECES_PER_COLOUR) + 1)
+
+
+def candidate_actions(position: Reading, colour: str, meridian: int) -> Iterator[Action]:
+    """Every take-off, build and rebuild worth judging for ``colour`` on ``meridian``, in
+    the order the search tries them: each take-off alone, then the builds after it (none
+    taken off first), by tower colour, height and city."""
+    cities = range(1, position.board.cities + 1)
+    for take_off in _take_offs(position, colour, meridian):
         if take_off is not None:
             yield Action(take_off, None)
-        for tower_colour in tower_colours:
-            most = position.hands[tower_colour] + sum(
-                tower.height
-                for tower in column
-                if tower is not None and tower.colour == tower_colour and take_off is not None
-            )
+        for tower_colour in position.seating.mates[colour]:
             named = tower_colour if tower_colour != colour else None
-            for height in range(1, min(most, PIECES_PER_COLOUR) + 1):
-                for city in range(1, position.board.cities + 1):
-                    yield Action(take_off, Build(height, city, named))
+            for height in _heights(position, meridian, tower_colour, take_off is not None):
+                for city in cities:
+                    yield Action(take_off, build(height, city, named))
 
 
 def open_actions(position: Reading, colour: str, meridian: int) -> Iterator[Action]:
-    """The candidate actions that break no rule of the towers, judged by the turn's own
-    placement step (``place_tower``)."""
-    for action in candidate_actions(position, colour, meridian):
-        placed = place_tower(position, colour, meridian, action.take_off, action.build)
-        if isinstance(placed, Placement):
-            yield action
+    """The candidate actions (in their order) that break no rule of the towers, judged by
+    the turn's own placement step (``place_tower``). A tower that breaks a rule wherever
+    it is put (``tower_faults``) is not tried on each city."""
+    mine = position.seating.mates[colour]
+    table = position.table
+    cities = range(1, position.board.cities + 1)
+    for take_off in _take_offs(position, colour, meridian):
+        after = place_tower(position, colour, meridian, take_off, None)
+        if not isinstance(after, Placement):
+            continue  # (a take-off that breaks a rule: no build after it is open either)
+        if take_off is not None:
+            yield Action(take_off, None)
+        for tower_colour in mine:
+            named = tower_colour if tower_colour != colour else None
+            for height in _heights(position, meridian, tower_colour, take_off is not None):
+                faults = tower_faults(
+                    after.column, after.hands, table, position.ever_built, meridian,
+                    tower_colour, height, mine,
+                )  # fmt: skip
+                if any(faults):
+                    continue
+                for city in cities:
+                    action = Action(take_off, build(height, city, named))
+                    placed = place_tower(position, colour, meridian, take_off, action.build)
+                    if isinstance(placed, Placement):
+                        yield action
 
 
 @decides("MER-T5")

@@ -9,8 +9,8 @@ from operator import itemgetter
 
 from meridina.rules.identity_memory import IdentityMemory
 
-from .action import TOWERS
 from .board import Board, Island
+from .made_once import TOWERS
 from .state import Seating, State
 
 # A sheet's rows are plain slotted values, not frozen ones, whose ``__init__`` costs

@@ -8,33 +8,10 @@ from functools import lru_cache
 from meridina.rules.common import value
 
 from .board import Board
+from .made_once import ALL_CARDS, card_bit, cards_of
 from .model import DECK, Card, EmptyMeridian, Player, Rulings, Tower, TwoPlayerTurns
 
 Column = tuple[Tower | None, ...]  # one meridian, index 0 = city 1 at the bottom
-
-# The cards a colour has played are kept as one number, a bit per card of the deck.
-CARD_BITS: dict[Card, int] = {card: 1 << index for index, card in enumerate(DECK)}
-# The same by the identity of the deck's own card values, which every record's turns use:
-# looking a card up this way does not hash it.
-BITS_BY_ID: dict[int, int] = {id(card): bit for card, bit in CARD_BITS.items()}
-ALL_CARDS = (1 << len(DECK)) - 1
-
-
-def card_bit(card: Card) -> int:
-    """The card's bit (0 for a value that is not a card of the deck)."""
-    bit = BITS_BY_ID.get(id(card))
-    return CARD_BITS.get(card, 0) if bit is None else bit
-
-
-def cards_of(mark: int) -> frozenset[Card]:
-    """The cards whose bits are set in ``mark``, in a set made once per value."""
-    cards = _CARD_SETS.get(mark)
-    if cards is None:
-        cards = _CARD_SETS[mark] = frozenset(card for card, bit in CARD_BITS.items() if mark & bit)
-    return cards
-
-
-_CARD_SETS: dict[int, frozenset[Card]] = {}
 
 
 @value
@@ -126,6 +103,7 @@ class Table:
         "cards_known",
         "decks",
         "empty_always",
+        "movers",
         "own_push",
         "rulings",
         "seating",
@@ -148,6 +126,7 @@ class Table:
         # Every card of every colour played: the game is over (when the cards are known;
         # otherwise -1, which no position's bits equal).
         self.all_played = (1 << len(DECK) * len(seating.colours)) - 1 if cards_known else -1
+        self.movers = turn_movers(seating)  # whose turn it is, by a position's ``next_index``
         self.towers_per_player = seating.towers_per_player
         self.empty_always = rulings.empty_meridian is EmptyMeridian.ALWAYS
         self.own_push = rulings.own_push
@@ -271,7 +250,7 @@ class Reading:
     def expected_colours(self) -> tuple[str, ...]:
         """The colours that may play the next card: with free turns, those of the player
         whose turn it is that have a card left (or all of them)."""
-        movers = turn_movers(self.seating)
+        movers = self.table.movers
         colours = movers[self.next_index % len(movers)]
         if self.free_turns:
             return tuple(c for c in colours if self.cards_left(c) > 0) or colours

@@ -18,14 +18,15 @@ from meridina.rules.game import Handling
 from .action import NO_EFFECT, EffectData, Placement, place_tower
 from .faults import Fault
 from .legal import t5_stuck_only_without_a_move
+from .made_once import card_bit
 from .model import Skip, Turn
-from .state import ALL_CARDS, card_bit
 from .turn_rules import (
-    card_for_the_turn,
+    S1Players,
+    T1TurnOrder,
+    T2CardsOnce,
     e1_no_turn_after_the_end,
-    s1_players,
-    t1_turn_order,
     t3_card_face_up,
+    t4_card_allows,
 )
 
 if TYPE_CHECKING:
@@ -58,37 +59,35 @@ def play_turn(position: Position, turn: Turn, collect: bool) -> TurnReport | Non
     """
     colour = turn.colour
     table = position.table
-    absent = s1_players(colour=colour, playing=position.hands)
-    if absent:
-        return _ignored(position, turn, (absent[0], turn.colour_at), collect)
+    absent = S1Players.playing(colour, position.hands)
+    if absent is not None:
+        return _ignored(position, turn, (absent, turn.colour_at), collect)
     over = e1_no_turn_after_the_end(position.played_bits, table.all_played)
     if over is not None:
         return _ignored(position, turn, (over, turn.at), collect)
     faults: list[PlacedFault] = []
-    every_card_played = False
-    out_of_turn = t1_turn_order(position, colour)
+    card = turn.card
+    bit = card_bit(card) << table.seating.shift[colour]
+    every_card_played = False  # (then said once, instead of the turn order's fault)
+    out_of_turn = T1TurnOrder.mover(position, colour)
     if out_of_turn is not None:
         if not collect:
             return None
-        if table.cards_known:  # a mover with no card left is told so instead
-            found = card_for_the_turn(position.played_mark(colour), ALL_CARDS)
-            if found is not None and found[0] is not None:
-                out_of_turn, every_card_played = found[0], True
+        all_played = T2CardsOnce.card_left(position.played_mark(colour))
+        if table.cards_known and all_played is not None:
+            out_of_turn, every_card_played = all_played, True
         faults.append((out_of_turn, turn.colour_at))
-    card = turn.card
-    bit = card_bit(card) << table.seating.shift[colour]
     meridian = turn.meridian
     skip = turn.skip
-    found = card_for_the_turn(position.played_bits, bit, card, meridian, skip)
-    again, off_the_card = (None, None) if found is None else found
-    if found is not None and not collect:
+    again = None if every_card_played else T2CardsOnce.again(position.played_bits, bit, card)
+    off_the_card = t4_card_allows(card, meridian, skip)
+    if not collect and (again or off_the_card):
         return None
-    if every_card_played:
-        bit = 0  # said once, not again for this card, which is not counted
-    elif again is not None:
-        bit = 0
+    if every_card_played or again is not None:
+        bit = 0  # the card does not count as played
+    if again is not None:
         faults.append((again, turn.card_at))
-    elif table.decks:
+    elif not every_card_played and table.decks:
         hidden = t3_card_face_up(table, position.played_bits, colour, card)
         if hidden is not None:
             if not collect:

@@ -10,6 +10,7 @@ from meridina.rules.rule_home import decides
 from meridina.rules.wording import counted
 
 from .faults import Fault, wording
+from .made_once import ALL_CARDS
 from .model import COLOURS, DECK, PIECES_PER_COLOUR, Card, Skip
 from .state import Reading, Table, face_up
 
@@ -17,63 +18,61 @@ from .state import Reading, Table, face_up
 
 
 @decides("MER-S1")
-def s1_players(
-    groups: Sequence[tuple[str, ...]] = (),
-    names: Sequence[str] = (),
-    colour: str | None = None,
-    playing: Collection[str] = (),
-    named: str = "turn",
-    city: int = 0,
-) -> list[Fault]:
-    """With ``colour``: it is one of the colours ``playing`` (``named``: what names it, a
-    "turn", a "deck", a "tower" on ``city`` or a "position"). Else the players' colours
-    ``groups``: 2 to 4 players, two colours each in the game of two and one otherwise,
-    each a Meridian colour given to one seat (``names``: the players', for the message).
-    """
-    if colour is not None:
-        if colour in playing:
-            return []
-        return [Fault("MER-S1", ("absent", colour, named, city))]
-    count = len(groups)
-    if not 2 <= count <= 4:
-        return [Fault("MER-S1", ("count", count))]
-    faults: list[Fault] = []
-    seen: set[str] = set()
-    want = 2 if count == 2 else 1
-    for colours, name in zip(groups, names or ("",) * count, strict=True):
-        if len(colours) != want:
-            faults.append(Fault("MER-S1", ("colours", name, want, count, len(colours))))
-        for one in colours:
-            if one not in COLOURS:
-                faults.append(Fault("MER-S1", ("unknown", one)))
-            elif one in seen:
-                faults.append(Fault("MER-S1", ("twice", one)))
-            seen.add(one)
-    return faults
+class S1Players:
+    """MER-S1: 2 to 4 players, two colours each in the game of two and one otherwise, each
+    a Meridian colour given to one seat; and whatever names a colour names one playing."""
 
+    @staticmethod
+    def seats(groups: Sequence[tuple[str, ...]], names: Sequence[str] = ()) -> list[Fault]:
+        """The players' colours ``groups`` (``names``: the players', for the message)."""
+        count = len(groups)
+        if not 2 <= count <= 4:
+            return [Fault("MER-S1", ("count", count))]
+        faults: list[Fault] = []
+        seen: set[str] = set()
+        want = 2 if count == 2 else 1
+        for colours, name in zip(groups, names or ("",) * count, strict=True):
+            if len(colours) != want:
+                faults.append(Fault("MER-S1", ("colours", name, want, count, len(colours))))
+            for one in colours:
+                if one not in COLOURS:
+                    faults.append(Fault("MER-S1", ("unknown", one)))
+                elif one in seen:
+                    faults.append(Fault("MER-S1", ("twice", one)))
+                seen.add(one)
+        return faults
 
-@wording("MER-S1")
-def _s1_words(meridian: int, colour: str, who: str, case: str, *facts: Any) -> str:
-    if case == "absent":
-        absent, named, city = facts
-        if named == "turn":
-            return f"{absent} is not playing in this game"
-        if named == "deck":
-            return f"a deck is given for {absent}, who is not playing"
-        if named == "tower":
-            return f"meridian {meridian}, city {city}: {absent} is not playing"
-        return f"{absent} is not playing"
-    if case == "count":
-        return f"Meridian is for 2 to 4 players, not {facts[0]}"
-    if case == "colours":
-        name, want, count, got = facts
-        return (
-            f"{name or 'a player'} must have {counted(want, 'colour')} in a "
-            f"{count}-player game, not {got}"
-        )
-    if case == "unknown":
-        return f"{facts[0]!r} is not a Meridian colour ({', '.join(COLOURS)})"
-    return f"{facts[0]} is given to two seats"
+    @staticmethod
+    def playing(
+        colour: str, playing: Collection[str], named: str = "turn", city: int = 0
+    ) -> Fault | None:
+        """``colour`` is one of the colours ``playing``; ``named``: what names it, a "turn",
+        a "deck", a "tower" on ``city`` or a "position"."""
+        return None if colour in playing else Fault("MER-S1", ("absent", colour, named, city))
+
+    @staticmethod
+    @wording("MER-S1")
+    def words(meridian: int, colour: str, who: str, case: str, *facts: Any) -> str:
+        if case == "absent":
+            absent, named, city = facts
+            if named == "turn":
+                return f"{absent} is not playing in this game"
+            if named == "deck":
+                return f"a deck is given for {absent}, who is not playing"
+            if named == "tower":
+                return f"meridian {meridian}, city {city}: {absent} is not playing"
+            return f"{absent} is not playing"
+        if case == "count":
+            return f"Meridian is for 2 to 4 players, not {facts[0]}"
+        if case == "colours":
+            name, want, count, got = facts
+            return (
+                f"{name or 'a player'} must have {counted(want, 'colour')} in a "
+                f"{count}-player game, not {got}"
+            )
+        if case == "unknown":
+            return f"{facts[0]!r} is not a Meridian colour ({', '.join(COLOURS)})"
+        return f"{facts[0]} is given to two seats"
 
 
 # ---------------------------------------------------------------- MER-S2
@@ -138,107 +137,107 @@ def _s3_words(
 
 
 @decides("MER-T1")
-def t1_turn_order(state: Reading, colour: str | None = None, named: str = "turn") -> Fault | None:
-    """The colours move in turn, as ``state.expected_colours`` has it (the first turn
-    after a position that does not say who is next: any). With ``colour``: it may move
-    now (``named``: by a "turn", or by a "position" whose cards played say who is next).
-    Without: the cards a position lists as played fit turn order, each colour (with free
-    turns, each player) at most one card ahead of those after it."""
-    if colour is not None:
-        index = state.next_index
-        if index < 0:
+class T1TurnOrder:
+    """MER-T1: the colours move in turn, as ``expected_colours`` has it (with free turns,
+    the players alternate, playing a card of either colour)."""
+
+    @staticmethod
+    def mover(state: Reading, colour: str, named: str = "turn") -> Fault | None:
+        """``colour`` may move now (``named``: by a "turn", or by a "position" whose cards
+        played say who is next). The first turn after a position that does not say who is
+        next (``next_index`` -1) may be anyone's."""
+        if state.next_index < 0:
             return None
-        seating = state.seating
-        rotation = seating.rotation
-        if not seating.free_turns and rotation[index % len(rotation)] == colour:
-            return None  # the usual case, without building the tuple of expected colours
         expected = state.expected_colours()
         if colour in expected:
             return None
         return Fault("MER-T1", (named, " or ".join(expected), colour))
-    if state.free_turns:
-        totals = [sum(len(state.played[c]) for c in p.colours) for p in state.players]
-        if abs(totals[0] - totals[1]) > 1:
-            return Fault("MER-T1", ("apart",))
+
+    @staticmethod
+    def cards_played(state: Reading) -> Fault | None:
+        """The cards a position lists as played fit turn order: each colour (with free
+        turns, each player) at most one card ahead of those after it."""
+        if state.free_turns:
+            totals = [sum(len(state.played[c]) for c in p.colours) for p in state.players]
+            if abs(totals[0] - totals[1]) > 1:
+                return Fault("MER-T1", ("apart",))
+            return None
+        counts = [len(state.played[c]) for c in state.rotation]
+        if max(counts) - min(counts) > 1 or counts != sorted(counts, reverse=True):
+            return Fault("MER-T1", ("ahead", tuple(zip(state.rotation, counts, strict=True))))
         return None
-    counts = [len(state.played[c]) for c in state.rotation]
-    if max(counts) - min(counts) > 1 or counts != sorted(counts, reverse=True):
-        return Fault("MER-T1", ("ahead", tuple(zip(state.rotation, counts, strict=True))))
-    return None
 
-
-@wording("MER-T1")
-def _t1_words(meridian: int, colour: str, who: str, case: str, *facts: Any) -> str:
-    if case == "turn":
-        expected, mover = facts
-        return f"it is {expected}'s turn, not {mover}'s"
-    if case == "position":
-        expected, mover = facts
-        return f"by the cards played, {expected} moves next, not {mover}"
-    if case == "apart":
-        return "the players' numbers of cards played are more than one apart"
-    return "in turn order, no colour can have played more cards than one before it: " + ", ".join(
-        f"{c} {n}" for c, n in facts[0]
-    )
+    @staticmethod
+    @wording("MER-T1")
+    def words(meridian: int, colour: str, who: str, case: str, *facts: Any) -> str:
+        if case == "turn":
+            expected, mover = facts
+            return f"it is {expected}'s turn, not {mover}'s"
+        if case == "position":
+            expected, mover = facts
+            return f"by the cards played, {expected} moves next, not {mover}"
+        if case == "apart":
+            return "the players' numbers of cards played are more than one apart"
+        return (
+            "in turn order, no colour can have played more cards than one before it: "
+            + ", ".join(f"{c} {n}" for c, n in facts[0])
+        )
 
 
 # ---------------------------------------------------------------- MER-T2 and MER-T4
 
-# What a turn's card breaks, None for a rule that holds: (MER-T2, MER-T4).
-CardFaults = tuple[Fault | None, Fault | None]
+
+@decides("MER-T2")
+class T2CardsOnce:
+    """MER-T2: a colour plays each of its cards once, and a player's towers each took a
+    card. ``played`` and ``bit`` are cards as a state keeps them: a bit per card."""
+
+    @staticmethod
+    def again(played: int, bit: int, card: Card) -> Fault | None:
+        """The card of a turn (``bit`` among the cards ``played``) was not played before."""
+        return Fault("MER-T2", ("again", card.label)) if played & bit else None
+
+    @staticmethod
+    def listed(played: int, bit: int, card: Card) -> Fault | None:
+        """A card a position lists as played is not listed before it."""
+        return Fault("MER-T2", ("listed", card.label)) if played & bit else None
+
+    @staticmethod
+    def card_left(played: int) -> Fault | None:
+        """The mover has a card left (``played``: the bits of its cards played)."""
+        return Fault("MER-T2", ("all",)) if played == ALL_CARDS else None
+
+    @staticmethod
+    def towers(towers: int, cards: int) -> Fault | None:
+        """A player with ``towers`` on the board has played as many ``cards``."""
+        return None if towers <= cards else Fault("MER-T2", ("towers", towers, cards))
+
+    @staticmethod
+    @wording("MER-T2")
+    def words(meridian: int, colour: str, who: str, case: str, *facts: Any) -> str:
+        if case == "again":
+            return f"{colour} has already played card {facts[0]}"
+        if case == "listed":
+            return f"{colour} card {facts[0]} is listed twice"
+        if case == "all":
+            return f"{colour} has played all 13 of its cards"
+        towers, cards = facts
+        return (
+            f"{who} has {counted(towers, 'tower')} on the board "
+            f"but has played only {counted(cards, 'card')}"
+        )
 
 
-@decides("MER-T2", "MER-T4")
-def card_for_the_turn(
-    played: int,
-    bit: int,
-    card: Card | None = None,
-    meridian: int | None = None,
-    skip: Skip | None = None,
-    towers: int | None = None,
-) -> CardFaults | None:
-    """A colour plays each of its cards once (MER-T2) and builds on a meridian its card
-    allows (MER-T4). None when both hold, else what is broken.
+# ---------------------------------------------------------------- MER-T4
 
-    ``played``: the cards played, as a state keeps them; ``bit``: the turn's ``card``
-    among them. With ``meridian``: the card of a turn, which a pass or stuck on a group
-    card need not name a meridian for (0; ``skip``). Without: a card only, as a position
-    lists it. Without a card: the mover has a card left (``bit``: all of its cards); or,
-    with ``towers``, a player with that many towers on the board has played as many
-    cards (``played``: how many).
-    """
-    # (No keyword-only parameter, and the usual turn first: asked on every turn.)
-    if card is not None and not played & bit and meridian in card.numbers:
+
+@decides("MER-T4")
+def t4_card_allows(card: Card, meridian: int, skip: Skip | None) -> Fault | None:
+    """A turn plays on a meridian its card allows; a pass or stuck (``skip``) on a group
+    card need not name one (``meridian`` 0)."""
+    if meridian in card.numbers or (not meridian and skip is not None):
         return None
-    if card is None:
-        if towers is not None:
-            return None if towers <= played else (Fault("MER-T2", ("towers", towers, played)), None)
-        return (Fault("MER-T2", ("all",)), None) if played & bit == bit else None
-    again = played & bit
-    if meridian is None:
-        return (Fault("MER-T2", ("listed", card.label)), None) if again else None
-    allowed = meridian in card.numbers or (not meridian and skip is not None)
-    if not again and allowed:
-        return None
-    return (
-        Fault("MER-T2", ("again", card.label)) if again else None,
-        None if allowed else Fault("MER-T4", (card.label, meridian)),
-    )
-
-
-@wording("MER-T2")
-def _t2_words(meridian: int, colour: str, who: str, case: str, *facts: Any) -> str:
-    if case == "again":
-        return f"{colour} has already played card {facts[0]}"
-    if case == "listed":
-        return f"{colour} card {facts[0]} is listed twice"
-    if case == "all":
-        return f"{colour} has played all 13 of its cards"
-    towers, cards = facts
-    return (
-        f"{who} has {counted(towers, 'tower')} on the board "
-        f"but has played only {counted(cards, 'card')}"
-    )
+    return Fault("MER-T4", (card.label, meridian))
 
 
 @wording("MER-T4")

@@ -5,15 +5,17 @@ from __future__ import annotations
 from meridina.rules.common import Place, Problem
 
 from .faults import word
+from .made_once import card_bit
 from .model import PIECES_PER_COLOUR, Card, PlacedTower, Setup, Tower
-from .state import State, card_bit, who
+from .state import State, who
 from .tower_rules import (
-    place_exists,
-    written_heights,
-    written_tower,
-    written_towers_per_player,
+    R1HighEnough,
+    R2HeightsDiffer,
+    R3TallerUpwards,
+    R5OnTheBoard,
+    r4_towers_per_player,
 )
-from .turn_rules import card_for_the_turn, s1_players, s3_pieces_and_decks, t1_turn_order
+from .turn_rules import S1Players, T1TurnOrder, T2CardsOnce, s3_pieces_and_decks
 
 
 def apply_position(state: State, setup: Setup) -> tuple[State, list[Problem]]:
@@ -25,12 +27,14 @@ def apply_position(state: State, setup: Setup) -> tuple[State, list[Problem]]:
     colours = state.colours
     for placed in position.towers:
         tower = placed.tower
-        absent = s1_players(colour=tower.colour, playing=colours, named="tower", city=placed.city)
-        if absent:
-            problems.extend(Problem(f.rule, word(f, placed.meridian), placed.at) for f in absent)
+        absent = S1Players.playing(tower.colour, colours, "tower", placed.city)
+        if absent is not None:
+            problems.append(Problem(absent.rule, word(absent, placed.meridian), placed.at))
             continue
-        fault = place_exists(placed.city, state.board.cities, placed.meridian) or written_tower(
-            columns[placed.meridian - 1], tower.height, placed.city
+        fault = (
+            R5OnTheBoard.place(placed.city, state.board.cities, placed.meridian)
+            or R1HighEnough.written(tower.height, placed.city)
+            or R2HeightsDiffer.written_on(columns[placed.meridian - 1], placed.city)
         )
         if fault is not None:
             problems.append(Problem(fault.rule, word(fault, placed.meridian), placed.at))
@@ -51,27 +55,27 @@ def apply_position(state: State, setup: Setup) -> tuple[State, list[Problem]]:
         if fault is not None:
             problems.append(Problem(fault.rule, word(fault, 0), position.at))
     for colour, (count, at) in position.hands.items():
-        absent = s1_players(colour=colour, playing=colours, named="position")
-        if absent:
+        absent = S1Players.playing(colour, colours, "position")
+        if absent is not None:
             named_at = position.colour_at.get(colour, at)
-            problems.extend(Problem(f.rule, word(f, 0), named_at) for f in absent)
+            problems.append(Problem(absent.rule, word(absent, 0), named_at))
         elif (fault := s3_pieces_and_decks(colour, None, pieces[colour], count)) is not None:
             problems.append(Problem(fault.rule, word(fault, 0), at))
     played = {c: frozenset[Card]() for c in colours}
     if position.played is not None:
         for colour, cards in position.played.items():
-            absent = s1_players(colour=colour, playing=colours, named="position")
-            if absent:
+            absent = S1Players.playing(colour, colours, "position")
+            if absent is not None:
                 named_at = position.colour_at.get(colour, position.at)
-                problems.extend(Problem(f.rule, word(f, 0), named_at) for f in absent)
+                problems.append(Problem(absent.rule, word(absent, 0), named_at))
                 continue
             seen: set[Card] = set()
             mark = 0
             for card, at in cards:
                 bit = card_bit(card)
-                again = card_for_the_turn(mark, bit, card)
-                if again is not None and again[0] is not None:
-                    problems.append(Problem(again[0].rule, word(again[0], 0, colour), at))
+                again = T2CardsOnce.listed(mark, bit, card)
+                if again is not None:
+                    problems.append(Problem(again.rule, word(again, 0, colour), at))
                 mark |= bit
                 seen.add(card)
             played[colour] = frozenset(seen)
@@ -99,11 +103,9 @@ def _towers_without_cards(
             1 for column in columns for t in column if t is not None and t.colour in player.colours
         )
         cards = sum(len(played[colour]) for colour in player.colours)
-        found = card_for_the_turn(cards, 0, None, None, None, towers)
-        if found is not None and found[0] is not None:
-            problems.append(
-                Problem(found[0].rule, word(found[0], 0, "", who(state.seating, index)), at)
-            )
+        found = T2CardsOnce.towers(towers, cards)
+        if found is not None:
+            problems.append(Problem(found.rule, word(found, 0, "", who(state.seating, index)), at))
     return problems
 
 
@@ -112,12 +114,12 @@ def _column_faults(
 ) -> list[Problem]:
     problems: list[Problem] = []
     at = next((p.at for p in placed if p.meridian == meridian), None)
-    fault = written_heights(column)
+    fault = R2HeightsDiffer.written_meridian(column) or R3TallerUpwards.written_meridian(column)
     if fault is not None:
         problems.append(Problem(fault.rule, word(fault, meridian), at))
     for owner in dict.fromkeys(state.owner(tower.colour) for tower in column if tower):
         colours = state.players[owner].colours
-        fault = written_towers_per_player(column, colours, state.towers_per_player)
+        fault = r4_towers_per_player(column, colours, state.towers_per_player, 0)
         if fault is not None:
             problems.append(
                 Problem(fault.rule, word(fault, meridian, "", who(state.seating, owner)), at)
@@ -131,20 +133,20 @@ def _start_mover(
     rotation = state.rotation
     if to_move is not None:
         colour, where = to_move
-        absent = s1_players(colour=colour, playing=rotation, named="position")
-        if absent:
-            return state, [Problem(f.rule, word(f, 0), where) for f in absent]
+        absent = S1Players.playing(colour, rotation, "position")
+        if absent is not None:
+            return state, [Problem(absent.rule, word(absent, 0), where)]
         given = state.owner(colour) if state.free_turns else rotation.index(colour)
         named = state.changed(next_index=given)
         if state.cards_known:
             derived, problems = _start_mover(state, None, at)
-            fault = None if problems else t1_turn_order(derived, colour, "position")
+            fault = None if problems else T1TurnOrder.mover(derived, colour, "position")
             if fault is not None:
                 return named, [Problem(fault.rule, word(fault, 0), where)]
         return named, []
     if not state.cards_known:
         return state.changed(next_index=-1), []  # the first turn after the position decides
-    fault = t1_turn_order(state)
+    fault = T1TurnOrder.cards_played(state)
     if fault is not None:
         return state, [Problem(fault.rule, word(fault, 0), at)]
     if state.free_turns:
