@@ -15,8 +15,10 @@ from .tower_rules import (
     R2HeightsDiffer,
     R3TallerUpwards,
     R5OnTheBoard,
-    pushes_along,
+    free_cell,
     r4_towers_per_player,
+    r6_nothing_pushed_off,
+    r7_own_towers_pushed,
     r8_pieces_in_hand,
     r9_own_tower_taken_off,
     r10_rebuild_differs,
@@ -82,11 +84,12 @@ def place_tower(
     """The placement step of a turn: a take-off and/or build by ``colour`` on ``meridian``,
     judged against every rule of the towers; a ``Placement`` when it breaks none, else
     every rule it breaks, most basic first. ``position`` is left as it was."""
+    table = position.table
     cells = list(position.columns[meridian - 1])
     hands = position.hands.copy()
-    mine = position.seating.mates[colour]
+    mine = table.seating.mates[colour]
     effect = take_off_and_build(
-        cells, hands, position.table, position.ever_built, meridian, colour, take_off, build, mine
+        cells, hands, table, position.ever_built, meridian, colour, take_off, build, mine
     )
     if isinstance(effect, list):
         return effect
@@ -165,26 +168,20 @@ def take_off_and_build(
     )
     no_city = R5OnTheBoard.city(city, len(cells))
     same = None if removed is None else r10_rebuild_differs(removed, city, tower_colour, height)
-    basic = [
-        fault
-        for fault in (not_there, not_own, no_city, too_low, too_few, too_many, same, twice)
-        if fault is not None
-    ]
-    if basic:
-        return basic
+    if not_there or not_own or no_city or too_low or too_few or too_many or same or twice:
+        basic = (not_there, not_own, no_city, too_low, too_few, too_many, same, twice)
+        return [fault for fault in basic if fault is not None]
     # The rules about where the tower ends up are judged once the others hold, as the
     # pushes are known only then; a tower is pushed only from a city that holds one.
     index = city - 1
     end = index
     own_pushed: Fault | None = None
     if cells[index] is not None:
-        pushed = pushes_along(cells, index, height, mine, table.own_push)
-        if isinstance(pushed, Fault):
-            return [pushed]
-        if isinstance(pushed, tuple):
-            end, own_pushed = pushed
-        else:
-            end = pushed
+        end = free_cell(cells, index, height)
+        pushed_off = r6_nothing_pushed_off(cells, index, end)
+        if pushed_off is not None:
+            return [pushed_off]
+        own_pushed = r7_own_towers_pushed(cells, index, end, mine, table.own_push)
     out_of_order = R3TallerUpwards.built(cells, height, city, end)
     if out_of_order or own_pushed:
         return [fault for fault in (out_of_order, own_pushed) if fault is not None]

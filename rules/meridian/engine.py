@@ -63,7 +63,7 @@ class Step:
     @property
     def ignored(self) -> bool:
         """Nothing of the turn counts (MER-S1, MER-E1): its card, the board unchanged."""
-        return self._report.handling is Handling.IGNORED
+        return self._report.ignored
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Step):
@@ -180,7 +180,7 @@ def apply(state: State, turn: Turn) -> Step:
     position = Position(state)
     report = position.push(turn)
     assert report is not None  # (collecting, the loop always plays the turn)
-    after = state if report.handling is Handling.IGNORED else position.state()
+    after = state if report.ignored else position.state()
     return Step(after, report, turn, state.seating)
 
 

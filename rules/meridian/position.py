@@ -80,7 +80,18 @@ class Position(Reading):
     def pass_over(self, mover: str | None) -> None:
         """Go on past a turn the record does not make readable: only the order moves on,
         following its ``mover`` when it is known and playing."""
-        self._keep(Unreadable(mover), -1)
+        self._undo.append(
+            (
+                Unreadable(mover),
+                -1,
+                (),
+                self.hands,
+                self.played_bits,
+                self.next_index,
+                self.ever_built,
+                self.turns_applied,
+            )
+        )
         if mover is not None and mover in self.hands:
             self.next_index = self.seating.index_after[mover]
             self.turns_applied += 1
@@ -116,24 +127,12 @@ class Position(Reading):
         and pass the turn on after its mover; when ``meridian`` is given, put ``column`` on
         it, the ``hands`` and the meridians ``ever_built`` on. ``advance`` false: keep the
         turn to pop, but change nothing (a turn ignored)."""
-        self._keep(turn, meridian - 1)
-        if not advance:
-            return
-        if meridian:
-            self.columns[meridian - 1] = column
-            assert hands is not None
-            self.hands = hands
-            self.ever_built = ever_built
-        self.played_bits |= card_bit
-        self.next_index = self.seating.index_after[turn.colour]
-        self.turns_applied += 1
-
-    def _keep(self, turn: Turn | Unreadable, index: int) -> None:
+        index = meridian - 1
         self._undo.append(
             (
                 turn,
                 index,
-                self.columns[index] if index >= 0 else (),
+                self.columns[index] if meridian else (),
                 self.hands,
                 self.played_bits,
                 self.next_index,
@@ -141,6 +140,16 @@ class Position(Reading):
                 self.turns_applied,
             )
         )
+        if not advance:
+            return
+        if meridian:
+            self.columns[index] = column
+            assert hands is not None
+            self.hands = hands
+            self.ever_built = ever_built
+        self.played_bits |= card_bit
+        self.next_index = self.table.seating.index_after[turn.colour]
+        self.turns_applied += 1
 
     def is_legal(self, turn: Turn) -> bool:
         """Whether ``turn`` breaks no rule here (the position is left as it was)."""

@@ -22,8 +22,6 @@ from .faults import Fault, wording
 from .model import MERIDIANS, OwnPush, Tower
 
 Cells = Sequence[Tower | None]
-# Rulings as plain names: an enum's member looked up on its class costs a call.
-_ANY, _NEVER = OwnPush.ANY, OwnPush.NEVER
 # How a check was reached: a turn's take-off or build, or a tower written in a position.
 BUILT, WRITTEN = "built", "written"
 
@@ -160,7 +158,10 @@ class R3TallerUpwards:
 def r4_towers_per_player(cells: Cells, mine: Collection[str], limit: int, new: int) -> Fault | None:
     """The player whose colours are ``mine`` has at most ``limit`` towers on a meridian of
     ``cells`` with ``new`` more (1 for a build, 0 for a written position)."""
-    count = new + sum([1 for tower in cells if tower is not None and tower.colour in mine])
+    count = new
+    for tower in cells:
+        if tower is not None and tower.colour in mine:
+            count += 1
     return None if count <= limit else Fault("MER-R4", (count, limit, new))
 
 
@@ -206,48 +207,31 @@ class R5OnTheBoard:
         return f"there is no city {number} on a meridian of {cities} cities"
 
 
-# ---------------------------------------------------------------- MER-R6, MER-R7
+# ---------------------------------------------------------------- MER-R6
 
 
-@decides("MER-R6", "MER-R7")
-def pushes_along(
-    cells: Cells, index: int, height: int, mine: Collection[str], own_push: OwnPush
-) -> int | Fault | tuple[int, Fault]:
-    """The free cell a tower ``height`` high put on the occupied cell ``index`` pushes
-    towers towards: up from a taller occupant, down from a shorter one.
-
-    A fault (MER-R6) when the towers run to the edge and the last would be pushed off the
-    board; with the free cell, a fault (MER-R7) when the towers moved may not be under
-    ``own_push``: any may; under ``chain`` none of ``mine`` is displaced directly; under
-    ``never`` none is moved at all.
-    """
+def free_cell(cells: Cells, index: int, height: int) -> int:
+    """Where the towers a tower ``height`` high put on the occupied cell ``index`` pushes
+    close up to: the first free cell above a taller occupant, or below a shorter one
+    (``len(cells)`` or -1 when they run to the edge)."""
     occupant = cells[index]
     assert occupant is not None
-    if height < occupant.height:
-        end = index
-        size = len(cells)
-        while end < size and cells[end] is not None:
-            end += 1
-        if end == size:
-            return Fault("MER-R6", (occupant.colour, "up", index + 1))
-        step = 1
-    else:
-        end = index - 1
-        while end >= 0 and cells[end] is not None:
-            end -= 1
-        if end < 0:
-            return Fault("MER-R6", (occupant.colour, "down", index + 1))
-        step = -1
-    if own_push is _ANY:
-        return end
-    if occupant.colour in mine:
-        return end, Fault("MER-R7", ("displace", occupant.colour))
-    if own_push is _NEVER:
-        for place in range(index + step, end, step):
-            tower = cells[place]
-            if tower is not None and tower.colour in mine:
-                return end, Fault("MER-R7", ("push along", tower.colour))
+    step = 1 if height < occupant.height else -1
+    end = index if step == 1 else index - 1
+    while 0 <= end < len(cells) and cells[end] is not None:
+        end += step
     return end
+
+
+@decides("MER-R6")
+def r6_nothing_pushed_off(cells: Cells, index: int, end: int) -> Fault | None:
+    """The towers pushed from cell ``index`` towards ``end`` (``free_cell``) stay on the
+    board: ``end`` is one of its cells."""
+    if 0 <= end < len(cells):
+        return None
+    occupant = cells[index]
+    assert occupant is not None
+    return Fault("MER-R6", (occupant.colour, "up" if end > index else "down", index + 1))
 
 
 @wording("MER-R6")
@@ -258,6 +242,29 @@ def _r6_words(meridian: int, colour: str, who: str, pushed: str, direction: str,
 
 
 # ---------------------------------------------------------------- MER-R7
+
+
+@decides("MER-R7")
+def r7_own_towers_pushed(
+    cells: Cells, index: int, end: int, mine: Collection[str], own_push: OwnPush
+) -> Fault | None:
+    """The towers pushed from cell ``index`` towards the free cell ``end`` may be of the
+    mover's player (colours ``mine``) as the ``own_push`` ruling says: under ``any``,
+    yes; under ``chain``, none displaced directly (the occupant); under ``never``, none
+    moved at all."""
+    if own_push is OwnPush.ANY:
+        return None
+    occupant = cells[index]
+    assert occupant is not None
+    if occupant.colour in mine:
+        return Fault("MER-R7", ("displace", occupant.colour))
+    if own_push is OwnPush.NEVER:
+        step = 1 if end > index else -1
+        for place in range(index + step, end, step):
+            tower = cells[place]
+            if tower is not None and tower.colour in mine:
+                return Fault("MER-R7", ("push along", tower.colour))
+    return None
 
 
 @wording("MER-R7")

@@ -37,16 +37,23 @@ PlacedFault = tuple[Fault, Place | None]  # a fault and where the record shows i
 
 class TurnReport:
     """What became of one turn: its faults with their places, and what it did to the board
-    (``effect``: None when the placement was refused, or the turn ignored)."""
+    (``effect``: None when the placement was refused, or the turn ``ignored``)."""
 
-    __slots__ = ("effect", "faults", "handling")
+    __slots__ = ("effect", "faults", "ignored")
 
     def __init__(
-        self, faults: list[PlacedFault], effect: EffectData | None, handling: Handling
+        self, faults: list[PlacedFault], effect: EffectData | None, ignored: bool = False
     ) -> None:
         self.faults = faults
         self.effect = effect
-        self.handling = handling
+        self.ignored = ignored
+
+    @property
+    def handling(self) -> Handling:
+        """Played, discarded or ignored, as the digest's "How an illegal turn is handled" says."""
+        if self.ignored:
+            return Handling.IGNORED
+        return Handling.DISCARDED if self.effect is None else Handling.PLAYED
 
 
 def play_turn(position: Position, turn: Turn, collect: bool) -> TurnReport | None:
@@ -96,7 +103,7 @@ def play_turn(position: Position, turn: Turn, collect: bool) -> TurnReport | Non
     if off_the_card is not None:
         faults.append((off_the_card, turn.card_at))
         position.change(turn, bit)
-        return TurnReport(faults, None, Handling.DISCARDED)
+        return TurnReport(faults, None)
     if skip is not None:
         if skip is Skip.STUCK:
             numbers = (meridian,) if meridian in card.numbers else card.numbers
@@ -106,7 +113,7 @@ def play_turn(position: Position, turn: Turn, collect: bool) -> TurnReport | Non
                     return None
                 faults.append((not_stuck, turn.at))
         position.change(turn, bit)
-        return TurnReport(faults, NO_EFFECT, Handling.PLAYED)
+        return TurnReport(faults, NO_EFFECT)
     placed = place_tower(position, colour, meridian, turn.take_off, turn.build)
     if not isinstance(placed, Placement):
         if not collect:
@@ -118,12 +125,12 @@ def play_turn(position: Position, turn: Turn, collect: bool) -> TurnReport | Non
             else:
                 faults.append((fault, None if build is None else build.at))
         position.change(turn, bit)
-        return TurnReport(faults, None, Handling.DISCARDED)
+        return TurnReport(faults, None)
     built = position.ever_built
     if placed.effect[1] is not None and meridian not in built:
         built = built | {meridian}
     position.change(turn, bit, meridian, placed.column, placed.hands, built)
-    return TurnReport(faults, placed.effect, Handling.PLAYED)
+    return TurnReport(faults, placed.effect)
 
 
 def _ignored(
@@ -133,4 +140,4 @@ def _ignored(
     if not collect:
         return None
     position.change(turn, 0, advance=False)
-    return TurnReport([fault], None, Handling.IGNORED)
+    return TurnReport([fault], None, ignored=True)

@@ -146,8 +146,12 @@ class T1TurnOrder:
         """``colour`` may move now (``named``: by a "turn", or by a "position" whose cards
         played say who is next). The first turn after a position that does not say who is
         next (``next_index`` -1) may be anyone's."""
-        if state.next_index < 0:
+        index = state.next_index
+        if index < 0:
             return None
+        movers = state.table.movers
+        if not state.table.seating.free_turns and colour in movers[index % len(movers)]:
+            return None  # (the usual turn: the rotation's colour, nothing to work out)
         expected = state.expected_colours()
         if colour in expected:
             return None
