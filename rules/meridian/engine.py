@@ -92,9 +92,9 @@ def initial_state(
         key = (
             setup.board,
             tuple([(player.name, player.colours) for player in setup.players]),
-            rulings.two_player_turns._name_,
-            rulings.empty_meridian._name_,
-            rulings.own_push._name_,
+            rulings.two_player_turns.value,
+            rulings.empty_meridian.value,
+            rulings.own_push.value,
         )
         known = _STARTS.get(key)
         if known is not None:  # a game of its own: a new state, with hands of its own

@@ -31,13 +31,13 @@ class Seating:
     @classmethod
     def of(cls, players: tuple[Player, ...], rulings: Rulings) -> Seating:
         groups = tuple([player.colours for player in players])
-        return cls(players, *_layout(groups, rulings.two_player_turns._name_))
+        return cls(players, *_layout(groups, rulings.two_player_turns.value))
 
     @classmethod
     def cached(cls, players: tuple[Player, ...], rulings: Rulings) -> Seating:
         """``of``, made once for the seats and rulings of many games alike."""
         # Keyed by plain values, which hash without calling into Python code.
-        key = (tuple([(p.name, p.colours) for p in players]), rulings.two_player_turns._name_)
+        key = (tuple([(p.name, p.colours) for p in players]), rulings.two_player_turns.value)
         seating = _SEATINGS.get(key)
         if seating is None:
             if len(_SEATINGS) >= CACHE_SIZE:
@@ -77,7 +77,7 @@ def _layout(groups: tuple[tuple[str, ...], ...], two_player_turns: str) -> Layou
         first, second = groups
         rotation = (first[0], second[0], first[1], second[1])
     owner_of = {c: index for index, group in enumerate(groups) for c in group}
-    free = two and two_player_turns == TwoPlayerTurns.FREE._name_
+    free = two and two_player_turns == TwoPlayerTurns.FREE.value
     after = {c: (owner_of[c] if free else rotation.index(c)) + 1 for c in colours}
     mates = {c: groups[owner_of[c]] for c in colours}
     per_player = 2 if len(groups) == 2 else 1
@@ -156,7 +156,7 @@ _TABLES: dict[tuple[int, int, tuple[str, str, str], bool], Table] = {}
 
 
 def _ruling_names(rulings: Rulings) -> tuple[str, str, str]:
-    return (rulings.two_player_turns._name_, rulings.empty_meridian._name_, rulings.own_push._name_)
+    return (rulings.two_player_turns.value, rulings.empty_meridian.value, rulings.own_push.value)
 
 
 class Reading:
