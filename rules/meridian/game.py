@@ -3,19 +3,21 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import ClassVar
 
+from meridina.rules.codes import RuleCode
 from meridina.rules.common import Place, Problem
-from meridina.rules.game import Applied, SaysOnce, result_faults, result_words
+from meridina.rules.game import Applied, ResultFacts, SaysOnce, result_faults, result_words
 from meridina.rules.game import GameRun as BaseRun
 from meridina.rules.identity_memory import IdentityMemory
-from meridina.rules.rule_home import decides
+from meridina.rules.rule_home import decides, words
 from meridina.rules.wording import agreeing, counted
 
 from . import consequences, engine
 from .engine import Step
-from .faults import Fault, word, wording
+from .faults import Fault, word
 from .model import Setup, Turn
 from .position import Position
 from .scoring import ScoreSheet, score
@@ -70,7 +72,7 @@ def e5_stated_result(
     if stated is None:
         return []
     if state.cards_known and not state.finished:
-        return [(Fault("MER-E5", ("early", sheet.cards_left)), setup.result_at)]
+        return [(StatedResult.TooEarly(sheet.cards_left or 0), setup.result_at)]
     seating = state.seating
     totals = sheet.points
     if _agrees(stated, _seat_of(seating), totals):
@@ -80,20 +82,38 @@ def e5_stated_result(
         for player in seating.players
     ]
     return [
-        (Fault("MER-E5", facts), at)
+        (StatedResult.Wrong(facts), at)
         for facts, at in result_faults(stated, seats, totals, setup.result_at)
     ]
 
 
-@wording("MER-E5")
-def _e5_words(meridian: int, colour: str, who: str, case: str, *facts: Any) -> str:
-    if case == "early":
-        (left,) = facts
-        return (
-            f"the record states a result, but {counted(left, 'card')} "
-            f"{agreeing(left, 'remains', 'remain')} to be played"
-        )
-    return result_words(case, *facts)
+@words("MER-E5")
+class StatedResult:
+    """MER-E5's faults."""
+
+    @dataclass(frozen=True, slots=True)
+    class TooEarly(Fault):
+        """A result stated while ``left`` cards remain to be played."""
+
+        rule: ClassVar[RuleCode] = "MER-E5"
+        left: int
+
+        def words(self, meridian: int, colour: str, who: str) -> str:
+            left = self.left
+            return (
+                f"the record states a result, but {counted(left, 'card')} "
+                f"{agreeing(left, 'remains', 'remain')} to be played"
+            )
+
+    @dataclass(frozen=True, slots=True)
+    class Wrong(Fault):
+        """What a Result tag gets wrong, as the shared comparison of results says it."""
+
+        rule: ClassVar[RuleCode] = "MER-E5"
+        facts: ResultFacts
+
+        def words(self, meridian: int, colour: str, who: str) -> str:
+            return result_words(*self.facts)
 
 
 def _agrees(

@@ -4,12 +4,14 @@ build is open."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
-from meridina.rules.rule_home import decides
+from meridina.rules.codes import RuleCode
+from meridina.rules.rule_home import decides, words
 
 from .action import Placement, place_tower, tower_faults
-from .faults import Fault, wording
+from .faults import Fault
 from .made_once import build
 from .model import DECK, PIECES_PER_COLOUR, Build, Skip, TakeOff, Turn
 from .state import Reading
@@ -114,16 +116,24 @@ def t5_stuck_only_without_a_move(
     for number in numbers:
         example = next(open_actions(position, colour, number), None)
         if example is not None:
-            return Fault("MER-T5", (number, describe_action(example)))
+            return NotStuck(number, describe_action(example))
     return None
 
 
-@wording("MER-T5")
-def _t5_words(meridian: int, colour: str, who: str, number: int, example: str) -> str:
-    return (
-        f"{colour} is not stuck: it could still play {example} on this card; "
-        "write 'pass' to choose not to play"
-    )
+@words("MER-T5")
+@dataclass(frozen=True, slots=True)
+class NotStuck(Fault):
+    """The ``example`` take-off or build is open on meridian ``number``."""
+
+    rule: ClassVar[RuleCode] = "MER-T5"
+    number: int
+    example: str
+
+    def words(self, meridian: int, colour: str, who: str) -> str:
+        return (
+            f"{colour} is not stuck: it could still play {self.example} on this card; "
+            "write 'pass' to choose not to play"
+        )
 
 
 def legal_turns(position: Position) -> Iterator[Turn]:

@@ -1,38 +1,58 @@
-"""The rules of taking off and placing towers (MER-R1 to MER-R11): each decided by one
-unit, and worded by one.
+"""The rules of taking off and placing towers (MER-R1 to MER-R11), each one unit: its
+decider and its faults, which word themselves (``faults.Fault``).
 
-A decider is named after its rule, or after the one question it asks when a single look
-at the same data decides several rules (a chain of pushes, what a tower takes). A rule
-asked of a built tower and of a written position is a class with a decider for each (its
-``built`` and ``written...``), and its wording. A decider returns None when its rules hold,
-else the ``Fault`` of each rule broken: the rule and the facts its message needs. The one
-loop that plays a turn, the check of a written position and the search of legal turns call
-these deciders; the message is made from a fault only when it is shown, by ``faults.word``.
+A rule asked of a built tower and of a written position is a class with a decider for
+each (``built``, ``written...``) and its faults; a rule asked one way is a function, with
+its fault class beside it. A decider returns None when its rule holds, else the fault.
+The one loop that plays a turn, the check of a written position and the search of legal
+turns call these deciders; a fault is put into words only when it is shown.
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
 from itertools import pairwise
+from typing import ClassVar
 
-from meridina.rules.rule_home import decides
+from meridina.rules.codes import RuleCode
+from meridina.rules.rule_home import decides, words
 from meridina.rules.wording import counted
 
-from .faults import Fault, wording
+from .faults import Fault
 from .model import MERIDIANS, OwnPush, Tower
 
 Cells = Sequence[Tower | None]
-# How a check was reached: a turn's take-off or build, or a tower written in a position.
-BUILT, WRITTEN = "built", "written"
 
 
 # ---------------------------------------------------------------- MER-R1
 
 
 @decides("MER-R1")
+@words("MER-R1")
 class R1HighEnough:
     """MER-R1: a tower is at least 1 high, and a built one that is the first on an empty
     meridian at least 2."""
+
+    @dataclass(frozen=True, slots=True)
+    class TooLow(Fault):
+        """A tower under 1 high; ``written`` on ``city`` in a position, else built."""
+
+        rule: ClassVar[RuleCode] = "MER-R1"
+        written: bool = False
+        city: int = 0
+
+        def words(self, meridian: int, colour: str, who: str) -> str:
+            if self.written:
+                return f"meridian {meridian}, city {self.city}: a tower is at least 1 high"
+            return "a tower is at least 1 piece high"
+
+    @dataclass(frozen=True, slots=True)
+    class OnEmpty(Fault):
+        rule: ClassVar[RuleCode] = "MER-R1"
+
+        def words(self, meridian: int, colour: str, who: str) -> str:
+            return f"meridian {meridian} is empty: its first tower must be at least 2 high"
 
     @staticmethod
     def built(
@@ -42,68 +62,102 @@ class R1HighEnough:
         take-off is made): it is empty on every turn that finds it so when
         ``empty_always``, else only when ``meridian`` is not among those ever ``built`` on."""
         if height < 1:
-            return Fault("MER-R1", (BUILT,))
+            return R1HighEnough.TooLow()
         if height == 1 and not any(cells) and (empty_always or meridian not in built):
-            return Fault("MER-R1", ("empty",))
+            return R1HighEnough.OnEmpty()
         return None
 
     @staticmethod
     def written(height: int, city: int) -> Fault | None:
         """A tower ``height`` high written in a position on ``city``."""
-        return Fault("MER-R1", (WRITTEN, city)) if height < 1 else None
-
-    @staticmethod
-    @wording("MER-R1")
-    def words(meridian: int, colour: str, who: str, kind: str, city: int = 0) -> str:
-        if kind == WRITTEN:
-            return f"meridian {meridian}, city {city}: a tower is at least 1 high"
-        if kind == BUILT:
-            return "a tower is at least 1 piece high"
-        return f"meridian {meridian} is empty: its first tower must be at least 2 high"
+        return R1HighEnough.TooLow(True, city) if height < 1 else None
 
 
 # ---------------------------------------------------------------- MER-R2
 
 
 @decides("MER-R2")
+@words("MER-R2")
 class R2HeightsDiffer:
     """MER-R2: no two towers on a meridian are as high, and no city holds two."""
+
+    @dataclass(frozen=True, slots=True)
+    class AsHigh(Fault):
+        """A tower built ``height`` high where one of ``other`` colour is."""
+
+        rule: ClassVar[RuleCode] = "MER-R2"
+        height: int
+        other: str
+
+        def words(self, meridian: int, colour: str, who: str) -> str:
+            return f"a tower {self.height} high already stands on this meridian ({self.other})"
+
+    @dataclass(frozen=True, slots=True)
+    class CityTwice(Fault):
+        rule: ClassVar[RuleCode] = "MER-R2"
+        city: int
+
+        def words(self, meridian: int, colour: str, who: str) -> str:
+            return f"meridian {meridian}, city {self.city} is given two towers"
+
+    @dataclass(frozen=True, slots=True)
+    class WrittenAsHigh(Fault):
+        rule: ClassVar[RuleCode] = "MER-R2"
+
+        def words(self, meridian: int, colour: str, who: str) -> str:
+            return f"meridian {meridian} has two towers of the same height"
 
     @staticmethod
     def built(cells: Cells, height: int) -> Fault | None:
         """A tower ``height`` high built on a meridian of ``cells``: the first as high."""
         for tower in cells:
             if tower is not None and tower.height == height:
-                return Fault("MER-R2", (BUILT, height, tower.colour))
+                return R2HeightsDiffer.AsHigh(height, tower.colour)
         return None
 
     @staticmethod
     def written_on(cells: Cells, city: int) -> Fault | None:
         """A tower written on ``city``, where a tower written before it may stand."""
-        return None if cells[city - 1] is None else Fault("MER-R2", (WRITTEN, city, ""))
+        return None if cells[city - 1] is None else R2HeightsDiffer.CityTwice(city)
 
     @staticmethod
     def written_meridian(cells: Cells) -> Fault | None:
         """The towers written on a meridian."""
         heights = [tower.height for tower in cells if tower is not None]
-        return None if len(set(heights)) == len(heights) else Fault("MER-R2", ("meridian", 0, ""))
-
-    @staticmethod
-    @wording("MER-R2")
-    def words(meridian: int, colour: str, who: str, kind: str, number: int, other: str) -> str:
-        if kind == WRITTEN:
-            return f"meridian {meridian}, city {number} is given two towers"
-        if kind == BUILT:
-            return f"a tower {number} high already stands on this meridian ({other})"
-        return f"meridian {meridian} has two towers of the same height"
+        return None if len(set(heights)) == len(heights) else R2HeightsDiffer.WrittenAsHigh()
 
 
 # ---------------------------------------------------------------- MER-R3
 
 
 @decides("MER-R3")
+@words("MER-R3")
 class R3TallerUpwards:
     """MER-R3: towers grow taller from a meridian's bottom city upwards."""
+
+    @dataclass(frozen=True, slots=True)
+    class OutOfOrder(Fault):
+        """A tower ``height`` high would stand ``where`` ("above" or "below") the tower
+        ``other``, which ends up on ``city``."""
+
+        rule: ClassVar[RuleCode] = "MER-R3"
+        where: str
+        height: int
+        other: Tower
+        city: int
+
+        def words(self, meridian: int, colour: str, who: str) -> str:
+            return (
+                f"a tower {self.height} high cannot stand {self.where} the "
+                f"{self.other.colour} tower {self.other.height} high on city {self.city}"
+            )
+
+    @dataclass(frozen=True, slots=True)
+    class WrittenOutOfOrder(Fault):
+        rule: ClassVar[RuleCode] = "MER-R3"
+
+        def words(self, meridian: int, colour: str, who: str) -> str:
+            return f"meridian {meridian}: towers must grow taller from the bottom city upwards"
 
     @staticmethod
     def built(cells: Cells, height: int, city: int, end: int) -> Fault | None:
@@ -124,10 +178,10 @@ class R3TallerUpwards:
                 continue
             if place < below and tower.height > height:
                 moved = place - 1 if end < place <= index else place
-                return Fault("MER-R3", ("above", height, tower, moved + 1))
+                return R3TallerUpwards.OutOfOrder("above", height, tower, moved + 1)
             if place >= below and tower.height < height:
                 moved = place + 1 if index <= place < end else place
-                return Fault("MER-R3", ("below", height, tower, moved + 1))
+                return R3TallerUpwards.OutOfOrder("below", height, tower, moved + 1)
         return None
 
     @staticmethod
@@ -136,19 +190,7 @@ class R3TallerUpwards:
         heights = [tower.height for tower in cells if tower is not None]
         if all(lower < upper for lower, upper in pairwise(heights)):
             return None
-        return Fault("MER-R3", (WRITTEN, 0, None, 0))
-
-    @staticmethod
-    @wording("MER-R3")
-    def words(
-        meridian: int, colour: str, who: str, kind: str, height: int, other: Tower, city: int
-    ) -> str:
-        if kind == WRITTEN:
-            return f"meridian {meridian}: towers must grow taller from the bottom city upwards"
-        return (
-            f"a tower {height} high cannot stand {kind} the {other.colour} tower "
-            f"{other.height} high on city {city}"
-        )
+        return R3TallerUpwards.WrittenOutOfOrder()
 
 
 # ---------------------------------------------------------------- MER-R4
@@ -162,49 +204,65 @@ def r4_towers_per_player(cells: Cells, mine: Collection[str], limit: int, new: i
     for tower in cells:
         if tower is not None and tower.colour in mine:
             count += 1
-    return None if count <= limit else Fault("MER-R4", (count, limit, new))
+    return None if count <= limit else TooManyTowers(count, limit, new)
 
 
-@wording("MER-R4")
-def _r4_words(meridian: int, colour: str, who: str, count: int, limit: int, new: int) -> str:
-    if not new:
-        return f"meridian {meridian}: {who} has {count} towers; at most {limit}"
-    return (
-        f"{who} already has {counted(limit, 'tower')} on "
-        f"meridian {meridian}; take one off first (x)"
-    )
+@words("MER-R4")
+@dataclass(frozen=True, slots=True)
+class TooManyTowers(Fault):
+    rule: ClassVar[RuleCode] = "MER-R4"
+    count: int
+    limit: int
+    new: int
+
+    def words(self, meridian: int, colour: str, who: str) -> str:
+        if not self.new:
+            return f"meridian {meridian}: {who} has {self.count} towers; at most {self.limit}"
+        return (
+            f"{who} already has {counted(self.limit, 'tower')} on "
+            f"meridian {meridian}; take one off first (x)"
+        )
 
 
 # ---------------------------------------------------------------- MER-R5
 
 
 @decides("MER-R5")
+@words("MER-R5")
 class R5OnTheBoard:
     """MER-R5: a tower stands on the board: one of its meridians, one of their cities."""
+
+    @dataclass(frozen=True, slots=True)
+    class NoMeridian(Fault):
+        rule: ClassVar[RuleCode] = "MER-R5"
+        number: int
+
+        def words(self, meridian: int, colour: str, who: str) -> str:
+            return f"there is no meridian {self.number}"
+
+    @dataclass(frozen=True, slots=True)
+    class NoCity(Fault):
+        rule: ClassVar[RuleCode] = "MER-R5"
+        number: int
+        cities: int
+
+        def words(self, meridian: int, colour: str, who: str) -> str:
+            return f"there is no city {self.number} on a meridian of {self.cities} cities"
 
     @staticmethod
     def city(city: int, cities: int) -> Fault | None:
         """City ``city`` of a meridian of ``cities``."""
-        return None if 1 <= city <= cities else Fault("MER-R5", ("city", city, cities))
+        return None if 1 <= city <= cities else R5OnTheBoard.NoCity(city, cities)
 
     @staticmethod
     def meridian(meridian: int) -> Fault | None:
         """Meridian ``meridian``, before the board's cities are known."""
-        if 1 <= meridian <= MERIDIANS:
-            return None
-        return Fault("MER-R5", ("meridian", meridian, 0))
+        return None if 1 <= meridian <= MERIDIANS else R5OnTheBoard.NoMeridian(meridian)
 
     @staticmethod
     def place(city: int, cities: int, meridian: int) -> Fault | None:
         """A place written in a position: the meridian, then its city."""
         return R5OnTheBoard.meridian(meridian) or R5OnTheBoard.city(city, cities)
-
-    @staticmethod
-    @wording("MER-R5")
-    def words(meridian: int, colour: str, who: str, kind: str, number: int, cities: int) -> str:
-        if kind == "meridian":
-            return f"there is no meridian {number}"
-        return f"there is no city {number} on a meridian of {cities} cities"
 
 
 # ---------------------------------------------------------------- MER-R6
@@ -231,14 +289,22 @@ def r6_nothing_pushed_off(cells: Cells, index: int, end: int) -> Fault | None:
         return None
     occupant = cells[index]
     assert occupant is not None
-    return Fault("MER-R6", (occupant.colour, "up" if end > index else "down", index + 1))
+    return PushedOff(occupant.colour, "up" if end > index else "down", index + 1)
 
 
-@wording("MER-R6")
-def _r6_words(meridian: int, colour: str, who: str, pushed: str, direction: str, city: int) -> str:
-    return (
-        f"pushing the {pushed} tower {direction} from city {city} would push a tower off the board"
-    )
+@words("MER-R6")
+@dataclass(frozen=True, slots=True)
+class PushedOff(Fault):
+    rule: ClassVar[RuleCode] = "MER-R6"
+    pushed: str  # the occupant's colour
+    direction: str
+    city: int
+
+    def words(self, meridian: int, colour: str, who: str) -> str:
+        return (
+            f"pushing the {self.pushed} tower {self.direction} from city {self.city} "
+            "would push a tower off the board"
+        )
 
 
 # ---------------------------------------------------------------- MER-R7
@@ -257,19 +323,25 @@ def r7_own_towers_pushed(
     occupant = cells[index]
     assert occupant is not None
     if occupant.colour in mine:
-        return Fault("MER-R7", ("displace", occupant.colour))
+        return OwnPushed("displace", occupant.colour)
     if own_push is OwnPush.NEVER:
         step = 1 if end > index else -1
         for place in range(index + step, end, step):
             tower = cells[place]
             if tower is not None and tower.colour in mine:
-                return Fault("MER-R7", ("push along", tower.colour))
+                return OwnPushed("push along", tower.colour)
     return None
 
 
-@wording("MER-R7")
-def _r7_words(meridian: int, colour: str, who: str, kind: str, pushed: str) -> str:
-    return f"a tower may not {kind} its own player's {pushed} tower"
+@words("MER-R7")
+@dataclass(frozen=True, slots=True)
+class OwnPushed(Fault):
+    rule: ClassVar[RuleCode] = "MER-R7"
+    kind: str  # "displace" or "push along"
+    pushed: str
+
+    def words(self, meridian: int, colour: str, who: str) -> str:
+        return f"a tower may not {self.kind} its own player's {self.pushed} tower"
 
 
 # ---------------------------------------------------------------- MER-R8
@@ -279,17 +351,22 @@ def _r7_words(meridian: int, colour: str, who: str, kind: str, pushed: str) -> s
 def r8_pieces_in_hand(colour: str, height: int, hands: Mapping[str, int]) -> Fault | None:
     """A tower ``height`` high of ``colour`` takes that many of its pieces in ``hands``."""
     hand = hands[colour]
-    return Fault("MER-R8", (colour, hand, height)) if height > hand else None
+    return TooFewPieces(colour, hand, height) if height > hand else None
 
 
-@wording("MER-R8")
-def _r8_words(
-    meridian: int, colour: str, who: str, tower_colour: str, hand: int, height: int
-) -> str:
-    return (
-        f"{tower_colour} has only {counted(hand, 'piece')} in hand, "
-        f"not enough for a tower {height} high"
-    )
+@words("MER-R8")
+@dataclass(frozen=True, slots=True)
+class TooFewPieces(Fault):
+    rule: ClassVar[RuleCode] = "MER-R8"
+    colour: str
+    hand: int
+    height: int
+
+    def words(self, meridian: int, colour: str, who: str) -> str:
+        return (
+            f"{self.colour} has only {counted(self.hand, 'piece')} in hand, "
+            f"not enough for a tower {self.height} high"
+        )
 
 
 # ---------------------------------------------------------------- MER-R9
@@ -303,24 +380,32 @@ def r9_own_tower_taken_off(
     ``cells``, or the one on city ``wanted``; a fault when there is none, or two and no
     city is said."""
     found: tuple[int, Tower] | None = None
-    city = 0
-    for tower in cells:
-        city += 1  # noqa: SIM113 (enumerate costs more on every turn)
+    for city, tower in enumerate(cells, start=1):
         if tower is not None and tower.colour in mine and (wanted is None or city == wanted):
             if found is not None:
-                return Fault("MER-R9", ("which", wanted), True)
+                return NoTakeOff(True, wanted)
             found = (city, tower)
-    if found is None:
-        return Fault("MER-R9", ("none", wanted), True)
-    return found
+    return NoTakeOff(False, wanted) if found is None else found
 
 
-@wording("MER-R9")
-def _r9_words(meridian: int, colour: str, who: str, kind: str, city: int | None) -> str:
-    if kind == "which":
-        return f"two towers of yours stand on meridian {meridian}: say which to take off, as x@CITY"
-    where = f"on city {city} of" if city else "on"
-    return f"{colour} has no tower of its own {where} meridian {meridian} to take off"
+@words("MER-R9")
+@dataclass(frozen=True, slots=True)
+class NoTakeOff(Fault):
+    """No tower to take off (on city ``city``), or two and ``which`` is not said."""
+
+    rule: ClassVar[RuleCode] = "MER-R9"
+    taking_off: ClassVar[bool] = True
+    which: bool
+    city: int | None
+
+    def words(self, meridian: int, colour: str, who: str) -> str:
+        if self.which:
+            return (
+                f"two towers of yours stand on meridian {meridian}: "
+                "say which to take off, as x@CITY"
+            )
+        where = f"on city {self.city} of" if self.city else "on"
+        return f"{colour} has no tower of its own {where} meridian {meridian} to take off"
 
 
 # ---------------------------------------------------------------- MER-R10
@@ -331,16 +416,19 @@ def r10_rebuild_differs(
     removed: tuple[int, Tower], city: int, colour: str, height: int
 ) -> Fault | None:
     """A tower built in the turn that ``removed`` a (city, tower) differs from it."""
-    if city == removed[0]:
-        gone = removed[1]
-        if gone.height == height and gone.colour == colour:
-            return Fault("MER-R10", ())
+    gone_city, gone = removed
+    if city == gone_city and gone.height == height and gone.colour == colour:
+        return SameRebuilt()
     return None
 
 
-@wording("MER-R10")
-def _r10_words(meridian: int, colour: str, who: str) -> str:
-    return "a rebuilt tower must differ from the one taken off in height or city"
+@words("MER-R10")
+@dataclass(frozen=True, slots=True)
+class SameRebuilt(Fault):
+    rule: ClassVar[RuleCode] = "MER-R10"
+
+    def words(self, meridian: int, colour: str, who: str) -> str:
+        return "a rebuilt tower must differ from the one taken off in height or city"
 
 
 # ---------------------------------------------------------------- MER-R11
@@ -349,9 +437,14 @@ def _r10_words(meridian: int, colour: str, who: str) -> str:
 @decides("MER-R11")
 def r11_own_colours(colour: str, mine: Collection[str]) -> Fault | None:
     """A tower built is of one of the mover's player's colours ``mine``."""
-    return None if colour in mine else Fault("MER-R11", (colour,))
+    return None if colour in mine else NotOwnColour(colour)
 
 
-@wording("MER-R11")
-def _r11_words(meridian: int, colour: str, who: str, tower_colour: str) -> str:
-    return f"{tower_colour} is not one of the mover's colours"
+@words("MER-R11")
+@dataclass(frozen=True, slots=True)
+class NotOwnColour(Fault):
+    rule: ClassVar[RuleCode] = "MER-R11"
+    colour: str
+
+    def words(self, meridian: int, colour: str, who: str) -> str:
+        return f"{self.colour} is not one of the mover's colours"
