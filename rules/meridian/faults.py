@@ -15,7 +15,12 @@ from meridina.rules.codes import RuleCode
 
 class Fault:
     """A broken rule. ``taking_off``: the turn's take-off broke it (its message is placed
-    there)."""
+    there).
+
+    The faults of each rule are slotted dataclasses, not frozen ones, which cost about
+    three times as much to make: the search for an open take-off or build makes many.
+    Nothing changes a fault once made.
+    """
 
     __slots__ = ()
 

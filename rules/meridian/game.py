@@ -91,7 +91,7 @@ def e5_stated_result(
 class StatedResult:
     """MER-E5's faults."""
 
-    @dataclass(frozen=True, slots=True)
+    @dataclass(slots=True)
     class TooEarly(Fault):
         """A result stated while ``left`` cards remain to be played."""
 
@@ -105,7 +105,7 @@ class StatedResult:
                 f"{agreeing(left, 'remains', 'remain')} to be played"
             )
 
-    @dataclass(frozen=True, slots=True)
+    @dataclass(slots=True)
     class Wrong(Fault):
         """What a Result tag gets wrong, as the shared comparison of results says it."""
 

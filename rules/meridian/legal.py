@@ -121,7 +121,7 @@ def t5_stuck_only_without_a_move(
 
 
 @words("MER-T5")
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class NotStuck(Fault):
     """The ``example`` take-off or build is open on meridian ``number``."""
 

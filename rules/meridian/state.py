@@ -248,13 +248,10 @@ class Reading:
         return self.played_bits == self.table.all_played
 
     def expected_colours(self) -> tuple[str, ...]:
-        """The colours that may play the next card: with free turns, those of the player
-        whose turn it is that have a card left (or all of them)."""
-        movers = self.table.movers
-        colours = movers[self.next_index % len(movers)]
-        if self.free_turns:
-            return tuple(c for c in colours if self.cards_left(c) > 0) or colours
-        return colours
+        """The colours that may play the next card, as MER-T1 has it."""
+        from .turn_rules import T1TurnOrder  # (the rule's own answer; it reads this module)
+
+        return T1TurnOrder.expected(self)
 
     def face_up(self, colour: str) -> tuple[Card, ...] | None:
         """The two cards a colour may choose from, when its deck order is known."""

@@ -34,7 +34,7 @@ class R1HighEnough:
     """MER-R1: a tower is at least 1 high, and a built one that is the first on an empty
     meridian at least 2."""
 
-    @dataclass(frozen=True, slots=True)
+    @dataclass(slots=True)
     class TooLow(Fault):
         """A tower under 1 high; ``written`` on ``city`` in a position, else built."""
 
@@ -47,7 +47,7 @@ class R1HighEnough:
                 return f"meridian {meridian}, city {self.city}: a tower is at least 1 high"
             return "a tower is at least 1 piece high"
 
-    @dataclass(frozen=True, slots=True)
+    @dataclass(slots=True)
     class OnEmpty(Fault):
         rule: ClassVar[RuleCode] = "MER-R1"
 
@@ -81,7 +81,7 @@ class R1HighEnough:
 class R2HeightsDiffer:
     """MER-R2: no two towers on a meridian are as high, and no city holds two."""
 
-    @dataclass(frozen=True, slots=True)
+    @dataclass(slots=True)
     class AsHigh(Fault):
         """A tower built ``height`` high where one of ``other`` colour is."""
 
@@ -92,7 +92,7 @@ class R2HeightsDiffer:
         def words(self, meridian: int, colour: str, who: str) -> str:
             return f"a tower {self.height} high already stands on this meridian ({self.other})"
 
-    @dataclass(frozen=True, slots=True)
+    @dataclass(slots=True)
     class CityTwice(Fault):
         rule: ClassVar[RuleCode] = "MER-R2"
         city: int
@@ -100,7 +100,7 @@ class R2HeightsDiffer:
         def words(self, meridian: int, colour: str, who: str) -> str:
             return f"meridian {meridian}, city {self.city} is given two towers"
 
-    @dataclass(frozen=True, slots=True)
+    @dataclass(slots=True)
     class WrittenAsHigh(Fault):
         rule: ClassVar[RuleCode] = "MER-R2"
 
@@ -135,7 +135,7 @@ class R2HeightsDiffer:
 class R3TallerUpwards:
     """MER-R3: towers grow taller from a meridian's bottom city upwards."""
 
-    @dataclass(frozen=True, slots=True)
+    @dataclass(slots=True)
     class OutOfOrder(Fault):
         """A tower ``height`` high would stand ``where`` ("above" or "below") the tower
         ``other``, which ends up on ``city``."""
@@ -152,7 +152,7 @@ class R3TallerUpwards:
                 f"{self.other.colour} tower {self.other.height} high on city {self.city}"
             )
 
-    @dataclass(frozen=True, slots=True)
+    @dataclass(slots=True)
     class WrittenOutOfOrder(Fault):
         rule: ClassVar[RuleCode] = "MER-R3"
 
@@ -208,7 +208,7 @@ def r4_towers_per_player(cells: Cells, mine: Collection[str], limit: int, new: i
 
 
 @words("MER-R4")
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class TooManyTowers(Fault):
     rule: ClassVar[RuleCode] = "MER-R4"
     count: int
@@ -232,7 +232,7 @@ class TooManyTowers(Fault):
 class R5OnTheBoard:
     """MER-R5: a tower stands on the board: one of its meridians, one of their cities."""
 
-    @dataclass(frozen=True, slots=True)
+    @dataclass(slots=True)
     class NoMeridian(Fault):
         rule: ClassVar[RuleCode] = "MER-R5"
         number: int
@@ -240,7 +240,7 @@ class R5OnTheBoard:
         def words(self, meridian: int, colour: str, who: str) -> str:
             return f"there is no meridian {self.number}"
 
-    @dataclass(frozen=True, slots=True)
+    @dataclass(slots=True)
     class NoCity(Fault):
         rule: ClassVar[RuleCode] = "MER-R5"
         number: int
@@ -293,7 +293,7 @@ def r6_nothing_pushed_off(cells: Cells, index: int, end: int) -> Fault | None:
 
 
 @words("MER-R6")
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class PushedOff(Fault):
     rule: ClassVar[RuleCode] = "MER-R6"
     pushed: str  # the occupant's colour
@@ -334,7 +334,7 @@ def r7_own_towers_pushed(
 
 
 @words("MER-R7")
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class OwnPushed(Fault):
     rule: ClassVar[RuleCode] = "MER-R7"
     kind: str  # "displace" or "push along"
@@ -355,7 +355,7 @@ def r8_pieces_in_hand(colour: str, height: int, hands: Mapping[str, int]) -> Fau
 
 
 @words("MER-R8")
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class TooFewPieces(Fault):
     rule: ClassVar[RuleCode] = "MER-R8"
     colour: str
@@ -389,7 +389,7 @@ def r9_own_tower_taken_off(
 
 
 @words("MER-R9")
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class NoTakeOff(Fault):
     """No tower to take off (on city ``city``), or two and ``which`` is not said."""
 
@@ -423,7 +423,7 @@ def r10_rebuild_differs(
 
 
 @words("MER-R10")
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class SameRebuilt(Fault):
     rule: ClassVar[RuleCode] = "MER-R10"
 
@@ -441,7 +441,7 @@ def r11_own_colours(colour: str, mine: Collection[str]) -> Fault | None:
 
 
 @words("MER-R11")
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class NotOwnColour(Fault):
     rule: ClassVar[RuleCode] = "MER-R11"
     colour: str

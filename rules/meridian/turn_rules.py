@@ -26,7 +26,7 @@ class S1Players:
     """MER-S1: 2 to 4 players, two colours each in the game of two and one otherwise, each
     a Meridian colour given to one seat; and whatever names a colour names one playing."""
 
-    @dataclass(frozen=True, slots=True)
+    @dataclass(slots=True)
     class Absent(Fault):
         """``colour`` is not playing; ``named``: what names it, a "turn", a "deck", a
         "tower" on ``city`` or a "position"."""
@@ -45,7 +45,7 @@ class S1Players:
                 return f"meridian {meridian}, city {self.city}: {self.colour} is not playing"
             return f"{self.colour} is not playing"
 
-    @dataclass(frozen=True, slots=True)
+    @dataclass(slots=True)
     class Count(Fault):
         rule: ClassVar[RuleCode] = "MER-S1"
         count: int
@@ -53,7 +53,7 @@ class S1Players:
         def words(self, meridian: int, colour: str, who: str) -> str:
             return f"Meridian is for 2 to 4 players, not {self.count}"
 
-    @dataclass(frozen=True, slots=True)
+    @dataclass(slots=True)
     class Colours(Fault):
         rule: ClassVar[RuleCode] = "MER-S1"
         name: str
@@ -67,7 +67,7 @@ class S1Players:
                 f"{self.count}-player game, not {self.got}"
             )
 
-    @dataclass(frozen=True, slots=True)
+    @dataclass(slots=True)
     class Unknown(Fault):
         rule: ClassVar[RuleCode] = "MER-S1"
         colour: str
@@ -75,7 +75,7 @@ class S1Players:
         def words(self, meridian: int, colour: str, who: str) -> str:
             return f"{self.colour!r} is not a Meridian colour ({', '.join(COLOURS)})"
 
-    @dataclass(frozen=True, slots=True)
+    @dataclass(slots=True)
     class Twice(Fault):
         rule: ClassVar[RuleCode] = "MER-S1"
         colour: str
@@ -121,7 +121,7 @@ def s2_board_for_the_players(name: str, sides: Collection[int], count: int) -> F
 
 
 @words("MER-S2")
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class BoardForOthers(Fault):
     rule: ClassVar[RuleCode] = "MER-S2"
     name: str
@@ -156,7 +156,7 @@ def s3_pieces_and_decks(
 
 
 @words("MER-S3")
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class PiecesAndDecks(Fault):
     """``kind``: a "deck" order, the pieces on the "board", or in "hand"."""
 
@@ -188,10 +188,10 @@ class PiecesAndDecks(Fault):
 @decides("MER-T1")
 @words("MER-T1")
 class T1TurnOrder:
-    """MER-T1: the colours move in turn, as ``expected_colours`` has it (with free turns,
-    the players alternate, playing a card of either colour)."""
+    """MER-T1: the colours move in turn (with free turns, the players alternate, playing a
+    card of either colour)."""
 
-    @dataclass(frozen=True, slots=True)
+    @dataclass(slots=True)
     class OutOfTurn(Fault):
         """``mover`` moved when ``expected`` was to; ``named``: as a "turn" says, or as a
         "position"'s cards played say."""
@@ -206,14 +206,14 @@ class T1TurnOrder:
                 return f"it is {self.expected}'s turn, not {self.mover}'s"
             return f"by the cards played, {self.expected} moves next, not {self.mover}"
 
-    @dataclass(frozen=True, slots=True)
+    @dataclass(slots=True)
     class Apart(Fault):
         rule: ClassVar[RuleCode] = "MER-T1"
 
         def words(self, meridian: int, colour: str, who: str) -> str:
             return "the players' numbers of cards played are more than one apart"
 
-    @dataclass(frozen=True, slots=True)
+    @dataclass(slots=True)
     class Ahead(Fault):
         rule: ClassVar[RuleCode] = "MER-T1"
         counts: tuple[tuple[str, int], ...]  # each colour in turn order, with its cards played
@@ -229,16 +229,23 @@ class T1TurnOrder:
         """``colour`` may move now (``named``: by a "turn", or by a "position" whose cards
         played say who is next). The first turn after a position that does not say who is
         next (``next_index`` -1) may be anyone's."""
-        index = state.next_index
-        if index < 0:
+        if state.next_index < 0:
             return None
-        movers = state.table.movers
-        if not state.table.seating.free_turns and colour in movers[index % len(movers)]:
-            return None  # (the usual turn: the rotation's colour, nothing to work out)
-        expected = state.expected_colours()
+        expected = T1TurnOrder.expected(state)
         if colour in expected:
             return None
         return T1TurnOrder.OutOfTurn(named, " or ".join(expected), colour)
+
+    @staticmethod
+    def expected(state: Reading) -> tuple[str, ...]:
+        """The colours that may play the next card: the seat's whose turn it is (by
+        ``next_index``); with free turns, those of the player whose turn it is that have a
+        card left (or all of them)."""
+        movers = state.table.movers
+        colours = movers[state.next_index % len(movers)]
+        if state.table.seating.free_turns:
+            return tuple([c for c in colours if state.cards_left(c) > 0]) or colours
+        return colours
 
     @staticmethod
     def cards_played(state: Reading) -> Fault | None:
@@ -262,7 +269,7 @@ class T2CardsOnce:
     """MER-T2: a colour plays each of its cards once, and a player's towers each took a
     card. ``played`` and ``bit`` are cards as a state keeps them: a bit per card."""
 
-    @dataclass(frozen=True, slots=True)
+    @dataclass(slots=True)
     class Again(Fault):
         """Card ``label`` played again (``listed``: listed twice by a position)."""
 
@@ -275,14 +282,14 @@ class T2CardsOnce:
                 return f"{colour} card {self.label} is listed twice"
             return f"{colour} has already played card {self.label}"
 
-    @dataclass(frozen=True, slots=True)
+    @dataclass(slots=True)
     class AllPlayed(Fault):
         rule: ClassVar[RuleCode] = "MER-T2"
 
         def words(self, meridian: int, colour: str, who: str) -> str:
             return f"{colour} has played all 13 of its cards"
 
-    @dataclass(frozen=True, slots=True)
+    @dataclass(slots=True)
     class TowersWithoutCards(Fault):
         rule: ClassVar[RuleCode] = "MER-T2"
         towers: int
@@ -328,7 +335,7 @@ def t4_card_allows(card: Card, meridian: int, skip: Skip | None) -> Fault | None
 
 
 @words("MER-T4")
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class CardDisallows(Fault):
     rule: ClassVar[RuleCode] = "MER-T4"
     label: str
@@ -351,7 +358,7 @@ def t3_card_face_up(table: Table, played_bits: int, colour: str, card: Card) -> 
 
 
 @words("MER-T3")
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class NotFaceUp(Fault):
     rule: ClassVar[RuleCode] = "MER-T3"
     label: str
@@ -374,7 +381,7 @@ def e1_no_turn_after_the_end(played_bits: int, all_played: int) -> Fault | None:
 
 
 @words("MER-E1")
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class GameOver(Fault):
     rule: ClassVar[RuleCode] = "MER-E1"
 
