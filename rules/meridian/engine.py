@@ -17,7 +17,7 @@ from .model import MERIDIANS, PIECES_PER_COLOUR, Card, Setup, Turn
 from .position import Position
 from .state import CACHE_SIZE, Column, Seating, State, Table, who
 from .turn_loop import TurnReport
-from .turn_rules import S1Players, s2_board_for_the_players, s3_pieces_and_decks
+from .turn_rules import S1Players, S3PiecesAndDecks, s2_board_for_the_players
 from .written_position import apply_position
 
 
@@ -140,7 +140,7 @@ def _start(setup: Setup, board: Board | None, base: Path | None) -> Applied[Stat
         absent = S1Players.playing(colour, colours, "deck")
         if absent is not None:
             problems.append(Problem(absent.rule, word(absent, 0), at))
-        elif (fault := s3_pieces_and_decks(colour, order)) is not None:
+        elif (fault := S3PiecesAndDecks.deck(colour, order)) is not None:
             problems.append(Problem(fault.rule, word(fault, 0), at))
         else:
             decks[colour] = order

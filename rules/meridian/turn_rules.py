@@ -137,49 +137,61 @@ class BoardForOthers(Fault):
 
 
 @decides("MER-S3")
-def s3_pieces_and_decks(
-    colour: str, deck: tuple[Card, ...] | None = None, pieces: int = 0, hand: int | None = None
-) -> Fault | None:
-    """A ``deck`` order lists each of the 13 cards once; ``colour`` has no more than its
-    20 pieces on the board (``pieces``), and a ``hand`` given holds the rest."""
-    if deck is not None:
-        if sorted(deck, key=DECK.index) != list(DECK):
-            return PiecesAndDecks("deck", colour, pieces)
-        return None
-    rest = PIECES_PER_COLOUR - pieces
-    if hand is None:
-        if rest < 0:
-            return PiecesAndDecks("board", colour, pieces)
-    elif hand != rest:
-        return PiecesAndDecks("hand", colour, pieces)
-    return None
-
-
 @words("MER-S3")
-@dataclass(slots=True)
-class PiecesAndDecks(Fault):
-    """``kind``: a "deck" order, the pieces on the "board", or in "hand"."""
+class S3PiecesAndDecks:
+    """MER-S3: a colour has 20 pieces and a deck of the 13 cards."""
 
-    rule: ClassVar[RuleCode] = "MER-S3"
-    kind: str
-    colour: str
-    pieces: int
+    @dataclass(slots=True)
+    class Deck(Fault):
+        """The deck order given for ``colour`` is not the 13 cards once each."""
 
-    def words(self, meridian: int, colour: str, who: str) -> str:
-        named, pieces = self.colour, self.pieces
-        if self.kind == "deck":
+        rule: ClassVar[RuleCode] = "MER-S3"
+        colour: str
+
+        def words(self, meridian: int, colour: str, who: str) -> str:
             return (
-                f"the {named} deck must list each of the 13 cards once "
+                f"the {self.colour} deck must list each of the 13 cards once "
                 f"({', '.join(c.label for c in DECK)})"
             )
-        if self.kind == "board":
+
+    @dataclass(slots=True)
+    class Pieces(Fault):
+        """``colour`` has ``pieces`` on the board: more than it has (``in_hand`` false),
+        or not the rest in the hand a position gives it."""
+
+        rule: ClassVar[RuleCode] = "MER-S3"
+        colour: str
+        pieces: int
+        in_hand: bool
+
+        def words(self, meridian: int, colour: str, who: str) -> str:
+            named, pieces = self.colour, self.pieces
+            if not self.in_hand:
+                return (
+                    f"{named} has {pieces} pieces on the board; "
+                    f"a colour has only {PIECES_PER_COLOUR}"
+                )
+            rest = counted(max(PIECES_PER_COLOUR - pieces, 0), "piece")
             return (
-                f"{named} has {pieces} pieces on the board; a colour has only {PIECES_PER_COLOUR}"
+                f"{named} must have {rest} in hand: "
+                f"{pieces} of its {PIECES_PER_COLOUR} are on the board"
             )
-        return (
-            f"{named} must have {counted(max(PIECES_PER_COLOUR - pieces, 0), 'piece')} in hand: "
-            f"{pieces} of its {PIECES_PER_COLOUR} are on the board"
-        )
+
+    @staticmethod
+    def deck(colour: str, deck: tuple[Card, ...]) -> Fault | None:
+        """A ``deck`` order for ``colour`` lists each of the 13 cards once."""
+        if sorted(deck, key=DECK.index) != list(DECK):
+            return S3PiecesAndDecks.Deck(colour)
+        return None
+
+    @staticmethod
+    def pieces(colour: str, pieces: int, hand: int | None = None) -> Fault | None:
+        """``colour`` has no more than its 20 pieces on the board (``pieces``), and a
+        ``hand`` given holds the rest."""
+        rest = PIECES_PER_COLOUR - pieces
+        if hand is None:
+            return S3PiecesAndDecks.Pieces(colour, pieces, False) if rest < 0 else None
+        return None if hand == rest else S3PiecesAndDecks.Pieces(colour, pieces, True)
 
 
 # ---------------------------------------------------------------- MER-T1

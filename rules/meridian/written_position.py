@@ -15,7 +15,7 @@ from .tower_rules import (
     R5OnTheBoard,
     r4_towers_per_player,
 )
-from .turn_rules import S1Players, T1TurnOrder, T2CardsOnce, s3_pieces_and_decks
+from .turn_rules import S1Players, S3PiecesAndDecks, T1TurnOrder, T2CardsOnce
 
 
 def apply_position(state: State, setup: Setup) -> tuple[State, list[Problem]]:
@@ -51,7 +51,7 @@ def apply_position(state: State, setup: Setup) -> tuple[State, list[Problem]]:
     pieces = {c: state.pieces_on_board(c) for c in colours}
     hands = {c: PIECES_PER_COLOUR - pieces[c] for c in colours}
     for colour in colours:
-        fault = s3_pieces_and_decks(colour, None, pieces[colour])
+        fault = S3PiecesAndDecks.pieces(colour, pieces[colour])
         if fault is not None:
             problems.append(Problem(fault.rule, word(fault, 0), position.at))
     for colour, (count, at) in position.hands.items():
@@ -59,7 +59,7 @@ def apply_position(state: State, setup: Setup) -> tuple[State, list[Problem]]:
         if absent is not None:
             named_at = position.colour_at.get(colour, at)
             problems.append(Problem(absent.rule, word(absent, 0), named_at))
-        elif (fault := s3_pieces_and_decks(colour, None, pieces[colour], count)) is not None:
+        elif (fault := S3PiecesAndDecks.pieces(colour, pieces[colour], count)) is not None:
             problems.append(Problem(fault.rule, word(fault, 0), at))
     played = {c: frozenset[Card]() for c in colours}
     if position.played is not None:
