@@ -86,13 +86,25 @@ class RulesCore(Protocol[SetupIn, StateT, TurnT, StepOut, ScoreT]):
 TurnIn = TypeVar("TurnIn", contravariant=True)
 
 
+@dataclass(frozen=True, slots=True)
+class Stopped(Generic[StateT]):
+    """Where a game played clean met its first problem: the index of that turn and the
+    state it is played from. The game goes on turn by turn from there."""
+
+    turn: int
+    state: StateT
+
+
 class PlaysClean(Protocol[StateT, TurnIn]):
     """A rules core that can also play a whole game without keeping a state for each turn."""
 
-    def play_clean(self, start: StateT, turns: Sequence[TurnIn | Unreadable]) -> StateT | None:
+    def play_clean(
+        self, start: StateT, turns: Sequence[TurnIn | Unreadable]
+    ) -> StateT | Stopped[StateT] | None:
         """The state after ``turns`` when every one of them is legal and plain: no problem
-        of any kind, not even a warning. None as soon as one is not, and the game must be
-        played turn by turn to say what is wrong. ``start`` is left as it was."""
+        of any kind, not even a warning. Else where the first problem is met (``Stopped``),
+        or None, and the game must be played turn by turn from the start to say what is
+        wrong. ``start`` is left as it was."""
         ...
 
 
@@ -108,6 +120,10 @@ class GameRun(Generic[StateT, StepT, SheetT]):
     # A game played clean (``play(..., keep_steps=False)``) keeps no steps, only its end.
     steps_kept: bool = True
     last: StateT | None = None
+    # Played clean up to a problem (``Stopped``): the steps start at this turn, from
+    # ``resumed``; the turns before it keep none.
+    first_step: int = 0
+    resumed: StateT | None = None
 
     @property
     def final(self) -> StateT | None:
@@ -120,7 +136,7 @@ class GameRun(Generic[StateT, StepT, SheetT]):
 
     def states(self) -> list[StateT]:
         """The state after each turn (the previous one for an unreadable turn)."""
-        if not self.steps_kept:
+        if not self.steps_kept or self.first_step:
             raise ValueError("this game was played without keeping a state for each turn")
         assert self.start is not None
         current = self.start
@@ -167,8 +183,8 @@ def told_problems(
                 problems.extend(step.problems)
         return problems
     memory: dict[Any, Any] = {}
-    state = run.start
-    for turn, step in zip(turns, run.steps, strict=False):
+    state = run.resumed if run.first_step else run.start
+    for turn, step in zip(turns[run.first_step :], run.steps, strict=False):
         if step is None:
             continue
         if step.problems or memory:  # a clean game costs nothing more
@@ -195,8 +211,8 @@ def play(
 
     With ``keep_steps`` false, a core that can play a game clean (``PlaysClean``) tries
     that first: a game with no problem in any turn then keeps only its last state. A
-    game with any problem is played turn by turn all the same, so it is described
-    exactly as it would be otherwise.
+    game with any problem is played turn by turn from its first problem (or from the
+    start), so it is described exactly as it would be otherwise.
     """
     started = core.initial_state(setup, base)
     run: GameRun[StateT, StepT, SheetT] = GameRun(started.problems, started.state)
@@ -207,7 +223,10 @@ def play(
     if play_clean is not None:
         turns = turns if isinstance(turns, Sequence) else list(turns)
         final = cast("PlaysClean[StateT, TurnT]", core).play_clean(state, turns)
-        if final is not None:
+        if isinstance(final, Stopped):  # clean up to there: go on turn by turn from it
+            state, run.first_step, run.resumed = final.state, final.turn, final.state
+            turns = turns[final.turn :]
+        elif final is not None:
             run.steps_kept, run.last = False, final
             run.sheet = core.score(final)
             run.result_problems = tuple(core.check_result(setup, final, run.sheet))

@@ -17,9 +17,8 @@ from hypothesis import strategies as st
 from meridina.cli.main import cli
 from meridina.notation.driver import GAMES, GameReport, check_game
 from meridina.notation.reader import parse_text
-from meridina.rules.game import Unreadable, play
 
-KINDS = [("meridian", None, 2), ("meridian", None, 4), ("medina", "1", 3), ("medina", "2", 4)]
+KINDS = [("medina", "1", 3), ("medina", "2", 4)]
 SPOILS = ["none", "swap", "drop", "repeat", "result", "stranger"]
 
 
@@ -95,7 +94,7 @@ def test_a_game_played_clean_is_described_as_one_played_turn_by_turn(
 
 
 def test_a_game_played_clean_keeps_no_steps_and_says_so() -> None:
-    text = generated("medina", "2", 3, 7) + "\n" + generated("meridian", None, 3, 7)
+    text = generated("medina", "2", 3, 7)
     for parsed in parse_text(text):
         report = check_game(parsed, None, None, False)
         assert report.run is not None and report.game is not None
@@ -108,16 +107,3 @@ def test_a_game_played_clean_keeps_no_steps_and_says_so() -> None:
             assert "without keeping a state" in str(error)
         else:
             raise AssertionError("states() of a game played clean must say it has none")
-
-
-def test_an_unreadable_turn_is_played_turn_by_turn() -> None:
-    text = generated("meridian", None, 3, 11)
-    parsed = parse_text(text)[0]
-    spec = GAMES["meridian"]
-    assert parsed.text is not None
-    record = spec.read_record(parsed.text)
-    assert record.setup is not None
-    turns: list[Any] = [entry.turn for entry in record.entries]
-    turns[3] = Unreadable(None)
-    run = play(spec.rules, record.setup, turns, None, keep_steps=False)
-    assert run.steps_kept and len(run.steps) == len(turns) and run.steps[3] is None

@@ -36,7 +36,7 @@ ALL_RULINGS = [
     Rulings(turns, empty, push)
     for turns, empty, push in itertools.product(TwoPlayerTurns, EmptyMeridian, OwnPush)
 ]
-LOOKUPS = ("all_played", "seat", "may_play", "towers_per_player", "empty_always", "own_push")
+LOOKUPS = ("all_played", "towers_per_player", "empty_always", "own_push")
 
 
 def setup_of(groups: tuple[tuple[str, ...], ...], names: str, rulings: Rulings) -> Setup:

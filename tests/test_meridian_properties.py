@@ -20,8 +20,8 @@ from meridina.notation.meridian import MeridianRecord, read_record
 from meridina.notation.meridian.writer import format_turn, write_record
 from meridina.notation.reader import parse_text
 from meridina.rules.meridian.engine import apply
-from meridina.rules.meridian.legal import legal_turns
 from meridina.rules.meridian.model import Card, PlacedTower, Setup, Skip, StartPosition, Turn
+from meridina.rules.meridian.position import Position
 
 SETTINGS = settings(max_examples=25, deadline=None)
 
@@ -133,7 +133,7 @@ def test_legal_turns_agree_with_apply(
     game = random_game(seed, players, decks=decks)
     index = data.draw(st.integers(min_value=0, max_value=len(game.turns) - 1))
     state = game.before[index]
-    listed = list(legal_turns(state))
+    listed = list(Position(state).legal_turns())
     assert listed
     for turn in listed:
         assert apply(state, turn).problems == ()

@@ -6,6 +6,8 @@ the tests that need more than one record: pushes, the 2-player game, rulings, sc
 
 from __future__ import annotations
 
+import random
+from dataclasses import replace
 from importlib.resources import files
 from pathlib import Path
 
@@ -25,7 +27,9 @@ from conftest import (
     spot,
 )
 from meridian_records import DECK_37, ROUND_TAIL, finished, turns
-from meridina.rules.meridian.model import Tower
+from meridina.rules.meridian.engine import apply
+from meridina.rules.meridian.model import Card, Tower
+from meridina.rules.meridian.random_play import play_game
 from meridina.rules.meridian.state import State
 
 
@@ -641,3 +645,27 @@ def test_a_turn_names_every_rule_it_breaks(case: SeveralRules) -> None:
     build = case.lines[-1].split(": ")[-1]
     at = spot(text, case.anchor, build)
     assert errors(check_one(text)) == [(rule, at) for rule in case.rules]
+
+
+# ---------------------------------------------------------------- the end, and cards as values
+
+
+def test_a_turn_after_the_last_breaks_mer_e1_whichever_card_it_names() -> None:
+    game = play_game(random.Random(3), 3)
+    for extra in (game.turns[0], game.turns[-1]):
+        step = apply(game.final, extra)
+        assert [p.rule for p in step.problems] == ["MER-E1"]
+        assert step.ignored and step.state is game.final
+
+
+def test_a_card_equal_to_a_deck_card_is_that_card() -> None:
+    """A card is a value: one equal to the deck's own plays as it does."""
+    game = play_game(random.Random(5), 4)
+    state = game.before[0]
+    for turn in game.turns:
+        copied = replace(turn, card=Card(turn.card.numbers))
+        assert copied.card is not turn.card
+        step = apply(state, copied)
+        assert step.problems == (), step.problems
+        state = step.state
+    assert state.finished

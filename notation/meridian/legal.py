@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from meridina.rules.meridian.legal import legal_turns
 from meridina.rules.meridian.model import Skip, Turn
+from meridina.rules.meridian.position import Position
 from meridina.rules.meridian.state import State
 
 from ..legal_words import TrieSpace
@@ -16,7 +16,7 @@ def legal_texts(state: State) -> Iterator[str]:
     """Every legal turn in canonical words; ``stuck`` where a card can build nothing."""
     building: set[tuple[str, str, int]] = set()
     passes: list[Turn] = []
-    for turn in legal_turns(state):
+    for turn in Position(state).legal_turns():
         if turn.skip is Skip.PASS:
             passes.append(turn)
         elif turn.build is not None:

@@ -80,7 +80,7 @@ def _pairs(entry: EntryText, kind: str, problems: list[Problem]) -> list[tuple[W
 
 
 def _read_towers(entry: EntryText, meridian: int, problems: list[Problem]) -> list[PlacedTower]:
-    fault = tower_rules.meridian_exists(meridian)
+    fault = tower_rules.R5OnTheBoard.meridian(meridian)
     if fault is not None:
         problems.append(Problem(fault.rule, faults.word(fault, meridian), entry.key.at))
         return []

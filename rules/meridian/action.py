@@ -5,18 +5,24 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from meridina.rules.common import Place, Problem
-
-from .faults import Fault, word
-from .model import COLOURS, PIECES_PER_COLOUR, Build, TakeOff, Tower
+from .faults import Fault
+from .made_once import tower
+from .model import Build, TakeOff, Tower
 from .placement import Push
-from .state import Column, State, Table, who
+from .state import Column, Reading, Table
 from .tower_rules import (
-    heights_on_the_meridian,
-    place_and_pieces,
-    pushes_along,
+    R1HighEnough,
+    R2HeightsDiffer,
+    R3TallerUpwards,
+    R5OnTheBoard,
+    free_cell,
+    r4_towers_per_player,
+    r6_nothing_pushed_off,
+    r7_own_towers_pushed,
+    r8_pieces_in_hand,
     r9_own_tower_taken_off,
     r10_rebuild_differs,
+    r11_own_colours,
 )
 
 
@@ -54,44 +60,68 @@ Moves = tuple[Sequence[Tower | None], int, int]
 # Most effects are never looked at, so their ``Effect`` is made only when one is.
 EffectData = tuple[tuple[int, Tower] | None, tuple[int, Tower] | None, Moves | None]
 NO_EFFECT: EffectData = (None, None, None)
-Outcome = tuple[Column, dict[str, int], Effect]
-
-# Every tower a build can make, made once: towers are values and never change.
-TOWERS: dict[str, tuple[Tower, ...]] = {
-    colour: tuple(Tower(colour, height) for height in range(PIECES_PER_COLOUR + 1))
-    for colour in COLOURS
-}
 
 
-def quick_act(
-    state: State, colour: str, meridian: int, take_off: TakeOff | None, build: Build | None
-) -> Outcome | None:
-    """What ``act`` makes of a take-off and/or build that breaks no rule; None if one is
-    broken, without putting it into words."""
-    outcome = quick_outcome(state, colour, meridian, take_off, build, state.seating.mates[colour])
-    if outcome is None:
-        return None
-    column, hands, effect = outcome
-    return column, hands, Effect.of(effect)
+class Placement:
+    """A take-off and/or build that breaks no rule: the meridian's cells and the hands
+    after it (new values: the position's own are never changed in place), and its effect."""
+
+    __slots__ = ("column", "effect", "hands")
+
+    def __init__(self, column: Column, hands: dict[str, int], effect: EffectData) -> None:
+        self.column = column
+        self.hands = hands
+        self.effect = effect
 
 
-def quick_outcome(
-    state: State,
+def place_tower(
+    position: Reading,
     colour: str,
     meridian: int,
     take_off: TakeOff | None,
     build: Build | None,
-    mine: tuple[str, ...],
-) -> tuple[Column, dict[str, int], EffectData] | None:
-    """``quick_act`` with the effect as plain values; ``mine`` are the mover's player's colours."""
-    cells = list(state.columns[meridian - 1])
-    hands = state.hands.copy()
+) -> Placement | list[Fault]:
+    """The placement step of a turn: a take-off and/or build by ``colour`` on ``meridian``,
+    judged against every rule of the towers; a ``Placement`` when it breaks none, else
+    every rule it breaks, most basic first. ``position`` is left as it was."""
+    table = position.table
+    cells = list(position.columns[meridian - 1])
+    hands = position.hands.copy()
+    mine = table.seating.mates[colour]
     effect = take_off_and_build(
-        cells, hands, state.table, state.ever_built, meridian, colour, take_off, build, mine
+        cells, hands, table, position.ever_built, meridian, colour, take_off, build, mine
     )
     if isinstance(effect, list):
-        return None
-    return tuple(cells), hands, effect
+        return effect
+    return Placement(tuple(cells), hands, effect)
+
+
+TowerFaults = tuple[Fault | None, Fault | None, Fault | None, Fault | None, Fault | None]
+
+
+def tower_faults(
+    cells: Sequence[Tower | None],
+    hands: dict[str, int],
+    table: Table,
+    built: frozenset[int],
+    meridian: int,
+    tower_colour: str,
+    height: int,
+    mine: tuple[str, ...],
+) -> TowerFaults:
+    """What a tower of ``tower_colour`` ``height`` high breaks wherever on the meridian's
+    ``cells`` it is put, each None when it holds: its colour (MER-R11), its height
+    (MER-R1), the pieces in hand (MER-R8), the towers per player (MER-R4) and the heights
+    already there (MER-R2)."""
+    not_own = r11_own_colours(tower_colour, mine)
+    too_few = None if not_own else r8_pieces_in_hand(tower_colour, height, hands)
+    return (
+        not_own,
+        R1HighEnough.built(cells, height, meridian, table.empty_always, built),
+        too_few,
+        r4_towers_per_player(cells, mine, table.towers_per_player, 1),
+        R2HeightsDiffer.built(cells, height),
+    )
 
 
 def take_off_and_build(
@@ -119,14 +149,13 @@ def take_off_and_build(
     not_there: Fault | None = None
     if take_off is not None:
         found = r9_own_tower_taken_off(cells, mine, take_off.city)
-        if type(found) is tuple:
+        if isinstance(found, Fault):
+            not_there = found
+        else:
             removed = found
             city, gone = found
             cells[city - 1] = None
             hands[gone.colour] += gone.height
-        else:
-            assert type(found) is Fault
-            not_there = found
         if build is None:
             return [not_there] if not_there else (removed, None, None)
     elif build is None:
@@ -134,55 +163,29 @@ def take_off_and_build(
     tower_colour = build.colour or colour
     height = build.height
     city = build.city
-    # Every rule is asked, and only a turn that breaks one gathers its faults.
-    takes = place_and_pieces(city, len(cells), meridian, tower_colour, height, mine, hands)
-    no_city = None if takes is None else takes[1]
+    not_own, too_low, too_few, too_many, twice = tower_faults(
+        cells, hands, table, built, meridian, tower_colour, height, mine
+    )
+    no_city = R5OnTheBoard.city(city, len(cells))
     same = None if removed is None else r10_rebuild_differs(removed, city, tower_colour, height)
+    if not_there or not_own or no_city or too_low or too_few or too_many or same or twice:
+        basic = (not_there, not_own, no_city, too_low, too_few, too_many, same, twice)
+        return [fault for fault in basic if fault is not None]
+    # The rules about where the tower ends up are judged once the others hold, as the
+    # pushes are known only then; a tower is pushed only from a city that holds one.
     index = city - 1
     end = index
-    pushed_off: Fault | None = None
     own_pushed: Fault | None = None
-    # A tower is pushed only from a city that holds one.
-    if no_city is None and cells[index] is not None:
-        pushed = pushes_along(cells, index, height, mine, table.own_push)
-        if type(pushed) is int:
-            end = pushed
-        elif type(pushed) is tuple:
-            end, own_pushed = pushed
-        else:
-            assert type(pushed) is Fault
-            pushed_off = pushed
-    heights = heights_on_the_meridian(
-        cells,
-        height,
-        0 if no_city else city,
-        end,
-        mine,
-        table.towers_per_player,
-        table.empty_always,
-        meridian,
-        built,
-    )
-    out_of_order = None
-    if not_there or takes or same or heights:
-        not_own, _, too_few = takes or (None, None, None)
-        too_low, too_many, twice, out_of_order = heights or (None, None, None, None)
-        basic = [
-            fault
-            for fault in (not_there, not_own, no_city, too_low, too_few, too_many, same, twice)
-            if fault is not None
-        ]
-        if basic:
-            return basic
-    # The rules about where the tower ends up are judged once the others hold.
-    if pushed_off is not None:
-        return [pushed_off]
+    if cells[index] is not None:
+        end = free_cell(cells, index, height)
+        pushed_off = r6_nothing_pushed_off(cells, index, end)
+        if pushed_off is not None:
+            return [pushed_off]
+        own_pushed = r7_own_towers_pushed(cells, index, end, mine, table.own_push)
+    out_of_order = R3TallerUpwards.built(cells, height, city, end)
     if out_of_order or own_pushed:
         return [fault for fault in (out_of_order, own_pushed) if fault is not None]
-    try:
-        new_tower = TOWERS[tower_colour][height]
-    except IndexError:
-        new_tower = Tower(tower_colour, height)
+    new_tower = tower(tower_colour, height)
     moves: Moves | None = None
     if end == index:
         cells[index] = new_tower
@@ -192,40 +195,3 @@ def take_off_and_build(
         cells.insert(index, new_tower)
     hands[tower_colour] -= height
     return removed, (city, new_tower), moves
-
-
-def act(
-    state: State,
-    colour: str,
-    meridian: int,
-    take_off: TakeOff | None,
-    build: Build | None,
-) -> Outcome | list[Problem]:
-    """Take off and/or build on one meridian, or every rule this breaks, in words.
-
-    Faults come most basic first: the take-off, the tower's colour, the city, its
-    height, the pieces in hand, the towers per player, the rebuild, the height already
-    there, and then the pushes and the order of heights on the meridian.
-    """
-    mine = state.seating.mates[colour]
-    cells = list(state.columns[meridian - 1])
-    hands = state.hands.copy()
-    effect = take_off_and_build(
-        cells, hands, state.table, state.ever_built, meridian, colour, take_off, build, mine
-    )
-    if type(effect) is tuple:
-        return tuple(cells), hands, Effect.of(effect)
-    assert type(effect) is list
-    owner = state.owner(colour)
-    return [
-        Problem(
-            fault.rule,
-            word(fault, meridian, colour, who(state, owner)),
-            take_off.at if fault.taking_off and take_off is not None else _at(build),
-        )
-        for fault in effect
-    ]
-
-
-def _at(build: Build | None) -> Place | None:
-    return None if build is None else build.at

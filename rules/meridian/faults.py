@@ -1,37 +1,38 @@
-"""A broken Meridian rule as a value, and the one place each rule's message is made from it.
+"""A broken Meridian rule as a value, which puts itself into words only when shown.
 
-A rule's decider returns a ``Fault`` (the rule and the facts its message needs) or None;
-the function marked ``@wording`` for the rule turns a fault into a sentence, only when it
-is shown.
+A rule's decider returns a ``Fault`` or None. Each rule has fault classes of its own, with
+the facts its message needs as named fields, beside its decider: in the rule's class when a
+rule is asked in several ways, else a class marked as the rule's wording. A fault's
+``words`` makes the sentence; nothing makes it before a message is shown.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
+from typing import ClassVar
 
 from meridina.rules.codes import RuleCode
-from meridina.rules.rule_home import filed_words
 
 
-@dataclass(slots=True)
 class Fault:
-    """A broken rule and the facts its message needs; ``taking_off`` when the turn's
-    take-off broke it (the message is placed there). Not frozen: a frozen one costs
-    three times as much to make, and the search for a legal move makes many."""
+    """A broken rule. ``taking_off``: the turn's take-off broke it (its message is placed
+    there).
 
-    rule: RuleCode
-    facts: tuple[Any, ...]
-    taking_off: bool = False
+    The faults of each rule are slotted dataclasses, not frozen ones, which cost about
+    three times as much to make: the search for an open take-off or build makes many.
+    Nothing changes a fault once made.
+    """
 
+    __slots__ = ()
 
-Wording = Callable[..., str]
-_WORDING: dict[str, Wording] = {}
-wording = filed_words(_WORDING)  # ``words`` that also files the function for ``word``
+    rule: ClassVar[RuleCode]
+    taking_off: ClassVar[bool] = False
+
+    def words(self, meridian: int, colour: str, who: str) -> str:
+        """The fault in a player's words, on ``meridian``; ``colour`` is the mover's and
+        ``who`` names its player."""
+        raise NotImplementedError
 
 
 def word(fault: Fault, meridian: int, colour: str = "", who: str = "") -> str:
-    """A fault on ``meridian`` in a player's words; ``colour`` is the mover's and ``who``
-    names its player."""
-    return _WORDING[fault.rule](meridian, colour, who, *fault.facts)
+    """``fault`` in a player's words (see ``Fault.words``)."""
+    return fault.words(meridian, colour, who)

@@ -3,21 +3,23 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import ClassVar
 
+from meridina.rules.codes import RuleCode
 from meridina.rules.common import Place, Problem
-from meridina.rules.game import Applied, SaysOnce, result_faults, result_words
+from meridina.rules.game import Applied, ResultFacts, SaysOnce, result_faults, result_words
 from meridina.rules.game import GameRun as BaseRun
 from meridina.rules.identity_memory import IdentityMemory
-from meridina.rules.rule_home import decides
+from meridina.rules.rule_home import decides, words
 from meridina.rules.wording import agreeing, counted
 
 from . import consequences, engine
 from .engine import Step
-from .faults import Fault, word, wording
-from .legal import legal_turns
+from .faults import Fault, word
 from .model import Setup, Turn
+from .position import Position
 from .scoring import ScoreSheet, score
 from .state import Seating, State
 
@@ -30,16 +32,16 @@ class MeridianRules:
     def initial_state(self, setup: Setup, base: Path | None = None) -> Applied[State | None]:
         return engine.initial_state(setup, base=base)
 
-    # The engine's own functions, so that a turn costs no extra call.
+    # Each plays its turns on a ``Position``, through the one loop that plays a turn.
     apply = staticmethod(engine.apply)
     pass_over = staticmethod(engine.pass_over)
-    # A whole game with no problem, on one working state (``PlaysClean``).
+    # A whole game on one position, up to its first problem (``PlaysClean``).
     play_clean = staticmethod(engine.play_clean)
     # A refused tower's consequence told once per meridian in a game's list (``SaysOnce``).
     told = staticmethod(consequences.told)
 
     def legal_turns(self, state: State) -> Iterator[Turn]:
-        return legal_turns(state)
+        return Position(state).legal_turns()
 
     def score(self, state: State) -> ScoreSheet:
         return score(state)
@@ -70,7 +72,7 @@ def e5_stated_result(
     if stated is None:
         return []
     if state.cards_known and not state.finished:
-        return [(Fault("MER-E5", ("early", sheet.cards_left)), setup.result_at)]
+        return [(StatedResult.TooEarly(sheet.cards_left or 0), setup.result_at)]
     seating = state.seating
     totals = sheet.points
     if _agrees(stated, _seat_of(seating), totals):
@@ -80,20 +82,38 @@ def e5_stated_result(
         for player in seating.players
     ]
     return [
-        (Fault("MER-E5", facts), at)
+        (StatedResult.Wrong(facts), at)
         for facts, at in result_faults(stated, seats, totals, setup.result_at)
     ]
 
 
-@wording("MER-E5")
-def _e5_words(meridian: int, colour: str, who: str, case: str, *facts: Any) -> str:
-    if case == "early":
-        (left,) = facts
-        return (
-            f"the record states a result, but {counted(left, 'card')} "
-            f"{agreeing(left, 'remains', 'remain')} to be played"
-        )
-    return result_words(case, *facts)
+@words("MER-E5")
+class StatedResult:
+    """MER-E5's faults."""
+
+    @dataclass(slots=True)
+    class TooEarly(Fault):
+        """A result stated while ``left`` cards remain to be played."""
+
+        rule: ClassVar[RuleCode] = "MER-E5"
+        left: int
+
+        def words(self, meridian: int, colour: str, who: str) -> str:
+            left = self.left
+            return (
+                f"the record states a result, but {counted(left, 'card')} "
+                f"{agreeing(left, 'remains', 'remain')} to be played"
+            )
+
+    @dataclass(slots=True)
+    class Wrong(Fault):
+        """What a Result tag gets wrong, as the shared comparison of results says it."""
+
+        rule: ClassVar[RuleCode] = "MER-E5"
+        facts: ResultFacts
+
+        def words(self, meridian: int, colour: str, who: str) -> str:
+            return result_words(*self.facts)
 
 
 def _agrees(

@@ -1,22 +1,28 @@
-"""Every legal Meridian turn in a state, and an example of one for a card."""
+"""The search of legal Meridian turns, and MER-T5, which asks whether a take-off or
+build is open."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
-from meridina.rules.rule_home import decides
+from meridina.rules.codes import RuleCode
+from meridina.rules.rule_home import decides, words
 
-from .action import quick_act, take_off_and_build
-from .faults import Fault, wording
-from .model import DECK, PIECES_PER_COLOUR, Build, Card, Skip, TakeOff, Tower, Turn
-from .state import State, Table, card_bit
-from .tower_rules import can_take_off, height_taken
-from .turn_rules import card_for_the_turn
+from .action import Placement, place_tower, tower_faults
+from .faults import Fault
+from .made_once import build
+from .model import DECK, PIECES_PER_COLOUR, Build, Skip, TakeOff, Turn
+from .state import Reading
+
+if TYPE_CHECKING:
+    from .position import Position
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
+class Action(NamedTuple):
+    """A take-off and/or build, as the search tries one."""
+
     take_off: TakeOff | None
     build: Build | None
 
@@ -31,143 +37,119 @@ def describe_action(action: Action) -> str:
     return " ".join(parts)
 
 
-def _actions(state: State, colour: str, meridian: int) -> Iterator[Action]:
-    """Every take-off, build and rebuild open to ``colour`` on ``meridian``."""
-    owner = state.owner(colour)
-    column = state.columns[meridian - 1]
+def _take_offs(position: Reading, colour: str, meridian: int) -> list[TakeOff | None]:
+    """None (nothing taken off), then a take-off of each of the player's towers on the
+    meridian (naming its city when there are two)."""
+    owner = position.owner(colour)
     own_cities = [
         city
-        for city, tower in enumerate(column, start=1)
-        if tower is not None and state.owner(tower.colour) == owner
+        for city, tower in enumerate(position.columns[meridian - 1], start=1)
+        if tower is not None and position.owner(tower.colour) == owner
     ]
     take_offs: list[TakeOff | None] = [None]
     for city in own_cities:
         take_offs.append(TakeOff(city if len(own_cities) > 1 else None))
-    tower_colours = state.players[owner].colours
-    for take_off in take_offs:
-        if take_off is not None and quick_act(state, colour, meridian, take_off, None):
+    return take_offs
+
+
+def _heights(position: Reading, meridian: int, tower_colour: str, take_off: bool) -> range:
+    """The heights a tower of ``tower_colour`` can be made: no more than the pieces in
+    hand, with those of a tower ``take_off`` gives back."""
+    most = position.hands[tower_colour] + sum(
+        tower.height
+        for tower in position.columns[meridian - 1]
+        if tower is not None and tower.colour == tower_colour and take_off
+    )
+    return range(1, min(most, PIECES_PER_COLOUR) + 1)
+
+
+def candidate_actions(position: Reading, colour: str, meridian: int) -> Iterator[Action]:
+    """Every take-off, build and rebuild worth judging for ``colour`` on ``meridian``, in
+    the order the search tries them: each take-off alone, then the builds after it (none
+    taken off first), by tower colour, height and city."""
+    cities = range(1, position.board.cities + 1)
+    for take_off in _take_offs(position, colour, meridian):
+        if take_off is not None:
             yield Action(take_off, None)
-        for tower_colour in tower_colours:
-            # No taller tower than the pieces in hand, with any taken off, can allow.
-            most = state.hands[tower_colour] + sum(
-                tower.height
-                for tower in column
-                if tower is not None and tower.colour == tower_colour and take_off is not None
-            )
-            for height in range(1, min(most, PIECES_PER_COLOUR) + 1):
-                for city in range(1, state.board.cities + 1):
-                    named = tower_colour if tower_colour != colour else None
-                    build = Build(height, city, named)
-                    if quick_act(state, colour, meridian, take_off, build) is not None:
-                        yield Action(take_off, build)
-
-
-def can_act(
-    column: Sequence[Tower | None],
-    hands: dict[str, int],
-    table: Table,
-    built: frozenset[int],
-    meridian: int,
-    colour: str,
-    mine: tuple[str, ...],
-) -> bool:
-    """Whether some take-off or build is open to ``colour`` (of the player whose colours
-    are ``mine``) on the meridian's cells ``column``, with the ``hands`` and the meridians
-    ever ``built`` on, as a state has them (neither is changed).
-
-    The search of ``legal_turns``, cut short: a take-off may be enough, and a height that breaks
-    MER-R2 on the meridian fits on no city, so those builds are not tried.
-    """
-    if can_take_off(column, mine):
-        return True
-    cells: list[Tower | None] | None = None
-    for tower_colour in mine:
-        for height in range(1, min(hands[tower_colour], PIECES_PER_COLOUR) + 1):
-            if height_taken(column, height):
-                continue
-            if cells is None:
-                # A build alone changes nothing unless it is legal, and the first legal
-                # one ends the search: every try shares one copy of the meridian and hands.
-                cells, hands = list(column), hands.copy()
+        for tower_colour in position.seating.mates[colour]:
             named = tower_colour if tower_colour != colour else None
-            for city in range(1, table.board.cities + 1):
-                build = _build(height, city, named)
-                effect = take_off_and_build(
-                    cells, hands, table, built, meridian, colour, None, build, mine
-                )
-                if type(effect) is tuple:
-                    return True
-    return False
+            for height in _heights(position, meridian, tower_colour, take_off is not None):
+                for city in cities:
+                    yield Action(take_off, build(height, city, named))
+
+
+def open_actions(position: Reading, colour: str, meridian: int) -> Iterator[Action]:
+    """The candidate actions (in their order) that break no rule of the towers, judged by
+    the turn's own placement step (``place_tower``). A tower that breaks a rule wherever
+    it is put (``tower_faults``) is not tried on each city."""
+    mine = position.seating.mates[colour]
+    table = position.table
+    cities = range(1, position.board.cities + 1)
+    for take_off in _take_offs(position, colour, meridian):
+        after = place_tower(position, colour, meridian, take_off, None)
+        if not isinstance(after, Placement):
+            continue  # (a take-off that breaks a rule: no build after it is open either)
+        if take_off is not None:
+            yield Action(take_off, None)
+        for tower_colour in mine:
+            named = tower_colour if tower_colour != colour else None
+            for height in _heights(position, meridian, tower_colour, take_off is not None):
+                faults = tower_faults(
+                    after.column, after.hands, table, position.ever_built, meridian,
+                    tower_colour, height, mine,
+                )  # fmt: skip
+                if any(faults):
+                    continue
+                for city in cities:
+                    action = Action(take_off, build(height, city, named))
+                    placed = place_tower(position, colour, meridian, take_off, action.build)
+                    if isinstance(placed, Placement):
+                        yield action
 
 
 @decides("MER-T5")
 def t5_stuck_only_without_a_move(
-    columns: Sequence[Sequence[Tower | None]],
-    hands: dict[str, int],
-    table: Table,
-    built: frozenset[int],
-    numbers: Sequence[int],
-    colour: str,
-    mine: tuple[str, ...],
+    position: Reading, colour: str, numbers: Sequence[int]
 ) -> Fault | None:
     """A colour is stuck only when no take-off or build is open to it on any of the
-    meridians ``numbers`` its card allows (as ``can_act`` has the board and hands)."""
+    meridians ``numbers`` its card allows; the fault gives an example of one."""
     for number in numbers:
-        if can_act(columns[number - 1], hands, table, built, number, colour, mine):
-            return Fault("MER-T5", (number,))
+        example = next(open_actions(position, colour, number), None)
+        if example is not None:
+            return NotStuck(number, describe_action(example))
     return None
 
 
-def stuck_fault(state: State, colour: str, card: Card, meridian: int) -> Fault | None:
-    """MER-T5 for a turn that says ``stuck`` on ``meridian`` of ``card``, with an example of
-    what the colour could play in its facts."""
-    numbers = card.numbers if meridian not in card.numbers else (meridian,)
-    mine = state.seating.mates[colour]
-    fault = t5_stuck_only_without_a_move(
-        state.columns, state.hands, state.table, state.ever_built, numbers, colour, mine
-    )
-    if fault is None:
-        return None
-    example = next(_actions(state, colour, fault.facts[0]), None)
-    move = "a take-off or build" if example is None else describe_action(example)
-    return Fault(fault.rule, (*fault.facts, move))
+@words("MER-T5")
+@dataclass(slots=True)
+class NotStuck(Fault):
+    """The ``example`` take-off or build is open on meridian ``number``."""
 
+    rule: ClassVar[RuleCode] = "MER-T5"
+    number: int
+    example: str
 
-@wording("MER-T5")
-def _t5_words(meridian: int, colour: str, who: str, number: int, example: str) -> str:
-    return (
-        f"{colour} is not stuck: it could still play {example} on this card; "
-        "write 'pass' to choose not to play"
-    )
-
-
-_BUILDS: dict[tuple[int, int, str | None], Build] = {}
-
-
-def _build(height: int, city: int, colour: str | None) -> Build:
-    """A build as a value made once, as the search tries the same ones game after game."""
-    key = (height, city, colour)
-    build = _BUILDS.get(key)
-    if build is None:
-        build = _BUILDS[key] = Build(height, city, colour)
-    return build
-
-
-def legal_turns(state: State) -> Iterator[Turn]:
-    """Every legal turn for the colours that may move now (passes included)."""
-    if state.finished:
-        return
-    colours = state.rotation if state.next_index < 0 else state.expected_colours()
-    for colour in colours:
-        face_up = state.face_up(colour)
-        mark = state.played_mark(colour)
-        cards = (
-            face_up
-            if face_up is not None
-            else [c for c in DECK if card_for_the_turn(mark, card_bit(c), c) is None]
+    def words(self, meridian: int, colour: str, who: str) -> str:
+        return (
+            f"{colour} is not stuck: it could still play {self.example} on this card; "
+            "write 'pass' to choose not to play"
         )
-        for card in cards:
+
+
+def legal_turns(position: Position) -> Iterator[Turn]:
+    """Every legal turn in ``position`` (passes included): each candidate judged by the
+    one loop that plays a turn, as a typed turn is. The actions of a colour, card and
+    meridian are tried only when a pass with them is legal: the rules of the turn and
+    the card are the same for both."""
+    for colour in position.rotation:
+        face_up = position.face_up(colour)
+        for card in DECK if face_up is None else face_up:
             for meridian in card.numbers:
-                yield Turn(colour, card, meridian, skip=Skip.PASS)
-                for action in _actions(state, colour, meridian):
-                    yield Turn(colour, card, meridian, action.take_off, action.build)
+                passing = Turn(colour, card, meridian, skip=Skip.PASS)
+                if not position.is_legal(passing):
+                    continue
+                yield passing
+                for action in candidate_actions(position, colour, meridian):
+                    turn = Turn(colour, card, meridian, action.take_off, action.build)
+                    if position.is_legal(turn):
+                        yield turn

@@ -1,150 +1,177 @@
-"""Put a written Meridian position on the board and check it as a Meridian position."""
+"""A Meridian game between turns that turns are played on, as python-chess's ``Board``:
+``push`` a turn, ``pop`` it back, ``copy``, ``legal_turns``, ``faults``, ``score``.
+
+``push`` plays a turn through the one loop (``turn_loop.play_turn``); ``pop`` undoes it
+from what the push kept, rather than from a copy made beforehand. The commands keep
+``State`` snapshots of a position (``state``), which share everything a turn left alone:
+the position never changes a column or a hand in place, it puts new ones in.
+"""
 
 from __future__ import annotations
 
-from meridina.rules.common import Place, Problem
+from collections.abc import Iterator
 
-from .faults import word
-from .model import PIECES_PER_COLOUR, Card, PlacedTower, Setup, Tower
-from .state import State, card_bit, who
-from .tower_rules import (
-    place_exists,
-    written_heights,
-    written_tower,
-    written_towers_per_player,
-)
-from .turn_rules import card_for_the_turn, s1_players, s3_pieces_and_decks, t1_turn_order
+from meridina.rules.game import Unreadable
+
+from .faults import Fault
+from .legal import legal_turns
+from .model import Turn
+from .scoring import ScoreSheet, score
+from .state import Column, Reading, State
+from .turn_loop import TurnReport, play_turn
+
+# What a push changed, to pop it: the turn (or the unreadable turn passed over), the
+# meridian's index (-1: none) and its cells before, then the hands, cards played, next
+# seat, meridians ever built on and turns played before.
+Undo = tuple[Turn | Unreadable, int, Column, dict[str, int], int, int, frozenset[int], int]
 
 
-def apply_position(state: State, setup: Setup) -> tuple[State, list[Problem]]:
-    """Put a written position on the board, checking it as a Meridian position."""
-    position = setup.position
-    assert position is not None
-    problems: list[Problem] = []
-    columns = [list(column) for column in state.columns]
-    colours = state.colours
-    for placed in position.towers:
-        tower = placed.tower
-        absent = s1_players(colour=tower.colour, playing=colours, named="tower", city=placed.city)
-        if absent:
-            problems.extend(Problem(f.rule, word(f, placed.meridian), placed.at) for f in absent)
-            continue
-        fault = place_exists(placed.city, state.board.cities, placed.meridian) or written_tower(
-            columns[placed.meridian - 1], tower.height, placed.city
-        )
-        if fault is not None:
-            problems.append(Problem(fault.rule, word(fault, placed.meridian), placed.at))
-            continue
-        column = columns[placed.meridian - 1]
-        column[placed.city - 1] = tower
-    for meridian, column in enumerate(columns, start=1):
-        problems.extend(_column_faults(state, meridian, column, position.towers))
-    board_columns = tuple(tuple(column) for column in columns)
-    state = state.changed(
-        columns=board_columns,
-        ever_built=frozenset(m for m, col in enumerate(columns, 1) if any(col)),
+class Position(Reading):
+    """A game between turns, changed in place by the turns pushed on it."""
+
+    __slots__ = (
+        "_undo",
+        "columns",
+        "ever_built",
+        "hands",
+        "next_index",
+        "played_bits",
+        "table",
+        "turns_applied",
     )
-    pieces = {c: state.pieces_on_board(c) for c in colours}
-    hands = {c: PIECES_PER_COLOUR - pieces[c] for c in colours}
-    for colour in colours:
-        fault = s3_pieces_and_decks(colour, None, pieces[colour])
-        if fault is not None:
-            problems.append(Problem(fault.rule, word(fault, 0), position.at))
-    for colour, (count, at) in position.hands.items():
-        absent = s1_players(colour=colour, playing=colours, named="position")
-        if absent:
-            named_at = position.colour_at.get(colour, at)
-            problems.extend(Problem(f.rule, word(f, 0), named_at) for f in absent)
-        elif (fault := s3_pieces_and_decks(colour, None, pieces[colour], count)) is not None:
-            problems.append(Problem(fault.rule, word(fault, 0), at))
-    played = {c: frozenset[Card]() for c in colours}
-    if position.played is not None:
-        for colour, cards in position.played.items():
-            absent = s1_players(colour=colour, playing=colours, named="position")
-            if absent:
-                named_at = position.colour_at.get(colour, position.at)
-                problems.extend(Problem(f.rule, word(f, 0), named_at) for f in absent)
-                continue
-            seen: set[Card] = set()
-            mark = 0
-            for card, at in cards:
-                bit = card_bit(card)
-                again = card_for_the_turn(mark, bit, card)
-                if again is not None and again[0] is not None:
-                    problems.append(Problem(again[0].rule, word(again[0], 0, colour), at))
-                mark |= bit
-                seen.add(card)
-            played[colour] = frozenset(seen)
-        problems.extend(_towers_without_cards(state, columns, played, position.at))
-    state = state.changed(
-        hands={c: max(h, 0) for c, h in hands.items()},
-        played=played,
-        cards_known=position.played is not None,
-    )
-    state, found = _start_mover(state, position.to_move, position.at)
-    problems.extend(found)
-    return state, problems
 
+    columns: list[Column]
 
-def _towers_without_cards(
-    state: State,
-    columns: list[list[Tower | None]],
-    played: dict[str, frozenset[Card]],
-    at: Place | None,
-) -> list[Problem]:
-    """Each tower took a card of its player (in the 2-player game, of either colour)."""
-    problems = []
-    for index, player in enumerate(state.players):
-        towers = sum(
-            1 for column in columns for t in column if t is not None and t.colour in player.colours
+    def __init__(self, state: State) -> None:
+        """The position ``state`` is a snapshot of, with no turn to pop."""
+        self.table = state.table
+        self.columns = list(state.columns)
+        self.hands = state.hands
+        self.played_bits = state.played_bits
+        self.next_index = state.next_index
+        self.ever_built = state.ever_built
+        self.turns_applied = state.turns_applied
+        self._undo: list[Undo] = []
+
+    def state(self) -> State:
+        """A snapshot of the position as it stands."""
+        return State(
+            self.table,
+            tuple(self.columns),
+            self.hands,
+            self.played_bits,
+            self.next_index,
+            self.ever_built,
+            self.turns_applied,
         )
-        cards = sum(len(played[colour]) for colour in player.colours)
-        found = card_for_the_turn(cards, 0, None, None, None, towers)
-        if found is not None and found[0] is not None:
-            problems.append(Problem(found[0].rule, word(found[0], 0, "", who(state, index)), at))
-    return problems
 
+    def copy(self) -> Position:
+        """A position of its own, with the same turns to pop."""
+        twin = Position(self.state())
+        twin._undo = self._undo.copy()
+        return twin
 
-def _column_faults(
-    state: State, meridian: int, column: list[Tower | None], placed: tuple[PlacedTower, ...]
-) -> list[Problem]:
-    problems: list[Problem] = []
-    at = next((p.at for p in placed if p.meridian == meridian), None)
-    fault = written_heights(column)
-    if fault is not None:
-        problems.append(Problem(fault.rule, word(fault, meridian), at))
-    for owner in dict.fromkeys(state.owner(tower.colour) for tower in column if tower):
-        colours = state.players[owner].colours
-        fault = written_towers_per_player(column, colours, state.towers_per_player)
-        if fault is not None:
-            problems.append(Problem(fault.rule, word(fault, meridian, "", who(state, owner)), at))
-    return problems
+    def push(self, turn: Turn, *, stop_at_fault: bool = False) -> TurnReport | None:
+        """Play ``turn``: every fault it has, with the turn made as the digest's "How an
+        illegal turn is handled" says. With ``stop_at_fault``, a turn with any fault is
+        not made at all, and None says so."""
+        return play_turn(self, turn, not stop_at_fault)
 
+    def pass_over(self, mover: str | None) -> None:
+        """Go on past a turn the record does not make readable: only the order moves on,
+        following its ``mover`` when it is known and playing."""
+        self._undo.append(
+            (
+                Unreadable(mover),
+                -1,
+                (),
+                self.hands,
+                self.played_bits,
+                self.next_index,
+                self.ever_built,
+                self.turns_applied,
+            )
+        )
+        if mover is not None and mover in self.hands:
+            self.next_index = self.seating.index_after[mover]
+            self.turns_applied += 1
 
-def _start_mover(
-    state: State, to_move: tuple[str, Place | None] | None, at: Place | None
-) -> tuple[State, list[Problem]]:
-    rotation = state.rotation
-    if to_move is not None:
-        colour, where = to_move
-        absent = s1_players(colour=colour, playing=rotation, named="position")
-        if absent:
-            return state, [Problem(f.rule, word(f, 0), where) for f in absent]
-        given = state.owner(colour) if state.free_turns else rotation.index(colour)
-        named = state.changed(next_index=given)
-        if state.cards_known:
-            derived, problems = _start_mover(state, None, at)
-            fault = None if problems else t1_turn_order(derived, colour, "position")
-            if fault is not None:
-                return named, [Problem(fault.rule, word(fault, 0), where)]
-        return named, []
-    if not state.cards_known:
-        return state.changed(next_index=-1), []  # the first turn after the position decides
-    fault = t1_turn_order(state)
-    if fault is not None:
-        return state, [Problem(fault.rule, word(fault, 0), at)]
-    if state.free_turns:
-        totals = [sum(len(state.played[c]) for c in p.colours) for p in state.players]
-        return state.changed(next_index=0 if totals[0] <= totals[1] else 1), []
-    counts = [len(state.played[c]) for c in rotation]
-    return state.changed(next_index=counts.index(min(counts))), []
+    def pop(self) -> Turn | Unreadable:
+        """Undo the last turn pushed (or passed over), and give it back."""
+        turn, index, column, hands, played, next_index, built, turns = self._undo.pop()
+        if index >= 0:
+            self.columns[index] = column
+        self.hands = hands
+        self.played_bits = played
+        self.next_index = next_index
+        self.ever_built = built
+        self.turns_applied = turns
+        return turn
+
+    @property
+    def turns(self) -> list[Turn | Unreadable]:
+        """The turns pushed, first to last, that ``pop`` can undo."""
+        return [undo[0] for undo in self._undo]
+
+    def change(
+        self,
+        turn: Turn,
+        card_bit: int,
+        meridian: int = 0,
+        column: Column = (),
+        hands: dict[str, int] | None = None,
+        ever_built: frozenset[int] = frozenset(),
+        advance: bool = True,
+    ) -> None:
+        """Make ``turn`` as the one loop decided: count the card (``card_bit``, 0 for none)
+        and pass the turn on after its mover; when ``meridian`` is given, put ``column`` on
+        it, the ``hands`` and the meridians ``ever_built`` on. ``advance`` false: keep the
+        turn to pop, but change nothing (a turn ignored)."""
+        index = meridian - 1
+        self._undo.append(
+            (
+                turn,
+                index,
+                self.columns[index] if meridian else (),
+                self.hands,
+                self.played_bits,
+                self.next_index,
+                self.ever_built,
+                self.turns_applied,
+            )
+        )
+        if not advance:
+            return
+        if meridian:
+            self.columns[index] = column
+            assert hands is not None
+            self.hands = hands
+            self.ever_built = ever_built
+        self.played_bits |= card_bit
+        self.next_index = self.table.seating.index_after[turn.colour]
+        self.turns_applied += 1
+
+    def is_legal(self, turn: Turn) -> bool:
+        """Whether ``turn`` breaks no rule here (the position is left as it was)."""
+        if play_turn(self, turn, False) is None:
+            return False
+        self.pop()
+        return True
+
+    def faults(self, turn: Turn) -> list[Fault]:
+        """Every fault ``turn`` has here, most basic first (the position is left as it was)."""
+        report = play_turn(self, turn, True)
+        assert report is not None  # (collecting, the loop always plays the turn)
+        self.pop()
+        return [fault for fault, _ in report.faults]
+
+    def legal_turns(self) -> Iterator[Turn]:
+        """Every legal turn here, passes included (push none while going through them)."""
+        return legal_turns(self)
+
+    def is_over(self) -> bool:
+        """Every card is played (never, when the cards played are not known)."""
+        return self.finished
+
+    def score(self) -> ScoreSheet:
+        return score(self.state())

@@ -16,10 +16,12 @@ from dataclasses import dataclass, replace
 from meridina.rules.common import Place
 
 from .action import Effect
-from .engine import Step, apply, initial_state
+from .engine import initial_state
 from .model import COLOURS, DECK, Build, Card, Player, Rulings, Setup, Skip, TakeOff, Turn
+from .position import Position
 from .scoring import ScoreSheet, score
-from .state import State
+from .state import Reading, State
+from .turn_loop import TurnReport
 
 NAMES: tuple[str, ...] = (
     "Ann", "Ben", "Cy", "Di", "Eva", "Finn", "Greta", "Hal",
@@ -63,7 +65,7 @@ def _weighted_order(rng: random.Random, items: list[tuple[float, Build]]) -> lis
 
 def _builds(
     rng: random.Random,
-    state: State,
+    state: Reading,
     colour: str,
     meridian: int,
     removed: tuple[int, str, int] | None,
@@ -106,7 +108,7 @@ def _builds(
 
 
 def _proposals(
-    rng: random.Random, state: State, colour: str, card: Card, meridian: int
+    rng: random.Random, state: Reading, colour: str, card: Card, meridian: int
 ) -> Iterator[Turn]:
     """Turns to try on one meridian, most wanted first."""
     owner = state.owner(colour)
@@ -133,36 +135,36 @@ def _proposals(
             yield Turn(colour, card, meridian, build=build)
 
 
-def choose_turn(rng: random.Random, state: State) -> tuple[Turn, Step]:
-    """A random legal turn for the colour to move, and the step it makes."""
-    colours = state.expected_colours()
+def choose_turn(rng: random.Random, position: Position) -> tuple[Turn, TurnReport]:
+    """A random legal turn for the colour to move, pushed on ``position``, and its report."""
+    colours = position.expected_colours()
     colour = colours[0] if len(colours) == 1 else rng.choice(colours)
-    face_up = state.face_up(colour)
+    face_up = position.face_up(colour)
     cards = (
         list(face_up)
         if face_up is not None
-        else [card for card in DECK if card not in state.played[colour]]
+        else [card for card in DECK if card not in position.played[colour]]
     )
     card = rng.choice(cards)
     meridians = list(card.numbers)
     rng.shuffle(meridians)
     if rng.random() >= PASS_RATE:
         for meridian in meridians:
-            for turn in _proposals(rng, state, colour, card, meridian):
-                step = apply(state, turn)
-                if not step.problems:
-                    return turn, step
+            for turn in _proposals(rng, position, colour, card, meridian):
+                report = position.push(turn, stop_at_fault=True)
+                if report is not None:
+                    return turn, report
     meridian = meridians[0]
-    pieces = sum(state.hands[c] for c in state.players[state.owner(colour)].colours)
+    pieces = sum(position.hands[c] for c in position.players[position.owner(colour)].colours)
     if pieces <= 3:
         stuck = Turn(colour, card, meridian, skip=Skip.STUCK)
-        step = apply(state, stuck)
-        if not step.problems:
-            return stuck, step
+        report = position.push(stuck, stop_at_fault=True)
+        if report is not None:
+            return stuck, report
     turn = Turn(colour, card, meridian, skip=Skip.PASS)
-    step = apply(state, turn)
-    assert not step.problems, step.problems
-    return turn, step
+    report = position.push(turn, stop_at_fault=True)
+    assert report is not None, position.faults(turn)
+    return turn, report
 
 
 # ---------------------------------------------------------------- whole games
@@ -213,17 +215,17 @@ def play_game(
     )
     started = initial_state(setup)
     assert started.state is not None and not started.problems, started.problems
-    state = started.state
+    position = Position(started.state)
     turns: list[Turn] = []
     effects: list[Effect] = []
     before: list[State] = []
-    while not state.finished:
-        turn, step = choose_turn(rng, state)
-        assert step.effect is not None
-        before.append(state)
+    while not position.is_over():
+        before.append(position.state())
+        turn, report = choose_turn(rng, position)
+        assert report.effect is not None
         turns.append(turn)
-        effects.append(step.effect)
-        state = step.state
+        effects.append(Effect.of(report.effect))
+    state = position.state()
     sheet = score(state)
     return PlayedGame(
         setup=replace(setup, result=result_of(sheet)),

@@ -10,8 +10,8 @@ from operator import itemgetter
 from meridina.rules.identity_memory import IdentityMemory
 from meridina.rules.rule_home import decides
 
-from .action import TOWERS
 from .board import Board, Island
+from .made_once import TOWERS
 from .state import Seating, State
 
 # A sheet's rows are plain slotted values, not frozen ones, whose ``__init__`` costs

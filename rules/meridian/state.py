@@ -2,38 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 
 from meridina.rules.common import value
 
 from .board import Board
-from .model import DECK, Card, EmptyMeridian, OwnPush, Player, Rulings, Tower, TwoPlayerTurns
+from .made_once import ALL_CARDS, card_bit, cards_of
+from .model import DECK, Card, EmptyMeridian, Player, Rulings, Tower, TwoPlayerTurns
 
 Column = tuple[Tower | None, ...]  # one meridian, index 0 = city 1 at the bottom
-
-# The cards a colour has played are kept as one number, a bit per card of the deck.
-CARD_BITS: dict[Card, int] = {card: 1 << index for index, card in enumerate(DECK)}
-# The same by the identity of the deck's own card values, which every record's turns use:
-# looking a card up this way does not hash it.
-BITS_BY_ID: dict[int, int] = {id(card): bit for card, bit in CARD_BITS.items()}
-ALL_CARDS = (1 << len(DECK)) - 1
-
-
-def card_bit(card: Card) -> int:
-    """The card's bit (0 for a value that is not a card of the deck)."""
-    bit = BITS_BY_ID.get(id(card))
-    return CARD_BITS.get(card, 0) if bit is None else bit
-
-
-def cards_of(mark: int) -> frozenset[Card]:
-    """The cards whose bits are set in ``mark``, in a set made once per value."""
-    cards = _CARD_SETS.get(mark)
-    if cards is None:
-        cards = _CARD_SETS[mark] = frozenset(card for card, bit in CARD_BITS.items() if mark & bit)
-    return cards
-
-
-_CARD_SETS: dict[int, frozenset[Card]] = {}
 
 
 @value
@@ -53,13 +31,13 @@ class Seating:
     @classmethod
     def of(cls, players: tuple[Player, ...], rulings: Rulings) -> Seating:
         groups = tuple([player.colours for player in players])
-        return cls(players, *_layout(groups, rulings.two_player_turns._name_))
+        return cls(players, *_layout(groups, rulings.two_player_turns.value))
 
     @classmethod
     def cached(cls, players: tuple[Player, ...], rulings: Rulings) -> Seating:
         """``of``, made once for the seats and rulings of many games alike."""
         # Keyed by plain values, which hash without calling into Python code.
-        key = (tuple([(p.name, p.colours) for p in players]), rulings.two_player_turns._name_)
+        key = (tuple([(p.name, p.colours) for p in players]), rulings.two_player_turns.value)
         seating = _SEATINGS.get(key)
         if seating is None:
             if len(_SEATINGS) >= CACHE_SIZE:
@@ -99,7 +77,7 @@ def _layout(groups: tuple[tuple[str, ...], ...], two_player_turns: str) -> Layou
         first, second = groups
         rotation = (first[0], second[0], first[1], second[1])
     owner_of = {c: index for index, group in enumerate(groups) for c in group}
-    free = two and two_player_turns == TwoPlayerTurns.FREE._name_
+    free = two and two_player_turns == TwoPlayerTurns.FREE.value
     after = {c: (owner_of[c] if free else rotation.index(c)) + 1 for c in colours}
     mates = {c: groups[owner_of[c]] for c in colours}
     per_player = 2 if len(groups) == 2 else 1
@@ -116,11 +94,8 @@ def turn_movers(seating: Seating) -> tuple[tuple[str, ...], ...]:
 
 
 class Table:
-    """What stays the same through a game, shared by all its states.
-
-    Besides the board, the seats, the rulings and the decks, it holds the tables the
-    quick check of a turn looks things up in.
-    """
+    """What stays the same through a game, shared by all its positions: the board, the
+    seats, the rulings, the decks, and what the rules read of them on every turn."""
 
     __slots__ = (
         "all_played",
@@ -128,22 +103,12 @@ class Table:
         "cards_known",
         "decks",
         "empty_always",
-        "may_play",
+        "movers",
         "own_push",
         "rulings",
-        "seat",
-        "seat_for",
         "seating",
         "towers_per_player",
     )
-
-    all_played: int
-    seat: dict[str, tuple[int, tuple[str, ...], int]]
-    may_play: tuple[tuple[str, ...], ...]
-    seat_for: tuple[dict[str, tuple[int, tuple[str, ...], int]], ...]
-    towers_per_player: int
-    empty_always: bool
-    own_push: OwnPush
 
     def __init__(
         self,
@@ -152,44 +117,16 @@ class Table:
         rulings: Rulings,
         cards_known: bool,
         decks: dict[str, tuple[Card, ...]],
-        like: Table | None = None,
     ) -> None:
-        """``like``: a table of seats alike (see ``_alike``), whose lookup tables this one
-        shares rather than works out again."""
         self.board = board
         self.seating = seating
         self.rulings = rulings
         self.cards_known = cards_known
         self.decks = decks
-        if like is not None:
-            self.all_played = like.all_played
-            self.seat = like.seat
-            self.may_play = like.may_play
-            self.seat_for = like.seat_for
-            self.towers_per_player = like.towers_per_player
-            self.empty_always = like.empty_always
-            self.own_push = like.own_push
-            return
-        colours = seating.colours
         # Every card of every colour played: the game is over (when the cards are known;
-        # otherwise -1, which no state's bits equal).
-        self.all_played = (1 << len(DECK) * len(colours)) - 1 if cards_known else -1
-        # colour -> (where its cards played start, its player's colours, next_index after it)
-        self.seat = {
-            c: (seating.shift[c], seating.mates[c], seating.index_after[c]) for c in colours
-        }
-        # By ``next_index``: the colours that may play without a fault of turn order. The
-        # last entry, which index -1 finds, is every colour: the first turn after a position
-        # that does not say who is next. With free turns a colour whose cards are all
-        # played may not play for its player; any card it names it has played, which the
-        # check of the card catches.
-        movers = turn_movers(seating)
-        self.may_play: tuple[tuple[str, ...], ...] = (
-            *(movers[i % len(movers)] for i in range(len(movers) + 1)),
-            colours,
-        )
-        # ``seat`` of the colours that may play, by ``next_index``: one look-up for both.
-        self.seat_for = tuple([{c: self.seat[c] for c in may} for may in self.may_play])
+        # otherwise -1, which no position's bits equal).
+        self.all_played = (1 << len(DECK) * len(seating.colours)) - 1 if cards_known else -1
+        self.movers = turn_movers(seating)  # whose turn it is, by a position's ``next_index``
         self.towers_per_player = seating.towers_per_player
         self.empty_always = rulings.empty_meridian is EmptyMeridian.ALWAYS
         self.own_push = rulings.own_push
@@ -203,174 +140,42 @@ class Table:
         cards_known: bool,
         decks: dict[str, tuple[Card, ...]],
     ) -> Table:
-        """A table, shared with earlier games on the same board and seats without decks.
-
-        Games whose seats differ only by name share its lookup tables.
-        """
+        """A table, shared with earlier games on the same board and seats without decks."""
         if decks:
             return cls(board, seating, rulings, cards_known, decks)
-        names = _ruling_names(rulings)
-        key = (id(board), id(seating), names, cards_known)
+        key = (id(board), id(seating), _ruling_names(rulings), cards_known)
         table = _TABLES.get(key)
         if table is None or table.board is not board or table.seating is not seating:
             if len(_TABLES) >= CACHE_SIZE:
                 _TABLES.clear()
-            table = _TABLES[key] = cls._alike(board, seating, rulings, cards_known, names)
+            table = _TABLES[key] = cls(board, seating, rulings, cards_known, decks)
         return table
-
-    @classmethod
-    def _alike(
-        cls,
-        board: Board,
-        seating: Seating,
-        rulings: Rulings,
-        cards_known: bool,
-        names: tuple[str, str, str],
-    ) -> Table:
-        """A table without decks, its lookup tables taken from one of seats alike."""
-        # The seats' turn order may follow other rulings than the table's (a state
-        # ``changed`` to other rulings keeps its seating), so both are in the key.
-        groups = tuple([p.colours for p in seating.players])
-        key = (id(board), groups, seating.free_turns, names, cards_known)
-        model = _MODELS.get(key)
-        if model is None or model.board is not board:
-            if len(_MODELS) >= CACHE_SIZE:
-                _MODELS.clear()
-            model = _MODELS[key] = cls(board, seating, rulings, cards_known, {})
-            return model
-        return cls(board, seating, rulings, cards_known, model.decks, like=model)
 
 
 _TABLES: dict[tuple[int, int, tuple[str, str, str], bool], Table] = {}
-# By board, each player's colours, the seats' turn order, rulings and whether the cards
-# are known: a table whose lookup tables others alike share.
-_MODELS: dict[tuple[int, tuple[tuple[str, ...], ...], bool, tuple[str, str, str], bool], Table] = {}
 
 
 def _ruling_names(rulings: Rulings) -> tuple[str, str, str]:
-    return (rulings.two_player_turns._name_, rulings.empty_meridian._name_, rulings.own_push._name_)
+    return (rulings.two_player_turns.value, rulings.empty_meridian.value, rulings.own_push.value)
 
 
-class State:
-    """A game between turns.
-
-    A plain slotted class, not a frozen dataclass, as one is made for every turn. A
-    state is never changed once made: a turn makes the next one (``successor``),
-    sharing every part the turn leaves alone, and the whole game shares one ``table``.
-    ``State.new`` makes a first state; the class has no ``__init__``, so that making
-    the next one costs no call to it.
+class Reading:
+    """What a game between turns tells, read alike from the live ``Position`` and from
+    ``State``, the snapshot of one that the commands keep.
 
     The cards played are one number, ``played_bits``: each colour has a field of a bit
     per card of the deck, at ``seating.shift[colour]``; ``played`` shows them as sets.
     """
 
-    __slots__ = (
-        "columns",
-        "ever_built",
-        "hands",
-        "next_index",
-        "played_bits",
-        "table",
-        "turns_applied",
-    )
+    __slots__ = ()
 
     table: Table
-    columns: tuple[Column, ...]  # index 0 = meridian 1
-    hands: dict[str, int]
+    columns: Sequence[Column]  # index 0 = meridian 1
+    hands: dict[str, int]  # never changed in place: a turn that changes it makes a new one
     played_bits: int  # every colour's cards played, a field of bits per colour
     next_index: int  # into ``rotation`` (or ``players`` when players alternate freely)
     ever_built: frozenset[int]  # meridians that have held a tower
     turns_applied: int
-
-    @classmethod
-    def start(cls, table: Table, columns: tuple[Column, ...], hands: dict[str, int]) -> State:
-        """A game's first state: no card played yet, the first seat to move."""
-        state = cls()
-        state.table = table
-        state.columns = columns
-        state.hands = hands
-        state.played_bits = 0
-        state.next_index = 0
-        state.ever_built = frozenset()
-        state.turns_applied = 0
-        return state
-
-    @classmethod
-    def new(
-        cls,
-        board: Board,
-        seating: Seating,
-        rulings: Rulings,
-        columns: tuple[Column, ...],
-        hands: dict[str, int],
-        played: dict[str, frozenset[Card]],
-        next_index: int,
-        cards_known: bool = True,
-        decks: dict[str, tuple[Card, ...]] | None = None,
-        ever_built: frozenset[int] = frozenset(),
-        turns_applied: int = 0,
-    ) -> State:
-        state = cls()
-        state.table = Table.of(board, seating, rulings, cards_known, {} if decks is None else decks)
-        state.columns = columns
-        state.hands = hands
-        shift = seating.shift
-        state.played_bits = sum(
-            card_bit(card) << shift[colour] for colour, cards in played.items() for card in cards
-        )
-        state.next_index = next_index
-        state.ever_built = ever_built
-        state.turns_applied = turns_applied
-        return state
-
-    def changed(
-        self,
-        *,
-        rulings: Rulings | None = None,
-        columns: tuple[Column, ...] | None = None,
-        hands: dict[str, int] | None = None,
-        played: dict[str, frozenset[Card]] | None = None,
-        next_index: int | None = None,
-        cards_known: bool | None = None,
-        ever_built: frozenset[int] | None = None,
-    ) -> State:
-        """A copy with the fields given changed, the others kept (for setting up; a turn
-        uses ``successor``)."""
-        return State.new(
-            self.board,
-            self.seating,
-            self.rulings if rulings is None else rulings,
-            self.columns if columns is None else columns,
-            self.hands if hands is None else hands,
-            self.played if played is None else played,
-            self.next_index if next_index is None else next_index,
-            self.cards_known if cards_known is None else cards_known,
-            self.decks,
-            self.ever_built if ever_built is None else ever_built,
-            self.turns_applied,
-        )
-
-    def successor(
-        self,
-        columns: tuple[Column, ...],
-        hands: dict[str, int],
-        played_bits: int,
-        next_index: int,
-        ever_built: frozenset[int],
-    ) -> State:
-        """The state after a turn: what the turn changed is given, the rest is shared."""
-        after = State()
-        after.table = self.table
-        after.columns = columns
-        after.hands = hands
-        after.played_bits = played_bits
-        after.next_index = next_index
-        after.ever_built = ever_built
-        after.turns_applied = self.turns_applied + 1
-        return after
-
-    def __repr__(self) -> str:
-        return f"State(turns_applied={self.turns_applied}, columns={self.columns!r})"
 
     @property
     def board(self) -> Board:
@@ -443,13 +248,10 @@ class State:
         return self.played_bits == self.table.all_played
 
     def expected_colours(self) -> tuple[str, ...]:
-        """The colours that may play the next card: with free turns, those of the player
-        whose turn it is that have a card left (or all of them)."""
-        movers = turn_movers(self.seating)
-        colours = movers[self.next_index % len(movers)]
-        if self.free_turns:
-            return tuple(c for c in colours if self.cards_left(c) > 0) or colours
-        return colours
+        """The colours that may play the next card, as MER-T1 has it."""
+        from .turn_rules import T1TurnOrder  # (the rule's own answer; it reads this module)
+
+        return T1TurnOrder.expected(self)
 
     def face_up(self, colour: str) -> tuple[Card, ...] | None:
         """The two cards a colour may choose from, when its deck order is known."""
@@ -471,6 +273,94 @@ class State:
         )
 
 
+class State(Reading):
+    """A game between turns, as a value the commands keep: a snapshot of a ``Position``
+    (``Position.state``), never changed once made. Snapshots share every part a turn
+    left alone, and a whole game shares one ``table``."""
+
+    __slots__ = (
+        "columns",
+        "ever_built",
+        "hands",
+        "next_index",
+        "played_bits",
+        "table",
+        "turns_applied",
+    )
+
+    columns: tuple[Column, ...]
+
+    def __init__(
+        self,
+        table: Table,
+        columns: tuple[Column, ...],
+        hands: dict[str, int],
+        played_bits: int = 0,
+        next_index: int = 0,
+        ever_built: frozenset[int] = frozenset(),
+        turns_applied: int = 0,
+    ) -> None:
+        """A state; with the defaults, a game's first: no card played, the first seat to move."""
+        self.table = table
+        self.columns = columns
+        self.hands = hands
+        self.played_bits = played_bits
+        self.next_index = next_index
+        self.ever_built = ever_built
+        self.turns_applied = turns_applied
+
+    @classmethod
+    def new(
+        cls,
+        board: Board,
+        seating: Seating,
+        rulings: Rulings,
+        columns: tuple[Column, ...],
+        hands: dict[str, int],
+        played: dict[str, frozenset[Card]],
+        next_index: int,
+        cards_known: bool = True,
+        decks: dict[str, tuple[Card, ...]] | None = None,
+        ever_built: frozenset[int] = frozenset(),
+        turns_applied: int = 0,
+    ) -> State:
+        table = Table.of(board, seating, rulings, cards_known, {} if decks is None else decks)
+        shift = seating.shift
+        played_bits = sum(
+            card_bit(card) << shift[colour] for colour, cards in played.items() for card in cards
+        )
+        return cls(table, columns, hands, played_bits, next_index, ever_built, turns_applied)
+
+    def changed(
+        self,
+        *,
+        rulings: Rulings | None = None,
+        columns: tuple[Column, ...] | None = None,
+        hands: dict[str, int] | None = None,
+        played: dict[str, frozenset[Card]] | None = None,
+        next_index: int | None = None,
+        cards_known: bool | None = None,
+        ever_built: frozenset[int] | None = None,
+    ) -> State:
+        """A copy with the fields given changed, the others kept (for setting up)."""
+        return State.new(
+            self.board,
+            self.seating,
+            self.rulings if rulings is None else rulings,
+            self.columns if columns is None else columns,
+            self.hands if hands is None else hands,
+            self.played if played is None else played,
+            self.next_index if next_index is None else next_index,
+            self.cards_known if cards_known is None else cards_known,
+            self.decks,
+            self.ever_built if ever_built is None else ever_built,
+            self.turns_applied,
+        )
+
+    def __repr__(self) -> str:
+        return f"State(turns_applied={self.turns_applied}, columns={self.columns!r})"
+
+
 def face_up(table: Table, played_bits: int, colour: str) -> tuple[Card, ...] | None:
     """The two cards ``colour`` may choose from, when its deck order is known, with the
     cards played ``played_bits`` (as a state keeps them)."""
@@ -481,7 +371,7 @@ def face_up(table: Table, played_bits: int, colour: str) -> tuple[Card, ...] | N
     return tuple([card for card in deck if not mark & card_bit(card)][:2])
 
 
-def who(state: State, owner: int) -> str:
+def who(seating: Seating, owner: int) -> str:
     """How a message names a player: by name, else by colours."""
-    player = state.players[owner]
+    player = seating.players[owner]
     return player.name or " and ".join(player.colours)

@@ -1,317 +1,372 @@
-"""The rules of taking off and placing towers (MER-R1 to MER-R11): each decided by one
-function, and worded by one.
+"""The rules of taking off and placing towers (MER-R1 to MER-R11), each one unit: its
+decider and its faults, which word themselves (``faults.Fault``).
 
-A decider is named after its rule, or after the one question it asks when a single pass
-over the same data decides several rules (the towers on a meridian against a new one, a
-chain of pushes, what a tower takes): a build is checked on every turn, so it goes over a
-meridian once. A decider returns None when its rules hold, else the ``Fault`` of each rule
-broken: the rule and the facts its message needs. Every path that plays a turn, checks a
-written position or looks for a legal move calls these deciders; the message is made from
-a fault only when it is shown, by ``faults.word``.
+A rule asked of a built tower and of a written position is a class with a decider for
+each (``built``, ``written...``) and its faults; a rule asked one way is a function, with
+its fault class beside it. A decider returns None when its rule holds, else the fault.
+The one loop that plays a turn, the check of a written position and the search of legal
+turns call these deciders; a fault is put into words only when it is shown.
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
+from itertools import pairwise
+from typing import ClassVar
 
-from meridina.rules.rule_home import decides
+from meridina.rules.codes import RuleCode
+from meridina.rules.rule_home import decides, words
 from meridina.rules.wording import counted
 
-from .faults import Fault, wording
+from .faults import Fault
 from .model import MERIDIANS, OwnPush, Tower
 
 Cells = Sequence[Tower | None]
-# Rulings as plain names: an enum's member looked up on its class costs a call.
-_ANY, _NEVER = OwnPush.ANY, OwnPush.NEVER
-# How a check was reached: a turn's take-off or build, or a tower written in a position.
-BUILT, WRITTEN = "built", "written"
 
 
-# ---------------------------------------------------------------- MER-R1 to MER-R4
-
-# What one pass over a meridian finds broken, None for a rule that holds:
-# (MER-R1, MER-R4, MER-R2, MER-R3), in the order a turn's faults are reported.
-Heights = tuple[Fault | None, Fault | None, Fault | None, Fault | None]
+# ---------------------------------------------------------------- MER-R1
 
 
-@decides("MER-R1", "MER-R2", "MER-R3", "MER-R4")
-def heights_on_the_meridian(
-    cells: Cells,
-    height: int,
-    city: int,
-    end: int,
-    mine: Collection[str],
-    limit: int,
-    empty_always: bool = False,
-    meridian: int = 0,
-    built: Collection[int] = (),
-    new: int = 1,
-    written: bool = False,
-) -> Heights | None:
-    """A tower ``height`` high put on ``city`` of a meridian's ``cells``, against the towers
-    there, in one pass. None when every rule holds, else what is broken:
+@decides("MER-R1")
+@words("MER-R1")
+class R1HighEnough:
+    """MER-R1: a tower is at least 1 high, and a built one that is the first on an empty
+    meridian at least 2."""
 
-    - MER-R1: the tower is at least 1 high, and the first on an empty meridian at least
-      2: on every empty meridian when ``empty_always``, else when ``meridian`` is not
-      among those ever ``built`` on;
-    - MER-R2: no tower there is as high;
-    - MER-R3: it stands above only shorter towers and below only taller ones, once the
-      towers from ``city`` to the free cell ``end`` (an index; ``city - 1`` when nothing
-      is pushed) have moved towards ``end``;
-    - MER-R4: the player whose colours are ``mine`` has at most ``limit`` towers there
-      with ``new`` more (1 for a build, 0 for a written position).
+    @dataclass(slots=True)
+    class TooLow(Fault):
+        """A tower under 1 high; ``written`` on ``city`` in a position, else built."""
 
-    ``city`` 0: the tower stands on none of the cells, and MER-R3 is not asked.
-    ``written``: a tower written in a position, put on its city, which no tower may hold
-    before it (MER-R2), and for which 1 high is enough; the meridian as a whole is asked
-    once all its towers are written.
+        rule: ClassVar[RuleCode] = "MER-R1"
+        written: bool = False
+        city: int = 0
 
-    The pushes keep the towers' order, so the towers that end up below the new one are
-    those below its city, and the occupant too when the new tower is taller and pushes it
-    down; the message gives the city a tower ends up on.
-    """
-    too_low = None
-    if height < 1:
-        too_low = Fault("MER-R1", (WRITTEN if written else BUILT, city))
-    index = city - 1
-    below = 0  # the towers on the cells before ``below`` end up below the new one
-    if city:
+        def words(self, meridian: int, colour: str, who: str) -> str:
+            if self.written:
+                return f"meridian {meridian}, city {self.city}: a tower is at least 1 high"
+            return "a tower is at least 1 piece high"
+
+    @dataclass(slots=True)
+    class OnEmpty(Fault):
+        rule: ClassVar[RuleCode] = "MER-R1"
+
+        def words(self, meridian: int, colour: str, who: str) -> str:
+            return f"meridian {meridian} is empty: its first tower must be at least 2 high"
+
+    @staticmethod
+    def built(
+        cells: Cells, height: int, meridian: int, empty_always: bool, built: Collection[int]
+    ) -> Fault | None:
+        """A tower ``height`` high built on a meridian of ``cells`` (as they are once any
+        take-off is made): it is empty on every turn that finds it so when
+        ``empty_always``, else only when ``meridian`` is not among those ever ``built`` on."""
+        if height < 1:
+            return R1HighEnough.TooLow()
+        if height == 1 and not any(cells) and (empty_always or meridian not in built):
+            return R1HighEnough.OnEmpty()
+        return None
+
+    @staticmethod
+    def written(height: int, city: int) -> Fault | None:
+        """A tower ``height`` high written in a position on ``city``."""
+        return R1HighEnough.TooLow(True, city) if height < 1 else None
+
+
+# ---------------------------------------------------------------- MER-R2
+
+
+@decides("MER-R2")
+@words("MER-R2")
+class R2HeightsDiffer:
+    """MER-R2: no two towers on a meridian are as high, and no city holds two."""
+
+    @dataclass(slots=True)
+    class AsHigh(Fault):
+        """A tower built ``height`` high where one of ``other`` colour is."""
+
+        rule: ClassVar[RuleCode] = "MER-R2"
+        height: int
+        other: str
+
+        def words(self, meridian: int, colour: str, who: str) -> str:
+            return f"a tower {self.height} high already stands on this meridian ({self.other})"
+
+    @dataclass(slots=True)
+    class CityTwice(Fault):
+        rule: ClassVar[RuleCode] = "MER-R2"
+        city: int
+
+        def words(self, meridian: int, colour: str, who: str) -> str:
+            return f"meridian {meridian}, city {self.city} is given two towers"
+
+    @dataclass(slots=True)
+    class WrittenAsHigh(Fault):
+        rule: ClassVar[RuleCode] = "MER-R2"
+
+        def words(self, meridian: int, colour: str, who: str) -> str:
+            return f"meridian {meridian} has two towers of the same height"
+
+    @staticmethod
+    def built(cells: Cells, height: int) -> Fault | None:
+        """A tower ``height`` high built on a meridian of ``cells``: the first as high."""
+        for tower in cells:
+            if tower is not None and tower.height == height:
+                return R2HeightsDiffer.AsHigh(height, tower.colour)
+        return None
+
+    @staticmethod
+    def written_on(cells: Cells, city: int) -> Fault | None:
+        """A tower written on ``city``, where a tower written before it may stand."""
+        return None if cells[city - 1] is None else R2HeightsDiffer.CityTwice(city)
+
+    @staticmethod
+    def written_meridian(cells: Cells) -> Fault | None:
+        """The towers written on a meridian."""
+        heights = [tower.height for tower in cells if tower is not None]
+        return None if len(set(heights)) == len(heights) else R2HeightsDiffer.WrittenAsHigh()
+
+
+# ---------------------------------------------------------------- MER-R3
+
+
+@decides("MER-R3")
+@words("MER-R3")
+class R3TallerUpwards:
+    """MER-R3: towers grow taller from a meridian's bottom city upwards."""
+
+    @dataclass(slots=True)
+    class OutOfOrder(Fault):
+        """A tower ``height`` high would stand ``where`` ("above" or "below") the tower
+        ``other``, which ends up on ``city``."""
+
+        rule: ClassVar[RuleCode] = "MER-R3"
+        where: str
+        height: int
+        other: Tower
+        city: int
+
+        def words(self, meridian: int, colour: str, who: str) -> str:
+            return (
+                f"a tower {self.height} high cannot stand {self.where} the "
+                f"{self.other.colour} tower {self.other.height} high on city {self.city}"
+            )
+
+    @dataclass(slots=True)
+    class WrittenOutOfOrder(Fault):
+        rule: ClassVar[RuleCode] = "MER-R3"
+
+        def words(self, meridian: int, colour: str, who: str) -> str:
+            return f"meridian {meridian}: towers must grow taller from the bottom city upwards"
+
+    @staticmethod
+    def built(cells: Cells, height: int, city: int, end: int) -> Fault | None:
+        """A tower ``height`` high put on ``city`` of a meridian's ``cells`` stands above
+        only shorter towers and below only taller ones, once the towers from ``city`` to
+        the free cell ``end`` (an index; ``city - 1`` when nothing is pushed) have moved
+        towards ``end`` (a tower as high is MER-R2's).
+
+        The pushes keep the towers' order, so the towers that end up below the new one are
+        those below its city, and the occupant too when the new tower is taller and pushes
+        it down; the message gives the city a tower ends up on.
+        """
+        index = city - 1
         occupant = cells[index]
-        if written:
-            if occupant is None:
-                return None if too_low is None else (too_low, None, None, None)
-            return too_low, None, Fault("MER-R2", (WRITTEN, city, "")), None
         below = city if occupant is not None and occupant.height < height else index
+        for place, tower in enumerate(cells):
+            if tower is None or tower.height == height:
+                continue
+            if place < below and tower.height > height:
+                moved = place - 1 if end < place <= index else place
+                return R3TallerUpwards.OutOfOrder("above", height, tower, moved + 1)
+            if place >= below and tower.height < height:
+                moved = place + 1 if index <= place < end else place
+                return R3TallerUpwards.OutOfOrder("below", height, tower, moved + 1)
+        return None
+
+    @staticmethod
+    def written_meridian(cells: Cells) -> Fault | None:
+        """The towers written on a meridian, each where it stands."""
+        heights = [tower.height for tower in cells if tower is not None]
+        if all(lower < upper for lower, upper in pairwise(heights)):
+            return None
+        return R3TallerUpwards.WrittenOutOfOrder()
+
+
+# ---------------------------------------------------------------- MER-R4
+
+
+@decides("MER-R4")
+def r4_towers_per_player(cells: Cells, mine: Collection[str], limit: int, new: int) -> Fault | None:
+    """The player whose colours are ``mine`` has at most ``limit`` towers on a meridian of
+    ``cells`` with ``new`` more (1 for a build, 0 for a written position)."""
     count = new
-    twice = out_of_order = None
-    place = 0  # the cell of ``tower``
     for tower in cells:
-        if tower is not None:
-            if tower.colour in mine:
-                count += 1
-            other = tower.height
-            if other >= height if place < below else other <= height:
-                if other == height:
-                    if twice is None:
-                        twice = Fault("MER-R2", (BUILT, height, tower.colour))
-                elif city and out_of_order is None:
-                    if place < below:
-                        moved = place - 1 if end < place <= index else place
-                        out_of_order = Fault("MER-R3", ("above", height, tower, moved + 1))
-                    else:
-                        moved = place + 1 if index <= place < end else place
-                        out_of_order = Fault("MER-R3", ("below", height, tower, moved + 1))
-        place += 1  # noqa: SIM113 (enumerate costs more on every turn)
-    if height == 1 and not any(cells) and (empty_always or meridian not in built):
-        too_low = Fault("MER-R1", ("empty", city))
-    too_many = None if count <= limit else Fault("MER-R4", (count, limit, new))
-    if too_low or too_many or twice or out_of_order:
-        return too_low, too_many, twice, out_of_order
-    return None
+        if tower is not None and tower.colour in mine:
+            count += 1
+    return None if count <= limit else TooManyTowers(count, limit, new)
 
 
-def written_tower(cells: Cells, height: int, city: int) -> Fault | None:
-    """MER-R1, else MER-R2, for a tower ``height`` high written in a position on ``city``
-    of a meridian's ``cells``, where the towers written before it stand."""
-    found = heights_on_the_meridian(cells, height, city, city - 1, (), 0, new=0, written=True)
-    return None if found is None else found[0] or found[2]
+@words("MER-R4")
+@dataclass(slots=True)
+class TooManyTowers(Fault):
+    rule: ClassVar[RuleCode] = "MER-R4"
+    count: int
+    limit: int
+    new: int
+
+    def words(self, meridian: int, colour: str, who: str) -> str:
+        if not self.new:
+            return f"meridian {meridian}: {who} has {self.count} towers; at most {self.limit}"
+        return (
+            f"{who} already has {counted(self.limit, 'tower')} on "
+            f"meridian {meridian}; take one off first (x)"
+        )
 
 
-def height_taken(cells: Cells, height: int) -> bool:
-    """Whether a tower ``height`` high breaks MER-R2 on the meridian's ``cells``,
-    wherever it is put."""
-    found = heights_on_the_meridian(cells, height, 0, -1, (), len(cells), False, 0, (), 0)
-    return found is not None and found[2] is not None
+# ---------------------------------------------------------------- MER-R5
 
 
-def written_heights(cells: Cells) -> Fault | None:
-    """MER-R2, else MER-R3, for the towers on a written meridian, each where it stands."""
-    out_of_order: Fault | None = None
-    for index, tower in enumerate(cells):
-        if tower is not None:
-            others = list(cells)
-            others[index] = None
-            found = heights_on_the_meridian(others, tower.height, index + 1, index, (), 0, new=0)
-            if found is not None:
-                twice, wrong = found[2], found[3]
-                if twice is not None:
-                    return Fault(twice.rule, ("meridian", 0, ""))
-                if wrong is not None and out_of_order is None:
-                    out_of_order = Fault(wrong.rule, (WRITTEN, 0, None, 0))
-    return out_of_order
+@decides("MER-R5")
+@words("MER-R5")
+class R5OnTheBoard:
+    """MER-R5: a tower stands on the board: one of its meridians, one of their cities."""
+
+    @dataclass(slots=True)
+    class NoMeridian(Fault):
+        rule: ClassVar[RuleCode] = "MER-R5"
+        number: int
+
+        def words(self, meridian: int, colour: str, who: str) -> str:
+            return f"there is no meridian {self.number}"
+
+    @dataclass(slots=True)
+    class NoCity(Fault):
+        rule: ClassVar[RuleCode] = "MER-R5"
+        number: int
+        cities: int
+
+        def words(self, meridian: int, colour: str, who: str) -> str:
+            return f"there is no city {self.number} on a meridian of {self.cities} cities"
+
+    @staticmethod
+    def city(city: int, cities: int) -> Fault | None:
+        """City ``city`` of a meridian of ``cities``."""
+        return None if 1 <= city <= cities else R5OnTheBoard.NoCity(city, cities)
+
+    @staticmethod
+    def meridian(meridian: int) -> Fault | None:
+        """Meridian ``meridian``, before the board's cities are known."""
+        return None if 1 <= meridian <= MERIDIANS else R5OnTheBoard.NoMeridian(meridian)
+
+    @staticmethod
+    def place(city: int, cities: int, meridian: int) -> Fault | None:
+        """A place written in a position: the meridian, then its city."""
+        return R5OnTheBoard.meridian(meridian) or R5OnTheBoard.city(city, cities)
 
 
-def written_towers_per_player(cells: Cells, mine: Collection[str], limit: int) -> Fault | None:
-    """MER-R4 for the player whose colours are ``mine`` on a written meridian."""
-    found = heights_on_the_meridian(cells, 0, 0, -1, mine, limit, new=0)
-    return None if found is None else found[1]
+# ---------------------------------------------------------------- MER-R6
 
 
-@wording("MER-R1")
-def _r1_words(meridian: int, colour: str, who: str, kind: str, city: int) -> str:
-    if kind == WRITTEN:
-        return f"meridian {meridian}, city {city}: a tower is at least 1 high"
-    if kind == BUILT:
-        return "a tower is at least 1 piece high"
-    return f"meridian {meridian} is empty: its first tower must be at least 2 high"
-
-
-@wording("MER-R2")
-def _r2_words(meridian: int, colour: str, who: str, kind: str, number: int, other: str) -> str:
-    if kind == WRITTEN:
-        return f"meridian {meridian}, city {number} is given two towers"
-    if kind == BUILT:
-        return f"a tower {number} high already stands on this meridian ({other})"
-    return f"meridian {meridian} has two towers of the same height"
-
-
-@wording("MER-R3")
-def _r3_words(
-    meridian: int, colour: str, who: str, kind: str, height: int, other: Tower, city: int
-) -> str:
-    if kind == WRITTEN:
-        return f"meridian {meridian}: towers must grow taller from the bottom city upwards"
-    return (
-        f"a tower {height} high cannot stand {kind} the {other.colour} tower "
-        f"{other.height} high on city {city}"
-    )
-
-
-@wording("MER-R4")
-def _r4_words(meridian: int, colour: str, who: str, count: int, limit: int, new: int) -> str:
-    if not new:
-        return f"meridian {meridian}: {who} has {count} towers; at most {limit}"
-    return (
-        f"{who} already has {counted(limit, 'tower')} on "
-        f"meridian {meridian}; take one off first (x)"
-    )
-
-
-# ---------------------------------------------------------------- MER-R5, MER-R8, MER-R11
-
-
-@decides("MER-R5", "MER-R8", "MER-R11")
-def place_and_pieces(
-    city: int,
-    cities: int,
-    meridian: int = 1,
-    colour: str | None = None,
-    height: int = 0,
-    mine: Collection[str] = (),
-    hands: Mapping[str, int] | None = None,
-) -> tuple[Fault | None, Fault | None, Fault | None] | None:
-    """What a tower takes: a place on the board, meridian ``meridian`` and its city
-    ``city`` of ``cities`` (MER-R5); and a tower built of ``colour`` takes ``height``
-    pieces of one of the mover's player's colours ``mine`` (MER-R11), no more than that
-    colour has in ``hands`` (MER-R8). None when all hold, else (MER-R11, MER-R5, MER-R8).
-    """
-    no_place = None
-    if not 1 <= meridian <= MERIDIANS:
-        no_place = Fault("MER-R5", ("meridian", meridian, cities))
-    elif not 1 <= city <= cities:
-        no_place = Fault("MER-R5", ("city", city, cities))
-    not_own = too_few = None
-    if colour is not None:
-        if colour not in mine:
-            not_own = Fault("MER-R11", (colour,))
-        else:
-            assert hands is not None
-            hand = hands[colour]
-            if height > hand:
-                too_few = Fault("MER-R8", (colour, hand, height))
-    if no_place or not_own or too_few:
-        return not_own, no_place, too_few
-    return None
-
-
-def place_exists(city: int, cities: int, meridian: int) -> Fault | None:
-    """MER-R5 for a place written in a position."""
-    found = place_and_pieces(city, cities, meridian)
-    return None if found is None else found[1]
-
-
-def meridian_exists(meridian: int) -> Fault | None:
-    """MER-R5 for a meridian alone, before the board's cities are known."""
-    return place_exists(1, 1, meridian)
-
-
-@wording("MER-R5")
-def _r5_words(meridian: int, colour: str, who: str, kind: str, number: int, cities: int) -> str:
-    if kind == "meridian":
-        return f"there is no meridian {number}"
-    return f"there is no city {number} on a meridian of {cities} cities"
-
-
-# ---------------------------------------------------------------- MER-R6, MER-R7
-
-
-@decides("MER-R6", "MER-R7")
-def pushes_along(
-    cells: Cells, index: int, height: int, mine: Collection[str], own_push: OwnPush
-) -> int | Fault | tuple[int, Fault]:
-    """The free cell a tower ``height`` high put on the occupied cell ``index`` pushes
-    towers towards: up from a taller occupant, down from a shorter one.
-
-    A fault (MER-R6) when the towers run to the edge and the last would be pushed off the
-    board; with the free cell, a fault (MER-R7) when the towers moved may not be under
-    ``own_push``: any may; under ``chain`` none of ``mine`` is displaced directly; under
-    ``never`` none is moved at all.
-    """
+def free_cell(cells: Cells, index: int, height: int) -> int:
+    """Where the towers a tower ``height`` high put on the occupied cell ``index`` pushes
+    close up to: the first free cell above a taller occupant, or below a shorter one
+    (``len(cells)`` or -1 when they run to the edge)."""
     occupant = cells[index]
     assert occupant is not None
-    if height < occupant.height:
-        end = index
-        size = len(cells)
-        while end < size and cells[end] is not None:
-            end += 1
-        if end == size:
-            return Fault("MER-R6", (occupant.colour, "up", index + 1))
-        step = 1
-    else:
-        end = index - 1
-        while end >= 0 and cells[end] is not None:
-            end -= 1
-        if end < 0:
-            return Fault("MER-R6", (occupant.colour, "down", index + 1))
-        step = -1
-    if own_push is _ANY:
-        return end
-    if occupant.colour in mine:
-        return end, Fault("MER-R7", ("displace", occupant.colour))
-    if own_push is _NEVER:
-        for place in range(index + step, end, step):
-            tower = cells[place]
-            if tower is not None and tower.colour in mine:
-                return end, Fault("MER-R7", ("push along", tower.colour))
+    step = 1 if height < occupant.height else -1
+    end = index if step == 1 else index - 1
+    while 0 <= end < len(cells) and cells[end] is not None:
+        end += step
     return end
 
 
-@wording("MER-R6")
-def _r6_words(meridian: int, colour: str, who: str, pushed: str, direction: str, city: int) -> str:
-    return (
-        f"pushing the {pushed} tower {direction} from city {city} would push a tower off the board"
-    )
+@decides("MER-R6")
+def r6_nothing_pushed_off(cells: Cells, index: int, end: int) -> Fault | None:
+    """The towers pushed from cell ``index`` towards ``end`` (``free_cell``) stay on the
+    board: ``end`` is one of its cells."""
+    if 0 <= end < len(cells):
+        return None
+    occupant = cells[index]
+    assert occupant is not None
+    return PushedOff(occupant.colour, "up" if end > index else "down", index + 1)
+
+
+@words("MER-R6")
+@dataclass(slots=True)
+class PushedOff(Fault):
+    rule: ClassVar[RuleCode] = "MER-R6"
+    pushed: str  # the occupant's colour
+    direction: str
+    city: int
+
+    def words(self, meridian: int, colour: str, who: str) -> str:
+        return (
+            f"pushing the {self.pushed} tower {self.direction} from city {self.city} "
+            "would push a tower off the board"
+        )
 
 
 # ---------------------------------------------------------------- MER-R7
 
 
-@wording("MER-R7")
-def _r7_words(meridian: int, colour: str, who: str, kind: str, pushed: str) -> str:
-    return f"a tower may not {kind} its own player's {pushed} tower"
+@decides("MER-R7")
+def r7_own_towers_pushed(
+    cells: Cells, index: int, end: int, mine: Collection[str], own_push: OwnPush
+) -> Fault | None:
+    """The towers pushed from cell ``index`` towards the free cell ``end`` may be of the
+    mover's player (colours ``mine``) as the ``own_push`` ruling says: under ``any``,
+    yes; under ``chain``, none displaced directly (the occupant); under ``never``, none
+    moved at all."""
+    if own_push is OwnPush.ANY:
+        return None
+    occupant = cells[index]
+    assert occupant is not None
+    if occupant.colour in mine:
+        return OwnPushed("displace", occupant.colour)
+    if own_push is OwnPush.NEVER:
+        step = 1 if end > index else -1
+        for place in range(index + step, end, step):
+            tower = cells[place]
+            if tower is not None and tower.colour in mine:
+                return OwnPushed("push along", tower.colour)
+    return None
+
+
+@words("MER-R7")
+@dataclass(slots=True)
+class OwnPushed(Fault):
+    rule: ClassVar[RuleCode] = "MER-R7"
+    kind: str  # "displace" or "push along"
+    pushed: str
+
+    def words(self, meridian: int, colour: str, who: str) -> str:
+        return f"a tower may not {self.kind} its own player's {self.pushed} tower"
 
 
 # ---------------------------------------------------------------- MER-R8
 
 
-@wording("MER-R8")
-def _r8_words(
-    meridian: int, colour: str, who: str, tower_colour: str, hand: int, height: int
-) -> str:
-    return (
-        f"{tower_colour} has only {counted(hand, 'piece')} in hand, "
-        f"not enough for a tower {height} high"
-    )
+@decides("MER-R8")
+def r8_pieces_in_hand(colour: str, height: int, hands: Mapping[str, int]) -> Fault | None:
+    """A tower ``height`` high of ``colour`` takes that many of its pieces in ``hands``."""
+    hand = hands[colour]
+    return TooFewPieces(colour, hand, height) if height > hand else None
+
+
+@words("MER-R8")
+@dataclass(slots=True)
+class TooFewPieces(Fault):
+    rule: ClassVar[RuleCode] = "MER-R8"
+    colour: str
+    hand: int
+    height: int
+
+    def words(self, meridian: int, colour: str, who: str) -> str:
+        return (
+            f"{self.colour} has only {counted(self.hand, 'piece')} in hand, "
+            f"not enough for a tower {self.height} high"
+        )
 
 
 # ---------------------------------------------------------------- MER-R9
@@ -325,30 +380,32 @@ def r9_own_tower_taken_off(
     ``cells``, or the one on city ``wanted``; a fault when there is none, or two and no
     city is said."""
     found: tuple[int, Tower] | None = None
-    city = 0
-    for tower in cells:
-        city += 1  # noqa: SIM113 (enumerate costs more on every turn)
+    for city, tower in enumerate(cells, start=1):
         if tower is not None and tower.colour in mine and (wanted is None or city == wanted):
             if found is not None:
-                return Fault("MER-R9", ("which", wanted), True)
+                return NoTakeOff(True, wanted)
             found = (city, tower)
-    if found is None:
-        return Fault("MER-R9", ("none", wanted), True)
-    return found
+    return NoTakeOff(False, wanted) if found is None else found
 
 
-def can_take_off(cells: Cells, mine: Collection[str]) -> bool:
-    """Whether some take-off (with its city said if need be) breaks no MER-R9."""
-    found = r9_own_tower_taken_off(cells, mine, None)
-    return type(found) is not Fault or found.facts[0] == "which"
+@words("MER-R9")
+@dataclass(slots=True)
+class NoTakeOff(Fault):
+    """No tower to take off (on city ``city``), or two and ``which`` is not said."""
 
+    rule: ClassVar[RuleCode] = "MER-R9"
+    taking_off: ClassVar[bool] = True
+    which: bool
+    city: int | None
 
-@wording("MER-R9")
-def _r9_words(meridian: int, colour: str, who: str, kind: str, city: int | None) -> str:
-    if kind == "which":
-        return f"two towers of yours stand on meridian {meridian}: say which to take off, as x@CITY"
-    where = f"on city {city} of" if city else "on"
-    return f"{colour} has no tower of its own {where} meridian {meridian} to take off"
+    def words(self, meridian: int, colour: str, who: str) -> str:
+        if self.which:
+            return (
+                f"two towers of yours stand on meridian {meridian}: "
+                "say which to take off, as x@CITY"
+            )
+        where = f"on city {self.city} of" if self.city else "on"
+        return f"{colour} has no tower of its own {where} meridian {meridian} to take off"
 
 
 # ---------------------------------------------------------------- MER-R10
@@ -359,21 +416,35 @@ def r10_rebuild_differs(
     removed: tuple[int, Tower], city: int, colour: str, height: int
 ) -> Fault | None:
     """A tower built in the turn that ``removed`` a (city, tower) differs from it."""
-    if city == removed[0]:
-        gone = removed[1]
-        if gone.height == height and gone.colour == colour:
-            return Fault("MER-R10", ())
+    gone_city, gone = removed
+    if city == gone_city and gone.height == height and gone.colour == colour:
+        return SameRebuilt()
     return None
 
 
-@wording("MER-R10")
-def _r10_words(meridian: int, colour: str, who: str) -> str:
-    return "a rebuilt tower must differ from the one taken off in height or city"
+@words("MER-R10")
+@dataclass(slots=True)
+class SameRebuilt(Fault):
+    rule: ClassVar[RuleCode] = "MER-R10"
+
+    def words(self, meridian: int, colour: str, who: str) -> str:
+        return "a rebuilt tower must differ from the one taken off in height or city"
 
 
 # ---------------------------------------------------------------- MER-R11
 
 
-@wording("MER-R11")
-def _r11_words(meridian: int, colour: str, who: str, tower_colour: str) -> str:
-    return f"{tower_colour} is not one of the mover's colours"
+@decides("MER-R11")
+def r11_own_colours(colour: str, mine: Collection[str]) -> Fault | None:
+    """A tower built is of one of the mover's player's colours ``mine``."""
+    return None if colour in mine else NotOwnColour(colour)
+
+
+@words("MER-R11")
+@dataclass(slots=True)
+class NotOwnColour(Fault):
+    rule: ClassVar[RuleCode] = "MER-R11"
+    colour: str
+
+    def words(self, meridian: int, colour: str, who: str) -> str:
+        return f"{self.colour} is not one of the mover's colours"
