@@ -23,6 +23,7 @@ from meridina.rules.meridian.model import Card, Player, Skip, Turn
 from meridina.rules.meridian.random_play import play_game
 from meridina.rules.meridian.scoring import ScoreSheet
 from meridina.rules.meridian.state import State
+from meridina.rules.meridian.turn_rules import T1TurnOrder
 from record_lines import RecordLines
 
 
@@ -171,7 +172,7 @@ def position_lines(state: State, played: Sequence[Turn], *, to_move: bool = True
         "  played: " + " ".join(" ".join([colour, *labels]) for colour, labels in cards.items())
     )
     if to_move and not state.finished:
-        lines.append(f"  next: {state.expected_colours()[0]}")
+        lines.append(f"  next: {T1TurnOrder.expected(state)[0]}")
     return lines
 
 

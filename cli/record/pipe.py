@@ -6,6 +6,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import BinaryIO
 
 from meridina.recording.session import Outcome, Session
+from meridina.rules.codes import REC_0
 from meridina.rules.common import Place, Problem
 from meridina.shown import problem_line
 
@@ -29,13 +30,13 @@ def input_lines(stream: BinaryIO) -> Iterator[str | Problem]:
         if len(raw) > MAX_INPUT_LINE and not raw.endswith(b"\n"):
             while raw and not raw.endswith(b"\n"):  # skip the rest of the long line
                 raw = stream.readline(MAX_INPUT_LINE + 1)
-            yield Problem("REC-0", "the line is too long to be a turn", Place(number, 1))
+            yield Problem(REC_0, "the line is too long to be a turn", Place(number, 1))
             continue
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as error:
             yield Problem(
-                "REC-0", "the line is not valid UTF-8 text", Place(number, error.start + 1)
+                REC_0, "the line is not valid UTF-8 text", Place(number, error.start + 1)
             )
             continue
         yield text.removeprefix("\ufeff") if number == 1 else text

@@ -17,6 +17,7 @@ from meridina.notation.writing import write_game
 from meridina.recording.games import RecordedGame
 from meridina.recording.locked_file import RecordFile
 from meridina.recording.session import WriteFault, board_tags
+from meridina.rules.codes import REC_5
 from meridina.rules.common import Place, Problem
 from meridina.shown import problem_line
 from meridina.stand_in import stand_in_line
@@ -108,7 +109,7 @@ class PositionSession:
         text = report.record.game if report.record is not None else None
         if not refusals and text is not None and text.turns:
             refusals.append(
-                Problem("REC-5", "type position entries here, not turns", Place(line_no, 1))
+                Problem(REC_5, "type position entries here, not turns", Place(line_no, 1))
             )
         if refusals:
             return EntryOutcome(False, tuple(refusals))

@@ -22,6 +22,7 @@ from .position import Position
 from .scoring import ScoreSheet, score
 from .state import Reading, State
 from .turn_loop import TurnReport
+from .turn_rules import T1TurnOrder
 
 NAMES: tuple[str, ...] = (
     "Ann", "Ben", "Cy", "Di", "Eva", "Finn", "Greta", "Hal",
@@ -137,7 +138,7 @@ def _proposals(
 
 def choose_turn(rng: random.Random, position: Position) -> tuple[Turn, TurnReport]:
     """A random legal turn for the colour to move, pushed on ``position``, and its report."""
-    colours = position.expected_colours()
+    colours = T1TurnOrder.expected(position)
     colour = colours[0] if len(colours) == 1 else rng.choice(colours)
     face_up = position.face_up(colour)
     cards = (

@@ -247,12 +247,6 @@ class Reading:
     def finished(self) -> bool:
         return self.played_bits == self.table.all_played
 
-    def expected_colours(self) -> tuple[str, ...]:
-        """The colours that may play the next card, as MER-T1 has it."""
-        from .turn_rules import T1TurnOrder  # (the rule's own answer; it reads this module)
-
-        return T1TurnOrder.expected(self)
-
     def face_up(self, colour: str) -> tuple[Card, ...] | None:
         """The two cards a colour may choose from, when its deck order is known."""
         return face_up(self.table, self.played_bits, colour)

@@ -7,6 +7,7 @@ from meridina.rules.meridian.engine import Step
 from meridina.rules.meridian.model import COLOURS, DECK, Setup, Turn
 from meridina.rules.meridian.scoring import ScoreSheet
 from meridina.rules.meridian.state import State
+from meridina.rules.meridian.turn_rules import T1TurnOrder
 from meridina.rules.wording import counted
 
 from ..recording.games import RecordedGame, RecordedRules, result_label
@@ -40,13 +41,13 @@ class RecordedMeridian(RecordedRules[Setup, State, Turn, Step, ScoreSheet]):
     def mover_colour(self, state: State) -> str | None:
         if state.next_index < 0:
             return None
-        colours = state.expected_colours()
+        colours = T1TurnOrder.expected(state)
         return str(colours[0]) if len(colours) == 1 else None
 
     def mover(self, state: State) -> str:
         if state.next_index < 0:
             return "any colour"
-        colours = state.expected_colours()
+        colours = T1TurnOrder.expected(state)
         owner = state.players[state.owner(colours[0])]
         who = f"{owner.name} ({' or '.join(colours)})" if owner.name else " or ".join(colours)
         if not state.cards_known:
@@ -63,7 +64,7 @@ class RecordedMeridian(RecordedRules[Setup, State, Turn, Step, ScoreSheet]):
         if state.next_index < 0:
             return ()
         held: list[tuple[str, int]] = []
-        for colour in state.expected_colours():
+        for colour in T1TurnOrder.expected(state):
             held.append((f"{colour} pieces", state.hands[colour]))
             if state.cards_known:
                 held.append((f"{colour} cards", state.cards_left(colour)))

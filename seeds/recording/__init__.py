@@ -20,7 +20,7 @@ from pathlib import Path
 
 from meridina.notation.driver import RulingDefaults
 from meridina.notation.reader import iter_games
-from meridina.rules.codes import TITLES
+from meridina.rules.codes import REC_1, TITLES
 
 from ..api import Game, MeridinaError, Problem, _games, _rulings
 from .opening import OpenFault, existing_session
@@ -161,7 +161,7 @@ class Recording:
     @staticmethod
     def _nothing(turn: str) -> tuple[Problem, ...]:
         said = f"{turn!r} holds no turn to play"
-        return (Problem("REC-1", TITLES.get("REC-1", "REC-1"), said, 1, 1, "error"),)
+        return (Problem(REC_1, TITLES.get(REC_1, REC_1), said, 1, 1, "error"),)
 
     @contextmanager
     def _session(self) -> Iterator[Session]:

@@ -17,6 +17,7 @@ from meridina.notation.legal_words import WordSpace, nearest_turns
 from meridina.notation.text import Comment, GameText, Tag, TurnText, Word
 from meridina.notation.turns import GameRecord, TurnEntry
 from meridina.notation.typed_turn import read_typed_turn
+from meridina.rules.codes import REC_0
 from meridina.rules.common import Place, Problem
 
 from ..stand_in import RESULT_BOARD, result_board_value, stand_in_line
@@ -108,7 +109,7 @@ class Session:
     def play(self, line: str, line_no: int = 1) -> Outcome:
         """Check a typed line; a legal turn is written at once, a refused one never."""
         if (fault := unwritable(line)) is not None:  # the file could not be read back
-            problem = Problem("REC-0", f"the line {fault.reason}", Place(line_no, fault.col))
+            problem = Problem(REC_0, f"the line {fault.reason}", Place(line_no, fault.col))
             return Outcome(None, (problem,))
         typed = read_typed_turn(line, self.number, line_no, renumber=not self.entries)
         if isinstance(typed, Problem):
