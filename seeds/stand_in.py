@@ -8,8 +8,9 @@ in its data file; each game's descriptor (``meridina.games``) tells whether a bo
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, Protocol
+from typing import Protocol
 
+from meridina.json_values import JsonObject
 from meridina.rules.datafile import bundled
 from meridina.rules.games import game_of
 
@@ -40,7 +41,7 @@ def marked_stand_in(package: str, name: str) -> bool:
     return data is not None and data.data.get("stand-in") is True
 
 
-def board_json(board: AnyBoard) -> dict[str, Any]:
+def board_json(board: AnyBoard) -> JsonObject:
     return {"name": board.name, "stand_in": is_stand_in(board)}
 
 

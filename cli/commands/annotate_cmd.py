@@ -15,11 +15,12 @@ import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
 import click
 from meridina.annotate_game import Annotated, annotate_game
 from meridina.files.atomic_file import replacing
+from meridina.json_values import JsonObject
 from meridina.notation.driver import RulingDefaults
 from meridina.rules.common import Problem
 from meridina.shown import json_safe, problem_line, shown, shown_lines
@@ -502,7 +503,7 @@ def _json(
     return counter.status
 
 
-def _game_json(game: Annotated, kept: tuple[Problem, ...]) -> dict[str, Any]:
+def _game_json(game: Annotated, kept: tuple[Problem, ...]) -> JsonObject:
     report = game.report
     entries = report.record.entries if report.record is not None and report.game else []
     return {

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
+from meridina.json_values import JsonObject
 from meridina.notation.driver import GameReport
 from meridina.notation.medina import MedinaRecord
 from meridina.notation.medina.writer import format_turn, write_record
@@ -186,7 +185,7 @@ def write(record: MedinaRecord, annotations: list[list[str]]) -> str:
     return write_record(record, notes_at(annotations))
 
 
-def state_json(state: State) -> dict[str, Any]:
+def state_json(state: State) -> JsonObject:
     return {
         "pieces": [
             {"field": cell_name(cell), "piece": piece}
@@ -249,7 +248,7 @@ def score_text(sheet: ScoreSheet, final: State, details: bool) -> str:
     return f"{text}\n\n{tiles}\n\nTiles: {tiles_text(final)}"
 
 
-def sheet_json(sheet: ScoreSheet, final: State) -> dict[str, Any]:
+def sheet_json(sheet: ScoreSheet, final: State) -> JsonObject:
     return {
         "finished": sheet.finished,
         "players": [

@@ -12,6 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from meridina.json_values import JsonObject, JsonValue
+
 INDENT = "  "  # as ``record --position`` writes each entry
 
 
@@ -66,16 +68,16 @@ class PositionPieces(Protocol):
         """The Setup tag's value the pieces need (Medina's well), None to keep the header's."""
         ...
 
-    def click(self, tool: Mapping[str, Any], target: str, state: Any) -> Piece | None:
+    def click(self, tool: Mapping[str, JsonValue], target: str, state: Any) -> Piece | None:
         """Put the tool's piece on ``target``, or take off what is there (None then);
         ``state`` is the position as read before the click. ``BadClick`` for a tool or
         target that is no such thing."""
         ...
 
-    def change(self, what: Mapping[str, Any]) -> None:
+    def change(self, what: Mapping[str, JsonValue]) -> None:
         """Change what is not clicked on the board: tiles, cards, a new street."""
         ...
 
-    def data(self) -> dict[str, Any]:
+    def data(self) -> JsonObject:
         """The page's palette and what it shows beside the board, as plain data."""
         ...
