@@ -24,6 +24,13 @@ class AnyBoard(Protocol):
     def name(self) -> str: ...
 
 
+class OnBoard(Protocol):
+    """A position of any game: played on its board."""
+
+    @property
+    def board(self) -> AnyBoard: ...
+
+
 def is_stand_in(board: AnyBoard) -> bool:
     """True when ``board`` has the layout of a bundled board marked as a stand-in.
 

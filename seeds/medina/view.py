@@ -175,10 +175,11 @@ def value_notes(before: State, after: State) -> list[str]:
 
 def notes(report: GameReport) -> list[list[str]]:
     """The notes for each turn: what it placed and what that was worth."""
-    return notes_per_turn(
-        report,
-        lambda step, entry, before, after: [*outcome(step, entry), *value_notes(before, after)],
-    )
+
+    def said(step: Step | None, entry: TurnEntry[Turn], before: State, after: State) -> list[str]:
+        return [*outcome(step, entry), *value_notes(before, after)]
+
+    return notes_per_turn(report, said)
 
 
 def write(record: MedinaRecord, annotations: list[list[str]]) -> str:
