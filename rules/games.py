@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 SetupT = TypeVar("SetupT")
 StateT = TypeVar("StateT")
 TurnT = TypeVar("TurnT")
-StepT = TypeVar("StepT", bound="HasState[Any]")
+StepT = TypeVar("StepT", bound="HasState[object]")
 SheetT = TypeVar("SheetT")
 
 

@@ -11,7 +11,6 @@ import xml.etree.ElementTree as ET
 from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
 import meridina
 from meridina.files.small_file import Unreadable, read_small
@@ -53,7 +52,7 @@ class PositionBoard:
         self.pieces: PositionPieces = cli_game(self.key).position_pieces(
             state, header.value if header else None
         )
-        self.state: Any = state
+        self.state: object = state  # the game's own; None when the position cannot be read
 
     # ------------------------------------------------------------ the record text
 

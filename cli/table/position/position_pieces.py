@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Protocol
 
 from meridina.json_values import JsonObject, JsonValue
 
@@ -58,17 +58,17 @@ class PositionPieces(Protocol):
         """The pieces as they are now, kept apart from later changes."""
         ...
 
-    def stands(self, piece: Piece, state: Any) -> bool:
+    def stands(self, piece: Piece, state: object) -> bool:
         """True when the rules put ``piece`` on the board of ``state``, the position read
-        with it; a piece they leave off cannot stand there at all, and its click is
-        refused."""
+        with it (the game's own state, None when none could be read); a piece they leave
+        off cannot stand there at all, and its click is refused."""
         ...
 
     def setup_tag(self) -> str | None:
         """The Setup tag's value the pieces need (Medina's well), None to keep the header's."""
         ...
 
-    def click(self, tool: Mapping[str, JsonValue], target: str, state: Any) -> Piece | None:
+    def click(self, tool: Mapping[str, JsonValue], target: str, state: object) -> Piece | None:
         """Put the tool's piece on ``target``, or take off what is there (None then);
         ``state`` is the position as read before the click. ``BadClick`` for a tool or
         target that is no such thing."""
