@@ -67,6 +67,8 @@ class GameReport:
         first_line: int,
         game: str | None,
         problems: list[Problem] | None = None,
+        # the game's own record and run, typed by whichever game a file names (the
+        # registries' boundary: see ``rules.games.rules_game``)
         record: Any = None,
         run: Any = None,
         source: str = "",  # the game's text as it stands in the file

@@ -306,6 +306,7 @@ class ConfiguredCommand(click.Command):
     # the option defaults the config file gives this command: None, every one it has
     option_defaults: frozenset[str] | None = None
 
+    # click types its constructors' arguments as Any; they are passed on as they come
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.params.extend(config_options())
