@@ -12,10 +12,11 @@ from collections.abc import Iterator, Mapping
 from functools import cache
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-from meridina.notation.rulings import RulingValue
 from meridina.rules.games import Listed
 
 if TYPE_CHECKING:
+    from meridina.notation.rulings import RulingValue
+
     from .table.position.position_pieces import PositionPieces
 
 GAMES: tuple[Listed, ...] = (
