@@ -28,7 +28,7 @@ import os
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, BinaryIO, Literal, cast
+from typing import IO, BinaryIO, Literal, cast
 
 from meridina.notation.driver import GameReport, RulingDefaults, check_game, play_problems
 from meridina.notation.games import notation_game
@@ -52,14 +52,8 @@ from .annotate_game import annotate_game
 from .drawing.pictures import draw
 from .drawing.svg import serialize
 from .json_values import JsonObject, JsonValue
+from .stand_in import OnBoard
 from .views import view_for
-
-if TYPE_CHECKING:
-    from meridina.rules.medina.state import State as MedinaState
-    from meridina.rules.meridian.state import State as MeridianState
-
-    # A position of either game, as its rules core keeps it.
-    GameState = MeridianState | MedinaState
 
 __all__ = [
     "Game",
@@ -146,13 +140,14 @@ class Position:
     """The position after some turns of a game.
 
     ``state`` is the game's own state object (``meridina.rules.meridian.state.State`` or
-    ``meridina.rules.medina.state.State``); ``data()`` gives it as ``replay --format json``
-    does, ``diagram()`` as ``replay`` draws it in text.
+    ``meridina.rules.medina.state.State``), typed as what both are, a position on a board
+    (its ``board.name``); ``isinstance`` tells which. ``data()`` gives it as
+    ``replay --format json`` does, ``diagram()`` as ``replay`` draws it in text.
     """
 
     title: str
     turns_played: int
-    state: GameState
+    state: OnBoard
 
     def data(self) -> JsonObject:
         """The position as plain data (the ``state`` of ``replay --format json``)."""
@@ -297,7 +292,7 @@ class Game:
         be read) is given as written."""
         return annotate_game(self._report, self._base, False, self._rulings).text
 
-    def _played(self) -> tuple[str, GameRun[GameState, HasState[GameState], object], GameState]:
+    def _played(self) -> tuple[str, GameRun[OnBoard, HasState[OnBoard], object], OnBoard]:
         """The game's title, its run and its start, for a game that could be set up."""
         report = self._report
         if report.game is None or report.run is None or report.run.start is None:
