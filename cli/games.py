@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 from meridina.rules.games import Listed
 
 if TYPE_CHECKING:
+    from meridina.notation.rulings import RulingValue
+
     from .table.position.position_pieces import PositionPieces
 
 GAMES: tuple[Listed, ...] = (
@@ -71,7 +73,12 @@ class CliGame(Protocol[State, Sheet]):
     stand_in_boards: tuple[str, ...]
 
     def records(
-        self, edition: str | None, players: int, chosen: Mapping[str, Any], count: int, seed: int
+        self,
+        edition: str | None,
+        players: int,
+        chosen: Mapping[str, RulingValue],
+        count: int,
+        seed: int,
     ) -> Iterator[str]:
         """``count`` random legal games as records, a blank line before each but the first."""
         ...
@@ -102,13 +109,18 @@ def listed(key: str) -> Listed | None:
 _BY_KEY = {game.key: game for game in GAMES}
 
 
+# The registry's one untyped boundary: which game a key names is known only when it is
+# asked for, and each caller uses the descriptor with that game's own types.
+SomeCliGame = CliGame[Any, Any]
+
+
 @cache
-def cli_game(key: str) -> CliGame[Any, Any]:
-    """The cli descriptor of a listed game (the registry's one untyped boundary)."""
-    descriptor: CliGame[Any, Any] = importlib.import_module(_BY_KEY[key].package).GAME
+def cli_game(key: str) -> SomeCliGame:
+    """The cli descriptor of a listed game."""
+    descriptor: SomeCliGame = importlib.import_module(_BY_KEY[key].package).GAME
     return descriptor
 
 
-def every_game() -> Iterator[CliGame[Any, Any]]:
+def every_game() -> Iterator[SomeCliGame]:
     """Each game's descriptor, in the registry's order."""
     return (cli_game(game.key) for game in GAMES)

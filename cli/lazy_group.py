@@ -27,6 +27,7 @@ class LazyCommand(NamedTuple):
 
 
 class LazyGroup(click.Group):
+    # click types its constructors' arguments as Any; they are passed on as they come
     def __init__(self, *args: Any, lazy: Mapping[str, LazyCommand], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.lazy = dict(lazy)

@@ -32,6 +32,7 @@ from .games import GAMES as NOTATION_GAMES
 from .games import notation_game
 from .other_game import other_game_hint
 from .reader import ParsedGame, iter_games, parse_text
+from .rulings import RulingValue
 from .slips import syntax_fault, tag_fault
 from .suggest import TAG_CUTOFF, nearest
 from .text import GameText
@@ -40,14 +41,14 @@ from .turns import GameRecord
 # Rulings set outside the record (config file, then command line, merged), per game
 # (by its key), as the keyword arguments of that game's Rulings; the record's own
 # Rulings tag wins over them (see ``rulings.merged``).
-RulingDefaults = Mapping[str, Mapping[str, Any]]
+RulingDefaults = Mapping[str, Mapping[str, RulingValue]]
 
 
 class RecordReader(Protocol[SetupT, TurnT]):
     """A game's notation bridge: its text read into a record, under rulings from outside it."""
 
     def __call__(
-        self, game: GameText, rulings: Mapping[str, Any] | None = None, /
+        self, game: GameText, rulings: Mapping[str, RulingValue] | None = None, /
     ) -> GameRecord[SetupT, TurnT]: ...
 
 
@@ -66,6 +67,8 @@ class GameReport:
         first_line: int,
         game: str | None,
         problems: list[Problem] | None = None,
+        # the game's own record and run, typed by whichever game a file names (the
+        # registries' boundary: see ``rules.games.rules_game``)
         record: Any = None,
         run: Any = None,
         source: str = "",  # the game's text as it stands in the file
@@ -129,7 +132,7 @@ class GameSpec(Generic[SetupT, StateT, TurnT, StepT, SheetT]):
         self,
         text: GameText,
         base: Path | None,
-        rulings: Mapping[str, Any] | None = None,
+        rulings: Mapping[str, RulingValue] | None = None,
         keep_steps: bool = True,
     ) -> tuple[GameRecord[SetupT, TurnT], GameRun[StateT, StepT, SheetT] | None, list[Problem]]:
         """Read a game with the bridge, then play it through the rules core.
@@ -150,16 +153,18 @@ class GameSpec(Generic[SetupT, StateT, TurnT, StepT, SheetT]):
         return record, play(self.rules, record.setup, turns, base, keep_steps), problems
 
 
-def _spec(game: Listed) -> GameSpec[Any, Any, Any, Any, Any]:
-    def load() -> tuple[RecordReader[Any, Any], RulesCore[Any, Any, Any, Any, Any]]:
-        return notation_game(game.key).read_record, rules_game(game.key).core
-
-    return GameSpec(game.title, load)
+# Whichever game a record names: its types are the registries' (see ``rules_game``), known
+# only once the record is read.
+SomeGameSpec = GameSpec[Any, Any, Any, Any, Any]
 
 
-GAMES: dict[str, GameSpec[Any, Any, Any, Any, Any]] = {
-    game.key: _spec(game) for game in NOTATION_GAMES
-}
+def _spec(game: Listed) -> SomeGameSpec:
+    return GameSpec(
+        game.title, lambda: (notation_game(game.key).read_record, rules_game(game.key).core)
+    )
+
+
+GAMES: dict[str, SomeGameSpec] = {game.key: _spec(game) for game in NOTATION_GAMES}
 
 
 def check_game(

@@ -14,6 +14,7 @@ from typing import Any, Protocol, TypeVar
 from meridina.rules.games import Listed
 
 from .legal_words import WordSpace
+from .rulings import RulingValue
 from .text import GameText, TurnText
 from .turns import GameRecord, TurnEntry
 
@@ -37,7 +38,7 @@ class NotationGame(Protocol[SetupT, TurnT, StateIn]):
     position_keys: tuple[str, ...]
 
     def read_record(
-        self, game: GameText, rulings: Mapping[str, Any] | None = None, /
+        self, game: GameText, rulings: Mapping[str, RulingValue] | None = None, /
     ) -> GameRecord[SetupT, TurnT]:
         """A game's text given its meaning, under rulings from outside the record."""
         ...
@@ -59,9 +60,14 @@ class NotationGame(Protocol[SetupT, TurnT, StateIn]):
         ...
 
 
+# The registry's one untyped boundary: which game a key names is known only when it is
+# asked for, and each caller uses the descriptor with that game's own types.
+SomeNotationGame = NotationGame[Any, Any, Any]
+
+
 @cache
-def notation_game(key: str) -> NotationGame[Any, Any, Any]:
-    """The notation descriptor of a listed game (the registry's one untyped boundary)."""
+def notation_game(key: str) -> SomeNotationGame:
+    """The notation descriptor of a listed game."""
     package = next(game.package for game in GAMES if game.key == key)
-    descriptor: NotationGame[Any, Any, Any] = importlib.import_module(package).GAME
+    descriptor: SomeNotationGame = importlib.import_module(package).GAME
     return descriptor

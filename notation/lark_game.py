@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from importlib.resources import files
-from typing import Any
+from typing import cast
 
 from lark import Lark, Token, Transformer
 from lark.exceptions import (
@@ -45,7 +45,11 @@ _TOKEN_NAMES = {
 }
 
 
-class _Builder(Transformer[Token, Any]):
+# What the builder makes of a game's text: its tags, its position if any, its turns.
+Parsed = tuple[list[Tag], PositionText | None, list[TurnText]]
+
+
+class _Builder(Transformer[Token, Parsed]):
     """Builds the text objects; line numbers are shifted to the file's."""
 
     def __init__(self) -> None:
@@ -64,7 +68,7 @@ class _Builder(Transformer[Token, Any]):
             text = text[:-1]
         return Word(kind, text, self._at(token))
 
-    def start(self, children: list[Any]) -> tuple[list[Tag], PositionText | None, list[TurnText]]:
+    def start(self, children: list[Tag | PositionText | TurnText]) -> Parsed:
         tags = [child for child in children if isinstance(child, Tag)]
         positions = [child for child in children if isinstance(child, PositionText)]
         turns = [child for child in children if isinstance(child, TurnText)]
@@ -74,9 +78,10 @@ class _Builder(Transformer[Token, Any]):
         opening, name, value = children
         return make_tag(str(name), str(value), self._at(opening), self._at(value))
 
-    def position(self, children: list[Any]) -> PositionText:
-        keyword = children[0]
-        return PositionText(tuple(children[1:]), self._at(keyword))
+    def position(self, children: list[Token | EntryText]) -> PositionText:
+        keyword = children[0]  # the word ``position``, then its entries
+        entries = tuple(child for child in children[1:] if isinstance(child, EntryText))
+        return PositionText(entries, self._at(cast(Token, keyword)))
 
     def entry(self, children: list[Token]) -> EntryText:
         return EntryText(self._word(children[0]), tuple(self._word(t) for t in children[1:]))
@@ -120,7 +125,8 @@ class _Parser:
         self.comments.clear()
         recovery = Recovery(chunk.text, offset)
         try:
-            parsed: Any = self.lark.parse(chunk.text, on_error=recovery.handle)
+            # the builder, the parser's transformer, makes the tree into ``Parsed``
+            parsed = cast(Parsed, self.lark.parse(chunk.text, on_error=recovery.handle))
             tags, position, turns = parsed
         except UnexpectedInput as error:
             raise RecordError(_syntax_problem(error, chunk.text, offset)) from None

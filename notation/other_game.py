@@ -10,7 +10,7 @@ are still reported one by one.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Final
+from typing import Final
 
 from meridina.rules.codes import REC_3
 from meridina.rules.common import Place, Problem
@@ -24,7 +24,7 @@ FEWEST: Final = 2  # one turn alone is too little to say a record is of another 
 
 
 def other_game_hint(
-    key: str, title: str, entries: Sequence[TurnEntry[Any]], tag_at: Place
+    key: str, title: str, entries: Sequence[TurnEntry[object]], tag_at: Place
 ) -> tuple[Problem, frozenset[int]] | None:
     """The hint when most of ``entries`` read cleanly as another game than ``key``'s, and
     the ids of the turn problems it stands for; None otherwise.
@@ -36,7 +36,7 @@ def other_game_hint(
     unread = [entry for entry in entries if _unreadable(entry)]
     if len(unread) < FEWEST or 2 * len(unread) <= total:
         return None  # the usual case, decided before any other game's notation is loaded
-    best: tuple[str, list[TurnEntry[Any]]] | None = None
+    best: tuple[str, list[TurnEntry[object]]] | None = None
     for game in GAMES:
         if game.key == key:
             continue
@@ -58,11 +58,11 @@ def other_game_hint(
     return hint, told
 
 
-def _unreadable(entry: TurnEntry[Any]) -> bool:
+def _unreadable(entry: TurnEntry[object]) -> bool:
     """A turn its game's notation could not read, though its syntax is sound."""
     return entry.turn is None and not entry.text.problems and bool(entry.problems)
 
 
-def _reads_cleanly(read_turn: Callable[[TurnText], TurnEntry[Any]], text: TurnText) -> bool:
+def _reads_cleanly(read_turn: Callable[[TurnText], TurnEntry[object]], text: TurnText) -> bool:
     entry = read_turn(text)
     return entry.turn is not None and not entry.problems

@@ -11,7 +11,7 @@ processes by pickling, which names it. A sentence that needs no work is given re
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from meridina.rules.codes import REC_0, REC_1, REC_2, REC_3, REC_4, REC_5
 from meridina.rules.common import Fix, Place, Problem, Worded
@@ -24,14 +24,14 @@ class Slip(NamedTuple):
     """A notation fault's sentence, not made yet: the function that words it and its facts."""
 
     say: Callable[..., str]
-    facts: tuple[Any, ...]
+    facts: tuple[object, ...]
 
     @words(REC_0, REC_1, REC_2, REC_3, REC_4, REC_5)
     def words(self) -> str:
         return self.say(*self.facts)
 
 
-def later(say: Callable[..., str], *facts: Any) -> Slip:
+def later(say: Callable[..., str], *facts: object) -> Slip:
     """The sentence ``say(*facts)``, made when it is shown."""
     return Slip(say, facts)
 

@@ -75,7 +75,7 @@ def splits_on_space() -> bool:
 
 @lru_cache(maxsize=1)
 def _other_separators() -> re.Pattern[str]:
-    """Any character a separator run takes besides a space (any character, without a space):
+    """A character a separator run takes besides a space (any character, without a space):
     a body without them is split by ``str.split(" ")``."""
     separator = turn_separator()
     chars = [chr(code) for code in range(128) if re.fullmatch(separator, chr(code))]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar, overload
+from typing import TYPE_CHECKING, Protocol, TypeVar, overload
 
 from .codes import RuleCode
 from .values_fast import fast_value
@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from typing_extensions import dataclass_transform
 else:
 
-    def dataclass_transform(**_: object) -> Any:
+    def dataclass_transform(**_: object) -> Callable[[object], object]:
         return lambda decorator: decorator
 
 
@@ -25,7 +25,9 @@ def value(cls: type[_V], /) -> type[_V]: ...
 @overload
 def value(*, order: bool = False) -> Callable[[type[_V]], type[_V]]: ...
 @dataclass_transform(frozen_default=True)
-def value(cls: type[_V] | None = None, /, *, order: bool = False) -> Any:
+def value(
+    cls: type[_V] | None = None, /, *, order: bool = False
+) -> type[_V] | Callable[[type[_V]], type[_V]]:
     """A frozen slotted dataclass: compared and hashed by its fields, never changed.
 
     The few values made many times for every turn are ``fast_value`` instead (see

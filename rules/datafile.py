@@ -14,13 +14,14 @@ import stat
 import sys
 from importlib.resources import files
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from meridina.rules.codes import DATA_1
 
 from .common import Problem, RecordError
 from .numbers import read_number
 from .rule_home import gives, words
+from .toml_values import TomlTable, TomlValue
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -60,7 +61,7 @@ class DataFile:
         self.name = name
         self.text = text
         try:
-            self.data: dict[str, Any] = tomllib.loads(text)
+            self.data: TomlTable = tomllib.loads(text)
         except tomllib.TOMLDecodeError as error:
             found = _TOML_PLACE.search(str(error))
             where = f"{name}:{found.group(1)}:{found.group(2)}" if found else name
@@ -102,7 +103,7 @@ class DataFault(Exception):
 class Values:
     """Typed reading of one table of a data file; a wrong value raises ``DataFault``."""
 
-    def __init__(self, data: DataFile, table: dict[str, Any], prefix: str = "") -> None:
+    def __init__(self, data: DataFile, table: TomlTable, prefix: str = "") -> None:
         self.data = data
         self.table = table
         self.prefix = prefix
@@ -161,10 +162,10 @@ class Values:
             raise DataFault(f"'{self._where(key)}' must be a table", self._where(key))
         return Values(self.data, value, f"{self._where(key)}.")
 
-    def numbered(self, key: str, high: int) -> dict[int, Any]:
+    def numbered(self, key: str, high: int) -> dict[int, TomlValue]:
         """A table whose keys are numbers (player counts, towers): keys read as numbers."""
         table = self.sub(key).table
-        numbered: dict[int, Any] = {}
+        numbered: dict[int, TomlValue] = {}
         for name, value in table.items():
             number = read_number(name, high)
             if number is None:

@@ -52,6 +52,8 @@ class HasState(Protocol[StateCo]):
     def problems(self) -> tuple[Problem, ...]: ...
 
 
+# A step of the game's own state: ``HasState[StateT]`` cannot be said in a bound (a TypeVar
+# cannot name another), so the bound leaves the state open and ``play`` reads it as StateT.
 StepT = TypeVar("StepT", bound=HasState[Any])
 SheetT = TypeVar("SheetT")
 # The protocol's own variance: a setup is only taken in, a step only handed out.
@@ -157,7 +159,7 @@ class SaysOnce(Protocol[StateIn, TurnIn, StepIn]):
     (a palace, a meridian), pointing back at the earlier fault."""
 
     def told(
-        self, before: StateIn, turn: TurnIn, step: StepIn, memory: dict[Any, Any]
+        self, before: StateIn, turn: TurnIn, step: StepIn, memory: dict[object, object]
     ) -> list[Problem]:
         """``step``'s problems as a game's list tells them: each as it is, pointing back at
         the fault that caused it, or left out when that was told already. ``before`` is the
@@ -166,7 +168,7 @@ class SaysOnce(Protocol[StateIn, TurnIn, StepIn]):
 
 
 def told_problems(
-    core: object, run: GameRun[Any, Any, Any], turns: Sequence[object | None]
+    core: object, run: GameRun[StateT, StepT, SheetT], turns: Sequence[object | None]
 ) -> list[Problem]:
     """The problems of a played game's turns, in turn order, as its list of problems tells
     them (see ``SaysOnce``). ``turns`` are the game's turns as played, None where unreadable.
@@ -175,15 +177,15 @@ def told_problems(
     however often the list tells that fault.
     """
     problems: list[Problem] = []
-    told: Callable[[Any, Any, Any, dict[Any, Any]], list[Problem]] | None
+    told: Callable[[object, object, StepT, dict[object, object]], list[Problem]] | None
     told = getattr(core, "told", None)  # a core that is ``SaysOnce``
     if told is None or not run.steps_kept:
         for step in run.steps:
             if step is not None and step.problems:
                 problems.extend(step.problems)
         return problems
-    memory: dict[Any, Any] = {}
-    state = run.resumed if run.first_step else run.start
+    memory: dict[object, object] = {}
+    state: object = run.resumed if run.first_step else run.start
     for turn, step in zip(turns[run.first_step :], run.steps, strict=False):
         if step is None:
             continue
@@ -264,7 +266,7 @@ def compare_result(
 
 # What a Result tag gets wrong: ("who", name) names nobody playing, ("points", name,
 # stated, scored) gives a player other points, ("left out", label, scored) leaves one out.
-ResultFacts = tuple[Any, ...]
+ResultFacts = tuple[str | int, ...]
 
 
 def result_faults(
@@ -292,7 +294,7 @@ def result_faults(
     return faults
 
 
-def result_words(case: str, *facts: Any) -> str:
+def result_words(case: str | int, *facts: str | int) -> str:
     """A fault of ``result_faults`` in a player's words."""
     if case == "who":
         (name,) = facts

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 SetupT = TypeVar("SetupT")
 StateT = TypeVar("StateT")
 TurnT = TypeVar("TurnT")
-StepT = TypeVar("StepT", bound="HasState[Any]")
+StepT = TypeVar("StepT", bound="HasState[object]")
 SheetT = TypeVar("SheetT")
 
 
@@ -90,12 +90,15 @@ def listed(key: str) -> Listed | None:
 _BY_KEY = {game.key: game for game in GAMES}
 
 
+# The registry's one untyped boundary: which game a key names is known only when it is
+# asked for, and each caller uses the descriptor with that game's own types.
+SomeRulesGame = RulesGame[Any, Any, Any, Any, Any]
+
+
 @cache
-def rules_game(key: str) -> RulesGame[Any, Any, Any, Any, Any]:
-    """The rules descriptor of a listed game (the registry's one untyped boundary)."""
-    descriptor: RulesGame[Any, Any, Any, Any, Any] = importlib.import_module(
-        _BY_KEY[key].package
-    ).GAME
+def rules_game(key: str) -> SomeRulesGame:
+    """The rules descriptor of a listed game."""
+    descriptor: SomeRulesGame = importlib.import_module(_BY_KEY[key].package).GAME
     return descriptor
 
 

@@ -7,12 +7,15 @@ record's Rulings tag decides every ruling there, over the config file and the co
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import fields
 from enum import Enum
-from typing import Any
+from typing import TYPE_CHECKING
 
 from .common import value
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
 
 SET_ENTRY = "set"  # the entry of a rulings value that names a set: ``set=NAME``
 
@@ -40,7 +43,13 @@ def _text(choice: Enum | int) -> str:
     return str(choice.value) if isinstance(choice, Enum) else str(choice)
 
 
-def rule_set(make: Any, name: str, summary: str, source: str, **rulings: Enum | int) -> RuleSet:
+def rule_set(
+    make: Callable[..., DataclassInstance],
+    name: str,
+    summary: str,
+    source: str,
+    **rulings: Enum | int,
+) -> RuleSet:
     """A set of the rulings class ``make`` (a dataclass): ``rulings``, the ones its source
     decides, over the defaults."""
     chosen = make(**rulings)

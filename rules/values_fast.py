@@ -14,13 +14,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypeVar, overload
+from typing import TYPE_CHECKING, TypeVar, overload
 
 if TYPE_CHECKING:
     from typing_extensions import dataclass_transform
 else:
 
-    def dataclass_transform(**_: object) -> Callable[[Any], Any]:
+    def dataclass_transform(**_: object) -> Callable[[object], object]:
         return lambda decorator: decorator
 
 
@@ -32,7 +32,9 @@ def fast_value(cls: type[_V], /) -> type[_V]: ...
 @overload
 def fast_value(*, order: bool = False) -> Callable[[type[_V]], type[_V]]: ...
 @dataclass_transform()
-def fast_value(cls: type[_V] | None = None, /, *, order: bool = False) -> Any:
+def fast_value(
+    cls: type[_V] | None = None, /, *, order: bool = False
+) -> type[_V] | Callable[[type[_V]], type[_V]]:
     """A slotted dataclass compared and hashed by its fields; not frozen (see above)."""
     make = dataclass(slots=True, order=order, unsafe_hash=True)
     return make if cls is None else make(cls)

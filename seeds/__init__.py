@@ -13,7 +13,7 @@ digests (``MERIDIAN.md``, ``MEDINA.md``) as package data, read by ``meridina rul
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from .api import (
@@ -49,7 +49,7 @@ __all__ = [
 RECORDING = frozenset({"NextTurn", "NextWords", "Played", "Recording"})  # in ``meridina.recording``
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> object:
     if name == "__version__":
         from ._version import VERSION
 

@@ -28,7 +28,7 @@ import os
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import IO, Any, BinaryIO, Literal, cast
+from typing import IO, BinaryIO, Literal, cast
 
 from meridina.notation.driver import GameReport, RulingDefaults, check_game, play_problems
 from meridina.notation.games import notation_game
@@ -44,12 +44,15 @@ from meridina.notation.splitter import LARGEST_GAME, GameTooLong, split_games
 from meridina.notation.text import Tag
 from meridina.rules.codes import TITLES
 from meridina.rules.common import Problem as FoundProblem
+from meridina.rules.game import GameRun, HasState
 from meridina.rules.games import rules_game
 from meridina.rules.wording import counted
 
 from .annotate_game import annotate_game
 from .drawing.pictures import draw
 from .drawing.svg import serialize
+from .json_values import JsonObject, JsonValue
+from .stand_in import OnBoard
 from .views import view_for
 
 __all__ = [
@@ -116,7 +119,7 @@ class ScoreRow:
     colours: tuple[str, ...]
     rank: int
     points: int
-    breakdown: Mapping[str, Any] = field(default_factory=dict)
+    breakdown: Mapping[str, JsonValue] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -137,15 +140,16 @@ class Position:
     """The position after some turns of a game.
 
     ``state`` is the game's own state object (``meridina.rules.meridian.state.State`` or
-    ``meridina.rules.medina.state.State``); ``data()`` gives it as ``replay --format json``
-    does, ``diagram()`` as ``replay`` draws it in text.
+    ``meridina.rules.medina.state.State``), typed as what both are, a position on a board
+    (its ``board.name``); ``isinstance`` tells which. ``data()`` gives it as
+    ``replay --format json`` does, ``diagram()`` as ``replay`` draws it in text.
     """
 
     title: str
     turns_played: int
-    state: Any
+    state: OnBoard
 
-    def data(self) -> dict[str, Any]:
+    def data(self) -> JsonObject:
         """The position as plain data (the ``state`` of ``replay --format json``)."""
         return view_for(self.title).state_json(self.state)
 
@@ -230,7 +234,7 @@ class Game:
 
     def position(self, after: int | None = None) -> Position:
         """The position after ``after`` turns (0: the start; None: the end of the game)."""
-        title, run = self._played()
+        title, run, start = self._played()
         record = self._report.record
         turns = len(record.entries) if record is not None else 0
         if after is None:
@@ -240,12 +244,12 @@ class Game:
                 f"game {self.number} has {counted(turns, 'turn')}: "
                 f"there is no position after {after}"
             )
-        state = run.start if after == 0 else run.states()[after - 1]
+        state = start if after == 0 else run.states()[after - 1]
         return Position(title, after, state)
 
     def score(self, after: int | None = None) -> Score:
         """The score after ``after`` turns (None: at the end), players in rank order."""
-        title, run = self._played()
+        title, run, _ = self._played()
         if after is None:
             state, sheet = run.final, run.sheet
         else:
@@ -288,13 +292,14 @@ class Game:
         be read) is given as written."""
         return annotate_game(self._report, self._base, False, self._rulings).text
 
-    def _played(self) -> tuple[str, Any]:
+    def _played(self) -> tuple[str, GameRun[OnBoard, HasState[OnBoard], object], OnBoard]:
+        """The game's title, its run and its start, for a game that could be set up."""
         report = self._report
         if report.game is None or report.run is None or report.run.start is None:
             first = self.errors[0] if self.errors else None
             why = f": {first.rule} {first.message}" if first else ""
             raise MeridinaError(f"game {self.number} could not be set up{why}")
-        return report.game, report.run
+        return report.game, report.run, report.run.start
 
 
 def read_games(

@@ -65,10 +65,13 @@ class ShownGame(Protocol[State, Turn, Step, Record, Sheet, BoardIn]):
 _BY_KEY = {game.key: game for game in GAMES}
 
 
+# The registry's one untyped boundary: which game a key names is known only when it is
+# asked for, and each caller uses the descriptor with that game's own types.
+SomeShownGame = ShownGame[Any, Any, Any, Any, Any, Any]
+
+
 @cache
-def shown_game(key: str) -> ShownGame[Any, Any, Any, Any, Any, Any]:
-    """The descriptor of a listed game (the registry's one untyped boundary)."""
-    descriptor: ShownGame[Any, Any, Any, Any, Any, Any] = importlib.import_module(
-        _BY_KEY[key].package
-    ).GAME
+def shown_game(key: str) -> SomeShownGame:
+    """The descriptor of a listed game."""
+    descriptor: SomeShownGame = importlib.import_module(_BY_KEY[key].package).GAME
     return descriptor

@@ -8,8 +8,9 @@ in its data file; each game's descriptor (``meridina.games``) tells whether a bo
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, Protocol
+from typing import Protocol
 
+from meridina.json_values import JsonObject
 from meridina.rules.datafile import bundled
 from meridina.rules.games import game_of
 
@@ -21,6 +22,13 @@ class AnyBoard(Protocol):
 
     @property
     def name(self) -> str: ...
+
+
+class OnBoard(Protocol):
+    """A position of any game: played on its board."""
+
+    @property
+    def board(self) -> AnyBoard: ...
 
 
 def is_stand_in(board: AnyBoard) -> bool:
@@ -40,7 +48,7 @@ def marked_stand_in(package: str, name: str) -> bool:
     return data is not None and data.data.get("stand-in") is True
 
 
-def board_json(board: AnyBoard) -> dict[str, Any]:
+def board_json(board: AnyBoard) -> JsonObject:
     return {"name": board.name, "stand_in": is_stand_in(board)}
 
 

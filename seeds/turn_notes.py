@@ -3,17 +3,22 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TypeVar
 
 from meridina.notation.driver import GameReport
+from meridina.notation.turns import TurnEntry
 from meridina.rules.common import Problem
 from meridina.rules.game import Handling
 
-# (step, entry, state before, state after) -> what to say about that turn
-TurnNote = Callable[[Any, Any, Any, Any], list[str]]
+Step = TypeVar("Step")
+Turn = TypeVar("Turn")
+State = TypeVar("State")
+
+# (step, entry, state before, state after) -> what to say about that turn, in a game's types
+TurnNote = Callable[[Step | None, TurnEntry[Turn], State, State], list[str]]
 
 
-def notes_per_turn(report: GameReport, note: TurnNote) -> list[list[str]]:
+def notes_per_turn(report: GameReport, note: TurnNote[Step, Turn, State]) -> list[list[str]]:
     """One list of notes per turn of a played game; none for a game that was not played."""
     run, record = report.run, report.record
     if run is None or run.start is None or record is None:

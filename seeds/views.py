@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol, TypeVar
 
+from meridina.json_values import JsonObject
 from meridina.notation.driver import GameReport
 from meridina.notation.turns import TurnEntry
 
@@ -38,15 +39,19 @@ class GameView(Protocol[StateIn, TurnIn, StepIn, RecordIn, SheetIn]):
 
     def write(self, record: RecordIn, annotations: list[list[str]]) -> str: ...
 
-    def state_json(self, state: StateIn) -> dict[str, Any]: ...
+    def state_json(self, state: StateIn) -> JsonObject: ...
 
     def score_text(self, sheet: SheetIn, final: StateIn, details: bool) -> str: ...
 
-    def sheet_json(self, sheet: SheetIn, final: StateIn) -> dict[str, Any]: ...
+    def sheet_json(self, sheet: SheetIn, final: StateIn) -> JsonObject: ...
 
     def status(self, sheet: SheetIn) -> str: ...
 
 
-def view_for(game: str) -> GameView[Any, Any, Any, Any, Any]:
-    """The view of the game titled ``game`` (the registry's one untyped boundary)."""
+# Whichever game's view: its types are the registry's (see ``shown_game``).
+SomeGameView = GameView[Any, Any, Any, Any, Any]
+
+
+def view_for(game: str) -> SomeGameView:
+    """The view of the game titled ``game``."""
     return shown_game(game.lower()).view()

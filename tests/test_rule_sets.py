@@ -10,7 +10,7 @@ from conftest import errors, spot
 from hypothesis import given
 from hypothesis import strategies as st
 from medina_records import BLOCKED_STREET, TEA_START, medina, second, sheet_of, totals
-from meridina.notation.rulings import choose_rulings, read_ruling, rulings_by_game
+from meridina.notation.rulings import RulingValue, choose_rulings, read_ruling, rulings_by_game
 from meridina.rules.medina.model import (
     RULING_NAMES,
     ForcedRoof,
@@ -92,7 +92,9 @@ def test_a_value_names_one_set_at_most() -> None:
 
 
 def test_a_set_in_the_tag_decides_every_ruling_over_the_config() -> None:
-    outside = {"medina": {"min_roof_size": 2, "tie_break": TieBreak.PALACE}}
+    outside: dict[str, dict[str, RulingValue]] = {
+        "medina": {"min_roof_size": 2, "tie_break": TieBreak.PALACE}
+    }
     report = checked(
         medina("1. red orange@E5 roof@E5", tags=(rulings_tag("set=boardspace"),)), outside
     )

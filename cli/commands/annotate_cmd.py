@@ -7,19 +7,17 @@ the next run, and a file is only ever replaced whole, through a temporary file.
 
 from __future__ import annotations
 
-import difflib
-import io
 import itertools
 import json
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TextIO
 
 import click
 from meridina.annotate_game import Annotated, annotate_game
 from meridina.files.atomic_file import replacing
+from meridina.json_values import JsonObject
 from meridina.notation.driver import RulingDefaults
 from meridina.rules.common import Problem
 from meridina.shown import json_safe, problem_line, shown, shown_lines
@@ -42,6 +40,7 @@ from ..formats.output import problem_json
 from ..games import every_game
 from ..running.fixes import Mender
 from ..running.problem_filter import NO_FILTER, ProblemFilter
+from .annotate_changes import print_diff, rewrite_if_changed, same_text
 from .options import (
     filter_options,
     format_option,
@@ -334,7 +333,7 @@ def _each_file(
             if in_place:
                 counter = Counter(record, show_problems=True, problems=problems, rules=rules)
                 pieces = text_pieces(counter.watch(games))
-                rewritten = _rewrite_if_changed(Path(record), pieces)
+                rewritten = rewrite_if_changed(Path(record), pieces)
                 if rewritten and not rules:
                     click.echo(shown(f"{record}: rewritten"))
                 else:  # -v: what --no-problems does not say already
@@ -343,11 +342,11 @@ def _each_file(
                 continue
             pieces = text_pieces(games)
             if check:
-                differs = not _same_text(record, pieces)
+                differs = not same_text(record, pieces)
                 if differs:
                     click.echo(shown(f"{record}: would change"))
             else:
-                differs = _print_diff(record, pieces)
+                differs = print_diff(record, pieces)
             changed = changed or differs
             if not differs:  # one that differs is listed already
                 verbosity.say(f"{record}: unchanged")
@@ -371,57 +370,6 @@ def _read_first(games: Iterator[Annotated]) -> Iterator[Annotated]:
     return games if first is None else itertools.chain((first,), games)
 
 
-def _rewrite_if_changed(path: Path, pieces: Iterator[str]) -> bool:
-    """Replace the file only when its text changes, so an unchanged file keeps its time;
-    True when it was replaced."""
-    with open(path, encoding="utf-8", newline="") as original:
-        compare = _Comparison(original)
-        try:
-            with replacing(path) as stream:
-                for piece in pieces:
-                    compare.feed(piece)
-                    stream.write(piece)
-                if compare.finished_equal():
-                    raise _Unchanged
-        except _Unchanged:
-            return False
-    return True
-
-
-class _Unchanged(Exception):
-    """Raised inside ``replacing`` to drop the temporary file of an unchanged record."""
-
-
-class _Comparison:
-    """Compares streamed text with a file, reading the file along, never whole."""
-
-    def __init__(self, original: TextIO) -> None:
-        self.original = original
-        self.equal = True
-
-    def feed(self, piece: str) -> None:
-        if self.equal and self._read(len(piece)) != piece:
-            self.equal = False
-
-    def finished_equal(self) -> bool:
-        return self.equal and self._read(1) == ""
-
-    def _read(self, size: int) -> str | None:
-        """The file's next text; None past a byte that is not UTF-8 (the reader reports it,
-        with its place, when it gets there)."""
-        try:
-            return self.original.read(size)
-        except UnicodeDecodeError:
-            return None
-
-
-def _original(record: str) -> TextIO:
-    """The record's text as it stands: its file, or standard input read whole."""
-    if isinstance(record, StandardInput) and record.data is not None:
-        return io.TextIOWrapper(io.BytesIO(record.data), encoding="utf-8", newline="")
-    return open(record, encoding="utf-8", newline="")
-
-
 def _pass_through(output: Path | None, modes: int, whole: bytes | None) -> int:
     """Standard input whose name the exclude patterns skip: given back unchanged, as a
     formatter gives back what it is told to leave alone (--check, --diff: all is well)."""
@@ -438,27 +386,6 @@ def _pass_through(output: Path | None, modes: int, whole: bytes | None) -> int:
     except OSError as error:
         raise InputFault(f"{output}: cannot be written ({error.strerror})") from None
     return EXIT_VALID
-
-
-def _same_text(record: str, pieces: Iterator[str]) -> bool:
-    with _original(record) as original:
-        compare = _Comparison(original)
-        for piece in pieces:
-            compare.feed(piece)
-        return compare.finished_equal()
-
-
-def _print_diff(record: str, pieces: Iterator[str]) -> bool:
-    """A unified diff of the file and its annotated text; True when they differ."""
-    new = "".join(pieces).splitlines(keepends=True)
-    with _original(record) as original:
-        old = original.read().splitlines(keepends=True)
-    lines = list(difflib.unified_diff(old, new, fromfile=record, tofile=record))
-    for line in lines:
-        # a diff is read, not applied: its record text is shown as text output shows it
-        text = shown(line.removesuffix("\n"))
-        click.echo(text if line.endswith("\n") else text + "\n\\ No newline at end of file")
-    return bool(lines)
 
 
 def _write_record(text: str) -> None:
@@ -502,7 +429,7 @@ def _json(
     return counter.status
 
 
-def _game_json(game: Annotated, kept: tuple[Problem, ...]) -> dict[str, Any]:
+def _game_json(game: Annotated, kept: tuple[Problem, ...]) -> JsonObject:
     report = game.report
     entries = report.record.entries if report.record is not None and report.game else []
     return {

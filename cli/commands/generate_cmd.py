@@ -5,11 +5,16 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any
 
 import click
 from meridina.files.atomic_file import replacing
-from meridina.notation.rulings import choose_rulings, merged, rule_sets, ruling_names
+from meridina.notation.rulings import (
+    RulingValue,
+    choose_rulings,
+    merged,
+    rule_sets,
+    ruling_names,
+)
 from meridina.rules.games import titles
 from meridina.rules.numbers import read_number
 
@@ -164,7 +169,7 @@ def written_games(
         yield lead + write_new_game([*tags, *record_tags(seed, number)], turns)
 
 
-def _rulings(texts: Sequence[str], game: str) -> dict[str, Any]:
+def _rulings(texts: Sequence[str], game: str) -> dict[str, RulingValue]:
     """The rulings ``--rulings`` names, read as a Rulings tag; a bad one is a usage error."""
     chosen, faults = choose_rulings("; ".join(texts), ruling_names(game) or {}, rule_sets(game))
     if faults:

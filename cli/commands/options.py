@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, NamedTuple, TypeVar
+from typing import NamedTuple, TypeVar, cast
 
 import click
 from click.core import ParameterSource
@@ -16,12 +16,12 @@ from ..files.loading import Selection
 from ..running.problem_filter import ProblemFilter
 from ..running.workers import jobs_count
 
-F = TypeVar("F", bound=Callable[..., Any])
+F = TypeVar("F", bound=Callable[..., object])
 R = TypeVar("R")
 
 
 def with_options(
-    function: Callable[..., R], options: list[Callable[[Any], Any]]
+    function: Callable[..., R], options: Sequence[Callable[[Callable[..., R]], Callable[..., R]]]
 ) -> Callable[..., R]:
     """``function`` under click's ``options``, listed in the order ``--help`` shows them."""
     decorated = function
@@ -81,7 +81,7 @@ def game_options(
 
     def decorate(function: Callable[..., R]) -> Callable[..., R]:
         @functools.wraps(function)
-        def gathered(*args: Any, **kwargs: Any) -> R:
+        def gathered(*args: object, **kwargs: object) -> R:
             choice = kwargs.pop("game_choice")
             if isinstance(choice, int):
                 context = click.get_current_context()
@@ -211,13 +211,13 @@ SELECTION_OPTIONS = [
 ]
 
 
-def _selection(options: dict[str, Any]) -> Selection:
+def _selection(options: dict[str, object]) -> Selection:
     """The selection options taken out of a command's keyword arguments."""
     return Selection.from_options(
-        options.pop("exclude"),
-        options.pop("extend_exclude"),
-        options.pop("respect_gitignore"),
-        options.pop("force_exclude"),
+        cast("tuple[str, ...]", options.pop("exclude")),
+        cast("tuple[str, ...]", options.pop("extend_exclude")),
+        cast(bool, options.pop("respect_gitignore")),
+        cast(bool, options.pop("force_exclude")),
     )
 
 
@@ -226,7 +226,7 @@ def selection_options(function: Callable[..., R]) -> Callable[..., R]:
     handed to the command as one ``selection`` argument."""
 
     @functools.wraps(function)
-    def gathered(*args: Any, **kwargs: Any) -> R:
+    def gathered(*args: object, **kwargs: object) -> R:
         selection = _selection(kwargs)
         return function(*args, selection=selection, **kwargs)
 
@@ -241,10 +241,13 @@ def batch_options(function: Callable[..., R]) -> Callable[..., R]:
     """
 
     @functools.wraps(function)
-    def gathered(*args: Any, **kwargs: Any) -> R:
+    def gathered(*args: object, **kwargs: object) -> R:
         selection = _selection(kwargs)
         batch = BatchOptions(
-            kwargs.pop("output"), selection, kwargs.pop("color"), kwargs.pop("jobs", 1)
+            cast("str | None", kwargs.pop("output")),
+            selection,
+            cast(str, kwargs.pop("color")),
+            cast(int, kwargs.pop("jobs", 1)),
         )
         return function(*args, batch=batch, **kwargs)
 
@@ -295,11 +298,11 @@ def filter_options(function: Callable[..., R]) -> Callable[..., R]:
     command as one ``problems`` argument: the filter every command that lists problems uses."""
 
     @functools.wraps(function)
-    def gathered(*args: Any, **kwargs: Any) -> R:
+    def gathered(*args: object, **kwargs: object) -> R:
         config = config_of(click.get_current_context())
         problems = ProblemFilter(
-            tuple(kwargs.pop("select")),
-            tuple(kwargs.pop("ignore")),
+            tuple(cast("tuple[str, ...]", kwargs.pop("select"))),
+            tuple(cast("tuple[str, ...]", kwargs.pop("ignore"))),
             config.per_file_ignores,
             config.root,
         )

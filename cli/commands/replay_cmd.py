@@ -5,13 +5,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import partial
 from pathlib import Path
-from typing import Any
 
 import click
+from meridina.json_values import JsonObject
 from meridina.notation.driver import GameReport
+from meridina.notation.turns import TurnEntry
 from meridina.rules.common import Problem
 from meridina.stand_in import board_json, stand_in_line
-from meridina.views import GameView, view_for
+from meridina.views import SomeGameView, view_for
 
 from ..files.config import ConfiguredCommand
 from ..files.loading import InputFault, named_stdin
@@ -138,7 +139,7 @@ def replayed_game(
     )
 
 
-def unplayed(report: GameReport, kept: tuple[Problem, ...]) -> dict[str, Any]:
+def unplayed(report: GameReport, kept: tuple[Problem, ...]) -> JsonObject:
     return {
         "game": report.index,
         "name": report.game,
@@ -155,7 +156,7 @@ class Frames:
     def __init__(
         self,
         report: GameReport,
-        view: GameView[Any, Any, Any, Any, Any],
+        view: SomeGameView,
         turn_number: int | None,
         problems: tuple[Problem, ...],
     ) -> None:
@@ -163,7 +164,7 @@ class Frames:
         self.problems = problems  # those the filter keeps
         self.run, self.record = report.run, report.record
 
-    def turns(self) -> Iterator[tuple[Any, list[str], Any, bool]]:
+    def turns(self) -> Iterator[tuple[TurnEntry[object], list[str], object, bool]]:
         steps = zip(self.record.entries, self.run.steps, self.run.states(), strict=True)
         for entry, step, state in steps:
             if self.turn_number is not None and entry.text.number != self.turn_number:
@@ -184,7 +185,7 @@ class Frames:
             lines.append(view.diagram(state))
         return "\n".join(lines)
 
-    def data(self) -> dict[str, Any]:
+    def data(self) -> JsonObject:
         view = self.view
         return {
             "game": self.report.index,

@@ -7,7 +7,7 @@ each game's header.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TypeVar
 
 import click
 from meridina.notation.driver import RulingDefaults
@@ -15,7 +15,7 @@ from meridina.notation.rulings import merged_by_game, rulings_by_game
 
 from ..files.config import config_of
 
-F = TypeVar("F", bound=Callable[..., Any])
+F = TypeVar("F", bound=Callable[..., object])
 
 GIVEN = "meridina.rulings"
 

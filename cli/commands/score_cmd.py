@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
 
 import click
+from meridina.json_values import JsonObject
 from meridina.notation.driver import GameReport, play_problems
 from meridina.rules.common import Problem
 from meridina.rules.wording import counted
@@ -218,7 +218,7 @@ def _left_out(report: GameReport, kept: tuple[Problem, ...] | None) -> int:
     return sum(1 for p in report.errors if p not in result_problems and p not in listed)
 
 
-def score_json(report: GameReport, kept: tuple[Problem, ...]) -> dict[str, Any]:
+def score_json(report: GameReport, kept: tuple[Problem, ...]) -> JsonObject:
     run = report.run
     final = run.final if run is not None else None
     problems = [problem_json(p) for p in kept]

@@ -18,7 +18,7 @@ import functools
 import io
 import time
 from collections.abc import Callable, Iterator
-from typing import Any, NamedTuple, TypeVar
+from typing import NamedTuple, TypeVar, cast
 
 import click
 from meridina.rules.wording import counted
@@ -85,10 +85,11 @@ def verbosity_options(function: Callable[..., R]) -> Callable[..., R]:
     """``-q/--quiet`` and ``-v/--verbose``, handed to the command as one ``verbosity``."""
 
     @functools.wraps(function)
-    def gathered(*args: Any, **kwargs: Any) -> R:
-        quiet, silent = int(kwargs.pop("quiet")), kwargs.pop("silent")
+    def gathered(*args: object, **kwargs: object) -> R:
+        # a count, or a config file's true
+        quiet, silent = int(cast("int | bool", kwargs.pop("quiet"))), kwargs.pop("silent")
         quiet = 2 if silent else quiet
-        verbosity = Verbosity(quiet, int(kwargs.pop("verbose")))
+        verbosity = Verbosity(quiet, cast(int, kwargs.pop("verbose")))
         if verbosity.quiet and verbosity.verbose:
             raise click.UsageError("-q and -v cannot be used together")
         return function(*args, verbosity=verbosity, **kwargs)

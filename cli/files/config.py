@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -22,6 +22,7 @@ from typing import Any
 import click
 from meridina.notation.rulings import (
     RulingFault,
+    RulingValue,
     read_rule_set,
     read_ruling,
     rule_sets,
@@ -29,6 +30,7 @@ from meridina.notation.rulings import (
 )
 from meridina.rules.games import GAMES, keys
 from meridina.rules.rule_sets import SET_ENTRY
+from meridina.rules.toml_values import TomlTable, TomlValue
 from meridina.shown import shown
 
 from ..formats.exits import EXIT_UNREADABLE
@@ -42,8 +44,13 @@ else:  # pragma: no cover
 
 MAX_CONFIG_BYTES = 1_000_000
 
+# an option's value as a config file gives it: a word, true or false, or a list of words
+OptionValue = str | bool | tuple[str, ...]
+# the error for a config key (its path below the table) and a sentence saying what is wrong
+Fail = Callable[[tuple[str, ...], str], click.ClickException]
+
 # config key -> (click parameter name, expected type, element type for lists)
-OPTIONS: dict[str, tuple[str, type, type | None]] = {
+OPTIONS: dict[str, tuple[str, type[str] | type[bool] | type[list[str]], type[str] | None]] = {
     "select": ("select", list, str),
     "ignore": ("ignore", list, str),
     "exclude": ("exclude", list, str),
@@ -76,8 +83,8 @@ class Config:
     """What a config file set: option defaults by parameter name, rulings by game."""
 
     path: Path | None = None
-    options: dict[str, Any] = field(default_factory=dict)
-    rulings: dict[str, dict[str, Any]] = field(default_factory=dict)
+    options: dict[str, OptionValue] = field(default_factory=dict)
+    rulings: dict[str, dict[str, RulingValue]] = field(default_factory=dict)
     per_file_ignores: tuple[FileIgnore, ...] = ()
 
     @property
@@ -135,7 +142,7 @@ def load_config_file(path: Path, table_path: tuple[str, ...] | None = None) -> C
     return parse_config(path, text, table_path, table)
 
 
-def _parse(path: Path, text: str) -> dict[str, Any]:
+def _parse(path: Path, text: str) -> TomlTable:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
@@ -144,7 +151,7 @@ def _parse(path: Path, text: str) -> dict[str, Any]:
         raise ConfigError(f"{path}: arrays or tables nested too deeply to be read") from None
 
 
-def _table(data: Any, table_path: tuple[str, ...]) -> Any:
+def _table(data: TomlValue, table_path: tuple[str, ...]) -> TomlValue:
     """The value at ``table_path`` (an empty table where a part is missing)."""
     for key in table_path:
         data = data.get(key, {}) if isinstance(data, dict) else None
@@ -152,13 +159,13 @@ def _table(data: Any, table_path: tuple[str, ...]) -> Any:
 
 
 def parse_config(
-    path: Path, text: str, table_path: tuple[str, ...], table: Mapping[str, Any]
+    path: Path, text: str, table_path: tuple[str, ...], table: Mapping[str, TomlValue]
 ) -> Config:
     def fail(keys: tuple[str, ...], message: str) -> ConfigError:
         return ConfigError(f"{path}:{line_of(text, table_path, keys)}: {message}")
 
-    options: dict[str, Any] = {}
-    rulings: dict[str, dict[str, Any]] = {}
+    options: dict[str, OptionValue] = {}
+    rulings: dict[str, dict[str, RulingValue]] = {}
     per_file: tuple[FileIgnore, ...] = ()
     for key, value in table.items():
         if key == PER_FILE_IGNORES:
@@ -174,7 +181,7 @@ def parse_config(
             known = ", ".join([*OPTIONS, PER_FILE_IGNORES, "rulings"])
             raise fail((key,), f"unknown key {key!r} (known: {known})")
         name, kind, item = OPTIONS[key]
-        items: list[Any] = value if isinstance(value, list) else []
+        items: list[TomlValue] = value if isinstance(value, list) else []
         if not isinstance(value, kind) or (item and not all(isinstance(v, item) for v in items)):
             wanted = "a list of strings" if item else kind.__name__
             wanted = {"str": "a string", "bool": "true or false"}.get(wanted, wanted)
@@ -189,7 +196,7 @@ def parse_config(
 PER_FILE_IGNORES = "per-file-ignores"
 
 
-def _per_file_ignores(value: Any, fail: Any) -> tuple[FileIgnore, ...]:
+def _per_file_ignores(value: TomlValue, fail: Fail) -> tuple[FileIgnore, ...]:
     """``{ "records/old/*.mrec" = ["MER-R3"] }``: each pattern (gitignore style, read from
     the config file's folder) with the rule IDs, or their starts, ignored in its files."""
     if not isinstance(value, dict):
@@ -211,14 +218,14 @@ def _per_file_ignores(value: Any, fail: Any) -> tuple[FileIgnore, ...]:
     return tuple(entries)
 
 
-def _rulings(game: str, chosen: Any, fail: Any) -> dict[str, Any]:
+def _rulings(game: str, chosen: TomlValue, fail: Fail) -> dict[str, RulingValue]:
     names = ruling_names(game)
     if names is None:
         raise fail((game,), f"unknown game {game!r} in rulings (known: {keys(', ')})")
     if not isinstance(chosen, dict):
         raise fail((game,), f"rulings.{game} is a table of name = value")
-    typed: dict[str, Any] = {}
-    from_set: dict[str, Any] = {}
+    typed: dict[str, RulingValue] = {}
+    from_set: dict[str, RulingValue] = {}
     for name, value in chosen.items():
         # a TOML string or whole number reads as the same text would in a Rulings tag
         text = str(value) if isinstance(value, (str, int)) and not isinstance(value, bool) else ""
@@ -299,6 +306,7 @@ class ConfiguredCommand(click.Command):
     # the option defaults the config file gives this command: None, every one it has
     option_defaults: frozenset[str] | None = None
 
+    # click types its constructors' arguments as Any; they are passed on as they come
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.params.extend(config_options())

@@ -16,7 +16,7 @@ what is inside an ignored folder stays ignored.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, NamedTuple
+from typing import NamedTuple, TypeVar
 
 MOST_CHARACTERS = 512  # of one pattern
 
@@ -195,8 +195,15 @@ def _name_matches(segment: Segment, name: str) -> bool:
     return False
 
 
+Element = TypeVar("Element")
+Item = TypeVar("Item")
+
+
 def _greedy(
-    pattern: Sequence[Any], items: Sequence[Any], star: object, one: Callable[[Any, Any], bool]
+    pattern: Sequence[Element],
+    items: Sequence[Item],
+    star: Element,
+    one: Callable[[Element, Item], bool],
 ) -> bool:
     """Wildcard matching that goes back only to the last ``star``: O(len(pattern) * len(items)).
 

@@ -14,7 +14,7 @@ import stat
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, BinaryIO, NamedTuple
+from typing import BinaryIO, NamedTuple
 
 import click
 from meridina.notation.driver import GameReport, RulingDefaults, check_game
@@ -69,7 +69,7 @@ class StandardInput(str):
         made.data = data
         return made
 
-    def __reduce__(self) -> tuple[Any, ...]:  # a worker gets the name alone
+    def __reduce__(self) -> tuple[type[str], tuple[str]]:  # a worker gets the name alone
         return (str, (str(self),))
 
 

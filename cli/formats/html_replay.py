@@ -26,12 +26,13 @@ from collections.abc import Callable, Hashable
 from difflib import SequenceMatcher
 from importlib.resources import files
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
 import click
 from meridina.drawing import pictures
 from meridina.drawing.svg import markup
 from meridina.files.atomic_file import replacing
+from meridina.json_values import JsonObject, JsonValue
 from meridina.notation.driver import GameReport, RulingDefaults
 from meridina.rules.common import Problem
 from meridina.rules.wording import counted
@@ -116,7 +117,7 @@ class Parts:
             self.parts.append(make())
         return found
 
-    def in_text_order(self, frames: list[dict[str, Any]]) -> list[list[str | int]]:
+    def in_text_order(self, frames: list[JsonObject]) -> list[list[str | int]]:
         """The parts ordered by their text, and ``frames``' part numbers changed to match.
 
         Parts are numbered as they are first drawn, so alike ones (each position's title,
@@ -169,7 +170,7 @@ def _from_previous(parts: list[Part]) -> list[list[str | int]]:
     return written
 
 
-def spelled_out(written: list[list[Any]]) -> list[Part]:
+def spelled_out(written: list[list[JsonValue]]) -> list[Part]:
     """The parts as ``in_text_order`` had them before writing each as its change from the
     last: the reverse of ``_from_previous``, as the page's script does it."""
     parts: list[Part] = []
@@ -181,12 +182,12 @@ def spelled_out(written: list[list[Any]]) -> list[Part]:
     return parts
 
 
-def as_steps(numbers: list[Any]) -> list[Any]:
+def as_steps(numbers: list[JsonValue]) -> list[JsonValue]:
     """Each number of a list as its step from the number before it (the first from 0),
     other items as they are: a picture's parts mostly follow one another in text order, so
     the steps are small and alike, and compress well."""
     last = 0
-    stepped: list[Any] = []
+    stepped: list[JsonValue] = []
     for item in numbers:
         if isinstance(item, int):
             item, last = item - last, item
@@ -194,10 +195,10 @@ def as_steps(numbers: list[Any]) -> list[Any]:
     return stepped
 
 
-def from_steps(stepped: list[Any]) -> list[Any]:
+def from_steps(stepped: list[JsonValue]) -> list[JsonValue]:
     """The reverse of ``as_steps``, as the page's script does it."""
     last = 0
-    numbers: list[Any] = []
+    numbers: list[JsonValue] = []
     for item in stepped:
         if isinstance(item, int):
             item = last = last + item
@@ -280,7 +281,7 @@ def write_html(
     return EXIT_VALID if valid else EXIT_INVALID
 
 
-def _write_game(stream: TextIO, game: dict[str, Any]) -> None:
+def _write_game(stream: TextIO, game: JsonObject) -> None:
     """One game's data block: its JSON, compressed and in base 85 (which nothing in HTML reads)."""
     written = {**game, "frames": by_field(game["frames"])}
     data = json.dumps(written, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
@@ -296,15 +297,15 @@ def _write_game(stream: TextIO, game: dict[str, Any]) -> None:
 FRAME_FIELDS = ("number", "label", "heading", "legal", "events", "comments", "problems", "svg")
 
 
-def by_field(frames: list[dict[str, Any]]) -> dict[str, list[Any]]:
+def by_field(frames: list[JsonObject]) -> dict[str, list[JsonValue]]:
     """The frames as a list of each field's values, which compress better than frames that
     each repeat the field names."""
     return {field: [frame[field] for frame in frames] for field in FRAME_FIELDS}
 
 
-def _game(report: GameReport, name: str) -> dict[str, Any]:
+def _game(report: GameReport, name: str) -> JsonObject:
     label = visible_in_markup(f"Game {report.index}" + (f": {report.game}" if report.game else ""))
-    game: dict[str, Any] = {
+    game: JsonObject = {
         "label": label,
         "title": f"{label} ({name})",
         "valid": report.valid,
@@ -364,7 +365,7 @@ def _frame(
     problems: list[Problem],
     name: str,
     parts: Parts,
-) -> dict[str, Any]:
+) -> JsonObject:
     number = report.record.entries[turns - 1].text.number if turns else 0
     return {
         "number": number,
@@ -414,13 +415,13 @@ def _handled(problem: Problem, events: list[str]) -> str | None:
     return None
 
 
-def _score(game: str, sheet: dict[str, Any]) -> dict[str, Any]:
+def _score(game: str, sheet: JsonObject) -> JsonObject:
     columns = cli_game(game.lower()).score_columns  # heading, key of the view's score JSON
     rows = [[_cell(player.get(key)) for _, key in columns] for player in sheet["players"]]
     return {"headers": [head for head, _ in columns], "rows": rows}
 
 
-def _cell(value: Any) -> str:
+def _cell(value: JsonValue) -> str:
     if isinstance(value, list):
         return visible_in_markup(" ".join(str(v) for v in value)) or "-"
     return "-" if value in (None, "") else visible_in_markup(str(value))

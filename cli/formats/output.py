@@ -15,9 +15,10 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import IO, Any, NamedTuple
+from typing import IO, NamedTuple
 
 import click
+from meridina.json_values import JsonObject, JsonValue
 from meridina.rules.codes import REC_0, TITLES
 from meridina.rules.common import Place, Problem
 from meridina.rules.wording import counted
@@ -59,9 +60,9 @@ class GameResult:
         name: str | None,
         problems: tuple[Problem, ...],
         text: str | None = None,
-        data: dict[str, Any] | None = None,
+        data: JsonObject | None = None,
         # validate: the board as {name, stand_in}, and what text output says of a stand-in board
-        board: dict[str, Any] | None = None,
+        board: JsonObject | None = None,
         stand_in_note: str | None = None,
     ) -> None:
         self.source = source
@@ -139,7 +140,7 @@ class Tally:
         return said
 
 
-def problem_json(problem: Problem) -> dict[str, Any]:
+def problem_json(problem: Problem) -> JsonObject:
     return {
         "line": problem.at.line if problem.at else None,
         "col": problem.at.col if problem.at else None,
@@ -150,7 +151,7 @@ def problem_json(problem: Problem) -> dict[str, Any]:
     }
 
 
-def game_json(result: GameResult) -> dict[str, Any]:
+def game_json(result: GameResult) -> JsonObject:
     if result.data is not None:
         return result.data
     return {
@@ -163,11 +164,11 @@ def game_json(result: GameResult) -> dict[str, Any]:
     }
 
 
-def emit_json(data: Any) -> None:
+def emit_json(data: JsonValue) -> None:
     click.echo(json_safe(json.dumps(data, indent=2, ensure_ascii=False)))
 
 
-def dumps_at(data: Any, depth: int) -> str:
+def dumps_at(data: JsonValue, depth: int) -> str:
     """``data`` as indented JSON, to be written ``depth`` levels deep in a larger document."""
     text = json_safe(json.dumps(data, indent=2, ensure_ascii=False))
     return text.replace("\n", "\n" + "  " * depth)

@@ -11,9 +11,10 @@ from __future__ import annotations
 import csv
 import json
 from dataclasses import dataclass, field
-from typing import IO, Any
+from typing import IO
 
 import click
+from meridina.json_values import JsonObject
 from meridina.notation.driver import GameReport
 from meridina.rules.wording import counted
 from meridina.shown import json_safe, problem_line, shown, visible
@@ -44,7 +45,7 @@ def standing_game(problems: ProblemFilter, path: str, report: GameReport) -> Gam
     run = report.run
     sheet = run.sheet if run is not None else None
     final = run.final if run is not None else None
-    data: dict[str, Any] = {"name": report.game, "edition": None, "players": [], "flaws": []}
+    data: JsonObject = {"name": report.game, "edition": None, "players": [], "flaws": []}
     if sheet is None or final is None or report.game is None:
         data["blocked"] = "it could not be scored"
     else:
@@ -140,9 +141,9 @@ class StandingsReporter(Reporter):
         self.include_problems = include_problems
         self.tables: dict[tuple[str, str | None, int], Table] = {}
         self.counted = 0
-        self.with_problems: list[dict[str, Any]] = []
-        self.uncounted: list[dict[str, Any]] = []
-        self.listed: list[tuple[bool, dict[str, Any]]] = []  # both, in input order: (counted, game)
+        self.with_problems: list[JsonObject] = []
+        self.uncounted: list[JsonObject] = []
+        self.listed: list[tuple[bool, JsonObject]] = []  # both, in input order: (counted, game)
         # the stand-in boards of counted games, once each, with the game each is of
         self.stand_ins: dict[str, str] = {}
 
@@ -326,7 +327,7 @@ class StandingsReporter(Reporter):
             self.write(f"not counted: {counted(len(self.uncounted), 'game')}{only}")
             self.write_games(self.uncounted)
 
-    def write_games(self, entries: list[dict[str, Any]]) -> None:
+    def write_games(self, entries: list[JsonObject]) -> None:
         for item in entries:
             kind = f", {item['name']}" if item["name"] else ""
             self.write(

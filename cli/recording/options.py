@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import click
 from meridina.notation.driver import RulingDefaults
@@ -72,7 +71,7 @@ class RecordingCommand(RulingsConfiguredCommand):
     """A command that writes a record turn by turn: a record that cannot be opened or
     written ends it with the sentence saying why and exit status 1 or 2."""
 
-    def invoke(self, ctx: click.Context) -> Any:
+    def invoke(self, ctx: click.Context) -> object:
         try:
             return super().invoke(ctx)
         except InvalidRecord as fault:

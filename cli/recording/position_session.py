@@ -9,18 +9,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
 
 from meridina.notation.driver import GameReport, RulingDefaults, check_text
 from meridina.notation.text import GameText
 from meridina.notation.writing import write_game
-from meridina.recording.games import RecordedGame
+from meridina.recording.games import SomeRecordedGame
 from meridina.recording.locked_file import RecordFile
 from meridina.recording.session import WriteFault, board_tags
 from meridina.rules.codes import REC_5
 from meridina.rules.common import Place, Problem
 from meridina.shown import problem_line
-from meridina.stand_in import stand_in_line
+from meridina.stand_in import AnyBoard, OnBoard, stand_in_line
 
 from ..formats.exits import EXIT_INVALID, EXIT_VALID
 from ..games import cli_game
@@ -44,7 +43,9 @@ class Conclusion:
     result: str | None  # the Result tag's value; None when none can be stated
     left_out: str | None  # why the standings will leave the game out; None: it counts
     added: str | None  # the entry saying the game is over, added to those typed
-    final: Any  # the position as the rules read it, entries and Result saved
+    final: (
+        object  # the game's own state: the position as the rules read it, entries and Result saved
+    )
 
 
 def _key(entry: str) -> str:
@@ -53,12 +54,12 @@ def _key(entry: str) -> str:
 
 @dataclass
 class PositionSession:
-    game: RecordedGame[Any, Any, Any, Any, Any]  # whichever game is recorded
+    game: SomeRecordedGame  # whichever game is recorded
     path: Path
     header: GameText
     entries: list[str] = field(default_factory=list)
     report: GameReport | None = None
-    board: Any = None  # the board the header names (or the default one)
+    board: AnyBoard | None = None  # the board the header names (or the default one)
     rulings: RulingDefaults | None = None  # from outside the record, under its Rulings tag
     file: RecordFile = field(init=False)  # held from the first save until ``close``
 
@@ -72,9 +73,10 @@ class PositionSession:
         board = self.board_in_use()
         return stand_in_line(board) if board is not None else None
 
-    def board_in_use(self) -> Any:
+    def board_in_use(self) -> AnyBoard | None:
         if self.board is None and self.report is not None and self.report.run is not None:
-            self.board = self.report.run.start.board
+            start: OnBoard = self.report.run.start
+            self.board = start.board
         return self.board
 
     def text(self, result: str | None = None) -> str:

@@ -13,8 +13,8 @@ import signal
 import threading
 import time
 from collections.abc import Callable
-from types import TracebackType
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+from types import FrameType, TracebackType
+from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 import click
 
@@ -84,7 +84,8 @@ class Workers:
     def __init__(self, jobs: int) -> None:
         self.jobs = jobs
         self.pool: ProcessPoolExecutor | None = None
-        self.pipe_action: Any = None
+        # SIGPIPE's handler before the pool, put back after it
+        self.pipe_action: Callable[[int, FrameType | None], object] | int | None = None
 
     def submit(self, function: Callable[..., T], *args: object) -> Handle[T]:
         if self.jobs == 1:

@@ -8,8 +8,8 @@ body beyond these bounds is no call the page makes, and is answered 400 with the
 from __future__ import annotations
 
 import json
-from typing import Any
 
+from meridina.json_values import JsonObject
 from meridina.recording.writable import unwritable
 from starlette.requests import Request
 
@@ -21,7 +21,7 @@ class BadBody(ValueError):
     """A body the page would never send; the sentence says what is wrong with it."""
 
 
-async def json_object(request: Request) -> dict[str, Any]:
+async def json_object(request: Request) -> JsonObject:
     """The call's JSON object; ``BadBody`` for anything else."""
     data = bytearray()
     async for chunk in request.stream():

@@ -19,7 +19,6 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from types import FrameType
-from typing import Any
 
 NAME = "open-table.html"
 PRIVATE = 0o600  # read and written by this user only; the folder is theirs alone too
@@ -55,7 +54,7 @@ def _raise_terminated(signum: int, frame: FrameType | None) -> None:
     raise Terminated
 
 
-Handler = Callable[[int, FrameType | None], Any] | int | None
+Handler = Callable[[int, FrameType | None], object] | int | None
 
 
 def _on_terminate(handler: Handler) -> Handler:

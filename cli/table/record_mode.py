@@ -8,11 +8,11 @@ Calls are taken one at a time: a turn is checked against the file as the last ca
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import asdict
-from typing import Any
 
 from meridina import MeridinaError, Problem
+from meridina.json_values import JsonObject
 from meridina.recording import Recording
 from meridina.stand_in import stand_in_line
 from starlette.concurrency import run_in_threadpool
@@ -36,14 +36,16 @@ def record_routes(recording: Recording) -> list[BaseRoute]:
     """The page and its calls, for the record file of ``recording``."""
     one_at_a_time = threading.Lock()
 
-    def calling(work: Callable[[dict[str, Any]], dict[str, Any]]) -> Callable[..., Any]:
+    def calling(
+        work: Callable[[JsonObject], JsonObject],
+    ) -> Callable[[Request], Awaitable[Response]]:
         async def endpoint(request: Request) -> Response:
             try:
                 body = await json_object(request) if request.method == "POST" else {}
             except BadBody as fault:
                 return JSONResponse({"error": str(fault)}, status_code=400)
 
-            def locked() -> dict[str, Any]:
+            def locked() -> JsonObject:
                 with one_at_a_time:
                     return work(body)
 
@@ -56,23 +58,23 @@ def record_routes(recording: Recording) -> list[BaseRoute]:
 
         return endpoint
 
-    def state(body: dict[str, Any]) -> dict[str, Any]:
+    def state(body: JsonObject) -> JsonObject:
         return record_state(recording)
 
-    def legal(body: dict[str, Any]) -> dict[str, Any]:
+    def legal(body: JsonObject) -> JsonObject:
         return {"turns": recording.game().legal_turns()}
 
-    def next_words(body: dict[str, Any]) -> dict[str, Any]:
+    def next_words(body: JsonObject) -> JsonObject:
         words = body.get("words")
         if not isinstance(words, list) or len(words) > LARGEST_WORDS:
             raise BadCall(f"words: a list of at most {LARGEST_WORDS} words")
         found = recording.next_words([_text(word, "a word") for word in words])
         return {"words": list(found.words), "complete": found.complete}
 
-    def check(body: dict[str, Any]) -> dict[str, Any]:
+    def check(body: JsonObject) -> JsonObject:
         return {"problems": _problems(recording.check(_text(body.get("turn"), "turn")))}
 
-    def play(body: dict[str, Any]) -> dict[str, Any]:
+    def play(body: JsonObject) -> JsonObject:
         played = recording.play(_text(body.get("turn"), "turn"))
         answer = {
             "written": played.turn,
@@ -81,10 +83,10 @@ def record_routes(recording: Recording) -> list[BaseRoute]:
         }
         return {**answer, "state": record_state(recording)}
 
-    def undo(body: dict[str, Any]) -> dict[str, Any]:
+    def undo(body: JsonObject) -> JsonObject:
         return {"taken": recording.undo(), "state": record_state(recording)}
 
-    def comment(body: dict[str, Any]) -> dict[str, Any]:
+    def comment(body: JsonObject) -> JsonObject:
         recording.comment(_text(body.get("text"), "text"))
         return {"state": record_state(recording)}
 
@@ -103,7 +105,7 @@ def record_routes(recording: Recording) -> list[BaseRoute]:
     ]
 
 
-def record_state(recording: Recording) -> dict[str, Any]:
+def record_state(recording: Recording) -> JsonObject:
     """Everything the page shows of the game now."""
     game = recording.game()
     turn = recording.next_turn()
@@ -127,7 +129,7 @@ def record_state(recording: Recording) -> dict[str, Any]:
     }
 
 
-def _problems(problems: tuple[Problem, ...]) -> list[dict[str, Any]]:
+def _problems(problems: tuple[Problem, ...]) -> list[JsonObject]:
     return [asdict(problem) for problem in problems]
 
 

@@ -13,7 +13,6 @@ the one waiting longest.
 from __future__ import annotations
 
 import asyncio
-from typing import Any
 
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
@@ -56,12 +55,10 @@ class BoundedH11Protocol(H11Protocol):
 
     header_seconds = HEADER_SECONDS
     connection_limit = MOST_CONNECTIONS
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.waiting_since: float | None = None  # when it began to wait for headers
-        self.header_deadline: asyncio.TimerHandle | None = None
-        self.cycle_seen: object = None  # the request whose headers were last taken in
+    # each connection's own once set; uvicorn's constructor is left as it is
+    waiting_since: float | None = None  # when it began to wait for headers
+    header_deadline: asyncio.TimerHandle | None = None
+    cycle_seen: object = None  # the request whose headers were last taken in
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         super().connection_made(transport)  # type: ignore[arg-type]

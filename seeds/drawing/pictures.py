@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from typing import Any
 
 from meridina.notation.driver import GameReport
 
 from ..games import shown_game
-from ..stand_in import stand_in_line
+from ..stand_in import OnBoard, stand_in_line
 from ..views import view_for
 
 __all__ = ["caption", "draw", "stand_in_line", "state_after", "turn_count"]
@@ -18,10 +17,11 @@ def turn_count(report: GameReport) -> int:
     return len(report.record.entries) if report.record is not None else 0
 
 
-def state_after(report: GameReport, turns: int) -> Any:
+def state_after(report: GameReport, turns: int) -> OnBoard:
     """The state after the first ``turns`` turns (0: the start)."""
     run = report.run
-    return run.start if turns == 0 else run.states()[turns - 1]
+    state: OnBoard = run.start if turns == 0 else run.states()[turns - 1]
+    return state
 
 
 def caption(report: GameReport, turns: int) -> str:
@@ -45,7 +45,7 @@ def draw(report: GameReport, turns: int, targets: bool = False) -> ET.Element:
     )
 
 
-def last_made(report: GameReport, turns: int) -> tuple[Any, Any] | None:
+def last_made(report: GameReport, turns: int) -> tuple[object, object] | None:
     """The turn that led to the state after ``turns`` turns, and its step, when it was made."""
     if turns == 0:
         return None

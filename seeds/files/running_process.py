@@ -10,12 +10,23 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable
-from typing import Any
+from types import ModuleType
+from typing import Protocol
 
 QUERY_LIMITED_INFORMATION = 0x1000  # the least access that reads an exit code
 STILL_ACTIVE = 259  # the exit code of a process that has not ended
 NO_SUCH_PROCESS = 87  # ERROR_INVALID_PARAMETER: OpenProcess's answer for an unknown id
 LARGEST_WINDOWS_ID = 0xFFFF_FFFF  # a process id is a DWORD
+
+
+class Kernel32(Protocol):
+    """What is asked of Windows' kernel32 (a stand-in in tests); a handle is a number."""
+
+    def OpenProcess(self, access: int, inherit: bool, pid: int) -> int | None: ...
+
+    def GetExitCodeProcess(self, handle: int, code: object) -> int: ...
+
+    def CloseHandle(self, handle: int) -> int: ...
 
 
 def running(pid: int) -> bool:
@@ -41,7 +52,7 @@ def posix_running(pid: int) -> bool:
 
 
 def windows_running(
-    pid: int, kernel32: Any = None, last_error: Callable[[], int] | None = None
+    pid: int, kernel32: Kernel32 | None = None, last_error: Callable[[], int] | None = None
 ) -> bool:
     """Windows' answer; ``kernel32`` and ``last_error`` stand in for the system's in tests."""
     import ctypes  # only here: the other systems never load it
@@ -53,7 +64,7 @@ def windows_running(
     handle = kernel32.OpenProcess(QUERY_LIMITED_INFORMATION, False, pid)
     if not handle:
         if last_error is None:
-            windows: Any = ctypes  # its get_last_error is there on Windows only
+            windows: ModuleType = ctypes  # its get_last_error is there on Windows only
             last_error = windows.get_last_error
         return last_error() != NO_SUCH_PROCESS  # access denied: it runs, as someone else
     try:
@@ -65,13 +76,14 @@ def windows_running(
         kernel32.CloseHandle(handle)
 
 
-def _kernel32() -> Any:
+def _kernel32() -> Kernel32:
     import ctypes
 
-    windows: Any = ctypes  # its WinDLL is there on Windows only
-    library = windows.WinDLL("kernel32", use_last_error=True)
-    library.OpenProcess.restype = ctypes.c_void_p  # a handle is pointer-sized
-    library.OpenProcess.argtypes = (ctypes.c_ulong, ctypes.c_int, ctypes.c_ulong)
-    library.GetExitCodeProcess.argtypes = (ctypes.c_void_p, ctypes.POINTER(ctypes.c_ulong))
-    library.CloseHandle.argtypes = (ctypes.c_void_p,)
+    windows: ModuleType = ctypes  # its WinDLL is there on Windows only
+    dll = windows.WinDLL("kernel32", use_last_error=True)
+    dll.OpenProcess.restype = ctypes.c_void_p  # a handle is pointer-sized
+    dll.OpenProcess.argtypes = (ctypes.c_ulong, ctypes.c_int, ctypes.c_ulong)
+    dll.GetExitCodeProcess.argtypes = (ctypes.c_void_p, ctypes.POINTER(ctypes.c_ulong))
+    dll.CloseHandle.argtypes = (ctypes.c_void_p,)
+    library: Kernel32 = dll
     return library

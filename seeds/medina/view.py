@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
+from meridina.json_values import JsonObject
 from meridina.notation.driver import GameReport
 from meridina.notation.medina import MedinaRecord
 from meridina.notation.medina.writer import format_turn, write_record
@@ -176,17 +175,18 @@ def value_notes(before: State, after: State) -> list[str]:
 
 def notes(report: GameReport) -> list[list[str]]:
     """The notes for each turn: what it placed and what that was worth."""
-    return notes_per_turn(
-        report,
-        lambda step, entry, before, after: [*outcome(step, entry), *value_notes(before, after)],
-    )
+
+    def said(step: Step | None, entry: TurnEntry[Turn], before: State, after: State) -> list[str]:
+        return [*outcome(step, entry), *value_notes(before, after)]
+
+    return notes_per_turn(report, said)
 
 
 def write(record: MedinaRecord, annotations: list[list[str]]) -> str:
     return write_record(record, notes_at(annotations))
 
 
-def state_json(state: State) -> dict[str, Any]:
+def state_json(state: State) -> JsonObject:
     return {
         "pieces": [
             {"field": cell_name(cell), "piece": piece}
@@ -249,7 +249,7 @@ def score_text(sheet: ScoreSheet, final: State, details: bool) -> str:
     return f"{text}\n\n{tiles}\n\nTiles: {tiles_text(final)}"
 
 
-def sheet_json(sheet: ScoreSheet, final: State) -> dict[str, Any]:
+def sheet_json(sheet: ScoreSheet, final: State) -> JsonObject:
     return {
         "finished": sheet.finished,
         "players": [

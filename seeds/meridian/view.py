@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
+from meridina.json_values import JsonObject
 from meridina.notation.driver import GameReport
 from meridina.notation.meridian import MeridianRecord
 from meridina.notation.meridian.writer import format_turn, write_record
@@ -147,7 +146,7 @@ def island_table(sheet: ScoreSheet, state: State) -> str:
     )
 
 
-def state_json(state: State) -> dict[str, Any]:
+def state_json(state: State) -> JsonObject:
     return {
         "towers": [
             {"meridian": meridian, "city": city, "colour": tower.colour, "height": tower.height}
@@ -160,7 +159,7 @@ def state_json(state: State) -> dict[str, Any]:
     }
 
 
-def island_json(result: IslandScore, state: State) -> dict[str, Any]:
+def island_json(result: IslandScore, state: State) -> JsonObject:
     return {
         "island": result.island.name,
         "cities": result.island.points,
@@ -170,7 +169,7 @@ def island_json(result: IslandScore, state: State) -> dict[str, Any]:
     }
 
 
-def sheet_json(sheet: ScoreSheet, state: State) -> dict[str, Any]:
+def sheet_json(sheet: ScoreSheet, state: State) -> JsonObject:
     return {
         "finished": sheet.finished,
         "cards_left": sheet.cards_left,

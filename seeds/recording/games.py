@@ -90,12 +90,17 @@ class RecordedGame(Protocol[State, Turn, Step, Record, Sheet]):
         ...
 
 
+# Whichever game is recorded: a registry's descriptor (see ``meridina.games.shown_game``),
+# its types known only when a record names its game.
+SomeRecordedGame = RecordedGame[Any, Any, Any, Any, Any]
+
+
 class Finishes(Protocol):
     @property
     def finished(self) -> bool: ...
 
 
-StepT = TypeVar("StepT", bound=HasState[Any])
+StepT = TypeVar("StepT", bound=HasState[Any])  # read as State: see rules.game.StepT
 SheetT = TypeVar("SheetT", bound=Finishes)
 
 

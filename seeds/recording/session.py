@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from meridina.notation.driver import RulingDefaults
 from meridina.notation.legal_words import WordSpace, nearest_turns
@@ -20,8 +20,8 @@ from meridina.notation.typed_turn import read_typed_turn
 from meridina.rules.codes import REC_0
 from meridina.rules.common import Place, Problem
 
-from ..stand_in import RESULT_BOARD, result_board_value, stand_in_line
-from .games import RecordedGame
+from ..stand_in import RESULT_BOARD, AnyBoard, OnBoard, result_board_value, stand_in_line
+from .games import SomeRecordedGame
 from .locked_file import RecordFile
 from .writable import unwritable
 
@@ -45,7 +45,7 @@ class WriteFault(Exception):
 class Outcome:
     """What became of a typed line: the turn written (if any), its problems, suggestions."""
 
-    written: TurnEntry[Any] | None
+    written: TurnEntry[object] | None
     problems: tuple[Problem, ...] = ()
     suggestions: tuple[str, ...] = ()
     commented: bool = False
@@ -59,16 +59,16 @@ class Outcome:
 
 @dataclass
 class Session:
-    game: RecordedGame[Any, Any, Any, Any, Any]  # whichever game is recorded
+    game: SomeRecordedGame  # whichever game is recorded
     path: Path
-    record: GameRecord[Any, Any]
-    states: list[Any]  # states[0] is the start; states[i] follows turn i
-    entries: list[TurnEntry[Any]] = field(default_factory=list)
+    record: GameRecord[object, object]  # the game's own, as ``game`` reads and writes it
+    states: list[OnBoard]  # the game's own; states[0] is the start; states[i] follows turn i
+    entries: list[TurnEntry[object]] = field(default_factory=list)
     before: str = ""  # the file's earlier games, kept word for word
     kept_result: Tag | None = None  # a stated result of a game that was not over
     held: RecordFile | None = None  # the file, when it was held before it was read
     rulings: RulingDefaults | None = None  # from outside the record, under its Rulings tag
-    _space: tuple[Any, WordSpace] | None = None  # the state it was worked out for, and it
+    _space: tuple[OnBoard, WordSpace] | None = None  # the state it was worked out for, and it
     _saved_turns: int | None = None  # the turns the file holds, once this session wrote it
     file: RecordFile = field(init=False)
 
@@ -76,7 +76,7 @@ class Session:
         self.file = self.held or RecordFile(self.path)
 
     @property
-    def state(self) -> Any:
+    def state(self) -> OnBoard:
         return self.states[-1]
 
     @property
@@ -91,7 +91,7 @@ class Session:
         return self.game.over(self.state)
 
     @property
-    def board(self) -> Any:
+    def board(self) -> AnyBoard:
         return self.states[0].board
 
     def stand_in_note(self) -> str | None:
@@ -153,7 +153,7 @@ class Session:
             return entry.problems
         return self.game.apply(self.state, entry.turn)[1]
 
-    def undo(self) -> TurnEntry[Any] | None:
+    def undo(self) -> TurnEntry[object] | None:
         """Take the last turn back out of the record (None when there is none)."""
         if not self.entries:
             return None
@@ -228,7 +228,7 @@ class Session:
         before = self.before.rstrip("\n")
         return f"{before}\n\n{body}" if before.strip() else body
 
-    def save(self, added: TurnEntry[Any] | None = None) -> None:
+    def save(self, added: TurnEntry[object] | None = None) -> None:
         """Write the file: ``added``, the turn just played, at its end when that is all
         that changed; else the whole file anew."""
         try:
@@ -241,7 +241,7 @@ class Session:
             ) from None
         self._saved_turns = len(self.entries)
 
-    def _append(self, entry: TurnEntry[Any]) -> bool:
+    def _append(self, entry: TurnEntry[object]) -> bool:
         """Add the turn's line to the file as this session last wrote it; False if it cannot
         be added alone (the first turn, the game's end, a file changed otherwise)."""
         previous = len(self.entries) - 1
@@ -258,17 +258,17 @@ class Session:
         self.file.close()
 
 
-def board_tags(game: GameText, board: Any, result: str | None) -> list[Tag]:
+def board_tags(game: GameText, board: AnyBoard | None, result: str | None) -> list[Tag]:
     """The game's tags with the Result (None: without), and what a stand-in board asks for:
     a Board tag naming it, a ResultBoard tag beside a Result computed on it."""
     stated = (RESULT.lower(), RESULT_BOARD.lower())
     tags = [tag for tag in game.tags if tag.name.lower() not in stated]
-    stand_in = board is not None and stand_in_line(board) is not None
-    if stand_in and game.tag(BOARD) is None:
-        tags.append(Tag(BOARD, board.name, game.at, game.at))
+    stand_in = board if board is not None and stand_in_line(board) is not None else None
+    if stand_in is not None and game.tag(BOARD) is None:
+        tags.append(Tag(BOARD, stand_in.name, game.at, game.at))
     if result is not None:
         tags.append(Tag(RESULT, result, game.at, game.at))
-        if stand_in and (marked := result_board_value(board)) is not None:
+        if stand_in is not None and (marked := result_board_value(stand_in)) is not None:
             tags.append(Tag(RESULT_BOARD, marked, game.at, game.at))
     return tags
 

@@ -13,8 +13,9 @@ import hashlib
 import os
 from collections import Counter
 from pathlib import Path
-from typing import IO, Any
+from typing import IO
 
+from meridina.json_values import JsonObject
 from meridina.rules.common import Problem
 
 from ..output import READ_RULE, GameResult, InputError, Tally, dumps_at
@@ -63,7 +64,7 @@ def issue_parts(problem: Problem) -> tuple[str, str, str, int | None]:
 
 def code_quality_issue(
     source: str, rule: str, severity: str, message: str, line: int | None, repeat: int = 0
-) -> dict[str, Any]:
+) -> JsonObject:
     """One issue; ``repeat`` counts the issues of the same file, rule and message before it."""
     return {
         "description": f"{rule} {message}",

@@ -7,9 +7,10 @@ import os
 from functools import lru_cache
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
-from typing import IO, Any
+from typing import IO
 from urllib.parse import quote
 
+from meridina.json_values import JsonObject
 from meridina.rules.codes import TITLES
 from meridina.rules.common import Problem
 
@@ -42,7 +43,7 @@ class SarifReporter(Reporter):
     def input_error(self, error: InputError) -> None:
         self.result(result_for(error.source, READ_RULE, "error", error.text, error.line, error.col))
 
-    def result(self, found: dict[str, Any]) -> None:
+    def result(self, found: JsonObject) -> None:
         if self.results == 0:
             before, self.after_results = document_around_results()
             self.out.write(f"{before}\n{RESULT_INDENT}")
@@ -88,10 +89,10 @@ def document_around_results() -> tuple[str, str]:
     return before + empty[:-1], empty[-1:] + after
 
 
-def rule_descriptor(rule: str) -> dict[str, Any]:
+def rule_descriptor(rule: str) -> JsonObject:
     """A rule as code scanning shows it: its title, and its text from the rules digest (or
     the notation guide) as the help a reader opens beside a result."""
-    descriptor: dict[str, Any] = {"id": rule, "shortDescription": {"text": TITLES[rule]}}
+    descriptor: JsonObject = {"id": rule, "shortDescription": {"text": TITLES[rule]}}
     found = rule_text(rule)
     page = rule_page(rule)
     if found is not None and page is not None:
@@ -109,7 +110,7 @@ def unwrapped(text: str) -> str:
     return "\n\n".join(" ".join(part.split()) for part in text.split("\n\n") if part.strip())
 
 
-def sarif_result(source: str, problem: Problem) -> dict[str, Any]:
+def sarif_result(source: str, problem: Problem) -> JsonObject:
     at = problem.at
     return result_for(
         source,
@@ -123,11 +124,11 @@ def sarif_result(source: str, problem: Problem) -> dict[str, Any]:
 
 def result_for(
     source: str, rule: str, level: str, message: str, line: int | None, col: int | None
-) -> dict[str, Any]:
-    location: dict[str, Any] = {"artifactLocation": {"uri": artifact_uri(source)}}
+) -> JsonObject:
+    location: JsonObject = {"artifactLocation": {"uri": artifact_uri(source)}}
     if line is not None:
         location["region"] = {"startLine": line, "startColumn": col or 1}
-    found: dict[str, Any] = {"ruleId": rule}
+    found: JsonObject = {"ruleId": rule}
     if rule in RULE_INDEX:
         found["ruleIndex"] = RULE_INDEX[rule]
     found.update(level=level, message={"text": message}, locations=[{"physicalLocation": location}])

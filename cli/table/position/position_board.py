@@ -10,12 +10,12 @@ import threading
 from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
 import meridina
 from meridina.drawing.svg import markup
 from meridina.files.small_file import Unreadable, read_small
 from meridina.games import shown_game
+from meridina.json_values import JsonObject, JsonValue
 from meridina.notation.driver import RulingDefaults
 from meridina.notation.text import Tag
 from meridina.recording.opening import MAX_FILE
@@ -52,7 +52,7 @@ class PositionBoard:
         self.pieces: PositionPieces = cli_game(self.key).position_pieces(
             state, header.value if header else None
         )
-        self.state: Any = state
+        self.state: object = state  # the game's own; None when the position cannot be read
 
     # ------------------------------------------------------------ the record text
 
@@ -73,11 +73,11 @@ class PositionBoard:
 
     # ------------------------------------------------------------ what the page shows
 
-    def view(self) -> dict[str, Any]:
+    def view(self) -> JsonObject:
         with self.lock:
             return self._view()
 
-    def _view(self) -> dict[str, Any]:
+    def _view(self) -> JsonObject:
         entries = self.pieces.entries()
         text = self._text(entries)
         game = self._read(text)
@@ -109,7 +109,7 @@ class PositionBoard:
 
     # ------------------------------------------------------------ changes
 
-    def click(self, tool: Mapping[str, Any], target: str) -> dict[str, Any]:
+    def click(self, tool: Mapping[str, JsonValue], target: str) -> JsonObject:
         """Put a piece on ``target`` or take it off; a piece that cannot stand there is
         refused (``refused`` says why) and nothing changes."""
         with self.lock:
@@ -126,12 +126,12 @@ class PositionBoard:
             self.pieces = before
             return {**self._view(), "refused": refusals}
 
-    def change(self, what: Mapping[str, Any]) -> dict[str, Any]:
+    def change(self, what: Mapping[str, JsonValue]) -> JsonObject:
         with self.lock:
             self.pieces.change(what)
             return self._view()
 
-    def save(self, replace_other: bool = False) -> dict[str, Any]:
+    def save(self, replace_other: bool = False) -> JsonObject:
         """Write the record file, with its Result when the position is valid and the entry
         saying the game is over when it fits (as ``record --position`` does); the answer
         says why the standings would leave the game out (``left_out``, None: it counts).
@@ -174,7 +174,7 @@ def _current(path: Path) -> str | None:
         return None
 
 
-def _left_off(piece: Piece) -> dict[str, Any]:
+def _left_off(piece: Piece) -> JsonObject:
     """Why a piece is refused when the rules left it off the board without saying why."""
     return {
         "rule": "",
@@ -188,7 +188,7 @@ def _left_off(piece: Piece) -> dict[str, Any]:
     }
 
 
-def _problem(problem: meridina.Problem, entries: list[Entry], first: int) -> dict[str, Any]:
+def _problem(problem: meridina.Problem, entries: list[Entry], first: int) -> JsonObject:
     """A problem as plain data, with the piece and board place it concerns, if any."""
     piece: Piece | None = None
     index = (problem.line or 0) - first
@@ -206,7 +206,7 @@ def _problem(problem: meridina.Problem, entries: list[Entry], first: int) -> dic
     }
 
 
-def _score(score: meridina.Score) -> dict[str, Any]:
+def _score(score: meridina.Score) -> JsonObject:
     return {
         "finished": score.finished,
         "complete": score.complete,

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from html import escape
 from importlib.resources import files
-from typing import Any
 
+from meridina.json_values import JsonObject
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
@@ -43,7 +43,7 @@ class BadRequest(ValueError):
 
 
 def _answer(
-    work: Callable[[dict[str, Any]], dict[str, Any]],
+    work: Callable[[JsonObject], JsonObject],
 ) -> Callable[[Request], Awaitable[Response]]:
     """An endpoint that reads the JSON body, does ``work`` off the event loop and answers
     with the board as it then stands; a malformed request is answered 400, never raised."""
@@ -82,13 +82,13 @@ def position_routes(setup: PositionSetup) -> list[BaseRoute]:
     async def state(request: Request) -> Response:
         return JSONResponse(await run_in_threadpool(board.view), headers=NO_STORE)
 
-    def click(data: dict[str, Any]) -> dict[str, Any]:
+    def click(data: JsonObject) -> JsonObject:
         tool, target = data.get("tool"), data.get("target")
         if not isinstance(tool, dict) or not isinstance(target, str) or len(target) > 8:
             raise BadRequest("a click names a tool and a place on the board")
         return board.click(tool, target)
 
-    def save(data: dict[str, Any]) -> dict[str, Any]:
+    def save(data: JsonObject) -> JsonObject:
         return board.save(replace_other=data.get("replace") is True)
 
     return [

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Protocol
+
+from meridina.json_values import JsonObject, JsonValue
 
 INDENT = "  "  # as ``record --position`` writes each entry
 
@@ -56,26 +58,26 @@ class PositionPieces(Protocol):
         """The pieces as they are now, kept apart from later changes."""
         ...
 
-    def stands(self, piece: Piece, state: Any) -> bool:
+    def stands(self, piece: Piece, state: object) -> bool:
         """True when the rules put ``piece`` on the board of ``state``, the position read
-        with it; a piece they leave off cannot stand there at all, and its click is
-        refused."""
+        with it (the game's own state, None when none could be read); a piece they leave
+        off cannot stand there at all, and its click is refused."""
         ...
 
     def setup_tag(self) -> str | None:
         """The Setup tag's value the pieces need (Medina's well), None to keep the header's."""
         ...
 
-    def click(self, tool: Mapping[str, Any], target: str, state: Any) -> Piece | None:
+    def click(self, tool: Mapping[str, JsonValue], target: str, state: object) -> Piece | None:
         """Put the tool's piece on ``target``, or take off what is there (None then);
         ``state`` is the position as read before the click. ``BadClick`` for a tool or
         target that is no such thing."""
         ...
 
-    def change(self, what: Mapping[str, Any]) -> None:
+    def change(self, what: Mapping[str, JsonValue]) -> None:
         """Change what is not clicked on the board: tiles, cards, a new street."""
         ...
 
-    def data(self) -> dict[str, Any]:
+    def data(self) -> JsonObject:
         """The page's palette and what it shows beside the board, as plain data."""
         ...
