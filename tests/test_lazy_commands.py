@@ -162,12 +162,12 @@ def test_help_loads_no_guesser_of_misspelt_commands() -> None:
     assert "difflib" not in loaded
 
 
-def test_validating_a_file_loads_no_subprocess_module() -> None:
-    """git is asked only by a folder walk; a file named on the command line needs no child."""
+def test_validating_a_file_as_text_loads_neither_subprocess_nor_json() -> None:
+    """git is asked only by a folder walk, and JSON only for the formats that write it."""
     record = Path(__file__).parent.parent / "examples" / "meridian" / "two-players.mrec"
     said, loaded = modules_loaded_by(["validate", str(record)])
     assert "1 game in 1 file: 1 valid, 0 invalid" in said
-    assert "subprocess" not in loaded
+    assert "subprocess" not in loaded and "json" not in loaded
 
 
 @pytest.mark.parametrize(("typed", "meant"), [("scor", "score"), ("valdiate", "validate")])
