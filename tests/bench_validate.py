@@ -61,6 +61,7 @@ ROUND_TAG = re.compile(r'^\[Round "\d+"\]$', re.MULTILINE)
 FIRST_SCORE = re.compile(r'^(\[Result "\S+ )(\d+)', re.MULTILINE)
 BROKEN_EVERY = 10  # in the memory corpora, one game in this many has a wrong score
 COMMAND_ROUNDS = 5  # paired rounds of the whole command (each one runs six programs)
+COMMAND_TARGETS = {"meridian": 2.0, "medina": 1.2}  # least turns/s per python-chess move/s
 TARGETS = ("throughput", "command", "startup", "memory", "jobs")
 
 
@@ -408,9 +409,6 @@ def command(folder: Path, sizes: Sizes) -> None:
             f"start-up (a one-game record); median {turns / statistics.median(ours):,.0f} turns/s "
             f"vs {pgn.turns / statistics.median(chess_net):,.0f} moves/s",
         )
-
-
-COMMAND_TARGETS = {"meridian": 2.0, "medina": 1.2}
 
 
 def paired_children(
