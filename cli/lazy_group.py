@@ -8,7 +8,6 @@ commands' own help); and a misspelt command is answered with the one meant.
 
 from __future__ import annotations
 
-import difflib
 import importlib
 from collections.abc import Mapping
 from typing import Any, NamedTuple
@@ -46,6 +45,8 @@ class LazyGroup(click.Group):
         try:
             return super().resolve_command(ctx, args)
         except click.UsageError as error:
+            import difflib  # here: only a misspelt command needs it, and every start would pay
+
             names = self.list_commands(ctx)
             typed = args[0] if args else ""
             meant = difflib.get_close_matches(typed, names, n=1, cutoff=MEANT)

@@ -9,10 +9,19 @@ installed (``pip install -e '.[bench]'``, for python-chess):
     python tests/bench_validate.py --quick    # smaller sizes, for a first look
     nice python tests/bench_validate.py --only memory --formats junit,sarif
 
-``--only`` runs some of the targets (throughput, startup, memory, jobs); ``--formats``
-measures the memory of some output formats only; ``--memory-mb SMALL,LARGE`` and
-``--jobs-mb N`` choose other corpus sizes. The full memory figure validates 100 MB
-once per format, each in a fresh process, so it takes minutes per format.
+``--only`` runs some of the targets (throughput, command, startup, memory, jobs);
+``--formats`` measures the memory of some output formats only; ``--command-mb N``,
+``--memory-mb SMALL,LARGE`` and ``--jobs-mb N`` choose other corpus sizes. The full
+memory figure validates 100 MB once per format, each in a fresh process, so it takes
+minutes per format.
+
+Two figures compare meridina with python-chess. ``throughput`` times ``validate`` inside
+this process, warm, against ``chess.pgn.read_game``: the check alone. ``command`` times
+what a user runs: ``meridina validate -q`` on a large record file in a fresh process
+against a small script that reads PGN of the same size with ``read_game``, each net of
+its own start-up (the same program on a one-game record, and on an empty PGN file), so
+that what the command does besides the check (reading the file, handing out the games,
+the report) is counted and the interpreter's start is not.
 
 The records come from ``meridina generate`` (a set of distinct games, repeated with
 fresh Round tags up to the size wanted; in the memory corpora one game in ten has a
@@ -26,6 +35,7 @@ timed on the wall clock, with the machine's load printed beside it.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import functools
 import os
 import random
@@ -50,18 +60,21 @@ TURN_LINE = re.compile(r"^\d+\. ", re.MULTILINE)
 ROUND_TAG = re.compile(r'^\[Round "\d+"\]$', re.MULTILINE)
 FIRST_SCORE = re.compile(r'^(\[Result "\S+ )(\d+)', re.MULTILINE)
 BROKEN_EVERY = 10  # in the memory corpora, one game in this many has a wrong score
-TARGETS = ("throughput", "startup", "memory", "jobs")
+COMMAND_ROUNDS = 5  # paired rounds of the whole command (each one runs six programs)
+COMMAND_TARGETS = {"meridian": 2.0, "medina": 1.2}  # least turns/s per python-chess move/s
+TARGETS = ("throughput", "command", "startup", "memory", "jobs")
 
 
 @dataclass(frozen=True)
 class Sizes:
     throughput_kb: int
+    command_mb: float
     memory_mb: tuple[float, float]
     jobs_mb: float
 
 
-FULL = Sizes(throughput_kb=512, memory_mb=(1, 100), jobs_mb=20)
-QUICK = Sizes(throughput_kb=64, memory_mb=(0.1, 1), jobs_mb=1)
+FULL = Sizes(throughput_kb=512, command_mb=2, memory_mb=(1, 100), jobs_mb=20)
+QUICK = Sizes(throughput_kb=64, command_mb=0.5, memory_mb=(0.1, 1), jobs_mb=1)
 
 
 # ---------------------------------------------------------------- printing
@@ -249,6 +262,16 @@ def read_pgn(path: Path) -> Callable[[], object]:
     return run
 
 
+# What the command's yardstick runs: python-chess reading every game of a PGN file.
+CHESS_READER = """
+import sys
+import chess.pgn
+with open(sys.argv[1], encoding="utf-8") as stream:
+    while chess.pgn.read_game(stream) is not None:
+        pass
+"""
+
+
 def bare_lark(games: Sequence[str]) -> Callable[[], object]:
     """Parse every game with the project's grammar and parser settings, building nothing."""
     from importlib.resources import files
@@ -331,6 +354,78 @@ def throughput(folder: Path, sizes: Sizes, jobs_known: bool) -> None:
         )
 
 
+def command(folder: Path, sizes: Sizes) -> None:
+    """``meridina validate -q`` on a large file vs python-chess's reader, whole processes.
+
+    Each side is timed on the large file and on a start-up file (one game; an empty
+    PGN file) in the same round, and the difference is its work on the large file.
+    """
+    size = int(sizes.command_mb * 1024 * 1024)
+    env = with_bytecode(folder)
+    python = sys.executable
+    pgn = pgn_corpus(folder / "command.pgn", size)
+    empty = folder / "empty.pgn"
+    empty.write_text("", encoding="utf-8")
+    programs = [
+        [python, "-c", CHESS_READER, str(pgn.path)],
+        [python, "-c", CHESS_READER, str(empty)],
+    ]
+    corpora = []
+    for game in ("meridian", "medina"):
+        games = generated_games(game, DISTINCT_GAMES[game])
+        corpus = fill(folder / f"command-{game}.mrec", games, size, True)
+        one = folder / f"command-{game}-one.mrec"
+        one.write_text(games[0], encoding="utf-8")
+        corpora.append((game, corpus, len(TURN_LINE.findall(games[0]))))
+        for path in (corpus.path, one):
+            programs.append([*meridina_command(), "validate", "-q", str(path)])
+    times = paired_children(programs, COMMAND_ROUNDS, env)
+    chess_net = [big - start for big, start in zip(times[0], times[1], strict=True)]
+    print(
+        f"      command: {size / 1e6:.1f} MB of records and of PGN, each program in a fresh "
+        f"process, compiled modules cached; {COMMAND_ROUNDS} paired rounds; python-chess "
+        f"{pgn.turns} moves in {statistics.median(chess_net):.2f} s net of "
+        f"{statistics.median(times[1]) * 1000:.0f} ms start-up (an empty PGN file)",
+        flush=True,
+    )
+    for number, (game, corpus, one_turns) in enumerate(corpora):
+        big, start = times[2 + 2 * number], times[3 + 2 * number]
+        ours = [b - s for b, s in zip(big, start, strict=True)]
+        turns = corpus.turns - one_turns
+        speed = Figure(
+            tuple(
+                (turns / mine) / (pgn.turns / theirs)
+                for mine, theirs in zip(ours, chess_net, strict=True)
+            )
+        )
+        target = COMMAND_TARGETS[game]
+        report(
+            f"meridina validate -q turns/s / python-chess script moves/s: "
+            f"{game.capitalize()} >= {target:g}x",
+            speed.text(),
+            speed.median >= target,
+            f"{corpus.size / 1e6:.1f} MB, {corpus.turns} turns in "
+            f"{statistics.median(ours):.2f} s net of {statistics.median(start) * 1000:.0f} ms "
+            f"start-up (a one-game record); median {turns / statistics.median(ours):,.0f} turns/s "
+            f"vs {pgn.turns / statistics.median(chess_net):,.0f} moves/s",
+        )
+
+
+def paired_children(
+    commands: Sequence[Sequence[str]], rounds: int, env: dict[str, str] | None
+) -> list[list[float]]:
+    """CPU seconds of each program in each round; the order turns round by round."""
+    for program in commands:
+        child_run(program, env)  # warm the file system's caches (and fill the bytecode cache)
+    times: list[list[float]] = [[] for _ in commands]
+    for number in range(rounds):
+        order = list(range(len(commands)))
+        shift = number % len(commands)
+        for index in order[shift:] + order[:shift]:
+            times[index].append(child_run(commands[index], env)[0])
+    return times
+
+
 def with_bytecode(folder: Path) -> dict[str, str]:
     """The environment, with compiled modules cached (in ``folder``) as an installed program has.
 
@@ -348,8 +443,8 @@ def whole_process(folder: Path) -> None:
     one.write_text(generated_games("meridian", DISTINCT_GAMES["meridian"])[0], encoding="utf-8")
     python = sys.executable
     pairs = [
-        ("meridina --help / python -c 'import click' <= 2x", [*meridina_command(), "--help"],
-         [python, "-c", "import click"], 2.0),
+        ("meridina --help / python -c 'import click' <= 1.3x", [*meridina_command(), "--help"],
+         [python, "-c", "import click"], 1.3),
         ("meridina validate one-game.mrec / python -c 'import chess.pgn' <= 1.5x",
          [*meridina_command(), "validate", str(one)], [python, "-c", "import chess.pgn"], 1.5),
     ]  # fmt: skip
@@ -497,15 +592,20 @@ def main(argv: Sequence[str]) -> int:
         "--formats", help="comma-separated output formats for the memory targets (default: all)"
     )
     parser.add_argument(
+        "--command-mb", type=float, help="megabytes of each file for the command targets"
+    )
+    parser.add_argument(
         "--memory-mb", type=megabyte_pair, help="SMALL,LARGE megabytes for the memory targets"
     )
     parser.add_argument("--jobs-mb", type=float, help="megabytes for the -j target")
     options = parser.parse_args(argv)
     sizes = QUICK if options.quick else FULL
+    if options.command_mb:
+        sizes = dataclasses.replace(sizes, command_mb=options.command_mb)
     if options.memory_mb:
-        sizes = Sizes(sizes.throughput_kb, options.memory_mb, sizes.jobs_mb)
+        sizes = dataclasses.replace(sizes, memory_mb=options.memory_mb)
     if options.jobs_mb:
-        sizes = Sizes(sizes.throughput_kb, sizes.memory_mb, options.jobs_mb)
+        sizes = dataclasses.replace(sizes, jobs_mb=options.jobs_mb)
     help_text = validate_options()
     known_formats = output_formats(help_text)
     formats = known_formats
@@ -514,7 +614,7 @@ def main(argv: Sequence[str]) -> int:
             formats = name_list(known_formats)(options.formats)
         except argparse.ArgumentTypeError as error:
             parser.error(f"--formats: {error}")
-    if "throughput" in options.only:
+    if {"throughput", "command"} & set(options.only):
         try:
             import chess  # noqa: F401
         except ImportError:
@@ -528,7 +628,8 @@ def main(argv: Sequence[str]) -> int:
     jobs_known = "--jobs" in help_text
     print(
         f"meridina benchmark ({kind} run): "
-        f"throughput on {sizes.throughput_kb} KB of records and of PGN; memory on "
+        f"throughput on {sizes.throughput_kb} KB of records and of PGN; command on "
+        f"{sizes.command_mb:g} MB; memory on "
         f"{sizes.memory_mb[0]:g} MB vs {sizes.memory_mb[1]:g} MB; -j on {sizes.jobs_mb:g} MB"
     )
     print(f"      CPU time (user+sys) unless said; /proc/loadavg at start: {load()}")
@@ -537,6 +638,8 @@ def main(argv: Sequence[str]) -> int:
         folder = Path(name)
         if "throughput" in options.only:
             throughput(folder, sizes, jobs_known)
+        if "command" in options.only:
+            command(folder, sizes)
         if "startup" in options.only:
             whole_process(folder)
         if "memory" in options.only:

@@ -264,6 +264,26 @@ def test_no_progress_bar_when_stderr_is_not_a_terminal(in_tmp: Path) -> None:
     assert line.startswith("Board five-city is a stand-in layout")
 
 
+def test_quiet_text_output_asks_no_game_whether_its_board_is_a_stand_in(
+    in_tmp: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """-q drops the stand-in note, so no game's board is looked at for it."""
+    import meridina.cli.commands.validate_cmd as validate_cmd
+
+    asked: list[object] = []
+
+    def stand_in_line(board: object) -> str | None:
+        asked.append(board)
+        return None
+
+    monkeypatch.setattr(validate_cmd, "stand_in_line", stand_in_line)
+    make(in_tmp, {f"r/{n}.mrec": MERIDIAN_OK for n in range(3)})
+    quiet = run("validate", "-q", "r")
+    assert (quiet.exit_code, quiet.stdout, quiet.stderr, asked) == (0, "", "", [])
+    run("validate", "r")
+    assert len(asked) == 3  # without -q, each game's board is asked about for the note
+
+
 class FakeTerminal(io.StringIO):
     def isatty(self) -> bool:
         return True

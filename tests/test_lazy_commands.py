@@ -155,6 +155,21 @@ def test_validate_with_one_job_loads_no_process_pool() -> None:
     assert [m for m in loaded if m.startswith(("multiprocessing", "concurrent"))] == []
 
 
+def test_help_loads_no_guesser_of_misspelt_commands() -> None:
+    """difflib is for a misspelt command only; ``--help`` is run far more often."""
+    said, loaded = modules_loaded_by(["--help"])
+    assert "Commands:" in said
+    assert "difflib" not in loaded
+
+
+def test_validating_a_file_as_text_loads_neither_subprocess_nor_json() -> None:
+    """git is asked only by a folder walk, and JSON only for the formats that write it."""
+    record = Path(__file__).parent.parent / "examples" / "meridian" / "two-players.mrec"
+    said, loaded = modules_loaded_by(["validate", str(record)])
+    assert "1 game in 1 file: 1 valid, 0 invalid" in said
+    assert "subprocess" not in loaded and "json" not in loaded
+
+
 @pytest.mark.parametrize(("typed", "meant"), [("scor", "score"), ("valdiate", "validate")])
 def test_a_misspelt_command_is_answered_with_the_one_meant(typed: str, meant: str) -> None:
     result = CliRunner().invoke(cli, [typed, "x.mrec"])

@@ -87,7 +87,9 @@ def validate(
             colour=use_colour(batch.color, stream),
         )
         reporter = make_reporter(output_format, stream, options)
-        summary = partial(checked_game, reporter.needs, problems)
+        # text output says its stand-in boards only in the closing notes, which -q leaves out
+        needs = None if reporter.needs == "text" and options.quiet else reporter.needs
+        summary = partial(checked_game, needs, problems)
         check = GameCheck(summary, rulings, keep_steps=False)
         tally = run_batch(
             paths,

@@ -9,7 +9,6 @@ goes on as without it.
 from __future__ import annotations
 
 import os
-import subprocess
 import tempfile
 from pathlib import Path
 
@@ -47,6 +46,8 @@ def tracked_records(top: Path, suffix: str) -> Tracked | None:
 
 def _git_listing(top: Path) -> bytes | None:
     """``git ls-files -z`` run in ``top`` (paths relative to it), or None."""
+    import subprocess  # here: only a folder walk asks git, and the module costs every start
+
     command = ["git", "-C", str(top), "ls-files", "-z", "--cached"]
     with tempfile.TemporaryFile() as output:
         try:

@@ -6,7 +6,6 @@ in input order; a reporter (``cli/formats/reporters``) turns that stream into on
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import sys
@@ -165,13 +164,20 @@ def game_json(result: GameResult) -> JsonObject:
 
 
 def emit_json(data: JsonValue) -> None:
-    click.echo(json_safe(json.dumps(data, indent=2, ensure_ascii=False)))
+    click.echo(json_dumps(data))
 
 
 def dumps_at(data: JsonValue, depth: int) -> str:
     """``data`` as indented JSON, to be written ``depth`` levels deep in a larger document."""
-    text = json_safe(json.dumps(data, indent=2, ensure_ascii=False))
+    text = json_dumps(data)
     return text.replace("\n", "\n" + "  " * depth)
+
+
+def json_dumps(data: JsonValue) -> str:
+    """``data`` as indented JSON, every character as itself but those ``json_safe`` escapes."""
+    import json  # here: text output, the most used, would load it at every start for nothing
+
+    return json_safe(json.dumps(data, indent=2, ensure_ascii=False))
 
 
 def error_lines(message: str) -> str:
