@@ -96,6 +96,19 @@ class PlaysClean(Protocol[StateT, TurnIn]):
         ...
 
 
+class PlaysUntilFault(Protocol[StateT, TurnIn]):
+    """A rules core that plays a game in place up to its first problem, and hands the rest
+    to ``apply`` from there: no turn is played twice over."""
+
+    def play_until_fault(
+        self, start: StateT, turns: Sequence[TurnIn | Unreadable]
+    ) -> tuple[StateT, int]:
+        """How many of ``turns`` are legal and plain from ``start`` (no problem of any kind,
+        not even a warning, and no unreadable turn) before the first that is not, and the
+        state after them. ``start`` is left as it was."""
+        ...
+
+
 @dataclass
 class GameRun(Generic[StateT, StepT, SheetT]):
     """A played game: the start, each turn's step, the score and the result's problems."""
@@ -108,6 +121,10 @@ class GameRun(Generic[StateT, StepT, SheetT]):
     # A game played clean (``play(..., keep_steps=False)``) keeps no steps, only its end.
     steps_kept: bool = True
     last: StateT | None = None
+    # The first ``clean_turns`` turns, played without a problem, keep no step: ``steps``
+    # holds those of the turns after them, played on from ``resumed``.
+    clean_turns: int = 0
+    resumed: StateT | None = None
 
     @property
     def final(self) -> StateT | None:
@@ -116,11 +133,11 @@ class GameRun(Generic[StateT, StepT, SheetT]):
         for step in reversed(self.steps):
             if step is not None:
                 return cast(StateT, step.state)
-        return self.start
+        return self.resumed if self.clean_turns else self.start
 
     def states(self) -> list[StateT]:
         """The state after each turn (the previous one for an unreadable turn)."""
-        if not self.steps_kept:
+        if not self.steps_kept or self.clean_turns:
             raise ValueError("this game was played without keeping a state for each turn")
         assert self.start is not None
         current = self.start
@@ -167,8 +184,8 @@ def told_problems(
                 problems.extend(step.problems)
         return problems
     memory: dict[Any, Any] = {}
-    state = run.start
-    for turn, step in zip(turns, run.steps, strict=False):
+    state = run.resumed if run.clean_turns else run.start
+    for turn, step in zip(turns[run.clean_turns :], run.steps, strict=False):
         if step is None:
             continue
         if step.problems or memory:  # a clean game costs nothing more
@@ -203,7 +220,18 @@ def play(
     state = started.state
     if state is None:
         return run
-    play_clean = None if keep_steps else getattr(core, "play_clean", None)
+    until_fault = None if keep_steps else getattr(core, "play_until_fault", None)
+    if until_fault is not None:
+        turns = turns if isinstance(turns, Sequence) else list(turns)
+        state, played = cast("PlaysUntilFault[StateT, TurnT]", core).play_until_fault(state, turns)
+        if played == len(turns):
+            run.steps_kept, run.last = False, state
+            run.sheet = core.score(state)
+            run.result_problems = tuple(core.check_result(setup, state, run.sheet))
+            return run
+        run.clean_turns, run.resumed = played, state
+        turns = turns[played:]
+    play_clean = None if keep_steps or until_fault else getattr(core, "play_clean", None)
     if play_clean is not None:
         turns = turns if isinstance(turns, Sequence) else list(turns)
         final = cast("PlaysClean[StateT, TurnT]", core).play_clean(state, turns)

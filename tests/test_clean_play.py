@@ -19,7 +19,9 @@ from meridina.notation.driver import GAMES, GameReport, check_game
 from meridina.notation.reader import parse_text
 from meridina.rules.game import Unreadable, play
 
-KINDS = [("meridian", None, 2), ("meridian", None, 4), ("medina", "1", 3), ("medina", "2", 4)]
+# (Medina plays a game in place up to its first fault, then on from there:
+# test_medina_game_position.py holds that to the game played turn by turn.)
+KINDS = [("meridian", None, 2), ("meridian", None, 4)]
 SPOILS = ["none", "swap", "drop", "repeat", "result", "stranger"]
 
 

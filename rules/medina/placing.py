@@ -339,14 +339,20 @@ def building_target(state: State, colour: str, cell: Cell) -> tuple[int | None, 
 
 
 def place_building(state: State, hand: Hand, colour: str, cell: Cell, target: int | None) -> None:
+    journal = state.journal
     if target is None:
         target = max(state.palaces, default=0) + 1
+        if journal is not None:
+            journal.item(state.palaces, target)
         state.add_palace(Palace(target, colour, {cell}))
     else:
-        state.palace_to_change(target).buildings.add(cell)
-    state.palace_at[cell] = target
-    state.pieces[cell] = BUILDING
+        buildings = state.palace_to_change(target).buildings
+        buildings.add(cell)
+        if journal is not None:
+            journal.added(buildings, cell)
+    state.occupy(cell, BUILDING, target)
     if hand.known:
+        state.changing_item(hand.buildings, colour)
         hand.buildings[colour] -= 1
 
 
@@ -375,9 +381,11 @@ def place_stable(state: State, player: str, hand: Hand, cell: Cell, target: int)
     walled = roofed and any(other in wall_tower for other in state.board.ring_next_to[cell])
     before = state.towers_touching(palace) if walled else None
     palace.stables.add(cell)
-    state.palace_at[cell] = target
-    state.pieces[cell] = STABLE
+    if state.journal is not None:
+        state.journal.added(palace.stables, cell)
+    state.occupy(cell, STABLE, target)
     if hand.known:
+        state.changing(hand, "stables")
         hand.stables -= 1
     if not roofed:
         return []
@@ -439,12 +447,17 @@ def roof_target(
 
 def place_roof(state: State, player: str, hand: Hand, target: int, neutral: bool) -> list[Event]:
     palace = state.palace_to_change(target)
+    state.changing(palace, "owner")
+    state.changing(palace, "roofed_at")
+    state.changing(state, "roofs_placed")
     palace.owner = NEUTRAL if neutral else player
     state.roofs_placed += 1
     palace.roofed_at = state.roofs_placed
     if neutral:
+        state.changing(hand, "neutral_roofs")
         hand.neutral_roofs -= 1
     else:
+        state.changing(hand, "roofs")
         hand.roofs -= 1
     return after_roof(state, palace)
 
@@ -563,14 +576,19 @@ NEW_STREET_TOUCH: dict[StreetTouch, int | None] = {
 
 def place_merchant(state: State, hand: Hand, cell: Cell, end: int | None) -> None:
     streets = state.street_to_change()
+    journal = state.journal
     if end is None:
         streets.append([cell])
-    elif end == 0 and len(streets[-1]) > 1:
-        streets[-1].insert(0, cell)
+        if journal is not None:
+            journal.inserted(streets, -1)
     else:
-        streets[-1].append(cell)
-    state.pieces[cell] = MERCHANT
+        street, index = streets[-1], (0 if end == 0 and len(streets[-1]) > 1 else len(streets[-1]))
+        street.insert(index, cell)
+        if journal is not None:
+            journal.inserted(street, index)
+    state.occupy(cell, MERCHANT)
     if hand.known:
+        state.changing(hand, "merchants")
         hand.merchants -= 1
 
 
@@ -626,9 +644,14 @@ def wall_arm(state: State, cell: Cell) -> tuple[int | None, list[Fault]]:
 
 def place_wall(state: State, hand: Hand, cell: Cell, arm: int) -> list[Event]:
     arm_fill, wall_tower = state.walls_to_change()
+    journal = state.journal
+    if journal is not None:
+        journal.entry(arm_fill, arm)
+        journal.item(wall_tower, cell)
     arm_fill[arm] += 1
-    state.pieces[cell] = WALL
+    state.occupy(cell, WALL)
     wall_tower[cell] = state.board.arms[arm].tower
     if hand.known:
+        state.changing(hand, "walls")
         hand.walls -= 1
     return after_wall(state, cell)

@@ -46,6 +46,7 @@ def update_palace_tile(
         return []
     before = state.holder_of_palace_tile(colour)
     state.tiles_to_change()
+    state.changing_item(state.palace_tiles, colour)
     state.palace_tiles[colour] = best.ident
     after = state.holder_of_palace_tile(colour)
     if before == after:
@@ -59,12 +60,16 @@ def award_tower(state: State, tower: int, owner: str | None) -> list[Event]:
     if state.tower_tiles.get(tower) != holder or tower not in state.tower_tiles:
         events.append(TowerTileMoved(tower, holder))
     state.tiles_to_change()
+    state.changing_item(state.tower_tiles, tower)
     state.tower_tiles[tower] = holder
     merchants = state.tower_merchants.get(tower, 0)
     if merchants:
+        state.changing_item(state.tower_merchants, tower)
         state.tower_merchants[tower] = 0
         if holder is not None:
-            state.hand_to_change(holder).merchants += merchants
+            hand = state.hand_to_change(holder)
+            state.changing(hand, "merchants")
+            hand.merchants += merchants
         events.append(TowerMerchantsTaken(tower, merchants, holder))
     return events
 
@@ -82,9 +87,12 @@ def after_roof(state: State, palace: Palace, of_colour: list[Palace] | None = No
     tea = state.edition.tea_tiles
     if palace.colour == "black" and "tea" in state.options and state.tea_claims < len(tea):
         count = tea[state.tea_claims]
+        state.changing(state, "tea_claims")
         state.tea_claims += 1
         if palace.owner not in (None, NEUTRAL):
-            state.hand_to_change(str(palace.owner)).tea += count
+            hand = state.hand_to_change(str(palace.owner))
+            state.changing(hand, "tea")
+            hand.tea += count
             events.append(TeaTilesTaken(str(palace.owner), count))
     events.extend(retire_if_owned(state, colour, of_colour))
     return events
@@ -133,9 +141,14 @@ def retire_if_owned(
     palaces = state.palaces.values() if of_colour is None else of_colour
     owners = {p.owner for p in palaces if p.colour == colour}
     if owners.issuperset(state.seat_colours):
-        state.retired_to_change().add(colour)
+        retired = state.retired_to_change()
+        retired.add(colour)
+        if state.journal is not None:
+            state.journal.added(retired, colour)
         for player in list(state.hands):
-            state.hand_to_change(player).buildings[colour] = 0
+            buildings = state.hand_to_change(player).buildings
+            state.changing_item(buildings, colour)
+            buildings[colour] = 0
         return [ColourRetired(colour)]
     return []
 
