@@ -45,14 +45,8 @@ class MedinaRules:
         """Play on one position in place while each turn is plain and legal; the turn with
         the first fault is taken back, and ``apply`` plays on from there, collecting."""
         position = GamePosition(start)
-        for index, turn in enumerate(turns):
-            if isinstance(turn, Unreadable):
-                return position.release(), index
-            if position.push(turn, first_fault=True).faults:
-                position.pop()
-                return position.release(), index
-            position.forget()  # no way back is needed past a turn found plain
-        return position.release(), len(turns)
+        played = position.push_until_fault(turns)
+        return position.release(), played
 
     def pass_over(self, state: State, mover: str | None) -> State:
         """Only the order moves on: the next turn is the one after the stated mover's."""

@@ -11,7 +11,9 @@ The views, the replay and the recorder keep a state for each turn; they read sna
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+
+from meridina.rules.game import Unreadable
 
 from .model import Placement, Turn
 from .placements import legal_placements, make_placement, placement_faults
@@ -50,6 +52,21 @@ class GamePosition:
         self._marks.append(mark)
         self._turns.append(turn)
         return played
+
+    def push_until_fault(self, turns: Sequence[Turn | Unreadable]) -> int:
+        """Push ``turns`` while each is plain and legal (no fault, no unreadable turn); the
+        first that is not is taken back. How many were pushed; none of them can be popped."""
+        state, journal = self._state, self._journal
+        for index, turn in enumerate(turns):
+            if isinstance(turn, Unreadable):
+                return index
+            mark = journal.mark()
+            if play_turn(state, turn, first_fault=True).faults:
+                self._undo_to(mark)
+                return index
+            if index % 64 == 63:
+                journal.forget()  # no way back is needed past a turn found plain
+        return len(turns)
 
     def pop(self) -> Turn:
         """Take back the last turn pushed; returns it."""

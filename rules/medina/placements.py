@@ -9,11 +9,11 @@ decider.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from collections.abc import Set as AbstractSet
 
 from .events import Event
-from .faults import Fault
+from .faults import NO_FAULTS, Fault
 from .model import (
     BUILDING_KIND,
     MERCHANT_KIND,
@@ -26,16 +26,12 @@ from .model import (
     Kind,
     Placement,
 )
+from .pieces import place_building, place_merchant, place_roof, place_stable, place_wall
 from .placing import (
     b1_field,
     b3_spacing,
     building_target,
     merchant_fault,
-    place_building,
-    place_merchant,
-    place_roof,
-    place_stable,
-    place_wall,
     roof_target,
     stable_target,
     street_blocked,
@@ -60,12 +56,9 @@ def check_placement(
     return target, (faults[0] if faults else None)
 
 
-NO_FAULTS: tuple[Fault, ...] = ()
-
-
 def placement_faults(
     state: State, player: str, placement: Placement
-) -> tuple[int | None, list[Fault] | tuple[Fault, ...]]:
+) -> tuple[int | None, Sequence[Fault]]:
     """Where a placement would go, or every rule it breaks, most basic first.
 
     The supply comes first, then the field, then the rules of the piece's kind;
@@ -102,7 +95,7 @@ def make_placement(
         hand.tea -= 1
         return []
     assert cell is not None
-    state.city_changes()
+    state.city_changes()  # what was worked out of the city no longer holds
     if kind is BUILDING_KIND:
         place_building(state, hand, placement.colour or "", cell, target)
         return []
@@ -208,7 +201,8 @@ def open_fields(state: State) -> AbstractSet[Cell]:
         found = state.open_fields = frozenset(
             cell
             for cell in free
-            if b1_field(state, cell, None) is None and b3_spacing(state, cell, None, None) is None
+            # (Late in a game most free fields touch a palace: spacing is asked first.)
+            if b3_spacing(state, cell, None, None) is None and b1_field(state, cell, None) is None
         )
     return found
 

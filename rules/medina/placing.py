@@ -13,12 +13,10 @@ from typing import Final
 
 from meridina.rules.rule_home import decides
 
-from .events import Event
-from .faults import UNWORDED, Fault
+from .faults import NO_FAULTS, UNWORDED, Fault
 from .model import (
     BUILDING_KIND,
     MERCHANT_KIND,
-    NEUTRAL,
     NEUTRAL_KIND,
     ROOF_KIND,
     STABLE_KIND,
@@ -30,8 +28,7 @@ from .model import (
     StuckPalace,
     TeaPlacement,
 )
-from .state import BUILDING, MERCHANT, STABLE, WALL, Hand, Palace, State
-from .tiles import after_roof, after_stable, after_wall, update_palace_tile
+from .state import BUILDING, MERCHANT, Hand, Palace, State
 
 # ---------------------------------------------------------------- supply
 
@@ -174,8 +171,11 @@ def b3_spacing(
     """
     palace_at = state.palace_at
     around = state.board.all_around[cell]
-    if own is None and palace_at.keys().isdisjoint(around):
-        return None  # the usual new palace: nothing at all around (one look-up in C)
+    if own is None and not named:  # a new palace: any palace around is one too many
+        if palace_at.keys().isdisjoint(around):
+            return None  # the usual new palace: nothing at all around (one look-up in C)
+        if what is None:
+            return UNWORDED
     for other in around:
         ident = palace_at.get(other)
         if ident is not None and ident != own and ident not in named:
@@ -309,14 +309,24 @@ def b4_finished(state: State, colour: str, cell: Cell) -> Fault | None:
     return None
 
 
-def building_target(state: State, colour: str, cell: Cell) -> tuple[int | None, list[Fault]]:
+def building_target(state: State, colour: str, cell: Cell) -> tuple[int | None, Sequence[Fault]]:
     """The palace a building on ``cell`` joins (None: a new one), or every rule it breaks.
 
     A field that cannot hold a building at all (off the board, on the ring, taken) says
     all there is to say; a field next to the well still has its palace rules checked.
     """
     fault = b1_field(state, cell, "building")
-    if fault is not None and fault.case != "well":
+    if fault is None:  # the usual legal building, told at once
+        joins = b2_palace_to_join(state, colour, cell, True, spaced_too=True)
+        if isinstance(joins, int):  # (its spacing asked too)
+            return joins, NO_FAULTS
+        if (
+            joins is None
+            and b4_finished(state, colour, cell) is None
+            and b3_spacing(state, cell, None, None) is None
+        ):
+            return None, NO_FAULTS
+    elif fault.case != "well":
         return None, [fault]
     faults = [fault] if fault is not None else []
     joins = b2_palace_to_join(state, colour, cell, fault is None)
@@ -338,25 +348,7 @@ def building_target(state: State, colour: str, cell: Cell) -> tuple[int | None, 
     return target, faults
 
 
-def place_building(state: State, hand: Hand, colour: str, cell: Cell, target: int | None) -> None:
-    journal = state.journal
-    if target is None:
-        target = max(state.palaces, default=0) + 1
-        if journal is not None:
-            journal.item(state.palaces, target)
-        state.add_palace(Palace(target, colour, {cell}))
-    else:
-        buildings = state.palace_to_change(target).buildings
-        buildings.add(cell)
-        if journal is not None:
-            journal.added(buildings, cell)
-    state.occupy(cell, BUILDING, target)
-    if hand.known:
-        state.changing_item(hand.buildings, colour)
-        hand.buildings[colour] -= 1
-
-
-def stable_target(state: State, cell: Cell) -> tuple[int | None, list[Fault]]:
+def stable_target(state: State, cell: Cell) -> tuple[int | None, Sequence[Fault]]:
     """The palace a stable on ``cell`` joins, or every rule it breaks."""
     fault = b1_field(state, cell, "stable")
     if fault is not None and fault.case != "well":
@@ -371,27 +363,6 @@ def stable_target(state: State, cell: Cell) -> tuple[int | None, list[Fault]]:
     if fault is not None:
         faults.append(fault)
     return target, faults
-
-
-def place_stable(state: State, player: str, hand: Hand, cell: Cell, target: int) -> list[Event]:
-    palace = state.palace_to_change(target)
-    roofed = palace.owner is not None
-    # A roofed palace's towers matter, and only a stable next to a wall can add one.
-    wall_tower = state.wall_tower
-    walled = roofed and any(other in wall_tower for other in state.board.ring_next_to[cell])
-    before = state.towers_touching(palace) if walled else None
-    palace.stables.add(cell)
-    if state.journal is not None:
-        state.journal.added(palace.stables, cell)
-    state.occupy(cell, STABLE, target)
-    if hand.known:
-        state.changing(hand, "stables")
-        hand.stables -= 1
-    if not roofed:
-        return []
-    if before is None:  # no tower newly touched: only the palace tile may move
-        return update_palace_tile(state, palace.colour)
-    return after_stable(state, palace, before, player)
 
 
 # ---------------------------------------------------------------- roofs
@@ -427,7 +398,7 @@ def r2_one_palace_a_colour(state: State, player: str, palace: Palace) -> Fault |
 
 def roof_target(
     state: State, player: str, cell: Cell, neutral: bool
-) -> tuple[int | None, list[Fault]]:
+) -> tuple[int | None, Sequence[Fault]]:
     """The palace a roof on ``cell`` covers, or every rule it breaks."""
     found = r1_palace_to_roof(state, cell, "neutral" if neutral else "roof")
     faults = []
@@ -443,23 +414,6 @@ def roof_target(
         if fault is not None:
             faults.append(fault)
     return (None if faults else palace.ident), faults
-
-
-def place_roof(state: State, player: str, hand: Hand, target: int, neutral: bool) -> list[Event]:
-    palace = state.palace_to_change(target)
-    state.changing(palace, "owner")
-    state.changing(palace, "roofed_at")
-    state.changing(state, "roofs_placed")
-    palace.owner = NEUTRAL if neutral else player
-    state.roofs_placed += 1
-    palace.roofed_at = state.roofs_placed
-    if neutral:
-        state.changing(hand, "neutral_roofs")
-        hand.neutral_roofs -= 1
-    else:
-        state.changing(hand, "roofs")
-        hand.roofs -= 1
-    return after_roof(state, palace)
 
 
 # ---------------------------------------------------------------- merchants
@@ -545,13 +499,13 @@ def _merchants_touching(state: State, cell: Cell) -> int:
     return sum(1 for n in state.board.neighbours(cell) if state.pieces.get(n) == MERCHANT)
 
 
-def merchant_fault(state: State, cell: Cell) -> tuple[int | None, list[Fault]]:
+def merchant_fault(state: State, cell: Cell) -> tuple[int | None, Sequence[Fault]]:
     """The street end a merchant extends (None: a new street), or why it may not stand."""
     end = m1_street_end(state, cell)
     if isinstance(end, Fault):
         return None, [end]
     if end is not None:
-        return end, []
+        return end, NO_FAULTS
     fault = m2_new_street_touch(state, cell, _merchants_touching(state, cell))
     return None, [fault] if fault is not None else []
 
@@ -572,24 +526,6 @@ NEW_STREET_TOUCH: dict[StreetTouch, int | None] = {
     StreetTouch.ONE: 1,
     StreetTouch.NONE: 0,
 }
-
-
-def place_merchant(state: State, hand: Hand, cell: Cell, end: int | None) -> None:
-    streets = state.street_to_change()
-    journal = state.journal
-    if end is None:
-        streets.append([cell])
-        if journal is not None:
-            journal.inserted(streets, -1)
-    else:
-        street, index = streets[-1], (0 if end == 0 and len(streets[-1]) > 1 else len(streets[-1]))
-        street.insert(index, cell)
-        if journal is not None:
-            journal.inserted(street, index)
-    state.occupy(cell, MERCHANT)
-    if hand.known:
-        state.changing(hand, "merchants")
-        hand.merchants -= 1
 
 
 # ---------------------------------------------------------------- walls
@@ -631,7 +567,7 @@ def w2_gate(state: State, index: int, filled: int, cell: Cell | None) -> Fault |
     return None
 
 
-def wall_arm(state: State, cell: Cell) -> tuple[int | None, list[Fault]]:
+def wall_arm(state: State, cell: Cell) -> tuple[int | None, Sequence[Fault]]:
     """The arm a wall on ``cell`` extends, or why it may not stand."""
     index = w1_wall_arm(state, cell)
     if isinstance(index, Fault):
@@ -639,19 +575,4 @@ def wall_arm(state: State, cell: Cell) -> tuple[int | None, list[Fault]]:
     fault = w2_gate(state, index, state.arm_fill[index] + 1, cell)
     if fault is not None:
         return None, [fault]
-    return index, []
-
-
-def place_wall(state: State, hand: Hand, cell: Cell, arm: int) -> list[Event]:
-    arm_fill, wall_tower = state.walls_to_change()
-    journal = state.journal
-    if journal is not None:
-        journal.entry(arm_fill, arm)
-        journal.item(wall_tower, cell)
-    arm_fill[arm] += 1
-    state.occupy(cell, WALL)
-    wall_tower[cell] = state.board.arms[arm].tower
-    if hand.known:
-        state.changing(hand, "walls")
-        hand.walls -= 1
-    return after_wall(state, cell)
+    return index, NO_FAULTS

@@ -226,21 +226,11 @@ class State:
             self.open_palaces.clear()
         self.open_fields = None
 
-    def occupy(self, cell: Cell, piece: str, palace: int | None = None) -> None:
-        """Put ``piece`` on ``cell`` (a building or stable: part of ``palace``)."""
-        journal = self.journal
-        if journal is not None:
-            journal.item(self.pieces, cell)
-            if palace is not None:
-                journal.item(self.palace_at, cell)
-        self.pieces[cell] = piece
-        if palace is not None:
-            self.palace_at[cell] = palace
-
     def changing(self, owner: object, name: str) -> None:
         """The field ``name`` of ``owner`` (this state, a hand, a palace) is about to change."""
-        if self.journal is not None:
-            self.journal.field(owner, name)
+        journal = self.journal
+        if journal is not None:
+            journal.field(owner, name)
 
     def changing_item(self, table: MutableMapping[K, V], key: K) -> None:
         """``table[key]`` (one of this state's tables, or a hand's) is about to change."""

@@ -15,7 +15,7 @@ placed.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from meridina.rules.common import Place
 
@@ -35,8 +35,8 @@ Found = tuple[Fault, "Place | None"]
 class TurnPlay:
     """What playing one turn found and brought about."""
 
-    faults: list[Found] = field(default_factory=list)
-    events: list[Event] = field(default_factory=list)
+    faults: list[Found]
+    events: list[Event]
     # Passed over whole (MED-S1, MED-E1): the caller keeps the state from before the turn.
     ignored: bool = False
     # ``first_fault`` found one: the turn is part made, and the caller takes it back.
@@ -45,8 +45,8 @@ class TurnPlay:
 
 def play_turn(state: State, turn: Turn, first_fault: bool = False) -> TurnPlay:
     """Play ``turn`` on ``state`` in place: its faults, and what it brought about."""
-    played = TurnPlay()
-    found = played.faults
+    found: list[Found] = []
+    played = TurnPlay(found, [])
     player = turn.player
     hand = state.hands.get(player)
     if hand is None:  # MED-S1: not playing
@@ -85,11 +85,12 @@ def play_turn(state: State, turn: Turn, first_fault: bool = False) -> TurnPlay:
         return played
     made = teas = 0  # pieces placed (tea tiles are not pieces), tea tiles played
     for index, placement in enumerate(placements):
-        too_many = t2_two_pieces(state, player, index=index)
+        too_many = t2_two_pieces(state, player, 0, index)
         if too_many is not None and too_many.case == "many":
             found.append((too_many, placement.at))
             break
-        if placement.kind is TEA_KIND:
+        tea = placement.kind is TEA_KIND
+        if tea:
             fault = t5_tea(state, player, placements, index, teas)
             if fault is not None:
                 found.append((fault, placement.at))
@@ -108,7 +109,7 @@ def play_turn(state: State, turn: Turn, first_fault: bool = False) -> TurnPlay:
         events = make_placement(state, player, placement, target)
         if events:
             played.events.extend(events)
-        if placement.kind is TEA_KIND:
+        if tea:
             teas += 1
         else:
             made += 1
@@ -132,11 +133,13 @@ def play_turn(state: State, turn: Turn, first_fault: bool = False) -> TurnPlay:
     return played
 
 
+_COUNTERS = ("next_seat", "turns_played", "passes_in_a_row")
+
+
 def _next_turn(state: State, player: str, passed: bool) -> None:
     """The turn is counted, the next seat's turn comes, and a run of passes grows or ends."""
-    state.changing(state, "next_seat")
-    state.changing(state, "turns_played")
-    state.changing(state, "passes_in_a_row")
+    if state.journal is not None:
+        state.journal.fields(state, _COUNTERS)
     state.next_seat = state.seat_colours.index(player) + 1
     state.turns_played += 1
     state.passes_in_a_row = state.passes_in_a_row + 1 if passed else 0

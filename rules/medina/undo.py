@@ -1,15 +1,17 @@
 """What a turn played on a live position changed, kept so that the turn can be taken back.
 
-A ``GamePosition`` plays its turns in place, on one state it owns whole. Before a rule
-changes anything that state holds, it tells the state's ``Journal`` (when the state keeps
-one) what was there; ``undo_to`` puts it all back, newest first. Taking a turn back this
-way costs a few small records a placement, where copying the city for every turn would
-cost the whole city.
+A ``GamePosition`` plays its turns in place, on one state it owns whole. Whatever changes
+that state files a record in the state's ``Journal`` (when it keeps one): placing a piece
+files one record that takes it back (``pieces.py``), the tiles and the turn's counters
+file what they held before. ``undo_to`` plays the records back, newest first. Taking a
+turn back this way costs a record or two a placement, where copying the city for every
+turn would cost the whole city.
 """
 
 from __future__ import annotations
 
-from collections.abc import MutableMapping, MutableSequence, MutableSet
+from collections.abc import Callable, MutableMapping, MutableSet
+from operator import attrgetter
 from typing import Final, TypeVar
 
 
@@ -39,21 +41,24 @@ class Journal:
         """``table[key]`` is about to change (or to be added)."""
         self.records.append((_ITEM, table, key, table.get(key, MISSING)))
 
-    def entry(self, table: MutableSequence[V], index: int) -> None:
-        """``table[index]`` of a list is about to change."""
-        self.records.append((_ENTRY, table, index, table[index]))
-
     def field(self, owner: object, name: str) -> None:
         """The attribute ``name`` of ``owner`` is about to change."""
         self.records.append((_FIELD, owner, name, getattr(owner, name)))
+
+    def fields(self, owner: object, names: tuple[str, ...]) -> None:
+        """The attributes ``names`` of ``owner`` are about to change."""
+        read = _READERS.get(names)
+        if read is None:
+            read = _READERS[names] = attrgetter(*names)
+        self.records.append((_FIELDS, owner, names, read(owner)))
 
     def added(self, members: MutableSet[V], member: V) -> None:
         """``member`` has just been added to ``members`` (which did not hold it)."""
         self.records.append((_ADDED, members, member, None))
 
-    def inserted(self, table: MutableSequence[V], index: int) -> None:
-        """An item has just been inserted into a list at ``index`` (-1: appended)."""
-        self.records.append((_INSERTED, table, index, None))
+    def call(self, undo: Callable[..., None], *args: object) -> None:
+        """``undo(*args)`` takes back what has just been done."""
+        self.records.append((_CALL, undo, args, None))  # (read by undo_to)
 
     def undo_to(self, mark: int) -> None:
         """Put back everything changed since ``mark``, newest first."""
@@ -67,22 +72,24 @@ class Journal:
                     del table[key]
                 else:
                     table[key] = old
-            elif kind == _ENTRY:
-                assert isinstance(owner, list) and isinstance(key, int)
-                owner[key] = old
             elif kind == _FIELD:
                 assert isinstance(key, str)
                 setattr(owner, key, old)
+            elif kind == _FIELDS:
+                assert isinstance(key, tuple) and isinstance(old, tuple)
+                for name, value in zip(key, old, strict=True):
+                    setattr(owner, name, value)
             elif kind == _ADDED:
                 assert isinstance(owner, set)
                 owner.discard(key)
             else:
-                assert isinstance(owner, list) and isinstance(key, int)
-                del owner[key]
+                assert callable(owner) and isinstance(key, tuple)
+                owner(*key)
 
     def forget(self) -> None:
         """Keep no record of what was played so far: it can no longer be taken back."""
         self.records.clear()
 
 
-_ITEM, _ENTRY, _FIELD, _ADDED, _INSERTED = range(5)
+_READERS: dict[tuple[str, ...], attrgetter[tuple[object, ...]]] = {}  # (several names: a tuple)
+_ITEM, _FIELD, _FIELDS, _ADDED, _CALL = range(5)
