@@ -57,9 +57,11 @@ def turn_reader(
 
     def read(text: TurnText) -> TurnEntry[Turn]:
         laid = laid_out(text)
-        if laid is None or laid[3] is None:
+        if laid is None:
             return _read(text, players)
         line, col, _, parts = laid
+        if parts is None:
+            return _read(text, players)
         player: str | None = None
         player_at = 0
         placements: list[Placement] = []

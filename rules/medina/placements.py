@@ -31,16 +31,13 @@ from .placing import (
     b1_field,
     b3_spacing,
     building_target,
-    merchant_fault,
     roof_target,
     stable_target,
-    street_blocked,
-    street_ends,
     supply_fault,
     unfinished,
-    wall_arm,
 )
 from .state import BUILDING, State
+from .streets_walls import merchant_fault, street_blocked, street_ends, wall_arm
 
 
 def check_placement(

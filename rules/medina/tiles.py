@@ -6,7 +6,6 @@ Each function returns the events saying what changed hands, for replay and annot
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Final
 
 from .events import (
     ColourRetired,
@@ -18,9 +17,6 @@ from .events import (
 )
 from .model import NEUTRAL, Retire, StableTower, cell_name
 from .state import Palace, State
-
-_OWNER_ONLY: Final = StableTower.OWNER  # module names: Enum members are slow to read
-_NO_RETIRING: Final = Retire.NO
 
 
 def article(word: str) -> str:
@@ -102,7 +98,7 @@ def after_stable(state: State, palace: Palace, towers_before: set[int], placer: 
     if not palace.roofed:
         return []
     events = update_palace_tile(state, palace.colour)
-    if state.rulings.stable_tower is _OWNER_ONLY and placer != palace.owner:
+    if state.rulings.stable_tower is StableTower.OWNER and placer != palace.owner:
         return events  # by this ruling only the owner's own stable connects
     for tower in sorted(state.towers_touching(palace) - towers_before):
         events.extend(award_tower(state, tower, palace.owner))
@@ -136,7 +132,7 @@ def retire_if_owned(
 
     ``of_colour``: the colour's palaces, when already picked out.
     """
-    if state.rulings.retire_colours is _NO_RETIRING or colour in state.retired:
+    if state.rulings.retire_colours is Retire.NO or colour in state.retired:
         return []
     palaces = state.palaces.values() if of_colour is None else of_colour
     owners = {p.owner for p in palaces if p.colour == colour}

@@ -4,7 +4,6 @@ roof and the end of the game (MED-T1 to T4, MED-E1), each decided once here."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
 
 from meridina.rules.rule_home import decides
 
@@ -12,8 +11,6 @@ from .faults import Fault, wording
 from .model import BUILDING_KIND, ROOF_KIND, ForcedRoof, Placement, cell_name
 from .placements import can_place, check_placement, legal_placements, make_placement, roof_site
 from .state import Hand, State, holds_pieces
-
-_OTHERS_STUCK: Final = ForcedRoof.OTHERS_STUCK
 
 
 def alone_with_roofs(state: State, player: str) -> bool:
@@ -38,7 +35,7 @@ def others_stuck(state: State, player: str) -> bool:
 def forced_roof_binds(state: State) -> bool:
     """Whether rule MED-T4 can bind in this game at all: the 1st edition's last-roofs rule,
     or the ruling forced-roof=others-stuck in either edition."""
-    return state.edition.last_roofs_rule or state.rulings.forced_roof is _OTHERS_STUCK
+    return state.edition.last_roofs_rule or state.rulings.forced_roof is ForcedRoof.OTHERS_STUCK
 
 
 def must_roof(state: State, player: str, hand: Hand) -> bool:
@@ -46,7 +43,7 @@ def must_roof(state: State, player: str, hand: Hand) -> bool:
     the condition of rule MED-T4, decided on the city before the turn."""
     if hand.roofs <= 0 or not forced_roof_binds(state):
         return False
-    if state.rulings.forced_roof is _OTHERS_STUCK:
+    if state.rulings.forced_roof is ForcedRoof.OTHERS_STUCK:
         return others_stuck(state, player)
     return alone_with_roofs(state, player)
 
@@ -111,7 +108,7 @@ def t2_two_pieces(
     written: int = 0,
     index: int = -1,
     teas: int = 0,
-    made: int | None = None,
+    made: int = 0,
 ) -> Fault | None:
     """A turn places two pieces (a tea tile stands for one), one in the edition's opening
     turns, and fewer only while no piece can still be placed.
@@ -119,7 +116,7 @@ def t2_two_pieces(
     With ``index``: whether the turn's placement ``index`` (from 0) may be made, on the
     state before the turn. Else the turn of ``written`` placements, ``teas`` tea tiles
     among them, as a whole, on the state after it: ``made`` of its pieces placed, each
-    checked by ``index`` first; None: every placement made, none checked by ``index``.
+    asked by ``index`` first.
     """
     if index >= 0:
         if index >= 2:
@@ -128,10 +125,6 @@ def t2_two_pieces(
             return Fault("MED-T2", ("opening", _opening(state)))
         return None
     single = state.turns_played <= state.opening_turns  # (the turn is counted already)
-    if made is None:
-        if written > (1 if single else 2):
-            return Fault("MED-T2", ("many",))
-        made = written
     if (
         written < (1 if single or teas else 2)
         and made == written
