@@ -92,7 +92,11 @@ def make_placement(
         hand.tea -= 1
         return []
     assert cell is not None
-    state.city_changes()  # what was worked out of the city no longer holds
+    # What was worked out of the city no longer holds (``State.city_changes``, written out:
+    # asked for every piece).
+    if state.open_palaces:
+        state.open_palaces.clear()
+    state.open_fields = None
     if kind is BUILDING_KIND:
         place_building(state, hand, placement.colour or "", cell, target)
         return []

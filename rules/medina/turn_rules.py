@@ -187,7 +187,7 @@ def t4_last_roofs(
 ) -> Fault | None:
     """A player who must roof (``must_roof``) places a roof this turn while one can go
     (``hand``: the mover's)."""
-    if not must_roof(state, player, hand):
+    if hand.roofs <= 0 or not must_roof(state, player, hand):  # (no roof: the usual answer)
         return None
     for placement in placements:
         if placement.kind is ROOF_KIND:
