@@ -88,25 +88,16 @@ class RulesCore(Protocol[SetupIn, StateT, TurnT, StepOut, ScoreT]):
 TurnIn = TypeVar("TurnIn", contravariant=True)
 
 
-@dataclass(frozen=True, slots=True)
-class Stopped(Generic[StateT]):
-    """Where a game played clean met its first problem: the index of that turn and the
-    state it is played from. The game goes on turn by turn from there."""
+class PlaysUntilFault(Protocol[StateT, TurnIn]):
+    """A rules core that plays a game in place up to its first problem, and hands the rest
+    to ``apply`` from there: no turn is played twice over."""
 
-    turn: int
-    state: StateT
-
-
-class PlaysClean(Protocol[StateT, TurnIn]):
-    """A rules core that can also play a whole game without keeping a state for each turn."""
-
-    def play_clean(
+    def play_until_fault(
         self, start: StateT, turns: Sequence[TurnIn | Unreadable]
-    ) -> StateT | Stopped[StateT] | None:
-        """The state after ``turns`` when every one of them is legal and plain: no problem
-        of any kind, not even a warning. Else where the first problem is met (``Stopped``),
-        or None, and the game must be played turn by turn from the start to say what is
-        wrong. ``start`` is left as it was."""
+    ) -> tuple[StateT, int]:
+        """How many of ``turns`` are legal and plain from ``start`` (no problem of any kind,
+        not even a warning, and no unreadable turn) before the first that is not, and the
+        state after them. ``start`` is left as it was."""
         ...
 
 
@@ -122,9 +113,9 @@ class GameRun(Generic[StateT, StepT, SheetT]):
     # A game played clean (``play(..., keep_steps=False)``) keeps no steps, only its end.
     steps_kept: bool = True
     last: StateT | None = None
-    # Played clean up to a problem (``Stopped``): the steps start at this turn, from
-    # ``resumed``; the turns before it keep none.
-    first_step: int = 0
+    # The first ``clean_turns`` turns, played without a problem, keep no step: ``steps``
+    # holds those of the turns after them, played on from ``resumed``.
+    clean_turns: int = 0
     resumed: StateT | None = None
 
     @property
@@ -134,11 +125,11 @@ class GameRun(Generic[StateT, StepT, SheetT]):
         for step in reversed(self.steps):
             if step is not None:
                 return cast(StateT, step.state)
-        return self.start
+        return self.resumed if self.clean_turns else self.start
 
     def states(self) -> list[StateT]:
         """The state after each turn (the previous one for an unreadable turn)."""
-        if not self.steps_kept or self.first_step:
+        if not self.steps_kept or self.clean_turns:
             raise ValueError("this game was played without keeping a state for each turn")
         assert self.start is not None
         current = self.start
@@ -185,8 +176,8 @@ def told_problems(
                 problems.extend(step.problems)
         return problems
     memory: dict[object, object] = {}
-    state: object = run.resumed if run.first_step else run.start
-    for turn, step in zip(turns[run.first_step :], run.steps, strict=False):
+    state: object = run.resumed if run.clean_turns else run.start
+    for turn, step in zip(turns[run.clean_turns :], run.steps, strict=False):
         if step is None:
             continue
         if step.problems or memory:  # a clean game costs nothing more
@@ -211,28 +202,27 @@ def play(
 ) -> GameRun[StateT, StepT, SheetT]:
     """Play a whole game through its rules core: every turn, the score, the stated result.
 
-    With ``keep_steps`` false, a core that can play a game clean (``PlaysClean``) tries
-    that first: a game with no problem in any turn then keeps only its last state. A
-    game with any problem is played turn by turn from its first problem (or from the
-    start), so it is described exactly as it would be otherwise.
+    With ``keep_steps`` false, a core that plays a game in place up to its first problem
+    (``PlaysUntilFault``) does that first: a game with no problem in any turn then keeps
+    only its last state, and a game with one is played on turn by turn from that turn, so
+    it is described exactly as it would be otherwise and no turn is played twice.
     """
     started = core.initial_state(setup, base)
     run: GameRun[StateT, StepT, SheetT] = GameRun(started.problems, started.state)
     state = started.state
     if state is None:
         return run
-    play_clean = None if keep_steps else getattr(core, "play_clean", None)
-    if play_clean is not None:
+    until_fault = None if keep_steps else getattr(core, "play_until_fault", None)
+    if until_fault is not None:
         turns = turns if isinstance(turns, Sequence) else list(turns)
-        final = cast("PlaysClean[StateT, TurnT]", core).play_clean(state, turns)
-        if isinstance(final, Stopped):  # clean up to there: go on turn by turn from it
-            state, run.first_step, run.resumed = final.state, final.turn, final.state
-            turns = turns[final.turn :]
-        elif final is not None:
-            run.steps_kept, run.last = False, final
-            run.sheet = core.score(final)
-            run.result_problems = tuple(core.check_result(setup, final, run.sheet))
+        state, played = cast("PlaysUntilFault[StateT, TurnT]", core).play_until_fault(state, turns)
+        if played == len(turns):
+            run.steps_kept, run.last = False, state
+            run.sheet = core.score(state)
+            run.result_problems = tuple(core.check_result(setup, state, run.sheet))
             return run
+        run.clean_turns, run.resumed = played, state
+        turns = turns[played:]
     apply, pass_over, keep = core.apply, core.pass_over, run.steps.append  # looked up once
     for turn in turns:
         if isinstance(turn, Unreadable):

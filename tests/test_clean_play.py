@@ -18,7 +18,7 @@ from meridina.cli.main import cli
 from meridina.notation.driver import GAMES, GameReport, check_game
 from meridina.notation.reader import parse_text
 
-KINDS = [("medina", "1", 3), ("medina", "2", 4)]
+KINDS = [("meridian", None, 2), ("meridian", None, 4), ("medina", "1", 3), ("medina", "2", 4)]
 SPOILS = ["none", "swap", "drop", "repeat", "result", "stranger"]
 
 
@@ -88,7 +88,7 @@ def test_a_game_played_clean_is_described_as_one_played_turn_by_turn(
         full = check_game(parsed, None, None, True)
         clean = check_game(parsed, None, None, False)
         assert_same(full, clean)
-        if how == "none" and hasattr(GAMES[game].rules, "play_clean"):
+        if how == "none" and hasattr(GAMES[game].rules, "play_until_fault"):
             assert not full.problems
             assert clean.run is not None and not clean.run.steps_kept  # it took the clean way
 
@@ -98,7 +98,7 @@ def test_a_game_played_clean_keeps_no_steps_and_says_so() -> None:
     for parsed in parse_text(text):
         report = check_game(parsed, None, None, False)
         assert report.run is not None and report.game is not None
-        if not hasattr(GAMES[report.game.lower()].rules, "play_clean"):
+        if not hasattr(GAMES[report.game.lower()].rules, "play_until_fault"):
             continue
         assert report.run.steps == [] and report.run.final is not None
         try:

@@ -13,10 +13,10 @@ from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from medina_spoils import KINDS, contents
 from meridina.rules.medina.copy_on_write import ALL_OWN, copy_state, detached_state
 from meridina.rules.medina.random_play import play_game
 from meridina.rules.medina.state import State
-from test_medina_clean_play import KINDS, contents
 
 
 def everything(state: State) -> dict[str, Any]:

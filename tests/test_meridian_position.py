@@ -215,7 +215,7 @@ def test_a_check_that_stops_at_the_first_fault_goes_on_from_there(
     clean = check_game(parsed, None, None, False)
     assert full.problems and clean.problems == full.problems
     assert clean.run is not None and full.run is not None
-    assert clean.run.first_step == faulty
+    assert clean.run.clean_turns == faulty
     assert len(clean.run.steps) == len(game.turns) - faulty
     assert calls == len(game.turns) + 1  # the faulty turn twice: stopped at, then gathered
     assert clean.run.final is not None and full.run.final is not None

@@ -26,7 +26,7 @@ from ..suggest import (
     sure_fix,
     sure_match,
 )
-from ..text import LaidOut, TurnText, Word
+from ..text import TurnText, Word
 from ..text_fast import laid_out
 from ..turn_body import pieces
 from ..turns import TurnEntry
@@ -44,87 +44,52 @@ def read_turn(text: TurnText, players: Sequence[tuple[str, Sequence[str]]] = ())
 def turn_reader(
     players: Sequence[tuple[str, Sequence[str]]],
 ) -> Callable[[TurnText], TurnEntry[Turn]]:
-    """``read_turn`` for the turns of one game, its players' colours looked up once."""
+    """``read_turn`` for the turns of one game, its players' colours looked up once.
+
+    A turn is read once, from its body's parts as laid out (no words made), each part
+    looked up in ``_MEANINGS``. A turn the parts do not give (laid out otherwise, a part
+    of several words) or with a fault is read from its words instead, which say where
+    and what the fault is (``_read``).
+    """
     colours = frozenset(colour for _, (colour, *_) in players)
-    known, new_place, new_placement, new_turn = _MEANINGS, Place, Placement, Turn
+    known, new_place, new_placement = _MEANINGS, Place, Placement
 
     def read(text: TurnText) -> TurnEntry[Turn]:
         laid = laid_out(text)
         if laid is None:
             return _read(text, players)
         line, col, _, parts = laid
-        # The usual forms, " COLOUR PIECE@FIELD [PIECE@FIELD|tea]" and " COLOUR pass", read
-        # here at once; ``_read_parts`` reads every other form alike, only slower.
-        if parts is None or not 3 <= len(parts) <= 4 or parts[0]:
-            return _read_parts(text, laid, colours, players)
-        player_part, first = parts[1], parts[2]
-        player = (known.get(player_part) or _meaning(player_part))[0]
-        if player is None or (colours and player not in colours):
-            return _read_parts(text, laid, colours, players)
-        name, piece = known.get(first) or _meaning(first)
-        if piece is not None:
-            at = col + 2 + len(player_part)
-            kind, cell, colour = piece
-            one = new_placement(kind, cell, colour, new_place(line, at))
-            if len(parts) == 3:
-                placements: tuple[Placement, ...] = (one,)
-            else:
-                piece = (known.get(parts[3]) or _meaning(parts[3]))[1]
-                if piece is None:
-                    return _read_parts(text, laid, colours, players)
+        if parts is None:
+            return _read(text, players)
+        player: str | None = None
+        player_at = 0
+        placements: list[Placement] = []
+        passed = False
+        offset = 0
+        for part in parts:
+            if not part:
+                offset += 1
+                continue
+            name, piece = known.get(part) or _meaning(part)
+            if player is None:
+                if name is None:
+                    return _read(text, players)
+                player, player_at = name, offset
+            elif piece is not None and not passed:
                 kind, cell, colour = piece
-                placed = new_place(line, at + len(first) + 1)
-                placements = (one, new_placement(kind, cell, colour, placed))
-            passed = False
-        elif name == "pass" and len(parts) == 3:
-            placements, passed = (), True
-        else:
-            return _read_parts(text, laid, colours, players)
-        player_at = new_place(line, col + 1)
-        turn = new_turn(player, placements, passed, text.number, text.at, player_at)
+                placements.append(new_placement(kind, cell, colour, new_place(line, col + offset)))
+            elif name == "pass" and not placements and not passed:
+                passed = True
+            else:
+                return _read(text, players)
+            offset += len(part) + 1
+        if player is None or (colours and player not in colours) or not (placements or passed):
+            return _read(text, players)
+        at = new_place(line, col + player_at)
+        turn = Turn(player, tuple(placements), passed, text.number, text.at, at)
         return TurnEntry(text, turn, (), player)
 
     return read
-
-
-def _read_parts(
-    text: TurnText,
-    laid: LaidOut,
-    colours: frozenset[str],
-    players: Sequence[tuple[str, Sequence[str]]],
-) -> TurnEntry[Turn]:
-    """A turn from its body's parts as laid out, without making its words; a turn in a form
-    the parts do not give, or with a fault, is read (and explained) by ``_read``."""
-    line, col, _, parts = laid
-    if parts is None:
-        return _read(text, players)
-    player: str | None = None
-    player_at = 0
-    placements: list[Placement] = []
-    passed = False
-    offset = 0
-    for part in parts:
-        if not part:
-            offset += 1
-            continue
-        name, piece = _MEANINGS.get(part) or _meaning(part)
-        if player is None:
-            if name is None:
-                return _read(text, players)
-            player, player_at = name, offset
-        elif piece is not None and not passed:
-            placements.append(Placement(*piece, Place(line, col + offset)))
-        elif name == "pass" and not placements and not passed:
-            passed = True
-        else:
-            return _read(text, players)
-        offset += len(part) + 1
-    if player is None or (colours and player not in colours) or not (placements or passed):
-        return _read(text, players)
-    at = Place(line, col + player_at)
-    return TurnEntry(
-        text, Turn(player, tuple(placements), passed, text.number, text.at, at), (), player
-    )
 
 
 # One part of a turn's body as a single word: its name (in lower case) when a name, and the

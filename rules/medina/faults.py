@@ -54,6 +54,8 @@ class Fault(NamedTuple):
         return self._replace(position=True)
 
 
+NO_FAULTS: Final[tuple[Fault, ...]] = ()  # a placement that breaks no rule
+
 # A decider's answer "broken" to a caller that asks only yes or no (``what`` None): no
 # facts gathered, nothing to word; never shown.
 UNWORDED: Final = Fault(cast(RuleCode, "unworded"), ())

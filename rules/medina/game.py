@@ -2,18 +2,25 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from meridina.rules.common import Place, Problem
-from meridina.rules.game import Applied, SaysOnce, result_faults, result_words
+from meridina.rules.game import (
+    Applied,
+    PlaysUntilFault,
+    SaysOnce,
+    Unreadable,
+    result_faults,
+    result_words,
+)
 from meridina.rules.game import GameRun as BaseRun
 from meridina.rules.rule_home import decides
 
 from . import consequences, engine
-from .clean import play_clean
 from .engine import Step, expected_player, finished, nobody_can_place
 from .faults import Fault, wording
+from .game_position import GamePosition
 from .model import Setup, Turn
 from .scoring import ScoreSheet, score
 from .state import State
@@ -29,10 +36,17 @@ class MedinaRules:
         return engine.initial_state(setup, base)
 
     apply = staticmethod(engine.apply)  # called once a turn: no method of its own in between
-    # A whole game on one working state, for checks that need only the end (``PlaysClean``).
-    play_clean = staticmethod(play_clean)
     # A refused roof's consequence told once per palace in a game's list (``SaysOnce``).
     told = staticmethod(consequences.told)
+
+    def play_until_fault(
+        self, start: State, turns: Sequence[Turn | Unreadable]
+    ) -> tuple[State, int]:
+        """Play on one position in place while each turn is plain and legal; the turn with
+        the first fault is taken back, and ``apply`` plays on from there, collecting."""
+        position = GamePosition(start)
+        played = position.push_until_fault(turns)
+        return position.release(), played
 
     def pass_over(self, state: State, mover: str | None) -> State:
         """Only the order moves on: the next turn is the one after the stated mover's."""
@@ -55,6 +69,7 @@ class MedinaRules:
 
 RULES = MedinaRules()
 _SAYS_ONCE: SaysOnce[State, Turn, Step] = RULES  # checked by the type checker
+_UNTIL_FAULT: PlaysUntilFault[State, Turn] = RULES
 
 
 def check_result(setup: Setup, state: State, sheet: ScoreSheet) -> list[Problem]:

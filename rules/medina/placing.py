@@ -9,16 +9,13 @@ position all ask it.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from typing import Final
 
 from meridina.rules.rule_home import decides
 
-from .events import Event
-from .faults import UNWORDED, Fault
+from .faults import NO_FAULTS, UNWORDED, Fault
 from .model import (
     BUILDING_KIND,
     MERCHANT_KIND,
-    NEUTRAL,
     NEUTRAL_KIND,
     ROOF_KIND,
     STABLE_KIND,
@@ -26,12 +23,10 @@ from .model import (
     WALL_KIND,
     Cell,
     Placement,
-    StreetTouch,
     StuckPalace,
     TeaPlacement,
 )
-from .state import BUILDING, MERCHANT, STABLE, WALL, Hand, Palace, State
-from .tiles import after_roof, after_stable, after_wall, update_palace_tile
+from .state import BUILDING, Hand, Palace, State
 
 # ---------------------------------------------------------------- supply
 
@@ -52,46 +47,31 @@ def supply_fault(state: State, player: str, placement: Placement) -> Fault | Non
 
 @decides("MED-T5")
 def t5_tea(
-    state: State,
-    player: str,
-    placements: Sequence[Placement] = (),
-    index: int = -1,
-    teas: int = 0,
-    checked: bool = True,
+    state: State, player: str, placements: Sequence[Placement] = (), index: int = -1, teas: int = 0
 ) -> Fault | None:
     """A tea tile stands for one of a turn's two pieces: only one the player holds, one a
     turn, never alone, and by the ruling tea-placement=second only after a piece.
 
-    With no ``placements``: the tile as taken from the player's supply. With ``index``:
-    the turn's placement ``index``, a tea tile, before it is made (``teas``: tea tiles
-    made before it). Else the whole turn once made, ``teas`` of its tea tiles made, each
-    checked by ``index`` first (``checked``) or not.
+    Asked three ways, as a tea tile is played: with no ``placements``, of the tile as taken
+    from the player's supply; with ``index``, of the turn's placement ``index`` (a tea
+    tile) before it is made, ``teas`` tiles played before it; else of the whole turn once
+    made, ``teas`` of its tea tiles played.
     """
-    if not placements:
+    if not placements:  # the supply
         if state.hands[player].tea <= 0:
             return Fault("MED-T5", ("none", player))
         return None
-    if index >= 0:
+    if index >= 0:  # one tile
         if teas:
             return Fault("MED-T5", ("twice",))
-        if index == 0 and state.rulings.tea_placement is _TEA_SECOND and len(placements) > 1:
+        second = state.rulings.tea_placement is TeaPlacement.SECOND
+        if index == 0 and second and len(placements) > 1:
             return Fault("MED-T5", ("first",))
         return None
-    if checked:
-        if teas and all(placement.kind is TEA_KIND for placement in placements):
-            return Fault("MED-T5", ("alone",))
-        return None
-    if teas > 1:
-        return Fault("MED-T5", ("twice",))
-    if teas and len(placements) == 1:
+    # the whole turn
+    if teas and all(placement.kind is TEA_KIND for placement in placements):
         return Fault("MED-T5", ("alone",))
-    if teas and state.rulings.tea_placement is _TEA_SECOND and placements[0].kind is TEA_KIND:
-        return Fault("MED-T5", ("first",))
     return None
-
-
-_TEA_SECOND: Final = TeaPlacement.SECOND
-_ROOF_FIRST: Final = StuckPalace.ROOF
 
 
 @decides("MED-T6")
@@ -174,8 +154,11 @@ def b3_spacing(
     """
     palace_at = state.palace_at
     around = state.board.all_around[cell]
-    if own is None and palace_at.keys().isdisjoint(around):
-        return None  # the usual new palace: nothing at all around (one look-up in C)
+    if own is None and not named:  # a new palace: any palace around is one too many
+        if palace_at.keys().isdisjoint(around):
+            return None  # the usual new palace: nothing at all around (one look-up in C)
+        if what is None:
+            return UNWORDED
     for other in around:
         ident = palace_at.get(other)
         if ident is not None and ident != own and ident not in named:
@@ -253,7 +236,8 @@ def b2_palace_to_join(
         growing = [p for p in state.palaces.values() if p.colour == colour and can_extend(state, p)]
         if len(growing) > 1:
             return Fault("MED-B2", (colour, len(growing), False), True)
-        if state.rulings.stuck_palace is _ROOF_FIRST:  # one unroofed palace of a colour at most
+        # (By stuck-palace=roof: one unroofed palace of a colour at most.)
+        if state.rulings.stuck_palace is StuckPalace.ROOF:
             unroofed = [p for p in state.palaces.values() if p.colour == colour and p.owner is None]
             if len(unroofed) > 1:
                 return Fault("MED-B2", (colour, len(unroofed), True), True)
@@ -275,7 +259,7 @@ def b2_palace_to_join(
                     return ident
                 break
     if not can_grow(state, colour):  # told without listing the palaces: the usual case
-        if state.rulings.stuck_palace is _ROOF_FIRST:
+        if state.rulings.stuck_palace is StuckPalace.ROOF:
             # Under stuck-palace=roof, a stuck palace of the colour bars a new one.
             for palace in state.palaces.values():
                 if palace.colour == colour and palace.owner is None:
@@ -309,14 +293,24 @@ def b4_finished(state: State, colour: str, cell: Cell) -> Fault | None:
     return None
 
 
-def building_target(state: State, colour: str, cell: Cell) -> tuple[int | None, list[Fault]]:
+def building_target(state: State, colour: str, cell: Cell) -> tuple[int | None, Sequence[Fault]]:
     """The palace a building on ``cell`` joins (None: a new one), or every rule it breaks.
 
     A field that cannot hold a building at all (off the board, on the ring, taken) says
     all there is to say; a field next to the well still has its palace rules checked.
     """
     fault = b1_field(state, cell, "building")
-    if fault is not None and fault.case != "well":
+    if fault is None:  # the usual legal building, told at once
+        joins = b2_palace_to_join(state, colour, cell, True, spaced_too=True)
+        if isinstance(joins, int):  # (its spacing asked too)
+            return joins, NO_FAULTS
+        if (
+            joins is None
+            and b4_finished(state, colour, cell) is None
+            and b3_spacing(state, cell, None, None) is None
+        ):
+            return None, NO_FAULTS
+    elif fault.case != "well":
         return None, [fault]
     faults = [fault] if fault is not None else []
     joins = b2_palace_to_join(state, colour, cell, fault is None)
@@ -338,19 +332,7 @@ def building_target(state: State, colour: str, cell: Cell) -> tuple[int | None, 
     return target, faults
 
 
-def place_building(state: State, hand: Hand, colour: str, cell: Cell, target: int | None) -> None:
-    if target is None:
-        target = max(state.palaces, default=0) + 1
-        state.add_palace(Palace(target, colour, {cell}))
-    else:
-        state.palace_to_change(target).buildings.add(cell)
-    state.palace_at[cell] = target
-    state.pieces[cell] = BUILDING
-    if hand.known:
-        hand.buildings[colour] -= 1
-
-
-def stable_target(state: State, cell: Cell) -> tuple[int | None, list[Fault]]:
+def stable_target(state: State, cell: Cell) -> tuple[int | None, Sequence[Fault]]:
     """The palace a stable on ``cell`` joins, or every rule it breaks."""
     fault = b1_field(state, cell, "stable")
     if fault is not None and fault.case != "well":
@@ -365,25 +347,6 @@ def stable_target(state: State, cell: Cell) -> tuple[int | None, list[Fault]]:
     if fault is not None:
         faults.append(fault)
     return target, faults
-
-
-def place_stable(state: State, player: str, hand: Hand, cell: Cell, target: int) -> list[Event]:
-    palace = state.palace_to_change(target)
-    roofed = palace.owner is not None
-    # A roofed palace's towers matter, and only a stable next to a wall can add one.
-    wall_tower = state.wall_tower
-    walled = roofed and any(other in wall_tower for other in state.board.ring_next_to[cell])
-    before = state.towers_touching(palace) if walled else None
-    palace.stables.add(cell)
-    state.palace_at[cell] = target
-    state.pieces[cell] = STABLE
-    if hand.known:
-        hand.stables -= 1
-    if not roofed:
-        return []
-    if before is None:  # no tower newly touched: only the palace tile may move
-        return update_palace_tile(state, palace.colour)
-    return after_stable(state, palace, before, player)
 
 
 # ---------------------------------------------------------------- roofs
@@ -419,7 +382,7 @@ def r2_one_palace_a_colour(state: State, player: str, palace: Palace) -> Fault |
 
 def roof_target(
     state: State, player: str, cell: Cell, neutral: bool
-) -> tuple[int | None, list[Fault]]:
+) -> tuple[int | None, Sequence[Fault]]:
     """The palace a roof on ``cell`` covers, or every rule it breaks."""
     found = r1_palace_to_roof(state, cell, "neutral" if neutral else "roof")
     faults = []
@@ -435,200 +398,3 @@ def roof_target(
         if fault is not None:
             faults.append(fault)
     return (None if faults else palace.ident), faults
-
-
-def place_roof(state: State, player: str, hand: Hand, target: int, neutral: bool) -> list[Event]:
-    palace = state.palace_to_change(target)
-    palace.owner = NEUTRAL if neutral else player
-    state.roofs_placed += 1
-    palace.roofed_at = state.roofs_placed
-    if neutral:
-        hand.neutral_roofs -= 1
-    else:
-        hand.roofs -= 1
-    return after_roof(state, palace)
-
-
-# ---------------------------------------------------------------- merchants
-
-
-def street_ends(state: State) -> list[Cell]:
-    if not state.streets:
-        return []
-    street = state.streets[-1]
-    return [street[0]] if len(street) == 1 else [street[0], street[-1]]
-
-
-@decides("MED-M1")
-def m1_street_end(
-    state: State,
-    cell: Cell,
-    new_street: bool = True,
-    written: Collection[Cell] = (),  # (not keyword-only: those cost a look-up on each call)
-    line: Sequence[Cell] = (),
-) -> int | Fault | None:
-    """A merchant goes on a free building field and extends the market street at an end,
-    touching exactly one merchant; only when both ends are blocked does a new street start.
-
-    The end a merchant on ``cell`` extends (0: the street's first merchant, -1: its last),
-    None for a new street (its first merchant is ruled by MED-M2), or the fault;
-    ``new_street`` False: whether it extends an end at all, None if not. A street written
-    in a position: its merchants ``written`` (found from ``cell``) form a single line, and
-    its ``line`` touches the older streets (``state.streets``) at one merchant at most.
-    """
-    board = state.board
-    if written:
-        next_to = board.next_to
-        ends = 0
-        for merchant in written:
-            degree = sum(1 for other in next_to[merchant] if other in written)
-            if degree > 2:
-                return Fault("MED-M1", ("line", cell))
-            ends += degree <= 1
-        if len(written) > 1 and ends != 2:
-            return Fault("MED-M1", ("line", cell))
-        return None
-    if line:
-        older = {merchant for street in state.streets for merchant in street}
-        touching = [c for c in line if any(other in older for other in board.next_to[c])]
-        if len(touching) > 1:
-            return Fault("MED-M1", ("twice", touching[0], touching[1]))
-        return None
-    if cell not in board.building_fields:
-        return Fault("MED-M1", ("field", cell))
-    pieces = state.pieces
-    if cell in pieces:
-        return Fault("MED-M1", ("taken", cell, pieces[cell]))
-    if cell == state.well:
-        return Fault("MED-M1", ("well", cell))
-    streets = state.streets
-    if streets:
-        next_to_cell = board.next_to[cell]
-        touching_merchants = 0
-        for other in next_to_cell:
-            if pieces.get(other) == MERCHANT:
-                touching_merchants += 1
-        if touching_merchants == 1:
-            street = streets[-1]
-            if street[0] in next_to_cell:
-                return 0
-            if len(street) > 1 and street[-1] in next_to_cell:
-                return -1
-    if not new_street or street_blocked(state):
-        return None
-    return Fault("MED-M1", ("end", tuple(street_ends(state))))
-
-
-def street_blocked(state: State) -> bool:
-    """Neither end of the market street can take a merchant."""
-    for end in street_ends(state):
-        for cell in state.board.neighbours(end):
-            if type(m1_street_end(state, cell, False)) is int:
-                return False
-    return True
-
-
-def _merchants_touching(state: State, cell: Cell) -> int:
-    return sum(1 for n in state.board.neighbours(cell) if state.pieces.get(n) == MERCHANT)
-
-
-def merchant_fault(state: State, cell: Cell) -> tuple[int | None, list[Fault]]:
-    """The street end a merchant extends (None: a new street), or why it may not stand."""
-    end = m1_street_end(state, cell)
-    if isinstance(end, Fault):
-        return None, [end]
-    if end is not None:
-        return end, []
-    fault = m2_new_street_touch(state, cell, _merchants_touching(state, cell))
-    return None, [fault] if fault is not None else []
-
-
-@decides("MED-M2")
-def m2_new_street_touch(state: State, cell: Cell, touching: int) -> Fault | None:
-    """The first merchant of a new street touches at most as many merchants as the ruling
-    new-street-touch allows; ``touching``: how many it touches (of older streets)."""
-    allowed = NEW_STREET_TOUCH[state.rulings.new_street_touch]
-    if allowed is not None and touching > allowed:
-        return Fault("MED-M2", (cell, touching, state.rulings.new_street_touch.value))
-    return None
-
-
-# The most merchants a new street's first merchant may touch (None: any number).
-NEW_STREET_TOUCH: dict[StreetTouch, int | None] = {
-    StreetTouch.ANY: None,
-    StreetTouch.ONE: 1,
-    StreetTouch.NONE: 0,
-}
-
-
-def place_merchant(state: State, hand: Hand, cell: Cell, end: int | None) -> None:
-    streets = state.street_to_change()
-    if end is None:
-        streets.append([cell])
-    elif end == 0 and len(streets[-1]) > 1:
-        streets[-1].insert(0, cell)
-    else:
-        streets[-1].append(cell)
-    state.pieces[cell] = MERCHANT
-    if hand.known:
-        hand.merchants -= 1
-
-
-# ---------------------------------------------------------------- walls
-
-
-@decides("MED-W1")
-def w1_wall_arm(state: State, cell: Cell, standing: bool = False) -> int | Fault:
-    """A wall goes on a free field of the ring between the towers, next to a tower or to
-    the last wall of a tower's arm: the arm it extends, or the fault. ``standing``: a wall
-    of a written position, which must be one of its arm's walls counted from the tower."""
-    board = state.board
-    arm_fill = state.arm_fill
-    if standing:
-        for index in board.arms_through.get(cell, ()):
-            if cell in board.arms[index].cells[: arm_fill[index]]:
-                return index
-        return Fault("MED-W1", ("loose", cell), True)
-    if cell not in board.ring or cell in board.towers:
-        return Fault("MED-W1", ("ring", cell))
-    if cell in state.pieces:
-        return Fault("MED-W1", ("taken", cell))
-    for index in board.arms_through.get(cell, ()):
-        arm = board.arms[index]
-        filled = arm_fill[index]
-        if filled < len(arm.cells) and arm.cells[filled] == cell:
-            return index
-    return Fault("MED-W1", ("loose", cell))
-
-
-@decides("MED-W2")
-def w2_gate(state: State, index: int, filled: int, cell: Cell | None) -> Fault | None:
-    """Between two towers a field of the ring stays free: ``filled`` walls on arm ``index``
-    (the wall on ``cell`` among them) and those on its partner must leave one."""
-    board = state.board
-    arm = board.arms[index]
-    partner = board.arm_partner[index]
-    if filled + state.arm_fill[partner] >= len(arm.cells):
-        return Fault("MED-W2", (cell, arm.tower, board.arms[partner].tower))
-    return None
-
-
-def wall_arm(state: State, cell: Cell) -> tuple[int | None, list[Fault]]:
-    """The arm a wall on ``cell`` extends, or why it may not stand."""
-    index = w1_wall_arm(state, cell)
-    if isinstance(index, Fault):
-        return None, [index]
-    fault = w2_gate(state, index, state.arm_fill[index] + 1, cell)
-    if fault is not None:
-        return None, [fault]
-    return index, []
-
-
-def place_wall(state: State, hand: Hand, cell: Cell, arm: int) -> list[Event]:
-    arm_fill, wall_tower = state.walls_to_change()
-    arm_fill[arm] += 1
-    state.pieces[cell] = WALL
-    wall_tower[cell] = state.board.arms[arm].tower
-    if hand.known:
-        hand.walls -= 1
-    return after_wall(state, cell)

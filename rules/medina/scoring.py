@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Final
 
 from meridina.rules.common import value
 from meridina.rules.rule_home import decides
@@ -14,9 +13,6 @@ from .state import MERCHANT, WALL, Palace, State
 from .tiles import describe_palace
 
 # Module names: Enum members are slow to read off their class.
-_ONCE_A_PALACE: Final = WellBonus.PALACE
-_BY_PALACE: Final = TieBreak.PALACE
-_STABLE_MERCHANTS: Final = StableMerchants.YES
 
 
 @fast_value  # made for every palace of every game scored
@@ -81,7 +77,7 @@ def palace_score(state: State, palace: Palace) -> PalaceScore:
     # only under the ruling stable-merchants=yes.
     beside: set[Cell] = set()
     by_stables = (
-        (WALL, MERCHANT) if state.rulings.stable_merchants is _STABLE_MERCHANTS else (WALL,)
+        (WALL, MERCHANT) if state.rulings.stable_merchants is StableMerchants.YES else (WALL,)
     )
     for cells, counted in ((buildings, (WALL, MERCHANT)), (stables, by_stables)):
         for cell in cells:
@@ -111,7 +107,7 @@ def well_bonus(state: State, buildings: Iterable[Cell], stables: Iterable[Cell])
             for x, y in cells:
                 if (x == wx and abs(y - wy) == distance) or (y == wy and abs(x - wx) == distance):
                     well += bonus
-        if state.rulings.well_bonus is _ONCE_A_PALACE:
+        if state.rulings.well_bonus is WellBonus.PALACE:
             well = min(well, bonus)
     return well
 
@@ -123,7 +119,7 @@ def score(state: State, finished: bool = False) -> ScoreSheet:
     for palace in state.palaces.values():
         owned_by.setdefault(palace.owner, []).append(palace)
     tile_holders = [(c, state.holder_of_palace_tile(c)) for c in edition.colours]
-    tie_break = state.rulings.tie_break is _BY_PALACE
+    tie_break = state.rulings.tie_break is TieBreak.PALACE
     rows = []
     for index, player in enumerate(state.players):
         colour = player.colour

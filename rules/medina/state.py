@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import MutableMapping
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -17,6 +18,7 @@ from .copy_on_write import (
     owned_with,
 )
 from .model import NEUTRAL, Cell, Player, Rulings
+from .undo import Journal, K, V
 
 if TYPE_CHECKING:  # (the board's module reads the set-up rules, which need the state)
     from .board import Board, Edition
@@ -132,6 +134,10 @@ class State:
     own: int = field(default=ALL_OWN, repr=False, compare=False)
     # The unfinished palaces of each colour, remembered until the next placement.
     open_palaces: dict[str, list[int]] = field(default_factory=dict, repr=False, compare=False)
+    # The free building fields that touch no palace, remembered until the city changes.
+    open_fields: AbstractSet[Cell] | None = field(default=None, repr=False, compare=False)
+    # What the turns played in place changed, to take them back (a live position's own).
+    journal: Journal | None = field(default=None, repr=False, compare=False)
 
     # How many opening turns place a single piece (the edition's rule for this count).
     opening_turns: int = field(init=False, repr=False, compare=False)
@@ -216,6 +222,23 @@ class State:
             else:
                 self.own_hands = {player}
         return hand
+
+    def city_changes(self) -> None:
+        """Forget what was worked out of the city as it was (a piece is about to be placed)."""
+        if self.open_palaces:
+            self.open_palaces.clear()
+        self.open_fields = None
+
+    def changing(self, owner: object, name: str) -> None:
+        """The field ``name`` of ``owner`` (this state, a hand, a palace) is about to change."""
+        journal = self.journal
+        if journal is not None:
+            journal.field(owner, name)
+
+    def changing_item(self, table: MutableMapping[K, V], key: K) -> None:
+        """``table[key]`` (one of this state's tables, or a hand's) is about to change."""
+        if self.journal is not None:
+            self.journal.item(table, key)
 
     def palace(self, cell: Cell) -> Palace | None:
         ident = self.palace_at.get(cell)

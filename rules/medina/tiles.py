@@ -6,7 +6,6 @@ Each function returns the events saying what changed hands, for replay and annot
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Final
 
 from meridina.rules.rule_home import decides
 
@@ -20,9 +19,6 @@ from .events import (
 )
 from .model import NEUTRAL, Retire, StableTower, cell_name
 from .state import Palace, State
-
-_OWNER_ONLY: Final = StableTower.OWNER  # module names: Enum members are slow to read
-_NO_RETIRING: Final = Retire.NO
 
 
 def update_palace_tile(
@@ -44,6 +40,7 @@ def update_palace_tile(
         return []
     before = state.holder_of_palace_tile(colour)
     state.tiles_to_change()
+    state.changing_item(state.palace_tiles, colour)
     state.palace_tiles[colour] = best.ident
     after = state.holder_of_palace_tile(colour)
     if before == after:
@@ -58,12 +55,16 @@ def award_tower(state: State, tower: int, owner: str | None) -> list[Event]:
     if state.tower_tiles.get(tower) != holder or tower not in state.tower_tiles:
         events.append(TowerTileMoved(tower, holder))
     state.tiles_to_change()
+    state.changing_item(state.tower_tiles, tower)
     state.tower_tiles[tower] = holder
     merchants = state.tower_merchants.get(tower, 0)
     if merchants:
+        state.changing_item(state.tower_merchants, tower)
         state.tower_merchants[tower] = 0
         if holder is not None:
-            state.hand_to_change(holder).merchants += merchants
+            hand = state.hand_to_change(holder)
+            state.changing(hand, "merchants")
+            hand.merchants += merchants
         events.append(TowerMerchantsTaken(tower, merchants, holder))
     return events
 
@@ -89,9 +90,12 @@ def claim_tea(state: State, palace: Palace) -> list[Event]:
     tea = state.edition.tea_tiles
     if palace.colour == "black" and "tea" in state.options and state.tea_claims < len(tea):
         count = tea[state.tea_claims]
+        state.changing(state, "tea_claims")
         state.tea_claims += 1
         if palace.owner not in (None, NEUTRAL):
-            state.hand_to_change(str(palace.owner)).tea += count
+            hand = state.hand_to_change(str(palace.owner))
+            state.changing(hand, "tea")
+            hand.tea += count
             return [TeaTilesTaken(str(palace.owner), count)]
     return []
 
@@ -100,7 +104,7 @@ def after_stable(state: State, palace: Palace, towers_before: set[int], placer: 
     if not palace.roofed:
         return []
     events = update_palace_tile(state, palace.colour)
-    if state.rulings.stable_tower is _OWNER_ONLY and placer != palace.owner:
+    if state.rulings.stable_tower is StableTower.OWNER and placer != palace.owner:
         return events  # by this ruling only the owner's own stable connects
     for tower in sorted(state.towers_touching(palace) - towers_before):
         events.extend(award_tower(state, tower, palace.owner))
@@ -134,14 +138,19 @@ def retire_if_owned(
 
     ``of_colour``: the colour's palaces, when already picked out.
     """
-    if state.rulings.retire_colours is _NO_RETIRING or colour in state.retired:
+    if state.rulings.retire_colours is Retire.NO or colour in state.retired:
         return []
     palaces = state.palaces.values() if of_colour is None else of_colour
     owners = {p.owner for p in palaces if p.colour == colour}
     if owners.issuperset(state.seat_colours):
-        state.retired_to_change().add(colour)
+        retired = state.retired_to_change()
+        retired.add(colour)
+        if state.journal is not None:
+            state.journal.added(retired, colour)
         for player in list(state.hands):
-            state.hand_to_change(player).buildings[colour] = 0
+            buildings = state.hand_to_change(player).buildings
+            state.changing_item(buildings, colour)
+            buildings[colour] = 0
         return [ColourRetired(colour)]
     return []
 

@@ -8,7 +8,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from meridina.rules.common import Problem, RecordError
-from meridina.rules.game import Applied, Handling, Stopped, Unreadable
+from meridina.rules.game import Applied, Handling, Unreadable
 
 from .action import Effect
 from .board import Board, bundled_board, load_board
@@ -184,17 +184,17 @@ def apply(state: State, turn: Turn) -> Step:
     return Step(after, report, turn, state.seating)
 
 
-def play_clean(start: State, turns: Sequence[Turn | Unreadable]) -> State | Stopped[State]:
-    """The state after ``turns`` when none has a fault; else where the first is met: its
-    index and the state it is played from, for ``play`` to go on turn by turn from there.
+def play_until_fault(start: State, turns: Sequence[Turn | Unreadable]) -> tuple[State, int]:
+    """How many of ``turns`` have no fault, played from ``start`` one after another, and the
+    state after them, for ``play`` to go on turn by turn from the first that has one.
     ``start`` is left as it was."""
     position = Position(start)
     for index, turn in enumerate(turns):
         if isinstance(turn, Unreadable):
             position.pass_over(turn.mover)
         elif position.push(turn, stop_at_fault=True) is None:
-            return Stopped(index, position.state())
-    return position.state()
+            return position.state(), index
+    return position.state(), len(turns)
 
 
 def pass_over(state: State, colour: str | None) -> State:

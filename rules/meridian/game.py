@@ -35,8 +35,8 @@ class MeridianRules:
     # Each plays its turns on a ``Position``, through the one loop that plays a turn.
     apply = staticmethod(engine.apply)
     pass_over = staticmethod(engine.pass_over)
-    # A whole game on one position, up to its first problem (``PlaysClean``).
-    play_clean = staticmethod(engine.play_clean)
+    # A whole game on one position, up to its first problem (``PlaysUntilFault``).
+    play_until_fault = staticmethod(engine.play_until_fault)
     # A refused tower's consequence told once per meridian in a game's list (``SaysOnce``).
     told = staticmethod(consequences.told)
 

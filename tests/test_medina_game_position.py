@@ -1,0 +1,193 @@
+"""Medina's position model: every turn is played by the one turn loop, in place, and taken
+back from its journal; the legal turns are the candidates with no fault.
+
+Random legal games of both editions, every player count, random rulings and options, are
+played as they are and spoilt in several ways (``medina_spoils``).
+"""
+
+from __future__ import annotations
+
+import ast
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from medina_spoils import KINDS, SPOILS, contents, rulings, spoilt
+from meridina.rules.game import Unreadable, play, told_problems
+from meridina.rules.medina.game import RULES
+from meridina.rules.medina.game_position import GamePosition
+from meridina.rules.medina.model import Kind, Rulings, Turn
+from meridina.rules.medina.random_play import play_game
+
+TOP = Path(__file__).resolve().parent.parent
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    kind=st.sampled_from(KINDS),
+    seed=st.integers(0, 2**32 - 1),
+    ruled=rulings,
+    how=st.sampled_from(SPOILS),
+)
+def test_push_then_pop_of_every_turn_returns_the_start(
+    kind: tuple[str, int], seed: int, ruled: Rulings, how: str
+) -> None:
+    """Each turn pushed, legal or not, leaves the position ``apply`` leaves, with the same
+    problems; popped, it leaves the position as it was; and popping every turn gives the
+    start back."""
+    edition, players = kind
+    rng = random.Random(seed)
+    game = play_game(rng, edition, players, rulings=ruled)
+    start = RULES.initial_state(game.setup).state
+    assert start is not None
+    position, state = GamePosition(start), start
+    for turn in spoilt(game, how, rng):
+        before = contents(position.snapshot())
+        if isinstance(turn, Unreadable):
+            position.pass_over(turn.mover)
+            state = RULES.pass_over(state, turn.mover)
+            assert contents(position.snapshot()) == contents(state)
+            continue
+        played = position.push(turn)
+        step = RULES.apply(state, turn)
+        assert [fault.at(at) for fault, at in played.faults] == list(step.problems)
+        assert played.ignored == step.ignored
+        assert tuple(played.events) == step.events
+        assert contents(position.snapshot()) == contents(step.state)
+        assert position.pop() == turn
+        assert contents(position.snapshot()) == before
+        position.push(turn)
+        state = step.state
+    while position.turns:
+        position.pop()
+    assert contents(position.snapshot()) == contents(start)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    kind=st.sampled_from(KINDS),
+    seed=st.integers(0, 2**32 - 1),
+    ruled=rulings,
+    how=st.sampled_from(SPOILS),
+)
+def test_stopping_at_the_first_fault_tells_the_game_as_collecting_does(
+    kind: tuple[str, int], seed: int, ruled: Rulings, how: str
+) -> None:
+    """A game played up to its first fault and on from there (``keep_steps=False``) says
+    exactly what the game played turn by turn says, and ends in the same position."""
+    edition, players = kind
+    rng = random.Random(seed)
+    game = play_game(rng, edition, players, rulings=ruled)
+    turns = spoilt(game, how, rng)
+    kept = [None if isinstance(turn, Unreadable) else turn for turn in turns]
+    full = play(RULES, game.setup, turns, keep_steps=True)
+    quick = play(RULES, game.setup, turns, keep_steps=False)
+    assert told_problems(RULES, quick, kept) == told_problems(RULES, full, kept)
+    assert quick.result_problems == full.result_problems
+    assert quick.sheet == full.sheet
+    assert quick.final is not None and full.final is not None
+    assert contents(quick.final) == contents(full.final)
+    if how == "none":
+        assert not quick.steps_kept  # no turn played twice, none kept
+    elif not quick.steps_kept:
+        assert not any(step is not None and step.problems for step in full.steps)
+    else:  # played on from the first fault: only the turns from there keep a step
+        assert len(quick.steps) == len(turns) - quick.clean_turns
+        assert quick.steps == full.steps[quick.clean_turns :]
+
+
+@settings(max_examples=15, deadline=None)
+@given(kind=st.sampled_from(KINDS), seed=st.integers(0, 2**32 - 1), ruled=rulings)
+def test_the_legal_turns_are_the_candidates_with_no_fault(
+    kind: tuple[str, int], seed: int, ruled: Rulings
+) -> None:
+    """``legal_turns`` keeps every candidate that ``apply`` (the one loop on a copy) finds
+    no problem in, and only those; a game not over always has one."""
+    edition, players = kind
+    rng = random.Random(seed)
+    game = play_game(rng, edition, players, rulings=ruled)
+    for index in sorted(rng.sample(range(len(game.turns)), min(3, len(game.turns)))):
+        state = game.before[index]
+        position = GamePosition(state)
+        legal = list(position.legal_turns())
+        fine = [t for t in position.candidate_turns() if not RULES.apply(state, t).problems]
+        assert legal == fine
+        assert legal
+        assert not any(position.faults(turn) for turn in legal)
+        played = game.turns[index]  # a legal turn, unless it plays a tea tile (no candidate)
+        assert played in legal or any(p.kind is Kind.TEA for p in played.placements)
+
+
+def test_a_forced_roof_left_out_is_no_legal_turn() -> None:
+    """Under the 1st edition's last-roofs rule the candidates without a roof are faulty
+    (MED-T4) while a roof can go, so no legal turn leaves it out."""
+    for seed in range(40):
+        game = play_game(random.Random(seed), "1", 3)
+        for before in game.before:
+            position = GamePosition(before)
+            roofless = [
+                t
+                for t in position.candidate_turns()
+                if all(p.kind.value != "roof" for p in t.placements)
+            ]
+            faulted = [
+                t for t in roofless if any(f.rule == "MED-T4" for f, _ in position.faults(t))
+            ]
+            if faulted:
+                assert not set(faulted) & set(position.legal_turns())
+                return
+    pytest.fail("no game of these seeds has a forced roof to leave out")
+
+
+TURN_DECIDERS = {"t1_turn_order", "t3_pass", "t4_last_roofs", "e1_game_over"}
+LOOP = "rules/medina/turn_loop.py"
+
+
+def callers(names: set[str], root: Path = TOP) -> dict[str, set[str]]:
+    """For each name, the product modules (paths) with a call to it, Medina's and shared."""
+    found: dict[str, set[str]] = {name: set() for name in names}
+    for top in ("rules", "notation", "cli", "seeds"):
+        for path in sorted((root / top).rglob("*.py")):
+            relative = path.relative_to(root).as_posix()
+            if "meridian" in relative:
+                continue
+            for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+                if isinstance(node, ast.Call):
+                    func = node.func
+                    name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
+                    if name in names:
+                        found[name].add(relative)
+    return found
+
+
+def test_only_the_one_loop_plays_a_turn() -> None:
+    """The deciders of a whole turn (order, pass, forced roof, the end) are asked by the one
+    turn loop alone: a second loop that plays turns would have to ask them too."""
+    for name, modules in callers(TURN_DECIDERS).items():
+        assert modules == {LOOP}, f"{name} is asked outside the one turn loop: {sorted(modules)}"
+
+
+def test_the_check_finds_a_second_loop(tmp_path: Path) -> None:
+    """A second loop, wherever it is written and however it names the decider, is seen."""
+    (tmp_path / "rules" / "medina").mkdir(parents=True)
+    (tmp_path / "rules" / "medina" / "fast.py").write_text(
+        "def play(state, turns):\n"
+        "    for turn in turns:\n"
+        "        if turn_rules.t3_pass(state, turn.player) is not None:\n"
+        "            return None\n",
+        "utf-8",
+    )
+    assert callers(TURN_DECIDERS, tmp_path)["t3_pass"] == {"rules/medina/fast.py"}
+
+
+def test_a_turn_popped_that_was_never_pushed_is_refused() -> None:
+    game = play_game(random.Random(1), "2", 2)
+    position = GamePosition(game.before[0])
+    with pytest.raises(IndexError):
+        position.pop()
+    position.push(Turn(game.turns[0].player, game.turns[0].placements))
+    position.pop()
+    with pytest.raises(IndexError):
+        position.pop()
