@@ -9,6 +9,7 @@ from meridina.rules.rule_home import decides
 
 from .faults import Fault, wording
 from .model import NEUTRAL, Cell, StartPosition, cell_name
+from .placements import legal_placements
 from .placing import (
     b2_palace_to_join,
     b3_spacing,
@@ -323,8 +324,6 @@ def p1_looks_reachable(
     whole: no more pieces of a kind stand in it than the supplies hold, nor roofs of a
     player."""
     if over:
-        from .engine import legal_placements  # (the engine plays positions through here)
-
         for player in state.players:
             first = next(legal_placements(state, player.colour), None)
             if first is not None:
