@@ -9,6 +9,7 @@ and the code to a single loop that asks the rules of a turn.
 from __future__ import annotations
 
 import ast
+import functools
 import itertools
 import random
 from dataclasses import replace
@@ -259,20 +260,31 @@ def called_name(call: ast.Call) -> str:
 
 
 def callers(name: str) -> set[str]:
-    """The functions (module.function) of rules/meridian, notation and cli that call ``name``."""
-    found = set()
+    """The functions (module.function) of rules/meridian, notation, the API and cli that
+    call ``name``."""
+    return set(_calls().get(name, ()))
+
+
+@functools.cache
+def _calls() -> dict[str, frozenset[str]]:
+    """Every name called in those modules, with the functions that call it (each file read
+    once for all the names asked about)."""
+    found: dict[str, set[str]] = {}
     paths = [
         *RULES_DIR.glob("*.py"),
         *(TOP / "notation").rglob("*.py"),
+        *(TOP / "seeds").rglob("*.py"),
         *(TOP / "cli").rglob("*.py"),
     ]
     for path in paths:
         for function in ast.walk(ast.parse(path.read_text("utf-8"))):
             if isinstance(function, ast.FunctionDef):
                 for node in ast.walk(function):
-                    if isinstance(node, ast.Call) and called_name(node) == name:
-                        found.add(f"{path.stem}.{function.name}")
-    return found
+                    if isinstance(node, ast.Call):
+                        found.setdefault(called_name(node), set()).add(
+                            f"{path.stem}.{function.name}"
+                        )
+    return {name: frozenset(where) for name, where in found.items()}
 
 
 # The deciders only a turn asks, and the only functions that may call each: the one loop
