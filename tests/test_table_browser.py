@@ -90,17 +90,63 @@ def every_place(page: Any) -> list[str]:
 # ---------------------------------------------------------------- entering a turn
 
 
+# Steps of a turn run inside the page in one call: each button pressed or place clicked as
+# the steps above do it, waiting after each for the page to be ready again; ``lit`` gives
+# the places lit up at that moment. One call a turn instead of a dozen round trips.
+STEPS_IN_PAGE = """
+const steps = arguments[0], done = arguments[arguments.length - 1];
+const ready = async () => {
+  while (!(document.body && document.body.dataset.state === "ready")) {
+    await new Promise((wake) => setTimeout(wake, 5));
+  }
+};
+const lit = () =>
+  [...document.querySelectorAll("#board .target.legal")].map((t) => t.dataset.target);
+(async () => {
+  const seen = [];
+  for (const [kind, value] of steps) {
+    if (kind === "lit") {
+      seen.push(lit());
+      continue;
+    }
+    if (kind === "choose") {
+      const button = document.querySelector(`#choices button[data-choice="${CSS.escape(value)}"]`);
+      if (button === null) return done({ missing: value, seen });
+      button.click();
+    } else {
+      const target = document.querySelector(`#board [data-target="${CSS.escape(value)}"]`);
+      if (target === null) return done({ missing: value, seen });
+      target.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    }
+    await ready();
+  }
+  done({ missing: null, seen });
+})();
+"""
+
+
+def in_page(page: Any, steps: list[tuple[str, str]]) -> list[set[str]]:
+    """Run ``steps`` (``choose`` a button, click a ``place``, see what is ``lit``) in the
+    page; the places lit up at each ``lit``."""
+    answer = page.execute_async_script(STEPS_IN_PAGE, steps)
+    assert answer["missing"] is None, (steps, answer)
+    return [set(lit) for lit in answer["seen"]]
+
+
 def enter_placements(page: Any, turn: str) -> None:
     """A Medina turn: each piece picked, then its field clicked; other words as buttons."""
-    words = turn.split()[1:]
-    for word in words:
+    steps: list[tuple[str, str]] = []
+    fields = []
+    for word in turn.split()[1:]:
         piece, at, field = word.partition("@")
         if at:
-            choose(page, piece)
-            assert field in highlighted(page), (turn, word)
-            click_place(page, field)
+            steps += [("choose", piece), ("lit", ""), ("place", field)]
+            fields.append(field)
         else:
-            choose(page, word)
+            steps.append(("choose", word))
+    lit = in_page(page, steps)
+    for field, lit_up in zip(fields, lit, strict=True):
+        assert field in lit_up, (turn, field)
 
 
 def meridian_parts(turn: str) -> dict[str, str | None]:
@@ -126,20 +172,18 @@ def meridian_parts(turn: str) -> dict[str, str | None]:
 def enter_card_turn(page: Any, turn: str) -> None:
     """A Meridian turn: its card, take-off, tower colour and height picked, then its city."""
     parts = meridian_parts(turn)
-    choose(page, str(parts["card"]))
+    steps = [("choose", str(parts["card"]))]
     if parts["alone"] is not None:
-        choose(page, f"alone-{parts['alone']}")
+        in_page(page, [*steps, ("choose", f"alone-{parts['alone']}")])
         return
     if parts["take"] is not None:
-        choose(page, str(parts["take"]))
+        steps.append(("choose", str(parts["take"])))
     if parts["build"] is not None:
-        choose(page, str(parts["build"]))
-    any_height = highlighted(page)
-    choose(page, f"height-{parts['height']}")
+        steps.append(("choose", str(parts["build"])))
     place = f"{parts['meridian']}/{parts['city']}"
-    at_height = highlighted(page)
+    steps += [("lit", ""), ("choose", f"height-{parts['height']}"), ("lit", ""), ("place", place)]
+    any_height, at_height = in_page(page, steps)
     assert place in at_height and at_height <= any_height, turn
-    click_place(page, place)
 
 
 def illegal_click(page: Any, turn: str, card_turns: bool) -> list[str]:
