@@ -83,68 +83,21 @@ def place_tower(
 ) -> Placement | list[Fault]:
     """The placement step of a turn: a take-off and/or build by ``colour`` on ``meridian``,
     judged against every rule of the towers; a ``Placement`` when it breaks none, else
-    every rule it breaks, most basic first. ``position`` is left as it was."""
+    every rule it breaks, most basic first. ``position`` is left as it was: the step works
+    on a copy of the meridian's cells and of the hands, which the placement keeps.
+
+    A build alone changes nothing unless it is legal; after a take-off, a build that is
+    not leaves the take-off made, on the copies. The rules about where the tower ends up
+    (MER-R6, then MER-R3 and MER-R7) are judged only once the others hold, as the pushes
+    are known only then.
+    """
+    column = position.columns[meridian - 1]
+    if take_off is None and build is None:
+        return Placement(column, position.hands, NO_EFFECT)
     table = position.table
-    cells = list(position.columns[meridian - 1])
+    cells = list(column)
     hands = position.hands.copy()
     mine = table.seating.mates[colour]
-    effect = take_off_and_build(
-        cells, hands, table, position.ever_built, meridian, colour, take_off, build, mine
-    )
-    if isinstance(effect, list):
-        return effect
-    return Placement(tuple(cells), hands, effect)
-
-
-TowerFaults = tuple[Fault | None, Fault | None, Fault | None, Fault | None, Fault | None]
-
-
-def tower_faults(
-    cells: Sequence[Tower | None],
-    hands: dict[str, int],
-    table: Table,
-    built: frozenset[int],
-    meridian: int,
-    tower_colour: str,
-    height: int,
-    mine: tuple[str, ...],
-) -> TowerFaults:
-    """What a tower of ``tower_colour`` ``height`` high breaks wherever on the meridian's
-    ``cells`` it is put, each None when it holds: its colour (MER-R11), its height
-    (MER-R1), the pieces in hand (MER-R8), the towers per player (MER-R4) and the heights
-    already there (MER-R2)."""
-    not_own = r11_own_colours(tower_colour, mine)
-    too_few = None if not_own else r8_pieces_in_hand(tower_colour, height, hands)
-    return (
-        not_own,
-        R1HighEnough.built(cells, height, meridian, table.empty_always, built),
-        too_few,
-        r4_towers_per_player(cells, mine, table.towers_per_player, 1),
-        R2HeightsDiffer.built(cells, height),
-    )
-
-
-def take_off_and_build(
-    cells: list[Tower | None],
-    hands: dict[str, int],
-    table: Table,
-    built: frozenset[int],
-    meridian: int,
-    colour: str,
-    take_off: TakeOff | None,
-    build: Build | None,
-    mine: tuple[str, ...],
-) -> EffectData | list[Fault]:
-    """Make a take-off and/or build that breaks no rule on the meridian's ``cells`` and the
-    ``hands``, in place, and say what it did; or every rule it breaks, most basic first.
-
-    ``built`` are the meridians that have held a tower; ``mine`` are the mover's player's
-    colours. A build alone changes nothing unless it is legal; after a take-off, a build
-    that is not leaves the take-off made, so a caller works on copies it can drop.
-
-    The rules about where the tower ends up (MER-R6, then MER-R3 and MER-R7) are judged
-    only once the others hold, as the pushes are known only then.
-    """
     removed: tuple[int, Tower] | None = None
     not_there: Fault | None = None
     if take_off is not None:
@@ -156,15 +109,13 @@ def take_off_and_build(
             city, gone = found
             cells[city - 1] = None
             hands[gone.colour] += gone.height
-        if build is None:
-            return [not_there] if not_there else (removed, None, None)
-    elif build is None:
-        return NO_EFFECT
+    if build is None:  # a take-off alone
+        return [not_there] if not_there else Placement(tuple(cells), hands, (removed, None, None))
     tower_colour = build.colour or colour
     height = build.height
     city = build.city
     not_own, too_low, too_few, too_many, twice = tower_faults(
-        cells, hands, table, built, meridian, tower_colour, height, mine
+        cells, hands, table, position.ever_built, meridian, tower_colour, height, mine
     )
     no_city = R5OnTheBoard.city(city, len(cells))
     same = None if removed is None else r10_rebuild_differs(removed, city, tower_colour, height)
@@ -194,4 +145,32 @@ def take_off_and_build(
         del cells[end]
         cells.insert(index, new_tower)
     hands[tower_colour] -= height
-    return removed, (city, new_tower), moves
+    return Placement(tuple(cells), hands, (removed, (city, new_tower), moves))
+
+
+TowerFaults = tuple[Fault | None, Fault | None, Fault | None, Fault | None, Fault | None]
+
+
+def tower_faults(
+    cells: Sequence[Tower | None],
+    hands: dict[str, int],
+    table: Table,
+    built: frozenset[int],
+    meridian: int,
+    tower_colour: str,
+    height: int,
+    mine: tuple[str, ...],
+) -> TowerFaults:
+    """What a tower of ``tower_colour`` ``height`` high breaks wherever on the meridian's
+    ``cells`` it is put, each None when it holds: its colour (MER-R11), its height
+    (MER-R1), the pieces in hand (MER-R8), the towers per player (MER-R4) and the heights
+    already there (MER-R2)."""
+    not_own = r11_own_colours(tower_colour, mine)
+    too_few = None if not_own else r8_pieces_in_hand(tower_colour, height, hands)
+    return (
+        not_own,
+        R1HighEnough.built(cells, height, meridian, table.empty_always, built),
+        too_few,
+        r4_towers_per_player(cells, mine, table.towers_per_player, 1),
+        R2HeightsDiffer.built(cells, height),
+    )

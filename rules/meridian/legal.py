@@ -40,11 +40,11 @@ def describe_action(action: Action) -> str:
 def _take_offs(position: Reading, colour: str, meridian: int) -> list[TakeOff | None]:
     """None (nothing taken off), then a take-off of each of the player's towers on the
     meridian (naming its city when there are two)."""
-    owner = position.owner(colour)
+    mine = position.table.seating.mates[colour]
     own_cities = [
         city
         for city, tower in enumerate(position.columns[meridian - 1], start=1)
-        if tower is not None and position.owner(tower.colour) == owner
+        if tower is not None and tower.colour in mine
     ]
     take_offs: list[TakeOff | None] = [None]
     for city in own_cities:

@@ -12,16 +12,16 @@ from .model import COLOURS, DECK, PIECES_PER_COLOUR, Build, Card, Tower
 
 # The cards a colour has played are kept as one number, a bit per card of the deck.
 CARD_BITS: dict[Card, int] = {card: 1 << index for index, card in enumerate(DECK)}
-# The same by the identity of the deck's own card values, which every record's turns use:
-# looking a card up this way does not hash it (a card is a dataclass: hashing runs Python).
-_BITS_BY_ID: dict[int, int] = {id(card): bit for card, bit in CARD_BITS.items()}
+# The same by the card's numbers, which tell a card: looking a card up by them hashes a
+# tuple of ints, where hashing the card itself runs Python (a card is a dataclass). The
+# one loop looks a turn's card up here on every turn.
+BITS_BY_NUMBERS: dict[tuple[int, ...], int] = {card.numbers: bit for card, bit in CARD_BITS.items()}
 ALL_CARDS = (1 << len(DECK)) - 1
 
 
 def card_bit(card: Card) -> int:
     """The card's bit (0 for a value that is not a card of the deck)."""
-    bit = _BITS_BY_ID.get(id(card))
-    return CARD_BITS.get(card, 0) if bit is None else bit
+    return BITS_BY_NUMBERS.get(card.numbers, 0)
 
 
 _CARD_SETS: dict[int, frozenset[Card]] = {}
@@ -43,12 +43,15 @@ TOWERS: dict[str, tuple[Tower, ...]] = {
 }
 
 
+# The same by colour and height: one look-up of a key that hashes without running Python.
+_TOWER_OF: dict[tuple[str, int], Tower] = {
+    (colour, made.height): made for colour, towers in TOWERS.items() for made in towers
+}
+
+
 def tower(colour: str, height: int) -> Tower:
     """The tower of ``colour`` ``height`` high, one of ``TOWERS`` when it can be."""
-    made = TOWERS.get(colour)
-    if made is None or not 0 <= height < len(made):
-        return Tower(colour, height)
-    return made[height]
+    return _TOWER_OF.get((colour, height)) or Tower(colour, height)
 
 
 _BUILDS: dict[tuple[int, int, str | None], Build] = {}

@@ -10,6 +10,7 @@ the position never changes a column or a hand in place, it puts new ones in.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from meridina.rules.game import Unreadable
 
@@ -19,6 +20,9 @@ from .model import Turn
 from .scoring import ScoreSheet, score
 from .state import Column, Reading, State
 from .turn_loop import TurnReport, play_turn
+
+if TYPE_CHECKING:
+    from .action import Placement
 
 # What a push changed, to pop it: the turn (or the unreadable turn passed over), the
 # meridian's index (-1: none) and its cells before, then the hands, cards played, next
@@ -118,37 +122,49 @@ class Position(Reading):
         turn: Turn,
         card_bit: int,
         meridian: int = 0,
-        column: Column = (),
-        hands: dict[str, int] | None = None,
+        placement: Placement | None = None,
         ever_built: frozenset[int] = frozenset(),
         advance: bool = True,
     ) -> None:
         """Make ``turn`` as the one loop decided: count the card (``card_bit``, 0 for none)
-        and pass the turn on after its mover; when ``meridian`` is given, put ``column`` on
-        it, the ``hands`` and the meridians ``ever_built`` on. ``advance`` false: keep the
-        turn to pop, but change nothing (a turn ignored)."""
-        index = meridian - 1
-        self._undo.append(
-            (
-                turn,
-                index,
-                self.columns[index] if meridian else (),
-                self.hands,
-                self.played_bits,
-                self.next_index,
-                self.ever_built,
-                self.turns_applied,
+        and pass the turn on after its mover; when a ``placement`` is given, put its cells
+        on ``meridian``, its hands, and the meridians ``ever_built`` on. ``advance`` false:
+        keep the turn to pop, but change nothing (a turn ignored)."""
+        if placement is None:
+            self._undo.append(
+                (
+                    turn,
+                    -1,
+                    (),
+                    self.hands,
+                    self.played_bits,
+                    self.next_index,
+                    self.ever_built,
+                    self.turns_applied,
+                )
             )
-        )
-        if not advance:
-            return
-        if meridian:
-            self.columns[index] = column
-            assert hands is not None
-            self.hands = hands
+            if not advance:
+                return
+        else:
+            index = meridian - 1
+            columns = self.columns
+            self._undo.append(
+                (
+                    turn,
+                    index,
+                    columns[index],
+                    self.hands,
+                    self.played_bits,
+                    self.next_index,
+                    self.ever_built,
+                    self.turns_applied,
+                )
+            )
+            columns[index] = placement.column
+            self.hands = placement.hands
             self.ever_built = ever_built
         self.played_bits |= card_bit
-        self.next_index = self.table.seating.index_after[turn.colour]
+        self.next_index = self.table.index_after[turn.colour]
         self.turns_applied += 1
 
     def is_legal(self, turn: Turn) -> bool:

@@ -103,10 +103,12 @@ class Table:
         "cards_known",
         "decks",
         "empty_always",
+        "index_after",
         "movers",
         "own_push",
         "rulings",
         "seating",
+        "shift",
         "towers_per_player",
     )
 
@@ -128,6 +130,8 @@ class Table:
         self.all_played = (1 << len(DECK) * len(seating.colours)) - 1 if cards_known else -1
         self.movers = turn_movers(seating)  # whose turn it is, by a position's ``next_index``
         self.towers_per_player = seating.towers_per_player
+        self.index_after = seating.index_after
+        self.shift = seating.shift
         self.empty_always = rulings.empty_meridian is EmptyMeridian.ALWAYS
         self.own_push = rulings.own_push
 

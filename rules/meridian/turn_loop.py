@@ -18,7 +18,7 @@ from meridina.rules.game import Handling
 from .action import NO_EFFECT, EffectData, Placement, place_tower
 from .faults import Fault
 from .legal import t5_stuck_only_without_a_move
-from .made_once import card_bit
+from .made_once import BITS_BY_NUMBERS
 from .model import Skip, Turn
 from .turn_rules import (
     S1Players,
@@ -74,7 +74,7 @@ def play_turn(position: Position, turn: Turn, collect: bool) -> TurnReport | Non
         return _ignored(position, turn, (over, turn.at), collect)
     faults: list[PlacedFault] = []
     card = turn.card
-    bit = card_bit(card) << table.seating.shift[colour]
+    bit = BITS_BY_NUMBERS.get(card.numbers, 0) << table.shift[colour]
     every_card_played = False  # (then said once, instead of the turn order's fault)
     out_of_turn = T1TurnOrder.mover(position, colour)
     if out_of_turn is not None:
@@ -129,7 +129,7 @@ def play_turn(position: Position, turn: Turn, collect: bool) -> TurnReport | Non
     built = position.ever_built
     if placed.effect[1] is not None and meridian not in built:
         built = built | {meridian}
-    position.change(turn, bit, meridian, placed.column, placed.hands, built)
+    position.change(turn, bit, meridian, placed, built)
     return TurnReport(faults, placed.effect)
 
 

@@ -243,6 +243,11 @@ class T1TurnOrder:
         next (``next_index`` -1) may be anyone's."""
         if state.next_index < 0:
             return None
+        table = state.table
+        movers = table.movers
+        # (``expected`` narrows the seat's colours only with free turns)
+        if colour in movers[state.next_index % len(movers)] and not table.seating.free_turns:
+            return None
         expected = T1TurnOrder.expected(state)
         if colour in expected:
             return None
@@ -253,10 +258,13 @@ class T1TurnOrder:
         """The colours that may play the next card: the seat's whose turn it is (by
         ``next_index``); with free turns, those of the player whose turn it is that have a
         card left (or all of them)."""
-        movers = state.table.movers
+        table = state.table
+        movers = table.movers
         colours = movers[state.next_index % len(movers)]
-        if state.table.seating.free_turns:
-            return tuple([c for c in colours if state.cards_left(c) > 0]) or colours
+        if table.seating.free_turns:
+            played, shift = state.played_bits, table.shift
+            left = [c for c in colours if (played >> shift[c]) & ALL_CARDS != ALL_CARDS]
+            return tuple(left) or colours
         return colours
 
     @staticmethod
