@@ -87,3 +87,38 @@ def test_a_lazy_problem_equals_and_hashes_as_its_sentence(wordings: list[Slip]) 
     assert lazy == ready and hash(lazy) == hash(ready)
     assert lazy.message == "TURN" and len(wordings) == 1
     assert lazy.message == "TURN" and len(wordings) == 1  # worded once, then kept
+
+
+@pytest.fixture
+def rule_wordings(monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    """Every Meridian rule fault worded while the test runs."""
+    from meridina.rules.meridian import faults
+
+    worded: list[object] = []
+    words = faults.FaultSentence.words
+
+    def counted(sentence: faults.FaultSentence) -> str:
+        worded.append(sentence.fault)
+        return words(sentence)
+
+    monkeypatch.setattr(faults.FaultSentence, "words", counted)
+    return worded
+
+
+def test_a_rule_problem_is_worded_only_when_shown(
+    rule_wordings: list[object], tmp_path: Path
+) -> None:
+    # (a refused tower's fault is worded whatever is shown: a repeat of it on its meridian
+    # is told once, found by its words; see rules/meridian/consequences.py)
+    from test_formats import MERIDIAN_OK
+
+    path = tmp_path / "out-of-turn.mrec"
+    path.write_text(MERIDIAN_OK + "3. black 1: 2@3\n", "utf-8")
+    shown = run_cli("validate", str(path))
+    assert shown.output.count(" MER-T1 ") == 1 and len(rule_wordings) == 1
+    rule_wordings.clear()
+    for options in (("--ignore", "MER-T1"), ("--select", "REC"), ("--ignore", "MER")):
+        dropped = run_cli("validate", *options, str(path))
+        assert "MER-T1" not in dropped.output
+        assert dropped.exit_code == 0
+    assert rule_wordings == []

@@ -12,7 +12,7 @@ from meridina.rules.game import Applied, Handling, Unreadable
 
 from .action import Effect
 from .board import Board, bundled_board, load_board
-from .faults import word
+from .faults import FaultSentence
 from .model import MERIDIANS, PIECES_PER_COLOUR, Card, Setup, Turn
 from .position import Position
 from .state import CACHE_SIZE, Column, Seating, State, Table, who
@@ -43,7 +43,7 @@ class Step:
             named = "" if owner is None else who(seating, owner)
             self._problems = tuple(
                 [
-                    Problem(fault.rule, word(fault, turn.meridian, turn.colour, named), at)
+                    Problem(fault.rule, FaultSentence(fault, turn.meridian, turn.colour, named), at)
                     for fault, at in self._report.faults
                 ]
             )
@@ -131,7 +131,7 @@ def _start(setup: Setup, board: Board | None, base: Path | None) -> Applied[Stat
         return Applied(None, tuple(problems))
     fault = s2_board_for_the_players(board.name, board.players, len(setup.players))
     if fault is not None:
-        problems.append(Problem(fault.rule, word(fault, 0), setup.board_at))
+        problems.append(Problem(fault.rule, FaultSentence(fault, 0, "", ""), setup.board_at))
         return Applied(None, tuple(problems))
     seating = Seating.cached(setup.players, setup.rulings)
     colours = seating.colours
@@ -139,9 +139,9 @@ def _start(setup: Setup, board: Board | None, base: Path | None) -> Applied[Stat
     for colour, (order, at) in setup.decks.items():
         absent = S1Players.playing(colour, colours, "deck")
         if absent is not None:
-            problems.append(Problem(absent.rule, word(absent, 0), at))
+            problems.append(Problem(absent.rule, FaultSentence(absent, 0, "", ""), at))
         elif (fault := S3PiecesAndDecks.deck(colour, order)) is not None:
-            problems.append(Problem(fault.rule, word(fault, 0), at))
+            problems.append(Problem(fault.rule, FaultSentence(fault, 0, "", ""), at))
         else:
             decks[colour] = order
     table = Table.of(board, seating, setup.rulings, True, decks)
@@ -164,7 +164,7 @@ def _check_players(setup: Setup) -> list[Problem]:
         return []
     names = tuple([player.name for player in setup.players])
     return [
-        Problem(fault.rule, word(fault, 0), setup.players_at)
+        Problem(fault.rule, FaultSentence(fault, 0, "", ""), setup.players_at)
         for fault in S1Players.seats(groups, names)
     ]
 

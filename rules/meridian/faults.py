@@ -36,3 +36,19 @@ class Fault:
 def word(fault: Fault, meridian: int, colour: str = "", who: str = "") -> str:
     """``fault`` in a player's words (see ``Fault.words``)."""
     return fault.words(meridian, colour, who)
+
+
+class FaultSentence:
+    """A fault with what its sentence needs (the meridian, the mover's colour and player),
+    worded only when its problem's message is read: a problem ``--ignore`` drops never is."""
+
+    __slots__ = ("colour", "fault", "meridian", "who")
+
+    def __init__(self, fault: Fault, meridian: int, colour: str, who: str) -> None:
+        self.fault = fault
+        self.meridian = meridian
+        self.colour = colour
+        self.who = who
+
+    def words(self) -> str:
+        return word(self.fault, self.meridian, self.colour, self.who)
