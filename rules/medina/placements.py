@@ -30,10 +30,13 @@ from .pieces import place_building, place_merchant, place_roof, place_stable, pl
 from .placing import (
     b1_field,
     b3_spacing,
+    b5_retired,
     building_target,
+    r3_neutral_roofs,
     roof_target,
     stable_target,
-    supply_fault,
+    t5_tea,
+    t6_supply,
     unfinished,
 )
 from .state import BUILDING, State
@@ -58,24 +61,35 @@ def placement_faults(
 ) -> tuple[int | None, Sequence[Fault]]:
     """Where a placement would go, or every rule it breaks, most basic first.
 
-    The supply comes first, then the field, then the rules of the piece's kind;
-    each rule is named once.
+    The supply comes first (its colour has left the game, MED-B5; the game has no neutral
+    roofs, MED-R3; no tea tile, MED-T5; none of the piece left, MED-T6), then the field,
+    then the rules of the piece's kind; each rule is named once.
     """
-    supply = supply_fault(state, player, placement)
     kind, cell = placement.kind, placement.cell
+    # The supply rule of each kind beside its field's rules: one test of the kind a piece.
     if kind is TEA_KIND:
+        supply = t5_tea(state, player)
         return None, [supply] if supply else NO_FAULTS
     assert cell is not None  # (a piece is always read with its field)
+    hand = state.hands[player]
     if kind is BUILDING_KIND:
-        target, faults = building_target(state, placement.colour or "", cell)
+        colour = placement.colour or ""
+        supply = b5_retired(state, colour) or t6_supply(hand, player, placement)
+        target, faults = building_target(state, colour, cell)
     elif kind is WALL_KIND:
+        supply = t6_supply(hand, player, placement)
         target, faults = wall_arm(state, cell)
     elif kind is MERCHANT_KIND:
+        supply = t6_supply(hand, player, placement)
         target, faults = merchant_fault(state, cell)
     elif kind is STABLE_KIND:
+        supply = t6_supply(hand, player, placement)
         target, faults = stable_target(state, cell)
     else:
-        target, faults = roof_target(state, player, cell, kind is NEUTRAL_KIND)
+        neutral = kind is NEUTRAL_KIND
+        supply = r3_neutral_roofs(state) if neutral else None
+        supply = supply or t6_supply(hand, player, placement)
+        target, faults = roof_target(state, player, cell, neutral)
     if supply is not None:
         return None, [supply, *(f for f in faults if f.rule != supply.rule)]
     return target, faults
