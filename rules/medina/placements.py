@@ -106,8 +106,17 @@ def make_placement(
         hand.tea -= 1
         return []
     assert cell is not None
-    # What was worked out of the city no longer holds (``State.city_changes``, written out:
-    # asked for every piece).
+    if kind is WALL_KIND:
+        # A wall stands on the ring: what was worked out of the building fields still holds.
+        assert target is not None
+        return place_wall(state, hand, cell, target)
+    if kind is ROOF_KIND or kind is NEUTRAL_KIND:
+        # A roof fills no field; only its own palace stops growing.
+        assert target is not None
+        state.open_palaces.pop(state.palaces[target].colour, None)
+        return place_roof(state, player, hand, target, kind is NEUTRAL_KIND)
+    # A piece on a building field: what was worked out of the city no longer holds
+    # (``State.city_changes``, written out: asked for most pieces).
     if state.open_palaces:
         state.open_palaces.clear()
     state.open_fields = None
@@ -118,11 +127,7 @@ def make_placement(
         place_merchant(state, hand, cell, target)
         return []
     assert target is not None
-    if kind is WALL_KIND:
-        return place_wall(state, hand, cell, target)
-    if kind is STABLE_KIND:
-        return place_stable(state, player, hand, cell, target)
-    return place_roof(state, player, hand, target, kind is NEUTRAL_KIND)
+    return place_stable(state, player, hand, cell, target)
 
 
 def legal_placements(state: State, player: str) -> Iterator[Placement]:
