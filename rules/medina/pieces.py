@@ -26,7 +26,7 @@ def place_building(state: State, hand: Hand, colour: str, cell: Cell, target: in
     if hand.known:
         hand.buildings[colour] -= 1
     if state.journal is not None:
-        state.journal.call(_take_building, state, hand, colour, cell, target, new)
+        state.journal.keep((_take_building, (state, hand, colour, cell, target, new)))
 
 
 def _take_building(
@@ -54,7 +54,7 @@ def place_stable(state: State, player: str, hand: Hand, cell: Cell, target: int)
     if hand.known:
         hand.stables -= 1
     if state.journal is not None:
-        state.journal.call(_take_stable, state, hand, cell, palace)
+        state.journal.keep((_take_stable, (state, hand, cell, palace)))
     if not roofed:
         return []
     if before is None:  # no tower newly touched: only the palace tile may move
@@ -79,7 +79,7 @@ def place_roof(state: State, player: str, hand: Hand, target: int, neutral: bool
     else:
         hand.roofs -= 1
     if state.journal is not None:
-        state.journal.call(_take_roof, state, hand, palace, neutral)
+        state.journal.keep((_take_roof, (state, hand, palace, neutral)))
     return after_roof(state, palace)
 
 
@@ -104,7 +104,7 @@ def place_merchant(state: State, hand: Hand, cell: Cell, end: int | None) -> Non
     if hand.known:
         hand.merchants -= 1
     if state.journal is not None:
-        state.journal.call(_take_merchant, state, hand, cell, end)
+        state.journal.keep((_take_merchant, (state, hand, cell, end)))
 
 
 def _take_merchant(state: State, hand: Hand, cell: Cell, end: int | None) -> None:
@@ -126,7 +126,7 @@ def place_wall(state: State, hand: Hand, cell: Cell, arm: int) -> list[Event]:
     if hand.known:
         hand.walls -= 1
     if state.journal is not None:
-        state.journal.call(_take_wall, state, hand, cell, arm)
+        state.journal.keep((_take_wall, (state, hand, cell, arm)))
     return after_wall(state, cell)
 
 

@@ -30,10 +30,13 @@ from .pieces import place_building, place_merchant, place_roof, place_stable, pl
 from .placing import (
     b1_field,
     b3_spacing,
+    b5_retired,
     building_target,
+    r3_neutral_roofs,
     roof_target,
     stable_target,
-    supply_fault,
+    t5_tea,
+    t6_supply,
     unfinished,
 )
 from .state import BUILDING, State
@@ -58,24 +61,35 @@ def placement_faults(
 ) -> tuple[int | None, Sequence[Fault]]:
     """Where a placement would go, or every rule it breaks, most basic first.
 
-    The supply comes first, then the field, then the rules of the piece's kind;
-    each rule is named once.
+    The supply comes first (its colour has left the game, MED-B5; the game has no neutral
+    roofs, MED-R3; no tea tile, MED-T5; none of the piece left, MED-T6), then the field,
+    then the rules of the piece's kind; each rule is named once.
     """
-    supply = supply_fault(state, player, placement)
     kind, cell = placement.kind, placement.cell
+    # The supply rule of each kind beside its field's rules: one test of the kind a piece.
     if kind is TEA_KIND:
+        supply = t5_tea(state, player)
         return None, [supply] if supply else NO_FAULTS
     assert cell is not None  # (a piece is always read with its field)
+    hand = state.hands[player]
     if kind is BUILDING_KIND:
-        target, faults = building_target(state, placement.colour or "", cell)
+        colour = placement.colour or ""
+        supply = b5_retired(state, colour) or t6_supply(hand, player, placement)
+        target, faults = building_target(state, colour, cell)
     elif kind is WALL_KIND:
+        supply = t6_supply(hand, player, placement)
         target, faults = wall_arm(state, cell)
     elif kind is MERCHANT_KIND:
+        supply = t6_supply(hand, player, placement)
         target, faults = merchant_fault(state, cell)
     elif kind is STABLE_KIND:
+        supply = t6_supply(hand, player, placement)
         target, faults = stable_target(state, cell)
     else:
-        target, faults = roof_target(state, player, cell, kind is NEUTRAL_KIND)
+        neutral = kind is NEUTRAL_KIND
+        supply = r3_neutral_roofs(state) if neutral else None
+        supply = supply or t6_supply(hand, player, placement)
+        target, faults = roof_target(state, player, cell, neutral)
     if supply is not None:
         return None, [supply, *(f for f in faults if f.rule != supply.rule)]
     return target, faults
@@ -92,8 +106,17 @@ def make_placement(
         hand.tea -= 1
         return []
     assert cell is not None
-    # What was worked out of the city no longer holds (``State.city_changes``, written out:
-    # asked for every piece).
+    if kind is WALL_KIND:
+        # A wall stands on the ring: what was worked out of the building fields still holds.
+        assert target is not None
+        return place_wall(state, hand, cell, target)
+    if kind is ROOF_KIND or kind is NEUTRAL_KIND:
+        # A roof fills no field; only its own palace stops growing.
+        assert target is not None
+        state.open_palaces.pop(state.palaces[target].colour, None)
+        return place_roof(state, player, hand, target, kind is NEUTRAL_KIND)
+    # A piece on a building field: what was worked out of the city no longer holds
+    # (``State.city_changes``, written out: asked for most pieces).
     if state.open_palaces:
         state.open_palaces.clear()
     state.open_fields = None
@@ -104,11 +127,7 @@ def make_placement(
         place_merchant(state, hand, cell, target)
         return []
     assert target is not None
-    if kind is WALL_KIND:
-        return place_wall(state, hand, cell, target)
-    if kind is STABLE_KIND:
-        return place_stable(state, player, hand, cell, target)
-    return place_roof(state, player, hand, target, kind is NEUTRAL_KIND)
+    return place_stable(state, player, hand, cell, target)
 
 
 def legal_placements(state: State, player: str) -> Iterator[Placement]:

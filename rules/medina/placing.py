@@ -31,20 +31,6 @@ from .state import BUILDING, Hand, Palace, State
 # ---------------------------------------------------------------- supply
 
 
-def supply_fault(state: State, player: str, placement: Placement) -> Fault | None:
-    """The first supply rule a placement breaks: its colour has left the game (MED-B5), the
-    game has no neutral roofs (MED-R3), no tea tile (MED-T5), none of the piece left."""
-    hand = state.hands[player]
-    kind = placement.kind
-    if kind is BUILDING_KIND:
-        return b5_retired(state, placement.colour or "") or t6_supply(hand, player, placement)
-    if kind is NEUTRAL_KIND:
-        return r3_neutral_roofs(state) or t6_supply(hand, player, placement)
-    if kind is TEA_KIND:
-        return t5_tea(state, player)
-    return t6_supply(hand, player, placement)
-
-
 @decides("MED-T5")
 def t5_tea(
     state: State, player: str, placements: Sequence[Placement] = (), index: int = -1, teas: int = 0
@@ -157,6 +143,15 @@ def b3_spacing(
     if own is None and not named:  # a new palace: any palace around is one too many
         if palace_at.keys().isdisjoint(around):
             return None  # the usual new palace: nothing at all around (one look-up in C)
+        if what is None:
+            return UNWORDED
+    elif not named:
+        # The palaces around, gathered in one pass in C: the usual answer is "its own only".
+        touching = set(map(palace_at.get, around))
+        touching.discard(None)
+        touching.discard(own)
+        if not touching:
+            return None
         if what is None:
             return UNWORDED
     for other in around:

@@ -17,7 +17,7 @@ from .events import (
     TowerMerchantsTaken,
     TowerTileMoved,
 )
-from .model import NEUTRAL, Retire, StableTower, cell_name
+from .model import NEUTRAL, Cell, Retire, StableTower, cell_name
 from .state import Palace, State
 
 
@@ -111,10 +111,10 @@ def after_stable(state: State, palace: Palace, towers_before: set[int], placer: 
     return events
 
 
-def after_wall(state: State, wall: object) -> list[Event]:
-    assert isinstance(wall, tuple)
+def after_wall(state: State, wall: Cell) -> list[Event]:
     board = state.board
-    ident = state.palace_at.get(board.inner_field(wall))
+    inner = board.inner_of[wall]  # (a wall stands on the ring, never on a tower)
+    ident = state.palace_at.get(inner) if inner is not None else None
     if ident is None:
         return []
     palace = state.palaces[ident]

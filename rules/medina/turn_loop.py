@@ -133,16 +133,22 @@ def play_turn(state: State, turn: Turn, first_fault: bool = False) -> TurnPlay:
     return played
 
 
-_COUNTERS = ("next_seat", "turns_played", "passes_in_a_row")
-
-
 def _next_turn(state: State, player: str, passed: bool) -> None:
     """The turn is counted, the next seat's turn comes, and a run of passes grows or ends."""
-    if state.journal is not None:
-        state.journal.fields(state, _COUNTERS)
+    journal = state.journal
+    if journal is not None:
+        journal.keep(
+            (_set_counters, (state, state.next_seat, state.turns_played, state.passes_in_a_row))
+        )
     state.next_seat = state.seat_colours.index(player) + 1
     state.turns_played += 1
     state.passes_in_a_row = state.passes_in_a_row + 1 if passed else 0
+
+
+def _set_counters(state: State, next_seat: int, turns_played: int, passes_in_a_row: int) -> None:
+    """The turn's counters as they were (a turn taken back)."""
+    state.next_seat, state.turns_played = next_seat, turns_played
+    state.passes_in_a_row = passes_in_a_row
 
 
 def _over_unwritten(state: State, turn: Turn, played: TurnPlay) -> bool:

@@ -32,20 +32,16 @@ def others_stuck(state: State, player: str) -> bool:
     return not any(can_place(state, colour) for colour in others)
 
 
-def forced_roof_binds(state: State) -> bool:
-    """Whether rule MED-T4 can bind in this game at all: the 1st edition's last-roofs rule,
-    or the ruling forced-roof=others-stuck in either edition."""
-    return state.edition.last_roofs_rule or state.rulings.forced_roof is ForcedRoof.OTHERS_STUCK
-
-
 def must_roof(state: State, player: str, hand: Hand) -> bool:
     """Whether the mover (holding ``hand``) must place a roof this turn where one can go:
-    the condition of rule MED-T4, decided on the city before the turn."""
-    if hand.roofs <= 0 or not forced_roof_binds(state):
+    the condition of rule MED-T4, decided on the city before the turn. It binds under the
+    ruling forced-roof=others-stuck in either edition, else by the 1st edition's
+    last-roofs rule only."""
+    if hand.roofs <= 0:
         return False
     if state.rulings.forced_roof is ForcedRoof.OTHERS_STUCK:
         return others_stuck(state, player)
-    return alone_with_roofs(state, player)
+    return state.edition.last_roofs_rule and alone_with_roofs(state, player)
 
 
 def roof_this_turn(state: State, player: str) -> str | None:
