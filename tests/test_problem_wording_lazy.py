@@ -122,3 +122,28 @@ def test_a_rule_problem_is_worded_only_when_shown(
         assert "MER-T1" not in dropped.output
         assert dropped.exit_code == 0
     assert rule_wordings == []
+
+
+def test_a_medina_rule_problem_is_worded_only_when_shown(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from meridina.rules.medina.faults import Fault
+    from test_formats import MEDINA_BAD
+
+    worded: list[Fault] = []
+    words = Fault.words
+
+    def counted(fault: Fault) -> str:
+        worded.append(fault)
+        return words(fault)
+
+    monkeypatch.setattr(Fault, "words", counted)
+    path = tmp_path / "bad.mrec"
+    path.write_text(MEDINA_BAD, "utf-8")
+    shown = run_cli("validate", str(path))
+    assert shown.output.count(" MED-R1 ") == 1 and len(worded) == 1
+    worded.clear()
+    for options in (("--ignore", "MED-R1"), ("--select", "REC"), ("--ignore", "MED")):
+        dropped = run_cli("validate", *options, str(path))
+        assert "MED-R1" not in dropped.output
+    assert worded == []

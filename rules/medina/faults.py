@@ -47,8 +47,12 @@ class Fault(NamedTuple):
         """Which way the rule is broken, for a rule broken in more than one way."""
         return str(self.facts[0])
 
+    def words(self) -> str:
+        """The message, made when a problem's is first read (``Problem`` asks it)."""
+        return self.message
+
     def at(self, place: Place | None) -> Problem:
-        return Problem(self.rule, self.message, place)
+        return Problem(self.rule, self, place)
 
     def in_position(self) -> Fault:
         return self._replace(position=True)
