@@ -28,7 +28,7 @@ wording = filed_words(_SAY)  # ``words`` that also files the function for ``Faul
 class Fault(NamedTuple):
     """A rule broken: its ID, the facts its message needs, and whether a position shows it.
 
-    (A named tuple: deciders on the quick path build one cheaply.)
+    (A named tuple: the legal-move search makes many, and one is cheap to build.)
     """
 
     rule: RuleCode

@@ -2,8 +2,8 @@
 
 Each rule's condition is decided here by one function named after it and marked
 ``@decides``; it returns the rule's fault value (``faults.py`` words it) or None, and
-the quick placement, the full check, the legal-move search and the check of a written
-position all ask it.
+the one turn loop, the legal-move search and the check of a written position all ask
+it.
 """
 
 from __future__ import annotations
@@ -225,7 +225,7 @@ def b2_palace_to_join(
     starts a new one), or the fault; ``free`` says the field itself may take a building
     (MED-B1). With no cell, the city as written: at most one palace of a colour unfinished.
     With ``spaced_too`` a palace is only answered where the field also keeps its spacing
-    (else the MED-B3 fault), so that the quick path asks for spacing only once.
+    (else the MED-B3 fault), so that a placement asks for spacing only once.
     """
     if cell is None:
         growing = [p for p in state.palaces.values() if p.colour == colour and can_extend(state, p)]

@@ -53,10 +53,10 @@ class Effect:
         )
 
 
-# A push chain as the quick check keeps it: the towers moved, nearest the new tower
+# A push chain as a placement keeps it: the towers moved, nearest the new tower
 # first, the city the first of them stood on, and the way they moved (1 up, -1 down).
 Moves = tuple[Sequence[Tower | None], int, int]
-# An effect as plain values, as the quick check makes it: (removed, placed, moves).
+# An effect as plain values, as a placement makes it: (removed, placed, moves).
 # Most effects are never looked at, so their ``Effect`` is made only when one is.
 EffectData = tuple[tuple[int, Tower] | None, tuple[int, Tower] | None, Moves | None]
 NO_EFFECT: EffectData = (None, None, None)
