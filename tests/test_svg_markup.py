@@ -36,7 +36,7 @@ def trees(draw: st.DrawFn, depth: int = 0) -> ET.Element:
     return element
 
 
-@settings(max_examples=300)
+@settings(max_examples=150)
 @given(trees())
 def test_any_tree_is_written_as_elementtree_writes_it(tree: ET.Element) -> None:
     assert markup(tree) == ET.tostring(tree, encoding="unicode")
