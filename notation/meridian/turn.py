@@ -48,9 +48,9 @@ def turn_reader(
 
 # What a turn body that reads without a fault means, made again for each turn of that body
 # with that turn's places: a ``_Plan`` is given the turn as written, its line and the column
-# its body starts at. It keeps all the turn means but its places, and keeps these as offsets
-# in the body; one of four shapes (a build, a take-off, both, a pass or stuck), so that a
-# turn makes only the values it holds.
+# its body starts at. It keeps all that the turn means but its places, and keeps these as
+# offsets in the body; it has one of four shapes (a build, a take-off, both, a pass or
+# stuck), so that a turn makes only the values it holds.
 # Keyed by the body as written, which fixes its words; the players play no part in a turn
 # that reads well. Bounded (see ``kept``).
 _Plan = Callable[[TurnText, int, int], TurnEntry[Turn]]
@@ -63,6 +63,7 @@ def _remember(laid: LaidOut, turn: Turn) -> None:
     take_off, build = turn.take_off, turn.build
     places = [turn.colour_at, turn.card_at]
     places += [part.at for part in (take_off, build) if part is not None]
+    # an offset in the body is never negative: -1 stands for a place off the turn's line
     offsets = [-1 if at is None or at.line != line else at.col - col for at in places]
     if -1 in offsets:
         return  # each place is kept as an offset on the turn's line
