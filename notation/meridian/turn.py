@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from meridina.rules.common import Fix, Place
-from meridina.rules.meridian.model import CARDS_BY_LABEL, COLOURS, Build, Skip, TakeOff, Turn
+from meridina.rules.meridian.model import CARDS_BY_LABEL, COLOURS, Build, Card, Skip, TakeOff, Turn
 from meridina.rules.numbers import is_digits, number_fault, read_number
 
 from ..kept import memory, remember
@@ -30,133 +30,77 @@ def turn_reader(
 ) -> Callable[[TurnText], TurnEntry[Turn]]:
     """``read_turn`` for the turns of one game."""
 
-    plans = _PLANS
+    plans, new_place, new_turn = _PLANS, Place, Turn
 
     def read(text: TurnText) -> TurnEntry[Turn]:
         laid = text.laid_out()
-        if laid is not None:
-            plan = plans.get(laid[2])
-            if plan is not None:
-                return plan(text, laid[0], laid[1])
-        entry = _read(text, players)
-        if laid is not None and entry.turn is not None and not entry.problems:
-            _remember(laid, entry.turn)
-        return entry
+        if laid is None:
+            return _read(text, players)
+        line, col, body, _ = laid
+        plan = plans.get(body)
+        if plan is None:
+            entry = _read(text, players)
+            if entry.turn is not None and not entry.problems:
+                _remember(laid, entry.turn)
+            return entry
+        # the turn a body read before means, with this turn's places
+        colour, card, meridian, skip, city, off_at, height, built, tower, build_at, at, card_at = (
+            plan
+        )
+        turn = new_turn(
+            colour,
+            card,
+            meridian,
+            None if off_at < 0 else TakeOff(city, new_place(line, col + off_at)),
+            None if build_at < 0 else Build(height, built, tower, new_place(line, col + build_at)),
+            skip,
+            text.number,
+            text.at,
+            new_place(line, col + at),
+            new_place(line, col + card_at),
+        )
+        return TurnEntry(text, turn, (), colour)
 
     return read
 
 
-# What a turn body that reads without a fault means, made again for each turn of that body
-# with that turn's places: a ``_Plan`` is given the turn as written, its line and the column
-# its body starts at. It keeps all that the turn means but its places, and keeps these as
-# offsets in the body; it has one of four shapes (a build, a take-off, both, a pass or
-# stuck), so that a turn makes only the values it holds.
+# What a turn body that reads without a fault means, all but its places, which are kept as
+# offsets in the body: (colour, card, meridian, skip, take-off city, take-off offset, build
+# height, city, colour, offset, colour offset, card offset); -1 where there is no take-off
+# or no build.
 # Keyed by the body as written, which fixes its words; the players play no part in a turn
 # that reads well. Bounded (see ``kept``).
-_Plan = Callable[[TurnText, int, int], TurnEntry[Turn]]
+_Plan = tuple[str, Card, int, Skip | None, int | None, int, int, int, str | None, int, int, int]
 _PLANS: dict[str, _Plan] = memory()
 _KEPT_PLANS: Final = 4096
 
 
 def _remember(laid: LaidOut, turn: Turn) -> None:
     line, col, body, _ = laid
+
+    def offset(at: Place | None) -> int:
+        return -1 if at is None else at.col - col
+
     take_off, build = turn.take_off, turn.build
     places = [turn.colour_at, turn.card_at]
     places += [part.at for part in (take_off, build) if part is not None]
-    # an offset in the body is never negative: -1 stands for a place off the turn's line
-    offsets = [-1 if at is None or at.line != line else at.col - col for at in places]
-    if -1 in offsets:
+    if any(place is None or place.line != line for place in places):
         return  # each place is kept as an offset on the turn's line
-    remember(_PLANS, body, _plan(turn, offsets), _KEPT_PLANS)
-
-
-def _plan(turn: Turn, offsets: list[int]) -> _Plan:
-    """The plan of a turn read well, whose places lie at ``offsets`` in its body: the
-    colour's, the card's, then the take-off's and the build's when it has them."""
-    colour, card, meridian, take_off, build = (
+    plan: _Plan = (
         turn.colour,
         turn.card,
         turn.meridian,
-        turn.take_off,
-        turn.build,
+        turn.skip,
+        take_off.city if take_off else None,
+        offset(take_off.at) if take_off else -1,
+        build.height if build else -1,
+        build.city if build else -1,
+        build.colour if build else None,
+        offset(build.at) if build else -1,
+        offset(turn.colour_at),
+        offset(turn.card_at),
     )
-    at, card_at = offsets[0], offsets[1]
-    if take_off is None and build is None:
-        skip = turn.skip
-
-        def skips(text: TurnText, line: int, col: int) -> TurnEntry[Turn]:
-            turn = Turn(
-                colour,
-                card,
-                meridian,
-                None,
-                None,
-                skip,
-                text.number,
-                text.at,
-                Place(line, col + at),
-                Place(line, col + card_at),
-            )
-            return TurnEntry(text, turn, (), colour)
-
-        return skips
-    if take_off is not None and build is None:
-        city, off_at = take_off.city, offsets[2]
-
-        def takes_off(text: TurnText, line: int, col: int) -> TurnEntry[Turn]:
-            turn = Turn(
-                colour,
-                card,
-                meridian,
-                TakeOff(city, Place(line, col + off_at)),
-                None,
-                None,
-                text.number,
-                text.at,
-                Place(line, col + at),
-                Place(line, col + card_at),
-            )
-            return TurnEntry(text, turn, (), colour)
-
-        return takes_off
-    assert build is not None  # (each shape without a build is made above)
-    height, built, tower, build_at = build.height, build.city, build.colour, offsets[-1]
-    if take_off is None:
-
-        def builds(text: TurnText, line: int, col: int) -> TurnEntry[Turn]:
-            turn = Turn(
-                colour,
-                card,
-                meridian,
-                None,
-                Build(height, built, tower, Place(line, col + build_at)),
-                None,
-                text.number,
-                text.at,
-                Place(line, col + at),
-                Place(line, col + card_at),
-            )
-            return TurnEntry(text, turn, (), colour)
-
-        return builds
-    city, off_at = take_off.city, offsets[2]
-
-    def moves(text: TurnText, line: int, col: int) -> TurnEntry[Turn]:
-        turn = Turn(
-            colour,
-            card,
-            meridian,
-            TakeOff(city, Place(line, col + off_at)),
-            Build(height, built, tower, Place(line, col + build_at)),
-            None,
-            text.number,
-            text.at,
-            Place(line, col + at),
-            Place(line, col + card_at),
-        )
-        return TurnEntry(text, turn, (), colour)
-
-    return moves
+    remember(_PLANS, body, plan, _KEPT_PLANS)
 
 
 def _read(text: TurnText, players: Sequence[tuple[str, Sequence[str]]]) -> TurnEntry[Turn]:
