@@ -29,7 +29,7 @@ from meridina.notation.plain_game import read_plain_game
 from meridina.notation.reader import ParsedGame
 from meridina.notation.splitter import GameChunk, split_games
 from meridina.notation.text import GameText
-from meridina.rules.common import Problem, RecordError
+from meridina.rules.common import Place, Problem, RecordError
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -343,3 +343,29 @@ def test_meridian_reads_a_remembered_body_as_its_words(
             fast = meridian_turn.read_turn(turn, seats)
             made = replace(turn, number=turn.number)  # its words made
             assert fast == meridian_turn._read(made, seats)
+
+
+@pytest.mark.parametrize(
+    "body",
+    [" orange 7: 3@2", " orange 7: black 3@2", " grey 7: x", " grey 7: x@4", " brown 7: x 1@5",
+     " brown 4-5-6-7/6: x@5 black 2@5", " orange 7: pass", " Black 1-2-3: stuck"],
+)  # fmt: skip
+def test_meridian_body_of_each_shape_is_made_again_without_its_words(
+    body: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A build, a take-off, both, or a pass: once read, that body on other lines and columns
+    is made from what was kept, with its own places, and means what its words mean."""
+    clear_caches()
+    first = read_plain_game(GameChunk(f"1.{body}\n", 1))
+    assert first is not None
+    meridian_turn.read_turn(first.turns[0])
+    again = read_plain_game(GameChunk(f"\n\n  10.{body}\n", 7))
+    assert again is not None
+    reads = []
+    word_by_word = meridian_turn._read
+    monkeypatch.setattr(meridian_turn, "_read", lambda *args: reads.append(args))
+    made = meridian_turn.read_turn(again.turns[0])
+    assert not reads  # no word of it was read again
+    expected = word_by_word(replace(again.turns[0], number=10), ())
+    assert made == expected and expected.turn is not None and not expected.problems
+    assert made.turn is not None and made.turn.colour_at == Place(9, 7)

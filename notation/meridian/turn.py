@@ -14,7 +14,6 @@ from ..kept import memory, remember
 from ..slips import Slip, later, turn_fault
 from ..suggest import did_you_mean, name_for_colour, name_message, nearest, sure_fix
 from ..text import LaidOut, TurnText, Word
-from ..text_fast import laid_out
 from ..turns import TurnEntry
 
 
@@ -34,7 +33,7 @@ def turn_reader(
     plans, new_place, new_turn = _PLANS, Place, Turn
 
     def read(text: TurnText) -> TurnEntry[Turn]:
-        laid = laid_out(text)
+        laid = text.laid_out()
         if laid is None:
             return _read(text, players)
         line, col, body, _ = laid
