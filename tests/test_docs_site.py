@@ -177,7 +177,7 @@ def test_included_texts_are_their_files_as_they_stand(site: Path, source: str, p
 
 
 def test_the_json_schemas_are_in_the_site_and_linked(site: Path) -> None:
-    schemas = sorted((TOP / "cli" / "schemas").glob("*.json"))
+    schemas = sorted((TOP / "cli" / "formats" / "schemas").glob("*.json"))
     json_page = site / PAGES["json"]
     reached = {local(site, json_page, target) for target in links(json_page).content}
     assert schemas
