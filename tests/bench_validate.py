@@ -316,7 +316,7 @@ def throughput(folder: Path, sizes: Sizes, jobs_known: bool) -> None:
     size = sizes.throughput_kb * 1024
     pgn = pgn_corpus(folder / "games.pgn", size)
     one_job = ["-j", "1"] if jobs_known else []
-    for game, target in (("meridian", 2.0), ("medina", 1.0)):
+    for game, target in (("meridian", 2.0), ("medina", 1.2)):
         name = game.capitalize()
         corpus = fill(
             folder / f"{game}.mrec", generated_games(game, DISTINCT_GAMES[game]), size, True, True
