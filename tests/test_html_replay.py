@@ -282,7 +282,7 @@ def test_memory_does_not_grow_with_the_games(tmp_path: Path) -> None:
     peaks = []
     # imports and first-use set-up done before anything is traced
     write_html(str(generated(tmp_path, "meridian", 1)), None, tmp_path / "out.html")
-    for count in (1, 4):
+    for count in (1, 3):  # three times the games, not half as much memory again
         record = generated(tmp_path, "meridian", count)
         tracemalloc.start()
         write_html(str(record), None, tmp_path / "out.html")
