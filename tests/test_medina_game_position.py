@@ -108,8 +108,8 @@ def test_the_legal_turns_are_the_candidates_with_no_fault(
 ) -> None:
     """``legal_turns`` keeps every candidate that ``apply`` (the one loop on a copy) finds
     no problem in, and only those, in the candidates' order; a game not over always has
-    one. (A position may have thousands of candidates: ``apply`` is asked of the legal
-    turns and of a random draw of the others.)"""
+    one. (A position may have thousands of candidates: ``apply`` is asked of a random
+    draw of the legal turns and of the others.)"""
     edition, players = kind
     rng = random.Random(seed)
     game = play_game(rng, edition, players, rulings=ruled)
