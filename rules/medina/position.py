@@ -24,7 +24,14 @@ from .placing import (
 from .position_tiles import written_tiles
 from .setup_rules import s1_players
 from .state import BUILDING, MERCHANT, STABLE, WALL, Palace, State
-from .streets_walls import M1StreetEnd, m1_street_end, m2_new_street_touch, w1_wall_arm, w2_gate
+from .streets_walls import (
+    M1StreetEnd,
+    NewStreetTouches,
+    m1_street_end,
+    w1_wall_arm,
+    w2_gate,
+    written_street_touch,
+)
 from .tiles import retire_if_owned
 
 
@@ -216,23 +223,14 @@ def _streets(
 def _street_contacts(
     state: State, line: list[Cell], place_of: dict[Cell, Place | None]
 ) -> list[Problem]:
-    """A street may touch older streets only at the merchant that started it.
-
-    How many merchants that one may touch is the ruling ``new-street-touch``. The
-    merchants added later at either end touched nothing but the end they extended.
-    """
-    fault = m1_street_end(state, line[0], line=line)
+    """A street may touch older streets only at the merchant that started it, and that
+    one only as the ruling ``new-street-touch`` allows (MED-M1, MED-M2): the merchants
+    added later at either end touched nothing but the end they extended."""
+    fault = written_street_touch(state, line)
     if isinstance(fault, M1StreetEnd.Twice):
         return [fault.at(place_of.get(fault.second))]
-    older = {cell for street in state.streets for cell in street}
-    touching = {cell: [n for n in state.board.neighbours(cell) if n in older] for cell in line}
-    touching = {cell: found for cell, found in touching.items() if found}
-    if not touching:
-        return []
-    cell, found = next(iter(touching.items()))
-    fault = m2_new_street_touch(state, cell, len(found))
-    if fault is not None:
-        return [fault.in_position().at(place_of.get(cell))]
+    if isinstance(fault, NewStreetTouches):
+        return [fault.at(place_of.get(fault.cell))]
     return []
 
 

@@ -59,10 +59,9 @@ def m1_street_end(
             return M1StreetEnd.Line(cell)
         return None
     if line:
-        older = {merchant for street in state.streets for merchant in street}
-        touching = [c for c in line if any(other in older for other in board.next_to[c])]
+        touching = older_street_contacts(state, line)
         if len(touching) > 1:
-            return M1StreetEnd.Twice(touching[0], touching[1])
+            return M1StreetEnd.Twice(touching[0][0], touching[1][0])
         return None
     if cell not in board.building_fields:
         return M1StreetEnd.Field(cell)
@@ -87,6 +86,34 @@ def m1_street_end(
     if not new_street or street_blocked(state):
         return None
     return M1StreetEnd.End(tuple(street_ends(state)))
+
+
+def older_street_contacts(state: State, line: Sequence[Cell]) -> list[tuple[Cell, int]]:
+    """The merchants of a street written in a position (``line``) that touch the older
+    streets (``state.streets``), in order, each with how many older merchants it touches:
+    by MED-M1 one at most, its street's first, which MED-M2 rules."""
+    older = {merchant for street in state.streets for merchant in street}
+    next_to = state.board.next_to
+    contacts = []
+    for cell in line:
+        touching = sum(1 for other in next_to[cell] if other in older)
+        if touching:
+            contacts.append((cell, touching))
+    return contacts
+
+
+def written_street_touch(state: State, line: Sequence[Cell]) -> Fault | None:
+    """A street written in a position, ``line`` (its merchants in order): touching the
+    older streets at one merchant at most (MED-M1), which touches no more merchants than
+    the ruling new-street-touch allows (MED-M2)."""
+    fault = m1_street_end(state, line[0], line=line)
+    if isinstance(fault, Fault):
+        return fault
+    for cell, touching in older_street_contacts(state, line):  # (one at most)
+        fault = m2_new_street_touch(state, cell, touching)
+        if fault is not None:
+            return fault.in_position()
+    return None
 
 
 def street_blocked(state: State) -> bool:
