@@ -35,10 +35,10 @@ from .turn_rules import (
     e1_game_over,
     expected_player,
     finished,
-    must_roof,
     nobody_can_place,
     others_stuck,
     t2_two_pieces,
+    t4_last_roofs,
 )
 
 
@@ -180,9 +180,9 @@ __all__ = [
     "legal_placements",
     "legal_turns",
     "make_placement",
-    "must_roof",
     "nobody_can_place",
     "others_stuck",
     "placement_faults",
     "t2_two_pieces",
+    "t4_last_roofs",
 ]

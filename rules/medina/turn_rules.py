@@ -11,7 +11,7 @@ from meridina.rules.codes import RuleCode
 from meridina.rules.rule_home import decides, words
 from meridina.rules.wording import counted
 
-from .faults import Fault
+from .faults import UNWORDED, Fault
 from .model import BUILDING_KIND, ROOF_KIND, ForcedRoof, Placement, cell_name
 from .placements import can_place, check_placement, legal_placements, make_placement, roof_site
 from .state import Hand, State, holds_pieces
@@ -34,18 +34,6 @@ def others_stuck(state: State, player: str) -> bool:
         if hand.walls > 0 or hand.merchants > 0 or hand.tea > 0:
             return False
     return not any(can_place(state, colour) for colour in others)
-
-
-def must_roof(state: State, player: str, hand: Hand) -> bool:
-    """Whether the mover (holding ``hand``) must place a roof this turn where one can go:
-    the condition of rule MED-T4, decided on the city before the turn. It binds under the
-    ruling forced-roof=others-stuck in either edition, else by the 1st edition's
-    last-roofs rule only."""
-    if hand.roofs <= 0:
-        return False
-    if state.rulings.forced_roof is ForcedRoof.OTHERS_STUCK:
-        return others_stuck(state, player)
-    return state.edition.last_roofs_rule and alone_with_roofs(state, player)
 
 
 def roof_this_turn(state: State, player: str) -> str | None:
@@ -190,12 +178,26 @@ def t3_pass(state: State, player: str) -> Fault | None:
 
 @decides("MED-T4")
 def t4_last_roofs(
-    state: State, player: str, hand: Hand, placements: Sequence[Placement]
+    state: State, player: str, hand: Hand, placements: Sequence[Placement] | None
 ) -> Fault | None:
-    """A player who must roof (``must_roof``) places a roof this turn while one can go
-    (``hand``: the mover's)."""
-    if hand.roofs <= 0 or not must_roof(state, player, hand):  # (no roof: the usual answer)
+    """A player who must roof places a roof this turn while one can go (``hand``: the
+    mover's). The rule binds, on the city before the turn, under the ruling
+    forced-roof=others-stuck in either edition when no other player can move, else by the
+    1st edition's last-roofs rule when no other player has a roof left.
+
+    With ``placements`` None, asked only yes or no whether the rule binds the mover (before
+    a turn is chosen): UNWORDED if it does, without looking for a way to roof.
+    """
+    if hand.roofs <= 0:  # (no roof: the usual answer)
         return None
+    if state.rulings.forced_roof is ForcedRoof.OTHERS_STUCK:
+        binds = others_stuck(state, player)
+    else:
+        binds = state.edition.last_roofs_rule and alone_with_roofs(state, player)
+    if not binds:
+        return None
+    if placements is None:
+        return UNWORDED
     for placement in placements:
         if placement.kind is ROOF_KIND:
             return None
