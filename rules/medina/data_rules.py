@@ -1,4 +1,5 @@
-"""The rule of Medina's data files (MED-D1): decided by one function and worded by one.
+"""The rule of Medina's data files (MED-D1): decided by one function, its faults
+the classes of ``D1DataFile``, which word themselves.
 
 A board or edition file is read by its reader (``board.py``), which raises a ``DataFault``
 at the first value that does not fit; the decider turns it, or a board a record names that

@@ -1,9 +1,9 @@
 """Each kind of Medina piece: where it may go (a check) and what placing it does.
 
 Each rule's condition is decided here by one function named after it and marked
-``@decides``; it returns the rule's fault value (``faults.py`` words it) or None, and
-the one turn loop, the legal-move search and the check of a written position all ask
-it.
+``@decides``; it returns the rule's fault value (a class of ``faults.py``, which words
+itself) or None, and the one turn loop, the legal-move search and the check of a
+written position all ask it.
 """
 
 from __future__ import annotations

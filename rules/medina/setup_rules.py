@@ -1,5 +1,5 @@
 """The rules of a Medina game's set-up (MED-S1 to MED-S3): each decided by one function
-named after it and worded by one.
+named after it, its faults the classes gathered below it, which word themselves.
 
 The header is checked once a game, the players again wherever a turn or a written
 position names one; a decider returns the ``Fault`` of each way its rule is broken.

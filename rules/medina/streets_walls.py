@@ -1,5 +1,6 @@
 """Where a merchant or a wall may go: the market street (MED-M1, MED-M2) and the walls
-between the towers (MED-W1, MED-W2), each rule decided by one function named after it.
+between the towers (MED-W1, MED-W2), each rule decided by one function named after it;
+the rules' fault classes, which word themselves, close the module.
 
 A merchant extends the street at an end, and only when both ends are blocked does a new
 street start; a wall extends a tower's arm, leaving a gate free between two towers.

@@ -1,5 +1,6 @@
 """Medina's turn rules: whose turn it is, how many pieces a turn places, passing, the forced
-roof and the end of the game (MED-T1 to T4, MED-E1), each decided once here."""
+roof and the end of the game (MED-T1 to T4, MED-E1), each decided once here; the rules'
+fault classes, which word themselves, close the module."""
 
 from __future__ import annotations
 
