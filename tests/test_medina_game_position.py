@@ -153,10 +153,24 @@ def test_a_forced_roof_left_out_is_no_legal_turn() -> None:
 
 TURN_DECIDERS = {"t1_turn_order", "t3_pass", "t4_last_roofs", "e1_game_over"}
 LOOP = "rules/medina/turn_loop.py"
+# A decider asked only yes or no, before any turn is chosen, when this argument is None:
+# MED-T4 asked whether it binds the mover (random play asks so, to try a roof first).
+YES_OR_NO = {"t4_last_roofs": (3, "placements")}
 
 
-def callers(names: set[str], root: Path = TOP) -> dict[str, set[str]]:
-    """For each name, the product modules (paths) with a call to it, Medina's and shared."""
+def _yes_or_no(call: ast.Call, name: str) -> bool:
+    if name not in YES_OR_NO:
+        return False
+    index, keyword = YES_OR_NO[name]
+    given = [kw.value for kw in call.keywords if kw.arg == keyword]
+    if len(call.args) > index:
+        given.append(call.args[index])
+    return any(isinstance(arg, ast.Constant) and arg.value is None for arg in given)
+
+
+def callers(names: set[str], root: Path = TOP, yes_or_no: bool = False) -> dict[str, set[str]]:
+    """For each name, the product modules (paths) with a call to it, Medina's and shared:
+    the calls that judge a turn, or with ``yes_or_no`` those that ask only yes or no."""
     found: dict[str, set[str]] = {name: set() for name in names}
     for top in ("rules", "notation", "cli", "seeds"):
         for path in sorted((root / top).rglob("*.py")):
@@ -167,7 +181,7 @@ def callers(names: set[str], root: Path = TOP) -> dict[str, set[str]]:
                 if isinstance(node, ast.Call):
                     func = node.func
                     name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
-                    if name in names:
+                    if name in names and _yes_or_no(node, name) == yes_or_no:
                         found[name].add(relative)
     return found
 
@@ -177,6 +191,14 @@ def test_only_the_one_loop_plays_a_turn() -> None:
     turn loop alone: a second loop that plays turns would have to ask them too."""
     for name, modules in callers(TURN_DECIDERS).items():
         assert modules == {LOOP}, f"{name} is asked outside the one turn loop: {sorted(modules)}"
+
+
+def test_random_play_asks_the_forced_roof_rule_only_yes_or_no() -> None:
+    """Random play chooses a roof first where MED-T4 binds the mover: it asks the rule's
+    decider, yes or no, and no copy of its condition."""
+    asked = callers(TURN_DECIDERS, yes_or_no=True)
+    assert asked["t4_last_roofs"] == {"rules/medina/random_play.py"}
+    assert all(not modules for name, modules in asked.items() if name != "t4_last_roofs")
 
 
 def test_the_check_finds_a_second_loop(tmp_path: Path) -> None:
@@ -190,6 +212,23 @@ def test_the_check_finds_a_second_loop(tmp_path: Path) -> None:
         "utf-8",
     )
     assert callers(TURN_DECIDERS, tmp_path)["t3_pass"] == {"rules/medina/fast.py"}
+
+
+def test_the_check_tells_a_yes_or_no_question_from_a_turn_judged(tmp_path: Path) -> None:
+    (tmp_path / "rules" / "medina").mkdir(parents=True)
+    (tmp_path / "rules" / "medina" / "fast.py").write_text(
+        "def play(state, turn, hand):\n"
+        "    if t4_last_roofs(state, turn.player, hand, None) is not None:\n"
+        "        return t4_last_roofs(state, turn.player, hand, placements=turn.placements)\n",
+        "utf-8",
+    )
+    assert callers(TURN_DECIDERS, tmp_path)["t4_last_roofs"] == {"rules/medina/fast.py"}
+    assert callers(TURN_DECIDERS, tmp_path, True)["t4_last_roofs"] == {"rules/medina/fast.py"}
+    (tmp_path / "rules" / "medina" / "fast.py").write_text(
+        "def play(state, turn, hand):\n    return t4_last_roofs(state, turn.player, hand, None)\n",
+        "utf-8",
+    )
+    assert callers(TURN_DECIDERS, tmp_path)["t4_last_roofs"] == set()
 
 
 def test_a_turn_popped_that_was_never_pushed_is_refused() -> None:

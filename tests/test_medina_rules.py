@@ -1402,6 +1402,31 @@ def test_position_streets_follow_the_new_street_ruling() -> None:
     assert_legal(check_one(one))
 
 
+def test_a_written_street_is_ruled_by_the_market_street_deciders(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The check of a position asks the deciders of MED-M1 and MED-M2 what play asks them,
+    # rather than counting a street's contacts again: each is asked once of the new street.
+    from meridina.rules.medina import position, streets_walls
+
+    assert callable(position.apply_position)  # (imported before the deciders are watched)
+
+    asked: list[tuple[str, object]] = []
+    for name in ("m1_street_end", "m2_new_street_touch"):
+        decide = getattr(streets_walls, name)
+
+        def spy(*args: object, decide: Callable[..., object] = decide, **kwargs: object) -> object:
+            asked.append((decide.__name__, args[1:]))
+            return decide(*args, **kwargs)
+
+        monkeypatch.setattr(streets_walls, name, spy)
+    strict = medina("position", *T_STREETS, setup=None, tags=('[Rulings "new-street-touch=none"]',))
+    assert_only(check_one(strict), "MED-M2", spot(strict, T_STREETS[1], "G9"))
+    assert ("m2_new_street_touch", (cell("G9"), 1)) in asked
+    names = [name for name, _ in asked]
+    assert "m1_street_end" in names and names.count("m2_new_street_touch") == 1
+
+
 @pytest.mark.parametrize(
     ("entries", "anchor", "word"),
     [

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from conftest import assert_legal, assert_only, check_one, errors, spot
 from medina_records import LAST_ROOFS, medina, second, sheet_of, totals
-from meridina.rules.medina.engine import can_place, others_stuck
+from meridina.rules.medina.engine import can_place, others_stuck, t4_last_roofs
+from meridina.rules.medina.faults import UNWORDED
 from meridina.rules.medina.state import State
 
 
@@ -139,9 +140,11 @@ def test_others_are_not_stuck_while_they_hold_a_tea_tile() -> None:
     # piece, but blue's turn is no longer forced.
     state = final_state_before_last(OTHERS_STUCK_GAME, "forced-roof=others-stuck")
     assert others_stuck(state, "blue")
+    assert t4_last_roofs(state, "blue", state.hands["blue"], None) is UNWORDED
     state.hands["yellow"].tea += 1
     assert not can_place(state, "yellow")
     assert not others_stuck(state, "blue")
+    assert t4_last_roofs(state, "blue", state.hands["blue"], None) is None
 
 
 def final_state_before_last(text: str, ruling: str) -> State:

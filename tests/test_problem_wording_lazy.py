@@ -131,13 +131,23 @@ def test_a_medina_rule_problem_is_worded_only_when_shown(
     from test_formats import MEDINA_BAD
 
     worded: list[Fault] = []
-    words = Fault.words
 
-    def counted(fault: Fault) -> str:
-        worded.append(fault)
-        return words(fault)
+    def count(kind: type[Fault]) -> None:
+        words = kind.words
 
-    monkeypatch.setattr(Fault, "words", counted)
+        def counted(fault: Fault) -> str:
+            worded.append(fault)
+            return words(fault)
+
+        monkeypatch.setattr(kind, "words", counted)
+
+    # each rule's fault classes word themselves: count the words of every one
+    kinds = [Fault]
+    while kinds:
+        kind = kinds.pop()
+        kinds.extend(kind.__subclasses__())
+        if "words" in vars(kind):
+            count(kind)
     path = tmp_path / "bad.mrec"
     path.write_text(MEDINA_BAD, "utf-8")
     shown = run_cli("validate", str(path))

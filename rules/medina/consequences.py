@@ -16,7 +16,7 @@ from typing import Any
 from meridina.rules.common import Place, Problem
 
 from .engine import Step
-from .faults import Fault
+from .faults import B2OnePalaceGrows
 from .model import BUILDING_KIND, NEUTRAL_KIND, ROOF_KIND, Placement, Turn, cell_name
 from .placing import b2_palace_to_join
 from .state import State
@@ -72,9 +72,9 @@ def _cause(
     if not memory or placement.cell is None or placement.colour is None:
         return None
     fault = b2_palace_to_join(before, placement.colour, placement.cell, False)
-    if not isinstance(fault, Fault) or fault.rule != problem.rule:
+    if not isinstance(fault, B2OnePalaceGrows.Unjoined) or fault.rule != problem.rule:
         return None
-    for ident in fault.facts[2]:  # the palaces the building should have joined
+    for ident in fault.named:  # the palaces the building should have joined
         remembered = memory.get((_ROOF, ident))
         if remembered is None:
             continue

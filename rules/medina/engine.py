@@ -28,17 +28,17 @@ from .placements import (
     placement_faults,
 )
 from .position import apply_position
-from .setup_rules import s1_players, s2_edition_fits, s3_setup_fields
+from .setup_rules import S1Players, S2EditionFits, s1_players, s2_edition_fits, s3_setup_fields
 from .state import Hand, State
 from .turn_loop import play_turn
 from .turn_rules import (
     e1_game_over,
     expected_player,
     finished,
-    must_roof,
     nobody_can_place,
     others_stuck,
     t2_two_pieces,
+    t4_last_roofs,
 )
 
 
@@ -78,7 +78,7 @@ def initial_state(setup: Setup, base: Path | None = None) -> Applied[State | Non
     count = len(setup.players)
     seats = [player.colour for player in setup.players]
     faults = s1_players(seats, edition=edition)
-    if faults and faults[0].case == "count":
+    if faults and isinstance(faults[0], S1Players.Count):
         return Applied(None, (faults[0].at(setup.players_at),))
     problems.extend(fault.at(setup.players_at) for fault in faults)
     options, found = _options(setup, edition, count)
@@ -141,7 +141,7 @@ def _options(setup: Setup, edition: Edition, count: int) -> tuple[frozenset[str]
         )
     ):
         chosen.add("neutral-roofs")
-    if any(fault.case == "neutral" for fault in faults):
+    if any(isinstance(fault, S2EditionFits.Neutral) for fault in faults):
         chosen.discard("neutral-roofs")
     return frozenset(chosen), [fault.at(setup.options_at) for fault in faults]
 
@@ -180,9 +180,9 @@ __all__ = [
     "legal_placements",
     "legal_turns",
     "make_placement",
-    "must_roof",
     "nobody_can_place",
     "others_stuck",
     "placement_faults",
     "t2_two_pieces",
+    "t4_last_roofs",
 ]

@@ -1,321 +1,370 @@
-"""A broken Medina rule as a cheap value, and the one sentence each rule's fault is told in.
+"""A broken Medina rule as a cheap value, which puts itself into words only when shown.
 
-A rule's decider (``placing.py``) returns a ``Fault``: the rule and the facts its message
-needs, nothing worded. The sentence is made from those facts only when it is shown, by
-the rule's one wording function below (marked ``@words``). A fault found in a written
-position (``in_position``) is told as a fault of the city as written, not of a move.
+A rule's decider returns a ``Fault`` or None. Each rule has fault classes of its own, with
+the facts its message needs as named fields: one class, or one for each way the rule is
+broken where the message differs, gathered in a class marked as the rule's wording
+(``@words``). Those of the placing rules (``placing.py``) are below; the others stand
+beside their deciders. A fault's ``words`` makes the sentence, only when it is shown. A
+fault found in a written position (``in_position``) is told as a fault of the city as
+written, not of a move.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, Final, NamedTuple, cast
+from dataclasses import dataclass, field, replace
+from typing import ClassVar, Final, cast
 
 from meridina.rules.codes import RuleCode
 from meridina.rules.common import Place, Problem
-from meridina.rules.rule_home import filed_words
-from meridina.rules.wording import article, counted
+from meridina.rules.rule_home import words
+from meridina.rules.wording import article
 
-from .model import BUILDING_KIND, NEUTRAL, cell_name
-
-Wording = Callable[["Fault"], str]
-_SAY: Final[dict[str, Wording]] = {}  # rule -> the function that words its faults
+from .model import NEUTRAL, Cell, cell_name
 
 
-wording = filed_words(_SAY)  # ``words`` that also files the function for ``Fault.message``
+@dataclass(slots=True)
+class Fault:
+    """A rule broken: the rule (its class's), the facts its message needs (its fields),
+    and whether a written position shows it (``position``).
 
-
-class Fault(NamedTuple):
-    """A rule broken: its ID, the facts its message needs, and whether a position shows it.
-
-    (A named tuple: the legal-move search makes many, and one is cheap to build.)
+    The faults are slotted dataclasses, not frozen ones, which cost more to make: the
+    legal-move search makes many. Nothing changes a fault once made.
     """
 
-    rule: RuleCode
-    facts: tuple[Any, ...]
-    position: bool = False
+    rule: ClassVar[RuleCode]
+    position: bool = field(default=False, kw_only=True)
+
+    def words(self) -> str:
+        """The fault in a player's words, made when a problem's message is first read
+        (``Problem`` asks it)."""
+        raise NotImplementedError
 
     @property
     def message(self) -> str:
-        say = _SAY.get(self.rule)
-        if say is None:  # a rule still worded where it is found: the sentence is the fact
-            return str(self.facts[0])
-        return say(self)
-
-    @property
-    def case(self) -> str:
-        """Which way the rule is broken, for a rule broken in more than one way."""
-        return str(self.facts[0])
-
-    def words(self) -> str:
-        """The message, made when a problem's is first read (``Problem`` asks it)."""
-        return self.message
+        return self.words()
 
     def at(self, place: Place | None) -> Problem:
         return Problem(self.rule, self, place)
 
     def in_position(self) -> Fault:
-        return self._replace(position=True)
+        """The same fault, told as one of a written position."""
+        return replace(self, position=True)
 
 
 NO_FAULTS: Final[tuple[Fault, ...]] = ()  # a placement that breaks no rule
 
+
+@dataclass(slots=True)
+class _Unworded(Fault):
+    rule: ClassVar[RuleCode] = cast(RuleCode, "unworded")
+
+    def words(self) -> str:
+        return "unworded"  # (never shown)
+
+
 # A decider's answer "broken" to a caller that asks only yes or no (``what`` None): no
 # facts gathered, nothing to word; never shown.
-UNWORDED: Final = Fault(cast(RuleCode, "unworded"), ())
-
-
-# ---------------------------------------------------------------- turns
-
-
-@wording("MED-T1")
-def t1_words(fault: Fault) -> str:
-    expected, player = fault.facts
-    return f"it is {expected}'s turn, not {player}'s"
-
-
-@wording("MED-T3")
-def t3_words(fault: Fault) -> str:
-    player, example = fault.facts
-    where = cell_name(example.cell) if example.cell else ""
-    what = f"{example.colour} building" if example.kind is BUILDING_KIND else example.kind.value
-    return f"{player} may not pass: a {what} on {where} can still be placed"
-
-
-@wording("MED-T4")
-def t4_words(fault: Fault) -> str:
-    player, way, ruling = fault.facts
-    if ruling == "others-stuck":
-        return (
-            f"no other player can move, so {player} must place a roof this turn (for example {way})"
-        )
-    return (
-        f"{player} is the only player with roofs left and must place one this turn "
-        f"(for example {way})"
-    )
-
-
-def opening_turns(players: int, edition: str, turns: int) -> str:
-    """Why the opening exception does not apply: how many turns it covers here."""
-    where = f"in edition {edition} with {players} players"
-    if turns == 0:
-        return f"{where}, no opening turn places a single piece"
-    first = "only the first turn places" if turns == 1 else f"only the first {turns} turns place"
-    return f"{where}, {first} a single piece"
-
-
-@wording("MED-T2")
-def t2_words(fault: Fault) -> str:
-    if fault.case == "many":
-        return "a turn places at most two pieces"
-    if fault.case == "opening":
-        return f"an opening turn places a single piece: {opening_turns(*fault.facts[1])}"
-    _, player, written, opening = fault.facts
-    return (
-        f"{player} places only {counted(written, 'piece')}: a turn places two "
-        f"while any piece can still be placed ({opening_turns(*opening)})"
-    )
-
-
-@wording("MED-T5")
-def t5_words(fault: Fault) -> str:
-    if fault.case == "none":
-        return f"{fault.facts[1]} holds no tea tile"
-    if fault.case == "twice":
-        return "one tea tile a turn"
-    if fault.case == "first":
-        return "a tea tile stands for the turn's second piece: place one piece first"
-    return "a tea tile stands for one of the turn's two pieces: the turn still places one"
+UNWORDED: Final[Fault] = _Unworded()
 
 
 # ---------------------------------------------------------------- supply
 
 
-@wording("MED-T6")
-def t6_words(fault: Fault) -> str:
-    player, piece = fault.facts
-    return f"{player} has no {piece} left"
+@words("MED-T5")
+class T5Tea:
+    """MED-T5's faults: a tea tile not held, a second one, one played first or alone."""
+
+    @dataclass(slots=True)
+    class NoneHeld(Fault):
+        rule: ClassVar[RuleCode] = "MED-T5"
+        player: str
+
+        def words(self) -> str:
+            return f"{self.player} holds no tea tile"
+
+    @dataclass(slots=True)
+    class Twice(Fault):
+        rule: ClassVar[RuleCode] = "MED-T5"
+
+        def words(self) -> str:
+            return "one tea tile a turn"
+
+    @dataclass(slots=True)
+    class First(Fault):
+        rule: ClassVar[RuleCode] = "MED-T5"
+
+        def words(self) -> str:
+            return "a tea tile stands for the turn's second piece: place one piece first"
+
+    @dataclass(slots=True)
+    class Alone(Fault):
+        rule: ClassVar[RuleCode] = "MED-T5"
+
+        def words(self) -> str:
+            return "a tea tile stands for one of the turn's two pieces: the turn still places one"
 
 
-@wording("MED-B5")
-def b5_words(fault: Fault) -> str:
-    (colour,) = fault.facts
-    return f"every player owns {article(colour)} palace: {colour} buildings have left the game"
+@words("MED-T6")
+@dataclass(slots=True)
+class NoPieceLeft(Fault):
+    """MED-T6: ``player`` has no ``piece`` left."""
+
+    rule: ClassVar[RuleCode] = "MED-T6"
+    player: str
+    piece: str
+
+    def words(self) -> str:
+        return f"{self.player} has no {self.piece} left"
 
 
-@wording("MED-R3")
-def r3_words(fault: Fault) -> str:
-    return "this game has no neutral roofs"
+@words("MED-B5")
+@dataclass(slots=True)
+class ColourRetired(Fault):
+    rule: ClassVar[RuleCode] = "MED-B5"
+    colour: str
+
+    def words(self) -> str:
+        colour = self.colour
+        return f"every player owns {article(colour)} palace: {colour} buildings have left the game"
+
+
+@words("MED-R3")
+@dataclass(slots=True)
+class NoNeutralRoofs(Fault):
+    rule: ClassVar[RuleCode] = "MED-R3"
+
+    def words(self) -> str:
+        return "this game has no neutral roofs"
 
 
 # ---------------------------------------------------------------- buildings and stables
 
 
-@wording("MED-B1")
-def b1_words(fault: Fault) -> str:
-    case, cell, what, piece = fault.facts
-    name = cell_name(cell)
-    if case == "off":
-        return f"{name} is not on the board"
-    if case == "ring":
-        return f"{name} is on the wall ring: a {what} goes on a building field"
-    if case == "taken":
-        return f"{name} is taken ({piece})"
-    return f"{name} is the well or next to it: no {what} may stand there"
+@words("MED-B1")
+class B1Field:
+    """MED-B1's faults: a building or stable (``what``) on ``cell``, which is off the
+    board, on the ring, taken or by the well."""
 
+    @dataclass(slots=True)
+    class Off(Fault):
+        rule: ClassVar[RuleCode] = "MED-B1"
+        cell: Cell
+        what: str
 
-@wording("MED-B3")
-def b3_words(fault: Fault) -> str:
-    cell, what, colour, other = fault.facts
-    if fault.position:
-        return (
-            f"{cell_name(cell)} and {cell_name(other)} belong to different palaces but touch; "
-            "palaces keep one free field between them"
-        )
-    return (
-        f"a {what} on {cell_name(cell)} would touch the {colour} palace at "
-        f"{cell_name(other)}; palaces keep one free field between them"
-    )
+        def words(self) -> str:
+            return f"{cell_name(self.cell)} is not on the board"
 
+    @dataclass(slots=True)
+    class Ring(Fault):
+        rule: ClassVar[RuleCode] = "MED-B1"
+        cell: Cell
+        what: str
 
-@wording("MED-B6")
-def b6_words(fault: Fault) -> str:
-    (cell,) = fault.facts
-    if fault.position:
-        return f"the stable on {cell_name(cell)} touches no building"
-    return f"a stable must be built next to a building; {cell_name(cell)} touches none"
+        def words(self) -> str:
+            name = cell_name(self.cell)
+            return f"{name} is on the wall ring: a {self.what} goes on a building field"
 
+    @dataclass(slots=True)
+    class Taken(Fault):
+        rule: ClassVar[RuleCode] = "MED-B1"
+        cell: Cell
+        what: str
+        piece: str
 
-@wording("MED-B2")
-def b2_words(fault: Fault) -> str:
-    if fault.position:
-        colour, count, stuck = fault.facts
-        if stuck:
+        def words(self) -> str:
+            return f"{cell_name(self.cell)} is taken ({self.piece})"
+
+    @dataclass(slots=True)
+    class Well(Fault):
+        rule: ClassVar[RuleCode] = "MED-B1"
+        cell: Cell
+        what: str
+
+        def words(self) -> str:
             return (
-                f"{count} {colour} palaces are unroofed; a new {colour} palace starts only "
-                "once the one before is roofed (ruling stuck-palace=roof)"
+                f"{cell_name(self.cell)} is the well or next to it: no {self.what} may stand there"
+            )
+
+
+@words("MED-B3")
+@dataclass(slots=True)
+class PalacesTouch(Fault):
+    """MED-B3: a ``what`` on ``cell`` touches the ``colour`` palace at ``other``."""
+
+    rule: ClassVar[RuleCode] = "MED-B3"
+    cell: Cell
+    what: str
+    colour: str
+    other: Cell
+
+    def words(self) -> str:
+        if self.position:
+            return (
+                f"{cell_name(self.cell)} and {cell_name(self.other)} belong to different "
+                "palaces but touch; palaces keep one free field between them"
             )
         return (
-            f"{count} unroofed {colour} palaces could still grow; only one can be unfinished "
-            "at a time"
+            f"a {self.what} on {cell_name(self.cell)} would touch the {self.colour} palace at "
+            f"{cell_name(self.other)}; palaces keep one free field between them"
         )
-    colour, buildings, _, stuck = fault.facts
-    where = ", ".join(cell_name(cell) for cell in buildings)
-    if stuck:
+
+
+@words("MED-B6")
+@dataclass(slots=True)
+class StableAlone(Fault):
+    rule: ClassVar[RuleCode] = "MED-B6"
+    cell: Cell
+
+    def words(self) -> str:
+        if self.position:
+            return f"the stable on {cell_name(self.cell)} touches no building"
+        return f"a stable must be built next to a building; {cell_name(self.cell)} touches none"
+
+
+@words("MED-B2")
+class B2OnePalaceGrows:
+    """MED-B2's faults: a building that joins none of the palaces it must (``named``), or
+    a city as written with more than one palace of a colour unfinished."""
+
+    @dataclass(slots=True)
+    class Unjoined(Fault):
+        """The unfinished ``colour`` palace of ``buildings`` can still grow."""
+
+        rule: ClassVar[RuleCode] = "MED-B2"
+        colour: str
+        buildings: list[Cell]
+        named: tuple[int, ...]
+
+        def words(self) -> str:
+            return (
+                f"the unfinished {self.colour} palace ({_fields(self.buildings)}) can still "
+                f"grow: each {self.colour} building must be built onto it"
+            )
+
+    @dataclass(slots=True)
+    class Stuck(Unjoined):
+        """The ``colour`` palace of ``buildings`` is stuck unroofed (stuck-palace=roof)."""
+
+        def words(self) -> str:
+            colour = self.colour
+            return (
+                f"the {colour} palace ({_fields(self.buildings)}) is stuck without a roof: no "
+                f"new {colour} palace may start until it is roofed (ruling stuck-palace=roof)"
+            )
+
+    @dataclass(slots=True)
+    class Growing(Fault):
+        rule: ClassVar[RuleCode] = "MED-B2"
+        colour: str
+        count: int
+
+        def words(self) -> str:
+            return (
+                f"{self.count} unroofed {self.colour} palaces could still grow; only one can "
+                "be unfinished at a time"
+            )
+
+    @dataclass(slots=True)
+    class Unroofed(Fault):
+        rule: ClassVar[RuleCode] = "MED-B2"
+        colour: str
+        count: int
+
+        def words(self) -> str:
+            colour = self.colour
+            return (
+                f"{self.count} {colour} palaces are unroofed; a new {colour} palace starts "
+                "only once the one before is roofed (ruling stuck-palace=roof)"
+            )
+
+
+def _fields(cells: list[Cell]) -> str:
+    return ", ".join(cell_name(cell) for cell in cells)
+
+
+@words("MED-B4")
+@dataclass(slots=True)
+class PalaceClosed(Fault):
+    """MED-B4: the ``colour`` palace ``ident``, at ``cell``, takes no more buildings."""
+
+    rule: ClassVar[RuleCode] = "MED-B4"
+    colour: str
+    cell: Cell
+    ident: int
+
+    def words(self) -> str:
         return (
-            f"the {colour} palace ({where}) is stuck without a roof: no new {colour} palace "
-            "may start until it is roofed (ruling stuck-palace=roof)"
+            f"the {self.colour} palace at {cell_name(self.cell)} is roofed or finished: it "
+            "takes no more buildings"
         )
-    return (
-        f"the unfinished {colour} palace ({where}) can still grow: each {colour} building "
-        "must be built onto it"
-    )
-
-
-@wording("MED-B4")
-def b4_words(fault: Fault) -> str:
-    colour, cell, _ = fault.facts
-    return (
-        f"the {colour} palace at {cell_name(cell)} is roofed or finished: it takes no more "
-        "buildings"
-    )
 
 
 # ---------------------------------------------------------------- roofs
 
 
-@wording("MED-R1")
-def r1_words(fault: Fault) -> str:
-    case, cell = fault.case, fault.facts[1]
-    if case == "stable":
-        _, _, colour, building, word = fault.facts
-        return (
-            f"{cell_name(cell)} holds a stable of the {colour} palace at "
-            f"{cell_name(building)}; a roof names its palace by one of the palace's buildings, "
-            f"as {word}@{cell_name(building)}"
-        )
-    if case == "none":
-        purpose = "carry a roof" if fault.position else "be roofed"
-        return f"no palace stands on {cell_name(cell)} to {purpose}"
-    if case == "roofed":
-        if fault.position:
-            return f"the palace at {cell_name(cell)} is given two roofs"
-        _, _, colour, owner = fault.facts
-        roof = "a neutral roof" if owner == NEUTRAL else f"{owner}'s roof"
-        return f"the {colour} palace already has {roof}"
-    size = fault.facts[2]
-    return f"a palace needs {size} buildings to be roofed (ruling min-roof-size)"
+@words("MED-R1")
+class R1PalaceToRoof:
+    """MED-R1's faults: a roof on ``cell`` where no palace stands, on a stable, on a
+    roofed palace, or on one too small."""
+
+    @dataclass(slots=True)
+    class NoPalace(Fault):
+        rule: ClassVar[RuleCode] = "MED-R1"
+        cell: Cell
+
+        def words(self) -> str:
+            purpose = "carry a roof" if self.position else "be roofed"
+            return f"no palace stands on {cell_name(self.cell)} to {purpose}"
+
+    @dataclass(slots=True)
+    class OnStable(Fault):
+        """A roof (``word``) on a stable of the ``colour`` palace named by ``building``."""
+
+        rule: ClassVar[RuleCode] = "MED-R1"
+        cell: Cell
+        colour: str
+        building: Cell
+        word: str
+
+        def words(self) -> str:
+            building = cell_name(self.building)
+            return (
+                f"{cell_name(self.cell)} holds a stable of the {self.colour} palace at "
+                f"{building}; a roof names its palace by one of the palace's buildings, "
+                f"as {self.word}@{building}"
+            )
+
+    @dataclass(slots=True)
+    class Roofed(Fault):
+        rule: ClassVar[RuleCode] = "MED-R1"
+        cell: Cell
+        colour: str
+        owner: str
+
+        def words(self) -> str:
+            if self.position:
+                return f"the palace at {cell_name(self.cell)} is given two roofs"
+            roof = "a neutral roof" if self.owner == NEUTRAL else f"{self.owner}'s roof"
+            return f"the {self.colour} palace already has {roof}"
+
+    @dataclass(slots=True)
+    class Small(Fault):
+        rule: ClassVar[RuleCode] = "MED-R1"
+        cell: Cell
+        size: int
+
+        def words(self) -> str:
+            return f"a palace needs {self.size} buildings to be roofed (ruling min-roof-size)"
 
 
-@wording("MED-R2")
-def r2_words(fault: Fault) -> str:
-    player, colour = fault.facts
-    if fault.position:
-        return f"{player} owns two {colour} palaces"
-    return f"{player} already owns {article(colour)} palace"
+@words("MED-R2")
+@dataclass(slots=True)
+class SecondPalace(Fault):
+    rule: ClassVar[RuleCode] = "MED-R2"
+    player: str
+    colour: str
 
-
-# ---------------------------------------------------------------- walls
-
-
-@wording("MED-W1")
-def w1_words(fault: Fault) -> str:
-    case, cell = fault.facts
-    name = cell_name(cell)
-    if case == "ring":
-        return f"a wall goes on a field of the ring between the towers, not {name}"
-    if case == "taken":
-        return f"{name} already has a wall"
-    if fault.position:
-        return f"the wall on {name} is not joined to a tower"
-    return f"a wall on {name} would not join a tower or the end of a tower's wall"
-
-
-@wording("MED-W2")
-def w2_words(fault: Fault) -> str:
-    cell, tower, other = fault.facts
-    if fault.position:
-        return f"the walls between towers {tower} and {other} leave no gate"
-    return (
-        f"a wall on {cell_name(cell)} would close the gate between towers {tower} and {other}: "
-        "one field must stay free"
-    )
-
-
-# ---------------------------------------------------------------- merchants
-
-
-@wording("MED-M1")
-def m1_words(fault: Fault) -> str:
-    case = fault.case
-    if case == "field":
-        return f"a merchant goes on a building field, not {cell_name(fault.facts[1])}"
-    if case == "taken":
-        _, cell, piece = fault.facts
-        return f"{cell_name(cell)} is taken ({piece})"
-    if case == "well":
-        return f"{cell_name(fault.facts[1])} is the well"
-    if case == "end":
-        ends = " or ".join(cell_name(c) for c in fault.facts[1])
-        return (
-            f"a merchant must extend the market street at an end ({ends}), "
-            "touching exactly one merchant"
-        )
-    if case == "line":
-        return f"the merchants around {cell_name(fault.facts[1])} do not form a single line"
-    _, first, second = fault.facts
-    return (
-        f"the street through {cell_name(first)} and {cell_name(second)} touches an "
-        "older street twice; only the merchant that starts a street may touch older ones"
-    )
-
-
-@wording("MED-M2")
-def m2_words(fault: Fault) -> str:
-    cell, touching, ruling = fault.facts
-    said = f"{cell_name(cell)} touches {counted(touching, 'merchant')}"
-    if fault.position:
-        said = f"the street started at {said} of an older street"
-    else:
-        said = f"both ends of the market street are blocked, so a new street starts; but {said}"
-    return f"{said} (ruling new-street-touch={ruling})"
+    def words(self) -> str:
+        if self.position:
+            return f"{self.player} owns two {self.colour} palaces"
+        return f"{self.player} already owns {article(self.colour)} palace"

@@ -3,23 +3,27 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
+from typing import ClassVar
 
+from meridina.rules.codes import RuleCode
 from meridina.rules.common import Place, Problem
 from meridina.rules.game import (
     Applied,
     PlaysUntilFault,
+    ResultFacts,
     SaysOnce,
     Unreadable,
     result_faults,
     result_words,
 )
 from meridina.rules.game import GameRun as BaseRun
-from meridina.rules.rule_home import decides
+from meridina.rules.rule_home import decides, words
 
 from . import consequences, engine
 from .engine import Step, expected_player, finished, nobody_can_place
-from .faults import Fault, wording
+from .faults import Fault
 from .game_position import GamePosition
 from .model import Setup, Turn
 from .scoring import ScoreSheet, score
@@ -86,24 +90,37 @@ def e6_stated_result(
     if setup.result is None:
         return []
     if not sheet.finished and setup.position is None:
-        return [(Fault("MED-E6", ("early", expected_player(state))), setup.result_at)]
+        return [(E6StatedResult.Early(expected_player(state)), setup.result_at)]
     seats = [
         (player.name or player.colour, (player.name, player.colour)) for player in state.players
     ]
     totals = [row.total for row in sheet.players]
     return [
-        (Fault("MED-E6", facts), at)
+        (E6StatedResult.Points(facts), at)
         for facts, at in result_faults(setup.result, seats, totals, setup.result_at)
     ]
 
 
-@wording("MED-E6")
-def e6_words(fault: Fault) -> str:
-    case, *facts = fault.facts
-    if case == "early":
-        (mover,) = facts
-        return (
-            f"the record states a result, but the game is not over ({mover} can still place "
-            "a piece)"
-        )
-    return result_words(case, *facts)
+@words("MED-E6")
+class E6StatedResult:
+    """MED-E6's faults: a result stated before the game is over (``mover`` can still
+    place), or one whose points are wrong (``result_faults``'s facts)."""
+
+    @dataclass(slots=True)
+    class Early(Fault):
+        rule: ClassVar[RuleCode] = "MED-E6"
+        mover: str
+
+        def words(self) -> str:
+            return (
+                f"the record states a result, but the game is not over ({self.mover} can "
+                "still place a piece)"
+            )
+
+    @dataclass(slots=True)
+    class Points(Fault):
+        rule: ClassVar[RuleCode] = "MED-E6"
+        facts: ResultFacts
+
+        def words(self) -> str:
+            return result_words(*self.facts)

@@ -1,9 +1,9 @@
 """Each kind of Medina piece: where it may go (a check) and what placing it does.
 
 Each rule's condition is decided here by one function named after it and marked
-``@decides``; it returns the rule's fault value (``faults.py`` words it) or None, and
-the one turn loop, the legal-move search and the check of a written position all ask
-it.
+``@decides``; it returns the rule's fault value (a class of ``faults.py``, which words
+itself) or None, and the one turn loop, the legal-move search and the check of a
+written position all ask it.
 """
 
 from __future__ import annotations
@@ -12,7 +12,22 @@ from collections.abc import Collection, Sequence
 
 from meridina.rules.rule_home import decides
 
-from .faults import NO_FAULTS, UNWORDED, Fault
+from .faults import (
+    NO_FAULTS,
+    UNWORDED,
+    B1Field,
+    B2OnePalaceGrows,
+    ColourRetired,
+    Fault,
+    NoNeutralRoofs,
+    NoPieceLeft,
+    PalaceClosed,
+    PalacesTouch,
+    R1PalaceToRoof,
+    SecondPalace,
+    StableAlone,
+    T5Tea,
+)
 from .model import (
     BUILDING_KIND,
     MERCHANT_KIND,
@@ -45,18 +60,18 @@ def t5_tea(
     """
     if not placements:  # the supply
         if state.hands[player].tea <= 0:
-            return Fault("MED-T5", ("none", player))
+            return T5Tea.NoneHeld(player)
         return None
     if index >= 0:  # one tile
         if teas:
-            return Fault("MED-T5", ("twice",))
+            return T5Tea.Twice()
         second = state.rulings.tea_placement is TeaPlacement.SECOND
         if index == 0 and second and len(placements) > 1:
-            return Fault("MED-T5", ("first",))
+            return T5Tea.First()
         return None
     # the whole turn
     if teas and all(placement.kind is TEA_KIND for placement in placements):
-        return Fault("MED-T5", ("alone",))
+        return T5Tea.Alone()
     return None
 
 
@@ -68,7 +83,7 @@ def t6_supply(hand: Hand, player: str, placement: Placement) -> Fault | None:
     if kind is BUILDING_KIND:
         colour = placement.colour or ""
         if hand.known and hand.buildings.get(colour, 0) <= 0:
-            return Fault("MED-T6", (player, f"{colour} building"))
+            return NoPieceLeft(player, f"{colour} building")
         return None
     # The kinds by how often a record places them: the usual answer comes soonest.
     if kind is WALL_KIND:
@@ -77,18 +92,18 @@ def t6_supply(hand: Hand, player: str, placement: Placement) -> Fault | None:
         count = hand.merchants
     elif kind is ROOF_KIND:  # counted even in an unknown supply
         if hand.roofs <= 0:
-            return Fault("MED-T6", (player, kind.value))
+            return NoPieceLeft(player, kind.value)
         return None
     elif kind is STABLE_KIND:
         count = hand.stables
     elif kind is NEUTRAL_KIND:
         if hand.neutral_roofs <= 0:
-            return Fault("MED-T6", (player, "neutral roof"))
+            return NoPieceLeft(player, "neutral roof")
         return None
     else:
         return None
     if hand.known and count <= 0:
-        return Fault("MED-T6", (player, kind.value))
+        return NoPieceLeft(player, kind.value)
     return None
 
 
@@ -96,7 +111,7 @@ def t6_supply(hand: Hand, player: str, placement: Placement) -> Fault | None:
 def b5_retired(state: State, colour: str) -> Fault | None:
     """A colour every player owns a palace of has left the game (when the ruling says so)."""
     if colour in state.retired:
-        return Fault("MED-B5", (colour,))
+        return ColourRetired(colour)
     return None
 
 
@@ -104,7 +119,7 @@ def b5_retired(state: State, colour: str) -> Fault | None:
 def r3_neutral_roofs(state: State) -> Fault | None:
     """Neutral roofs only in a game with the option."""
     if "neutral-roofs" not in state.options:
-        return Fault("MED-R3", ())
+        return NoNeutralRoofs()
     return None
 
 
@@ -119,13 +134,13 @@ def b1_field(state: State, cell: Cell, what: str | None) -> Fault | None:
     if cell not in board.building_fields:
         if what is None:
             return UNWORDED
-        return Fault("MED-B1", ("ring" if board.on_grid(cell) else "off", cell, what, None))
+        return (B1Field.Ring if board.on_grid(cell) else B1Field.Off)(cell, what)
     piece = state.pieces.get(cell)
     if piece is not None:
-        return UNWORDED if what is None else Fault("MED-B1", ("taken", cell, what, piece))
+        return UNWORDED if what is None else B1Field.Taken(cell, what, piece)
     well = state.well
     if well is not None and abs(cell[0] - well[0]) <= 1 and abs(cell[1] - well[1]) <= 1:
-        return UNWORDED if what is None else Fault("MED-B1", ("well", cell, what, None))
+        return UNWORDED if what is None else B1Field.Well(cell, what)
     return None
 
 
@@ -159,7 +174,7 @@ def b3_spacing(
         if ident is not None and ident != own and ident not in named:
             if what is None:
                 return UNWORDED
-            return Fault("MED-B3", (cell, what, state.palaces[ident].colour, other))
+            return PalacesTouch(cell, what, state.palaces[ident].colour, other)
     return None
 
 
@@ -174,7 +189,7 @@ def b6_stable_palace(state: State, cell: Cell) -> int | Fault:
             if target is None or ident < target:
                 target = ident
     if target is None:
-        return Fault("MED-B6", (cell,))
+        return StableAlone(cell)
     return target
 
 
@@ -230,12 +245,12 @@ def b2_palace_to_join(
     if cell is None:
         growing = [p for p in state.palaces.values() if p.colour == colour and can_extend(state, p)]
         if len(growing) > 1:
-            return Fault("MED-B2", (colour, len(growing), False), True)
+            return B2OnePalaceGrows.Growing(colour, len(growing), position=True)
         # (By stuck-palace=roof: one unroofed palace of a colour at most.)
         if state.rulings.stuck_palace is StuckPalace.ROOF:
             unroofed = [p for p in state.palaces.values() if p.colour == colour and p.owner is None]
             if len(unroofed) > 1:
-                return Fault("MED-B2", (colour, len(unroofed), True), True)
+                return B2OnePalaceGrows.Unroofed(colour, len(unroofed), position=True)
         return None
     pieces, palace_at = state.pieces, state.palace_at
     neighbours = state.board.next_to[cell]  # a building field, or one next to the well
@@ -259,7 +274,7 @@ def b2_palace_to_join(
             for palace in state.palaces.values():
                 if palace.colour == colour and palace.owner is None:
                     stuck = sorted(palace.buildings)
-                    return Fault("MED-B2", (colour, stuck, (palace.ident,), True))
+                    return B2OnePalaceGrows.Stuck(colour, stuck, (palace.ident,))
         return None
     open_palaces = unfinished(state, colour)
     for palace in open_palaces:
@@ -268,11 +283,11 @@ def b2_palace_to_join(
                 return b3_spacing(state, cell, palace.ident, None) or palace.ident
             return palace.ident
     named = tuple(palace.ident for palace in open_palaces)
-    return Fault("MED-B2", (colour, sorted(open_palaces[0].buildings), named, False))
+    return B2OnePalaceGrows.Unjoined(colour, sorted(open_palaces[0].buildings), named)
 
 
 @decides("MED-B4")
-def b4_finished(state: State, colour: str, cell: Cell) -> Fault | None:
+def b4_finished(state: State, colour: str, cell: Cell) -> PalaceClosed | None:
     """A roofed or finished palace takes no more buildings of its colour (asked where no
     palace of the colour can grow)."""
     palace_at, palaces = state.palace_at, state.palaces
@@ -284,7 +299,7 @@ def b4_finished(state: State, colour: str, cell: Cell) -> Fault | None:
         if ident is not None:
             palace = palaces[ident]
             if palace.colour == colour and other in palace.buildings:
-                return Fault("MED-B4", (colour, other, ident))
+                return PalaceClosed(colour, other, ident)
     return None
 
 
@@ -305,22 +320,22 @@ def building_target(state: State, colour: str, cell: Cell) -> tuple[int | None, 
             and b3_spacing(state, cell, None, None) is None
         ):
             return None, NO_FAULTS
-    elif fault.case != "well":
+    elif not isinstance(fault, B1Field.Well):
         return None, [fault]
-    faults = [fault] if fault is not None else []
+    faults: list[Fault] = [fault] if fault is not None else []
     joins = b2_palace_to_join(state, colour, cell, fault is None)
     named: tuple[int, ...] = ()  # palaces a fault below names already
     target = None
     if isinstance(joins, Fault):
         faults.append(joins)
-        named = joins.facts[2]
+        named = joins.named if isinstance(joins, B2OnePalaceGrows.Unjoined) else ()
     elif joins is not None:
         target = joins
     else:
         fault = b4_finished(state, colour, cell)
         if fault is not None:
             faults.append(fault)
-            named = (fault.facts[2],)
+            named = (fault.ident,)
     fault = b3_spacing(state, cell, target, "building", named)
     if fault is not None:
         faults.append(fault)
@@ -330,9 +345,9 @@ def building_target(state: State, colour: str, cell: Cell) -> tuple[int | None, 
 def stable_target(state: State, cell: Cell) -> tuple[int | None, Sequence[Fault]]:
     """The palace a stable on ``cell`` joins, or every rule it breaks."""
     fault = b1_field(state, cell, "stable")
-    if fault is not None and fault.case != "well":
+    if fault is not None and not isinstance(fault, B1Field.Well):
         return None, [fault]
-    faults = [fault] if fault is not None else []
+    faults: list[Fault] = [fault] if fault is not None else []
     target = b6_stable_palace(state, cell)
     if isinstance(target, Fault):
         # A stable next to no building joins no palace, so spacing has nothing to measure.
@@ -353,15 +368,15 @@ def r1_palace_to_roof(state: State, cell: Cell, word: str) -> int | Fault:
     min-roof-size asks for: that palace, or the fault (``word``: the roof as written)."""
     ident = state.palace_at.get(cell)
     if ident is None:
-        return Fault("MED-R1", ("none", cell))
+        return R1PalaceToRoof.NoPalace(cell)
     palace = state.palaces[ident]
     if cell not in palace.buildings:
         row, col = min((row, col) for col, row in palace.buildings)  # as describe_palace names it
-        return Fault("MED-R1", ("stable", cell, palace.colour, (col, row), word))
+        return R1PalaceToRoof.OnStable(cell, palace.colour, (col, row), word)
     if palace.owner is not None:
-        return Fault("MED-R1", ("roofed", cell, palace.colour, palace.owner))
+        return R1PalaceToRoof.Roofed(cell, palace.colour, palace.owner)
     if len(palace.buildings) < state.rulings.min_roof_size:
-        return Fault("MED-R1", ("small", cell, state.rulings.min_roof_size))
+        return R1PalaceToRoof.Small(cell, state.rulings.min_roof_size)
     return ident
 
 
@@ -371,7 +386,7 @@ def r2_one_palace_a_colour(state: State, player: str, palace: Palace) -> Fault |
     colour, ident = palace.colour, palace.ident
     for other in state.palaces.values():
         if other.owner == player and other.colour == colour and other.ident != ident:
-            return Fault("MED-R2", (player, colour))
+            return SecondPalace(player, colour)
     return None
 
 
@@ -382,7 +397,7 @@ def roof_target(
     found = r1_palace_to_roof(state, cell, "neutral" if neutral else "roof")
     faults = []
     if isinstance(found, Fault):
-        if found.case in ("none", "stable"):
+        if isinstance(found, R1PalaceToRoof.NoPalace | R1PalaceToRoof.OnStable):
             return None, [found]
         faults.append(found)
         palace = state.palaces[state.palace_at[cell]]

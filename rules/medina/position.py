@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from itertools import pairwise
+from typing import ClassVar
 
+from meridina.rules.codes import RuleCode
 from meridina.rules.common import Place, Problem
-from meridina.rules.rule_home import decides
+from meridina.rules.rule_home import decides, words
 
-from .faults import Fault, wording
+from .faults import Fault, PalacesTouch, R1PalaceToRoof
 from .model import NEUTRAL, Cell, StartPosition, cell_name
 from .placements import legal_placements
 from .placing import (
@@ -21,7 +24,14 @@ from .placing import (
 from .position_tiles import written_tiles
 from .setup_rules import s1_players
 from .state import BUILDING, MERCHANT, STABLE, WALL, Palace, State
-from .streets_walls import m1_street_end, m2_new_street_touch, w1_wall_arm, w2_gate
+from .streets_walls import (
+    M1StreetEnd,
+    NewStreetTouches,
+    m1_street_end,
+    w1_wall_arm,
+    w2_gate,
+    written_street_touch,
+)
 from .tiles import retire_if_owned
 
 
@@ -122,8 +132,8 @@ def _spacing(state: State, place_of: dict[Cell, Place | None]) -> list[Problem]:
     reported: dict[int, set[int]] = {}  # palace -> the palaces it was reported with
     for cell, ident in sorted(state.palace_at.items(), key=lambda item: (item[0][1], item[0][0])):
         told = reported.setdefault(ident, set())
-        while (fault := b3_spacing(state, cell, ident, "", told)) is not None:
-            other = state.palace_at[fault.facts[3]]
+        while isinstance(fault := b3_spacing(state, cell, ident, "", told), PalacesTouch):
+            other = state.palace_at[fault.other]
             told.add(other)
             reported.setdefault(other, set()).add(ident)
             problems.append(fault.in_position().at(place_of.get(cell)))
@@ -213,23 +223,14 @@ def _streets(
 def _street_contacts(
     state: State, line: list[Cell], place_of: dict[Cell, Place | None]
 ) -> list[Problem]:
-    """A street may touch older streets only at the merchant that started it.
-
-    How many merchants that one may touch is the ruling ``new-street-touch``. The
-    merchants added later at either end touched nothing but the end they extended.
-    """
-    fault = m1_street_end(state, line[0], line=line)
-    if isinstance(fault, Fault):
-        return [fault.at(place_of.get(fault.facts[2]))]
-    older = {cell for street in state.streets for cell in street}
-    touching = {cell: [n for n in state.board.neighbours(cell) if n in older] for cell in line}
-    touching = {cell: found for cell, found in touching.items() if found}
-    if not touching:
-        return []
-    cell, found = next(iter(touching.items()))
-    fault = m2_new_street_touch(state, cell, len(found))
-    if fault is not None:
-        return [fault.in_position().at(place_of.get(cell))]
+    """A street may touch older streets only at the merchant that started it, and that
+    one only as the ruling ``new-street-touch`` allows (MED-M1, MED-M2): the merchants
+    added later at either end touched nothing but the end they extended."""
+    fault = written_street_touch(state, line)
+    if isinstance(fault, M1StreetEnd.Twice):
+        return [fault.at(place_of.get(fault.second))]
+    if isinstance(fault, NewStreetTouches):
+        return [fault.at(place_of.get(fault.cell))]
     return []
 
 
@@ -238,7 +239,7 @@ def _roofs(state: State, position: StartPosition) -> list[Problem]:
     for owner, cell, where in position.roofs:
         found = r1_palace_to_roof(state, cell, owner)
         # (The ruling min-roof-size rules placing a roof, not a city as written.)
-        if isinstance(found, Fault) and found.case != "small":
+        if isinstance(found, Fault) and not isinstance(found, R1PalaceToRoof.Small):
             problems.append(found.in_position().at(where))
             continue
         palace = state.palaces[state.palace_at[cell]]
@@ -330,21 +331,21 @@ def p1_looks_reachable(
                 piece = f"{first.colour} building" if first.colour else first.kind.value
                 piece = f"a {piece}" if first.kind.value != "neutral" else "a neutral roof"
                 where = "" if first.cell is None else f" at {cell_name(first.cell)}"
-                return [Fault("MED-P1", ("spent", player.colour, f"{piece}{where}"))]
+                return [P1LooksReachable.Spent(player.colour, f"{piece}{where}")]
         return []
     if cell is not None:
         board = state.board
         if not board.on_grid(cell):
-            return [Fault("MED-P1", ("off", cell))]
+            return [P1LooksReachable.Off(cell)]
         if cell in state.pieces:
-            return [Fault("MED-P1", ("twice", cell, state.pieces[cell], kind))]
+            return [P1LooksReachable.Twice(cell, state.pieces[cell], kind)]
         wall_field = kind == WALL
         if wall_field != board.is_ring(cell) or board.is_corner(cell):
-            return [Fault("MED-P1", ("ring", cell, kind, wall_field))]
+            return [P1LooksReachable.Ring(cell, kind, wall_field)]
         if kind in (BUILDING, STABLE) and state.near_well(cell):
-            return [Fault("MED-P1", ("well", cell, kind))]
+            return [P1LooksReachable.Well(cell, kind)]
         return []
-    faults = []
+    faults: list[Fault] = []
     count = len(state.players)
     supply = state.edition.supply[count]
     placed: dict[str, int] = {}
@@ -360,45 +361,102 @@ def p1_looks_reachable(
     for piece, limit in limits.items():
         if placed.get(piece, 0) > limit:
             what = f"{piece} buildings" if piece in state.edition.colours else f"{piece}s"
-            faults.append(Fault("MED-P1", ("supply", placed[piece], what, limit)))
+            faults.append(P1LooksReachable.Supply(placed[piece], what, limit))
     for player in state.players:
         roofs = len(state.owned(player.colour))
         if roofs > supply.roofs:
-            faults.append(Fault("MED-P1", ("roofs", player.colour, roofs, supply.roofs)))
+            faults.append(P1LooksReachable.Roofs(player.colour, roofs, supply.roofs))
     neutral = sum(1 for p in state.palaces.values() if p.owner == NEUTRAL)
     neutral_supply = sum(hand.neutral_roofs for hand in state.hands.values())
     if neutral > neutral_supply:
-        faults.append(Fault("MED-P1", ("neutral", neutral, neutral_supply)))
+        faults.append(P1LooksReachable.Neutral(neutral, neutral_supply))
     return faults
 
 
-@wording("MED-P1")
-def p1_words(fault: Fault) -> str:
-    case, *facts = fault.facts
-    if case == "off":
-        return f"{cell_name(facts[0])} is not on the board"
-    if case == "twice":
-        cell, there, kind = facts
-        return f"{cell_name(cell)} is given twice ({there} and {kind})"
-    if case == "ring":
-        cell, kind, wall_field = facts
-        return f"a {kind} cannot stand on {cell_name(cell)}" + (
-            " (walls go on the ring)" if wall_field else " (the ring takes only walls)"
-        )
-    if case == "well":
-        cell, kind = facts
-        return f"no {kind} may stand on or next to the well ({cell_name(cell)})"
-    if case == "supply":
-        count, what, limit = facts
-        return f"{count} {what} stand in the city; the supplies hold {limit}"
-    if case == "roofs":
-        colour, roofs, limit = facts
-        return f"{colour} has {roofs} roofs; a player has {limit}"
-    if case == "spent":
-        colour, example = facts
-        return (
-            "the position says the supplies are spent (the game is over), but a piece may "
-            f"still be placed: {colour} could place {example}"
-        )
-    neutral, limit = facts
-    return f"{neutral} neutral roofs stand in the city; the supplies hold {limit}"
+@words("MED-P1")
+class P1LooksReachable:
+    """MED-P1's faults: a piece off the board, on a field given twice, on the ring or off
+    it, by the well; more pieces or roofs than the supplies hold; spent supplies that
+    still hold a piece to place."""
+
+    @dataclass(slots=True)
+    class Off(Fault):
+        rule: ClassVar[RuleCode] = "MED-P1"
+        cell: Cell
+
+        def words(self) -> str:
+            return f"{cell_name(self.cell)} is not on the board"
+
+    @dataclass(slots=True)
+    class Twice(Fault):
+        rule: ClassVar[RuleCode] = "MED-P1"
+        cell: Cell
+        there: str
+        kind: str
+
+        def words(self) -> str:
+            return f"{cell_name(self.cell)} is given twice ({self.there} and {self.kind})"
+
+    @dataclass(slots=True)
+    class Ring(Fault):
+        """A ``kind`` on ``cell``; ``wall_field``: it is a wall, off the ring."""
+
+        rule: ClassVar[RuleCode] = "MED-P1"
+        cell: Cell
+        kind: str
+        wall_field: bool
+
+        def words(self) -> str:
+            return f"a {self.kind} cannot stand on {cell_name(self.cell)}" + (
+                " (walls go on the ring)" if self.wall_field else " (the ring takes only walls)"
+            )
+
+    @dataclass(slots=True)
+    class Well(Fault):
+        rule: ClassVar[RuleCode] = "MED-P1"
+        cell: Cell
+        kind: str
+
+        def words(self) -> str:
+            return f"no {self.kind} may stand on or next to the well ({cell_name(self.cell)})"
+
+    @dataclass(slots=True)
+    class Supply(Fault):
+        rule: ClassVar[RuleCode] = "MED-P1"
+        count: int
+        what: str
+        limit: int
+
+        def words(self) -> str:
+            return f"{self.count} {self.what} stand in the city; the supplies hold {self.limit}"
+
+    @dataclass(slots=True)
+    class Roofs(Fault):
+        rule: ClassVar[RuleCode] = "MED-P1"
+        colour: str
+        roofs: int
+        limit: int
+
+        def words(self) -> str:
+            return f"{self.colour} has {self.roofs} roofs; a player has {self.limit}"
+
+    @dataclass(slots=True)
+    class Spent(Fault):
+        rule: ClassVar[RuleCode] = "MED-P1"
+        colour: str
+        example: str
+
+        def words(self) -> str:
+            return (
+                "the position says the supplies are spent (the game is over), but a piece may "
+                f"still be placed: {self.colour} could place {self.example}"
+            )
+
+    @dataclass(slots=True)
+    class Neutral(Fault):
+        rule: ClassVar[RuleCode] = "MED-P1"
+        neutral: int
+        limit: int
+
+        def words(self) -> str:
+            return f"{self.neutral} neutral roofs stand in the city; the supplies hold {self.limit}"

@@ -3,15 +3,19 @@ tower tile (MED-TT1) with the player the city gives it to."""
 
 from __future__ import annotations
 
-from typing import Final
+from dataclasses import dataclass
+from typing import ClassVar, Final
 
+from meridina.rules.codes import RuleCode
 from meridina.rules.common import Place, Problem
-from meridina.rules.rule_home import decides
+from meridina.rules.rule_home import decides, words
 
-from .faults import Fault, wording
-from .model import NEUTRAL, StartPosition, cell_name
+from .faults import Fault
+from .model import NEUTRAL, Cell, StartPosition, cell_name
 from .state import Palace, State
 from .tiles import update_palace_tile
+
+Players = tuple[tuple[str, str], ...]  # each player's name and roof colour
 
 
 def written_tiles(state: State, position: StartPosition) -> list[Problem]:
@@ -39,43 +43,78 @@ def pt1_palace_tiles(state: State, position: StartPosition) -> list[tuple[Fault,
             match = [p for p in leaders if (p.owner if p.owner != NEUTRAL else None) == holder]
             fitting = [p for p in match if _earlier_equal(p, leaders) is None]
             if holder == _UNKNOWN:
-                faults.append((Fault("MED-PT1", ("unknown", _players(state), word)), where))
+                faults.append((PT1PalaceTiles.Unknown(_players(state), word), where))
             elif not match:
                 name = _holder_name(state, holder)
-                faults.append((Fault("MED-PT1", ("none", colour, name)), where))
+                faults.append((PT1PalaceTiles.NoPalace(colour, name), where))
             elif not fitting:
                 earlier = _earlier_equal(match[0], leaders)
                 assert earlier is not None
                 first = min(earlier.buildings)
                 name = _holder_name(state, holder)
-                faults.append((Fault("MED-PT1", ("kept", colour, first, name)), where))
+                faults.append((PT1PalaceTiles.Kept(colour, first, name), where))
             else:
                 state.palace_tiles[colour] = fitting[0].ident
         elif len({p.owner for p in leaders}) > 1:
-            faults.append((Fault("MED-PT1", ("tie", colour)), position.at))
+            faults.append((PT1PalaceTiles.Tie(colour), position.at))
     return faults
 
 
-@wording("MED-PT1")
-def pt1_words(fault: Fault) -> str:
-    case, *facts = fault.facts
-    if case == "unknown":
-        return _not_a_holder(*facts)
-    if case == "none":
-        colour, name = facts
-        return f"the {colour} palace tile belongs with a largest {colour} palace; {name} has none"
-    if case == "kept":
-        colour, first, name = facts
-        return (
-            f"roofs: lists the {colour} palace at {cell_name(first)} "
-            f"first; it has no stable, so it was as large when roofed and kept the "
-            f"{colour} palace tile: {name} cannot hold it"
-        )
-    (colour,) = facts
-    return (
-        f"the largest {colour} palaces tie: say who holds the {colour} palace tile "
-        f"(palace-tiles: {colour} PLAYER, by name or roof colour)"
-    )
+@words("MED-PT1")
+class PT1PalaceTiles:
+    """MED-PT1's faults: a holder that is no player, one with no fitting palace, one whose
+    palace an earlier equal one kept the tile from, a tie no holder settles."""
+
+    @dataclass(slots=True)
+    class Unknown(Fault):
+        rule: ClassVar[RuleCode] = "MED-PT1"
+        players: Players
+        word: str | None
+
+        def words(self) -> str:
+            return _not_a_holder(self.players, self.word)
+
+    @dataclass(slots=True)
+    class NoPalace(Fault):
+        rule: ClassVar[RuleCode] = "MED-PT1"
+        colour: str
+        name: str
+
+        def words(self) -> str:
+            colour = self.colour
+            return (
+                f"the {colour} palace tile belongs with a largest {colour} palace; "
+                f"{self.name} has none"
+            )
+
+    @dataclass(slots=True)
+    class Kept(Fault):
+        """The ``colour`` palace at ``first``, listed first, kept the tile from ``name``."""
+
+        rule: ClassVar[RuleCode] = "MED-PT1"
+        colour: str
+        first: Cell
+        name: str
+
+        def words(self) -> str:
+            colour = self.colour
+            return (
+                f"roofs: lists the {colour} palace at {cell_name(self.first)} "
+                f"first; it has no stable, so it was as large when roofed and kept the "
+                f"{colour} palace tile: {self.name} cannot hold it"
+            )
+
+    @dataclass(slots=True)
+    class Tie(Fault):
+        rule: ClassVar[RuleCode] = "MED-PT1"
+        colour: str
+
+        def words(self) -> str:
+            colour = self.colour
+            return (
+                f"the largest {colour} palaces tie: say who holds the {colour} palace tile "
+                f"(palace-tiles: {colour} PLAYER, by name or roof colour)"
+            )
 
 
 @decides("MED-TT1")
@@ -95,37 +134,59 @@ def tt1_tower_tiles(state: State, position: StartPosition) -> list[tuple[Fault, 
             word, where = given_tower
             holder = _holder_colour(state, word)
             if holder == _UNKNOWN:
-                faults.append((Fault("MED-TT1", ("unknown", _players(state), word)), where))
+                faults.append((TT1TowerTiles.Unknown(_players(state), word), where))
             elif holder not in claimants:
                 name = _holder_name(state, holder)
-                faults.append((Fault("MED-TT1", ("none", tower, name)), where))
+                faults.append((TT1TowerTiles.NoPalace(tower, name), where))
             else:
                 state.tower_tiles[tower] = holder
         elif len(claimants) == 1:
             state.tower_tiles[tower] = next(iter(claimants))
         elif len(claimants) > 1:
-            faults.append((Fault("MED-TT1", ("tie", tower)), position.at))
+            faults.append((TT1TowerTiles.Tie(tower), position.at))
         if tower in state.tower_tiles:
             state.tower_merchants.pop(tower, None)
     return faults
 
 
-@wording("MED-TT1")
-def tt1_words(fault: Fault) -> str:
-    case, *facts = fault.facts
-    if case == "unknown":
-        return _not_a_holder(*facts)
-    if case == "none":
-        tower, name = facts
-        return (
-            f"tower tile {tower} goes to the owner of a roofed palace touching "
-            f"tower {tower}'s walls; {name} has none"
-        )
-    (tower,) = facts
-    return (
-        f"several palaces touch tower {tower}'s walls: say who holds tower tile "
-        f"{tower} (tower-tiles: {tower} PLAYER, by name or roof colour)"
-    )
+@words("MED-TT1")
+class TT1TowerTiles:
+    """MED-TT1's faults: a holder that is no player, one with no palace at the tower, a
+    tie no holder settles."""
+
+    @dataclass(slots=True)
+    class Unknown(Fault):
+        rule: ClassVar[RuleCode] = "MED-TT1"
+        players: Players
+        word: str | None
+
+        def words(self) -> str:
+            return _not_a_holder(self.players, self.word)
+
+    @dataclass(slots=True)
+    class NoPalace(Fault):
+        rule: ClassVar[RuleCode] = "MED-TT1"
+        tower: int
+        name: str
+
+        def words(self) -> str:
+            tower = self.tower
+            return (
+                f"tower tile {tower} goes to the owner of a roofed palace touching "
+                f"tower {tower}'s walls; {self.name} has none"
+            )
+
+    @dataclass(slots=True)
+    class Tie(Fault):
+        rule: ClassVar[RuleCode] = "MED-TT1"
+        tower: int
+
+        def words(self) -> str:
+            tower = self.tower
+            return (
+                f"several palaces touch tower {tower}'s walls: say who holds tower tile "
+                f"{tower} (tower-tiles: {tower} PLAYER, by name or roof colour)"
+            )
 
 
 # A holder word that names neither a player nor a roof colour of this game.
@@ -157,12 +218,12 @@ def _holder_name(state: State, colour: str | None) -> str:
     return colour or "nobody"
 
 
-def _players(state: State) -> tuple[tuple[str, str], ...]:
+def _players(state: State) -> Players:
     """Each player's name and roof colour, for a message."""
     return tuple([(player.name, player.colour) for player in state.players])
 
 
-def _not_a_holder(players: tuple[tuple[str, str], ...], word: str | None) -> str:
+def _not_a_holder(players: Players, word: str | None) -> str:
     names = ", ".join(f"{name} ({colour})" for name, colour in players)
     return f"{word} is neither a player nor a roof colour here: name one of {names}, or nobody"
 

@@ -27,8 +27,8 @@ from .engine import (
     initial_state,
     legal_placements,
     make_placement,
-    must_roof,
     t2_two_pieces,
+    t4_last_roofs,
 )
 from .events import Event
 from .model import Cell, Kind, Placement, Player, Rulings, Setup, Turn
@@ -217,8 +217,8 @@ def _single_piece_turn(state: State, player: str) -> bool:
 
 
 def _last_roofs(state: State, player: str) -> bool:
-    """The mover must place a roof if possible (rule MED-T4)."""
-    return must_roof(state, player, state.hands[player])
+    """The mover must place a roof if possible (rule MED-T4, asked only yes or no)."""
+    return t4_last_roofs(state, player, state.hands[player], None) is not None
 
 
 def choose_turn(rng: random.Random, state: State, patience: dict[str, int]) -> Turn:

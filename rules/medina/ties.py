@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from itertools import pairwise
+from typing import ClassVar
 
+from meridina.rules.codes import RuleCode
 from meridina.rules.common import Place, Problem
-from meridina.rules.rule_home import decides
+from meridina.rules.rule_home import decides, words
 
-from .faults import Fault, wording
+from .faults import Fault
 from .model import Setup, TieBreak, cell_name
 from .scoring import PlayerScore, ScoreSheet
 from .state import Palace, State
@@ -55,15 +58,26 @@ def e5_roof_order_ties(
         if first is None or second is None or not {first.ident, second.ident} <= set(listed):
             continue
         (first_roof, _), (second_roof, where) = listed[first.ident], listed[second.ident]
-        problems.append((Fault("MED-E5", (upper, lower, first_roof, second_roof)), where))
+        problems.append((RoofOrderTie(upper, lower, first_roof, second_roof), where))
     return problems
 
 
-@wording("MED-E5")
-def e5_words(fault: Fault) -> str:
-    upper, lower, first_roof, second_roof = fault.facts
-    return (
-        f"{upper.name or upper.colour} ranks above {lower.name or lower.colour} only "
-        f"because roofs: lists {first_roof} before {second_roof}; check that this is "
-        "the order the roofs went on"
-    )
+@words("MED-E5")
+@dataclass(slots=True)
+class RoofOrderTie(Fault):
+    """MED-E5: ``upper`` ranks above ``lower`` only as ``first_roof`` is listed before
+    ``second_roof``."""
+
+    rule: ClassVar[RuleCode] = "MED-E5"
+    upper: PlayerScore
+    lower: PlayerScore
+    first_roof: str
+    second_roof: str
+
+    def words(self) -> str:
+        upper, lower = self.upper, self.lower
+        return (
+            f"{upper.name or upper.colour} ranks above {lower.name or lower.colour} only "
+            f"because roofs: lists {self.first_roof} before {self.second_roof}; check that "
+            "this is the order the roofs went on"
+        )

@@ -26,7 +26,14 @@ from .placements import make_placement, placement_faults
 from .placing import t5_tea
 from .setup_rules import s1_players
 from .state import State, holds_pieces
-from .turn_rules import e1_game_over, t1_turn_order, t2_two_pieces, t3_pass, t4_last_roofs
+from .turn_rules import (
+    T2TwoPieces,
+    e1_game_over,
+    t1_turn_order,
+    t2_two_pieces,
+    t3_pass,
+    t4_last_roofs,
+)
 
 Found = tuple[Fault, "Place | None"]
 
@@ -86,7 +93,7 @@ def play_turn(state: State, turn: Turn, first_fault: bool = False) -> TurnPlay:
     made = teas = 0  # pieces placed (tea tiles are not pieces), tea tiles played
     for index, placement in enumerate(placements):
         too_many = t2_two_pieces(state, player, 0, index)
-        if too_many is not None and too_many.case == "many":
+        if isinstance(too_many, T2TwoPieces.TooMany):
             found.append((too_many, placement.at))
             break
         tea = placement.kind is TEA_KIND

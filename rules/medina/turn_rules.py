@@ -1,13 +1,18 @@
 """Medina's turn rules: whose turn it is, how many pieces a turn places, passing, the forced
-roof and the end of the game (MED-T1 to T4, MED-E1), each decided once here."""
+roof and the end of the game (MED-T1 to T4, MED-E1), each decided once here; the rules'
+fault classes, which word themselves, close the module."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import ClassVar
 
-from meridina.rules.rule_home import decides
+from meridina.rules.codes import RuleCode
+from meridina.rules.rule_home import decides, words
+from meridina.rules.wording import counted
 
-from .faults import Fault, wording
+from .faults import UNWORDED, Fault
 from .model import BUILDING_KIND, ROOF_KIND, ForcedRoof, Placement, cell_name
 from .placements import can_place, check_placement, legal_placements, make_placement, roof_site
 from .state import Hand, State, holds_pieces
@@ -30,18 +35,6 @@ def others_stuck(state: State, player: str) -> bool:
         if hand.walls > 0 or hand.merchants > 0 or hand.tea > 0:
             return False
     return not any(can_place(state, colour) for colour in others)
-
-
-def must_roof(state: State, player: str, hand: Hand) -> bool:
-    """Whether the mover (holding ``hand``) must place a roof this turn where one can go:
-    the condition of rule MED-T4, decided on the city before the turn. It binds under the
-    ruling forced-roof=others-stuck in either edition, else by the 1st edition's
-    last-roofs rule only."""
-    if hand.roofs <= 0:
-        return False
-    if state.rulings.forced_roof is ForcedRoof.OTHERS_STUCK:
-        return others_stuck(state, player)
-    return state.edition.last_roofs_rule and alone_with_roofs(state, player)
 
 
 def roof_this_turn(state: State, player: str) -> str | None:
@@ -91,7 +84,10 @@ def expected_player(state: State) -> str:
     return seats[start % count]
 
 
-def _opening(state: State) -> tuple[int, str, int]:
+OpeningFacts = tuple[int, str, int]  # players, edition, the turns the exception covers
+
+
+def _opening(state: State) -> OpeningFacts:
     """The facts of the opening exception here: players, edition, the turns it covers."""
     players = len(state.players)
     return players, state.edition.name, state.edition.single_piece_turns.get(players, 0)
@@ -116,9 +112,9 @@ def t2_two_pieces(
     """
     if index >= 0:
         if index >= 2:
-            return Fault("MED-T2", ("many",))
+            return T2TwoPieces.TooMany()
         if index == 1 and state.turns_played < state.opening_turns:
-            return Fault("MED-T2", ("opening", _opening(state)))
+            return T2TwoPieces.Opening(_opening(state))
         return None
     single = state.turns_played <= state.opening_turns  # (the turn is counted already)
     if (
@@ -127,7 +123,7 @@ def t2_two_pieces(
         and state.has_pieces(player)
         and can_place(state, player)
     ):
-        return Fault("MED-T2", ("short", player, written, _opening(state)))
+        return T2TwoPieces.Short(player, written, _opening(state))
     return None
 
 
@@ -138,16 +134,20 @@ def e1_game_over(state: State, holds: bool, unwritten: bool = False) -> Fault | 
     faulty turn, which may come after an end whose last round of passes went unwritten,
     whether nobody can place a piece at all."""
     if unwritten:
-        return Fault("MED-E1", ()) if nobody_can_place(state) else None
+        return GameOver() if nobody_can_place(state) else None
     # With no passes yet, a mover with pieces shows that the game goes on.
     if (state.passes_in_a_row or not holds) and finished(state):
-        return Fault("MED-E1", ())
+        return GameOver()
     return None
 
 
-@wording("MED-E1")
-def e1_words(fault: Fault) -> str:
-    return "the game is over: nobody can place a piece"
+@words("MED-E1")
+@dataclass(slots=True)
+class GameOver(Fault):
+    rule: ClassVar[RuleCode] = "MED-E1"
+
+    def words(self) -> str:
+        return "the game is over: nobody can place a piece"
 
 
 def nobody_can_place(state: State) -> bool:
@@ -164,7 +164,7 @@ def t1_turn_order(state: State, player: str, holds: bool) -> Fault | None:
     if expected != player or not holds:
         expected = expected_player(state)
         if player != expected:
-            return Fault("MED-T1", (expected, player))
+            return OutOfTurn(expected, player)
     return None
 
 
@@ -173,22 +173,142 @@ def t3_pass(state: State, player: str) -> Fault | None:
     """A player passes only when no piece of theirs can be placed."""
     example = next(legal_placements(state, player), None)
     if example is not None:
-        return Fault("MED-T3", (player, example))
+        return PassRefused(player, example)
     return None
 
 
 @decides("MED-T4")
 def t4_last_roofs(
-    state: State, player: str, hand: Hand, placements: Sequence[Placement]
+    state: State, player: str, hand: Hand, placements: Sequence[Placement] | None
 ) -> Fault | None:
-    """A player who must roof (``must_roof``) places a roof this turn while one can go
-    (``hand``: the mover's)."""
-    if hand.roofs <= 0 or not must_roof(state, player, hand):  # (no roof: the usual answer)
+    """A player who must roof places a roof this turn while one can go (``hand``: the
+    mover's). The rule binds, on the city before the turn, under the ruling
+    forced-roof=others-stuck in either edition when no other player can move, else by the
+    1st edition's last-roofs rule when no other player has a roof left.
+
+    With ``placements`` None, asked only yes or no whether the rule binds the mover (before
+    a turn is chosen): UNWORDED if it does, without looking for a way to roof.
+    """
+    if hand.roofs <= 0:  # (no roof: the usual answer)
         return None
+    if state.rulings.forced_roof is ForcedRoof.OTHERS_STUCK:
+        binds = others_stuck(state, player)
+    else:
+        binds = state.edition.last_roofs_rule and alone_with_roofs(state, player)
+    if not binds:
+        return None
+    if placements is None:
+        return UNWORDED
     for placement in placements:
         if placement.kind is ROOF_KIND:
             return None
     way = roof_this_turn(state, player)
     if way is not None:
-        return Fault("MED-T4", (player, way, state.rulings.forced_roof.value))
+        if state.rulings.forced_roof is ForcedRoof.OTHERS_STUCK:
+            return T4MustRoof.OthersStuck(player, way)
+        return T4MustRoof.LastRoofs(player, way)
     return None
+
+
+# ---------------------------------------------------------------- the faults' words
+
+
+def opening_turns(players: int, edition: str, turns: int) -> str:
+    """Why the opening exception does not apply: how many turns it covers here."""
+    where = f"in edition {edition} with {players} players"
+    if turns == 0:
+        return f"{where}, no opening turn places a single piece"
+    first = "only the first turn places" if turns == 1 else f"only the first {turns} turns place"
+    return f"{where}, {first} a single piece"
+
+
+@words("MED-T1")
+@dataclass(slots=True)
+class OutOfTurn(Fault):
+    rule: ClassVar[RuleCode] = "MED-T1"
+    expected: str
+    player: str
+
+    def words(self) -> str:
+        return f"it is {self.expected}'s turn, not {self.player}'s"
+
+
+@words("MED-T2")
+class T2TwoPieces:
+    """MED-T2's faults: a third piece, a second one in an opening turn, too few pieces."""
+
+    @dataclass(slots=True)
+    class TooMany(Fault):
+        rule: ClassVar[RuleCode] = "MED-T2"
+
+        def words(self) -> str:
+            return "a turn places at most two pieces"
+
+    @dataclass(slots=True)
+    class Opening(Fault):
+        rule: ClassVar[RuleCode] = "MED-T2"
+        opening: OpeningFacts
+
+        def words(self) -> str:
+            return f"an opening turn places a single piece: {opening_turns(*self.opening)}"
+
+    @dataclass(slots=True)
+    class Short(Fault):
+        """``player`` places only ``written`` pieces."""
+
+        rule: ClassVar[RuleCode] = "MED-T2"
+        player: str
+        written: int
+        opening: OpeningFacts
+
+        def words(self) -> str:
+            return (
+                f"{self.player} places only {counted(self.written, 'piece')}: a turn places two "
+                f"while any piece can still be placed ({opening_turns(*self.opening)})"
+            )
+
+
+@words("MED-T3")
+@dataclass(slots=True)
+class PassRefused(Fault):
+    """MED-T3: ``player`` passes, though ``example`` can still be placed."""
+
+    rule: ClassVar[RuleCode] = "MED-T3"
+    player: str
+    example: Placement
+
+    def words(self) -> str:
+        example = self.example
+        where = cell_name(example.cell) if example.cell else ""
+        what = f"{example.colour} building" if example.kind is BUILDING_KIND else example.kind.value
+        return f"{self.player} may not pass: a {what} on {where} can still be placed"
+
+
+@words("MED-T4")
+class T4MustRoof:
+    """MED-T4's faults: ``player`` places no roof, though one can go (``way``), when no
+    other player can move or none has a roof left."""
+
+    @dataclass(slots=True)
+    class OthersStuck(Fault):
+        rule: ClassVar[RuleCode] = "MED-T4"
+        player: str
+        way: str
+
+        def words(self) -> str:
+            return (
+                f"no other player can move, so {self.player} must place a roof this turn "
+                f"(for example {self.way})"
+            )
+
+    @dataclass(slots=True)
+    class LastRoofs(Fault):
+        rule: ClassVar[RuleCode] = "MED-T4"
+        player: str
+        way: str
+
+        def words(self) -> str:
+            return (
+                f"{self.player} is the only player with roofs left and must place one this "
+                f"turn (for example {self.way})"
+            )
