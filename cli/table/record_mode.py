@@ -1,8 +1,9 @@
 """Record mode: the page plays turns into one record file through the public API.
 
-Every call reads the file afresh under the lock ``meridina record`` takes, and lets it go
-when done, so ``meridina record`` at a terminal and the page can take turns on the file.
-Calls are taken one at a time: a turn is checked against the file as the last call left it.
+The recording holds the game in memory and the file, under the lock ``meridina record``
+takes, only while a call lasts; it reads the file again when something else changed it, so
+``meridina record`` at a terminal and the page can take turns on the file. Calls are taken
+one at a time: a turn is checked against the game as the last call left it.
 """
 
 from __future__ import annotations
@@ -14,7 +15,6 @@ from dataclasses import asdict
 from meridina import MeridinaError, Problem
 from meridina.json_values import JsonObject
 from meridina.recording import Recording
-from meridina.stand_in import stand_in_line
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
@@ -22,6 +22,7 @@ from starlette.routing import BaseRoute, Route
 
 from .assets import template
 from .json_body import BadBody, json_object
+from .record_state import record_state
 
 PAGE = "/record"
 LARGEST_TEXT = 2000  # characters of a turn or a comment
@@ -62,7 +63,7 @@ def record_routes(recording: Recording) -> list[BaseRoute]:
         return record_state(recording)
 
     def legal(body: JsonObject) -> JsonObject:
-        return {"turns": recording.game().legal_turns()}
+        return {"turns": recording.legal_turns()}
 
     def next_words(body: JsonObject) -> JsonObject:
         words = body.get("words")
@@ -103,30 +104,6 @@ def record_routes(recording: Recording) -> list[BaseRoute]:
         Route("/api/record/undo", calling(undo), methods=["POST"]),
         Route("/api/record/comment", calling(comment), methods=["POST"]),
     ]
-
-
-def record_state(recording: Recording) -> JsonObject:
-    """Everything the page shows of the game now."""
-    game = recording.game()
-    turn = recording.next_turn()
-    score = game.score()
-    return {
-        "game": game.title,
-        "file": recording.path.name,
-        "players": game.tags.get("Players", ""),
-        "edition": game.tags.get("Edition"),
-        "turns": list(game.turns),
-        "picture": game.picture(targets=True),
-        "stand_in": stand_in_line(game.position(0).state.board),
-        "number": turn.number,
-        "over": turn.over,
-        "to_move": turn.to_move,
-        "colour": turn.colour,
-        "starts": list(turn.starts),
-        "supply": [list(held) for held in turn.supply],
-        "result": game.tags.get("Result") if turn.over else None,
-        "score": [asdict(row) for row in score.players],
-    }
 
 
 def _problems(problems: tuple[Problem, ...]) -> list[JsonObject]:
