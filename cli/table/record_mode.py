@@ -14,28 +14,37 @@ from dataclasses import asdict
 
 from meridina import MeridinaError, Problem
 from meridina.json_values import JsonObject
-from meridina.recording import Recording
+from meridina.recording import MovedOn, Recording
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from .assets import template
+from .game_events import GameEvents
 from .json_body import BadBody, json_object
 from .record_state import record_state
 
 PAGE = "/record"
 LARGEST_TEXT = 2000  # characters of a turn or a comment
 LARGEST_WORDS = 8  # a turn's first words asked about
+LARGEST_VERSION = 64  # characters of the version a page saw (``Recording.version``: 16)
 
 
 class BadCall(Exception):
     """A call the page would never make: answered 400 with the reason."""
 
 
-def record_routes(recording: Recording) -> list[BaseRoute]:
-    """The page and its calls, for the record file of ``recording``."""
+def record_routes(recording: Recording, stopping: threading.Event | None = None) -> list[BaseRoute]:
+    """The page and its calls, for the record file of ``recording``; the pages' event
+    streams end once ``stopping`` is set (the server stops)."""
     one_at_a_time = threading.Lock()
+
+    def one_by_one(work: Callable[[], JsonObject]) -> JsonObject:
+        with one_at_a_time:
+            return work()
+
+    events = GameEvents(recording, one_by_one, stopping or threading.Event())
 
     def calling(
         work: Callable[[JsonObject], JsonObject],
@@ -54,6 +63,8 @@ def record_routes(recording: Recording) -> list[BaseRoute]:
                 return JSONResponse(await run_in_threadpool(locked))
             except BadCall as fault:
                 return JSONResponse({"error": str(fault)}, status_code=400)
+            except MovedOn as fault:  # not a rule: the page shows the game as it is now
+                return JSONResponse({"error": str(fault), "moved_on": True}, status_code=409)
             except MeridinaError as fault:
                 return JSONResponse({"error": str(fault)}, status_code=409)
 
@@ -69,14 +80,16 @@ def record_routes(recording: Recording) -> list[BaseRoute]:
         words = body.get("words")
         if not isinstance(words, list) or len(words) > LARGEST_WORDS:
             raise BadCall(f"words: a list of at most {LARGEST_WORDS} words")
+        _still(recording, body)
         found = recording.next_words([_text(word, "a word") for word in words])
         return {"words": list(found.words), "complete": found.complete}
 
     def check(body: JsonObject) -> JsonObject:
+        _still(recording, body)
         return {"problems": _problems(recording.check(_text(body.get("turn"), "turn")))}
 
     def play(body: JsonObject) -> JsonObject:
-        played = recording.play(_text(body.get("turn"), "turn"))
+        played = recording.play(_text(body.get("turn"), "turn"), seen=_seen(body))
         answer = {
             "written": played.turn,
             "problems": _problems(played.problems),
@@ -85,10 +98,10 @@ def record_routes(recording: Recording) -> list[BaseRoute]:
         return {**answer, "state": record_state(recording)}
 
     def undo(body: JsonObject) -> JsonObject:
-        return {"taken": recording.undo(), "state": record_state(recording)}
+        return {"taken": recording.undo(seen=_seen(body)), "state": record_state(recording)}
 
     def comment(body: JsonObject) -> JsonObject:
-        recording.comment(_text(body.get("text"), "text"))
+        recording.comment(_text(body.get("text"), "text"), seen=_seen(body))
         return {"state": record_state(recording)}
 
     async def page(request: Request) -> Response:
@@ -103,11 +116,29 @@ def record_routes(recording: Recording) -> list[BaseRoute]:
         Route("/api/record/play", calling(play), methods=["POST"]),
         Route("/api/record/undo", calling(undo), methods=["POST"]),
         Route("/api/record/comment", calling(comment), methods=["POST"]),
+        Route("/api/record/events", events, methods=["GET"]),
     ]
 
 
 def _problems(problems: tuple[Problem, ...]) -> list[JsonObject]:
     return [asdict(problem) for problem in problems]
+
+
+def _seen(body: JsonObject) -> str | None:
+    """The version of the game the page showed when the call was made (None: not said)."""
+    seen = body.get("seen")
+    if seen is None:
+        return None
+    if not isinstance(seen, str) or len(seen) > LARGEST_VERSION:
+        raise BadCall(f"seen: a version of at most {LARGEST_VERSION} characters")
+    return seen
+
+
+def _still(recording: Recording, body: JsonObject) -> None:
+    """``MovedOn`` when the page asks about a game whose turns changed since it showed it."""
+    seen = _seen(body)
+    if seen is not None and seen != recording.version():
+        raise MovedOn(f"the game moved on: turn {recording.next_turn().number} is to be played now")
 
 
 def _text(value: object, what: str) -> str:

@@ -8,9 +8,11 @@ from typing import Any
 from meridina.drawing.svg import serialize
 from meridina.games import shown_game
 from meridina.json_values import JsonObject
-from meridina.recording import Recording, turns_version
+from meridina.recording import Recording
 from meridina.recording.session import Session
 from meridina.stand_in import stand_in_line
+
+from .game_events import game_stamp
 
 SCORE_FIELDS = ("name", "colours", "rank", "points")
 
@@ -31,7 +33,7 @@ def session_state(session: Session, file: str) -> JsonObject:
         "file": file,
         "players": tags.get("Players", ""),
         "edition": tags.get("Edition"),
-        "version": turns_version(session),
+        **game_stamp(session),
         "turns": [str(game.view.turn_heading(entry)) for entry in session.entries],
         "picture": picture(session, len(session.entries)),
         "stand_in": stand_in_line(session.board),

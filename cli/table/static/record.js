@@ -30,18 +30,83 @@
     } catch (error) {
       data = { error: `the server answered ${response.status}` };
     }
-    if (!response.ok) throw new Error(data.error || `the server answered ${response.status}`);
+    if (!response.ok) {
+      const failed = new Error(data.error || `the server answered ${response.status}`);
+      failed.movedOn = data.moved_on === true;
+      throw failed;
+    }
     return data;
   }
 
-  async function busy(work) {
+  // A call about the game as this page shows it: the server answers "the game moved on"
+  // when turns were played or taken back since (on another device, at a terminal).
+  function ask(path, body) {
+    return call(path, { ...body, seen: state ? state.version : null });
+  }
+
+  // One piece of work at a time, in the order asked: clicks and the game's news alike.
+  // The page is "busy" from the moment work is asked for until none is left.
+  let queue = Promise.resolve();
+  let waiting = 0;
+
+  function busy(work) {
+    waiting += 1;
     document.body.dataset.state = "busy";
-    try {
-      await work();
-    } catch (error) {
-      say("refused", [text(error.message)]);
+    queue = queue.then(async () => {
+      try {
+        await work();
+      } catch (error) {
+        try {
+          if (error.movedOn) await movedOn();
+          else say("refused", [text(error.message)]);
+        } catch (again) {
+          say("refused", [text(again.message)]);
+        }
+      }
+      waiting -= 1;
+      if (waiting === 0) document.body.dataset.state = "ready";
+    });
+    return queue;
+  }
+
+  async function movedOn() {
+    const now = await call("/api/record/state");
+    say("moved", [text(`The game moved on: turn ${now.number} is to be played now. Here it is as it stands.`)]);
+    await newTurn(now);
+  }
+
+  // ---------------------------------------------------------------- the game's news
+
+  // The server tells every page when the record changed, whoever changed it; a page that
+  // cannot follow the stream (too many pages open) looks every few seconds instead.
+  function follow() {
+    const news = new EventSource("/api/record/events");
+    news.addEventListener("game", (event) => {
+      const now = JSON.parse(event.data);
+      busy(() => catchUp(now));
+    });
+    news.addEventListener("error", () => {
+      if (news.readyState === EventSource.CLOSED) {
+        setInterval(() => busy(async () => catchUp(await call("/api/record/state"))), 3000);
+      }
+    });
+  }
+
+  async function catchUp(now) {
+    if (!state || now.error || now.stamp === state.stamp) return;
+    const fresh = now.picture === undefined ? await call("/api/record/state") : now;
+    if (fresh.version !== state.version) {
+      say("moved", [text(`The game moved on: turn ${fresh.number} is to be played now.`)]);
+      await newTurn(fresh);
+      return;
     }
-    document.body.dataset.state = "ready";
+    show(fresh); // a comment: the turn being built stays as it is
+    if (!state.over) redrawChoices();
+  }
+
+  function redrawChoices() {
+    if (state.game === "Meridian") drawCardChoices();
+    else drawPlacementChoices();
   }
 
   // ---------------------------------------------------------------- small helpers
@@ -146,7 +211,7 @@
   }
 
   async function play(turn) {
-    const answer = await call("/api/record/play", { turn });
+    const answer = await ask("/api/record/play", { turn });
     if (answer.written) {
       const ended = answer.ended ? ` The game is over: ${answer.state.result || ""}` : "";
       say("written", [text(`Written: ${answer.written}.${ended}`)]);
@@ -160,10 +225,10 @@
   // ---------------------------------------------------------------- placement turns (Medina)
 
   async function askNext() {
-    next = await call("/api/record/next", { words });
+    next = await ask("/api/record/next", { words });
     if (words.length === 0 && next.words.length === 1 && !next.words[0].includes("@")) {
       words = [next.words[0]];
-      next = await call("/api/record/next", { words });
+      next = await ask("/api/record/next", { words });
     }
     if (next.complete && next.words.length === 0) {
       await play(words.join(" "));
@@ -217,7 +282,7 @@
       return;
     }
     const line = [...words, word].join(" ");
-    const answer = await call("/api/record/check", { turn: line });
+    const answer = await ask("/api/record/check", { turn: line });
     const start = words.join(" ").length + (words.length ? 2 : 1);
     const here = answer.problems.filter((problem) => problem.col !== null && problem.col >= start);
     refusal(here.length ? here : answer.problems, `no legal turn goes on with ${word}`);
@@ -309,7 +374,7 @@
     const card = /^\d+$/.test(label) && Number(label) === meridian ? label : `${label}/${meridian}`;
     const parts = [pick.take, pick.colour, `${pick.height}@${city}`].filter(Boolean);
     const turn = `${colour} ${card}: ${parts.join(" ")}`;
-    const answer = await call("/api/record/check", { turn });
+    const answer = await ask("/api/record/check", { turn });
     if (!answer.problems.some((problem) => problem.severity === "error")) {
       await play(turn);
       return;
@@ -331,7 +396,7 @@
     $("clear").addEventListener("click", () => busy(async () => { say("", []); await reload(); }));
     $("play-turn").addEventListener("click", () => busy(() => play(words.join(" "))));
     $("undo").addEventListener("click", () => busy(async () => {
-      const answer = await call("/api/record/undo", {});
+      const answer = await ask("/api/record/undo", {});
       say("written", [text(answer.taken ? `Took back ${answer.taken}.` : "There is no turn to take back.")]);
       await newTurn(answer.state);
     }));
@@ -340,15 +405,15 @@
       const comment = $("comment-text").value.trim();
       if (!comment) return;
       busy(async () => {
-        const answer = await call("/api/record/comment", { text: comment });
+        const answer = await ask("/api/record/comment", { text: comment });
         $("comment-text").value = "";
         say("written", [text("Comment added.")]);
         show(answer.state);
-        if (state.game === "Meridian") drawCardChoices();
-        else drawPlacementChoices();
+        if (!state.over) redrawChoices();
       });
     });
     busy(reload);
+    follow();
   }
 
   start();
