@@ -118,3 +118,61 @@ def test_two_pages_share_one_game(browser: Any, other_browser: Any, tmp_path: Pa
         served.stop()
     (game,) = meridina.read_games(path)
     assert [turn.split(". ", 1)[1] for turn in game.turns] == turns[:3]
+
+
+def test_the_page_shows_the_game_at_a_glance_and_looks_back(browser: Any, tmp_path: Path) -> None:
+    record = generated("medina", "1", 3, 1)
+    turns = turn_lines(record)
+    path = tmp_path / "game.mrec"
+    path.write_text(header(record), "utf-8")
+    recording = meridina.Recording(path)
+    for turn in turns[:3]:
+        assert recording.play(turn).written
+    recording.comment("a quiet start")
+    served = Served(path)
+    try:
+        browser.get(served.url)
+        ready(browser)
+        shown = browser.execute_script(
+            "return {players: [...document.querySelectorAll('#supplies li')]"
+            ".map(l => l.textContent),"
+            " moving: [...document.querySelectorAll('#supplies li.to-move')].length,"
+            " comments: [...document.querySelectorAll('#turns .comment')].map(c => c.textContent)}"
+        )
+        assert len(shown["players"]) == 3 and shown["moving"] == 1
+        assert all("walls" in line for line in shown["players"])
+        assert shown["comments"] == [" { a quiet start }"]
+        board_now = browser.execute_script("return document.querySelector('#board svg').outerHTML")
+        browser.execute_script("document.getElementById('view-back').click()")
+        ready(browser)
+        looking = browser.execute_script(
+            "return [document.getElementById('viewing').textContent,"
+            " getComputedStyle(document.getElementById('builder')).display,"
+            " document.querySelector('#board svg').outerHTML]"
+        )
+        assert looking[0] == "Looking back: after turn 2 (view only)"
+        assert looking[1] == "none" and looking[2] != board_now
+        target = browser.find_element("css selector", "#board [data-target]")
+        browser.execute_script(
+            "arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", target
+        )
+        ready(browser)
+        assert message(browser)[0] == "moved" and turns_shown(browser) == 3  # nothing played
+        browser.execute_script(
+            "document.querySelector('#turns li[data-after=\"1\"] button').click()"
+        )
+        ready(browser)
+        assert browser.execute_script("return document.getElementById('viewing').textContent") == (
+            "Looking back: after turn 1 (view only)"
+        )
+        browser.execute_script("document.getElementById('view-now').click()")
+        ready(browser)
+        back = browser.execute_script(
+            "return [document.getElementById('viewing').textContent,"
+            " getComputedStyle(document.getElementById('builder')).display,"
+            " document.querySelector('#board svg').outerHTML]"
+        )
+        assert back[0] == "" and back[1] != "none" and back[2] == board_now
+    finally:
+        served.stop()
+    assert path.read_text("utf-8").count("\n3. ") == 1 and "\n4. " not in path.read_text("utf-8")

@@ -15,6 +15,7 @@ from dataclasses import asdict
 from meridina import MeridinaError, Problem
 from meridina.json_values import JsonObject
 from meridina.recording import MovedOn, Recording
+from meridina.recording.session import Session
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
@@ -23,7 +24,7 @@ from starlette.routing import BaseRoute, Route
 from .assets import template
 from .game_events import GameEvents
 from .json_body import BadBody, json_object
-from .record_state import record_state
+from .record_state import record_state, view_state
 
 PAGE = "/record"
 LARGEST_TEXT = 2000  # characters of a turn or a comment
@@ -104,6 +105,20 @@ def record_routes(recording: Recording, stopping: threading.Event | None = None)
         recording.comment(_text(body.get("text"), "text"), seen=_seen(body))
         return {"state": record_state(recording)}
 
+    def view(body: JsonObject) -> JsonObject:
+        after = body.get("after")
+        if not isinstance(after, int) or isinstance(after, bool):
+            raise BadCall("after: a number of turns")
+        _still(recording, body)
+
+        def looking(session: Session) -> JsonObject:
+            try:
+                return view_state(session, after)
+            except ValueError as fault:
+                raise BadCall(str(fault)) from None
+
+        return recording.look(looking)
+
     async def page(request: Request) -> Response:
         return HTMLResponse(template("record.html"))
 
@@ -116,6 +131,7 @@ def record_routes(recording: Recording, stopping: threading.Event | None = None)
         Route("/api/record/play", calling(play), methods=["POST"]),
         Route("/api/record/undo", calling(undo), methods=["POST"]),
         Route("/api/record/comment", calling(comment), methods=["POST"]),
+        Route("/api/record/view", calling(view), methods=["POST"]),
         Route("/api/record/events", events, methods=["GET"]),
     ]
 

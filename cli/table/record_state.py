@@ -44,7 +44,32 @@ def session_state(session: Session, file: str) -> JsonObject:
         "starts": [] if over else list(session.space().next_words([])),
         "supply": [] if over else [[str(what), int(n)] for what, n in game.supply(state)],
         "result": game.result_value(state) if over else None,
-        "score": score_rows(session),
+        "comments": [[c.text for c in entry.text.comments] for entry in session.entries],
+        "game_comments": [c.text for c in session.record.game.comments],
+        **standing(session, len(session.entries)),
+    }
+
+
+def view_state(session: Session, after: int) -> JsonObject:
+    """The game as it stood after ``after`` turns (0: the start), to look back at: its
+    picture, score and what each player held."""
+    if not 0 <= after <= len(session.entries):
+        raise ValueError(f"the game has {len(session.entries)} turns: none after {after}")
+    return {"after": after, "picture": picture(session, after), **standing(session, after)}
+
+
+def standing(session: Session, after: int) -> JsonObject:
+    """Each player's score (rank order), the ties in words, and what each still holds."""
+    game, state = session.game, session.states[after]
+    sheet = game.score(state)
+    rows = game.view.sheet_json(sheet, state)["players"]
+    return {
+        "score": [{name: row[name] for name in SCORE_FIELDS} for row in rows],
+        "ties": list(game.ties(sheet)),
+        "supplies": [
+            {"who": who, "holds": [[what, count] for what, count in held]}
+            for who, held in game.supplies(state)
+        ],
     }
 
 
@@ -66,10 +91,3 @@ def picture(session: Session, turns: int) -> str:
     title = f"{game.view.TITLE}, game {session.index}, board {session.board.name}: {when}"
     drawn = shown_game(key).draw(state, last, title, stand_in_line(state.board), True)
     return serialize(drawn)
-
-
-def score_rows(session: Session) -> list[JsonObject]:
-    """Each player's score now, in rank order: the fields every game has."""
-    state = session.state
-    sheet = session.game.view.sheet_json(session.game.score(state), state)
-    return [{name: row[name] for name in SCORE_FIELDS} for row in sheet["players"]]

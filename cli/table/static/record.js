@@ -155,7 +155,7 @@
     state = newState;
     $("title").textContent = `${state.game}${state.edition ? `, edition ${state.edition}` : ""}: ${state.players}`;
     $("file").textContent = `Recording into ${state.file}`;
-    $("board").innerHTML = state.picture; // drawn by the server, every name escaped there
+    if (viewing === null) $("board").innerHTML = state.picture; // drawn and escaped by the server
     const note = $("stand-in");
     note.hidden = !state.stand_in;
     note.textContent = state.stand_in ? `This board is a stand-in: ${state.stand_in}` : "";
@@ -163,16 +163,84 @@
     const held = state.supply.map(([what, count]) => `${what} ${count}`).join(", ");
     $("supply").textContent = held ? `Holds: ${held}` : "";
     $("result").textContent = state.result ? `Result: ${state.result}` : "";
-    const rows = state.score.map((row) => element("tr", {},
+    showStanding(viewing === null ? state : viewed);
+    showTurns();
+    $("undo").disabled = state.turns.length === 0;
+    $("turn-heading").textContent = state.over ? "The game is over" : `Turn ${state.number}`;
+    $("builder").dataset.game = state.game;
+  }
+
+  // The score in rank order, the ties in words, and what every player still holds (the
+  // player to move marked), of the game now or of the turn looked back at.
+  function showStanding(shown) {
+    const rows = shown.score.map((row) => element("tr", {},
       element("td", {}, String(row.rank)), element("td", {}, row.name),
       element("td", {}, row.colours.join(" ")), element("td", {}, String(row.points))));
     $("score").replaceChildren(element("tr", {}, element("th", {}, "#"), element("th", {}, "player"),
       element("th", {}, "colours"), element("th", {}, "points")), ...rows);
-    $("turns").replaceChildren(...state.turns.map((turn) => element("li", {}, turn)));
-    $("turns").scrollTop = $("turns").scrollHeight;
-    $("undo").disabled = state.turns.length === 0;
-    $("turn-heading").textContent = state.over ? "The game is over" : `Turn ${state.number}`;
-    $("builder").dataset.game = state.game;
+    $("ties").replaceChildren(...shown.ties.map((said) => element("p", { class: "tie" }, said)));
+    const moving = viewing === null && !state.over ? state.to_move.split(",")[0] : null;
+    $("supplies").replaceChildren(...shown.supplies.map((player) => {
+      const line = element("li", {}, element("strong", {}, player.who), text(": "),
+        text(player.holds.map(([what, count]) => `${what} ${count}`).join(", ")));
+      if (player.who === moving) line.classList.add("to-move");
+      return line;
+    }));
+  }
+
+  // Every turn with its comments; a click on one looks at the board after it.
+  function showTurns() {
+    $("game-comments").replaceChildren(...state.game_comments.map((said) => element("p", { class: "comment" }, `{ ${said} }`)));
+    const lines = [];
+    state.turns.forEach((turn, index) => {
+      const line = element("li", { "data-after": String(index + 1) },
+        element("button", { type: "button", class: "turn", onclick: () => busy(() => lookAt(index + 1)) }, turn),
+        ...state.comments[index].map((said) => element("span", { class: "comment" }, ` { ${said} }`)));
+      if (viewing === index + 1) line.classList.add("viewed");
+      lines.push(line);
+    });
+    $("turns").replaceChildren(...lines);
+    if (viewing === null) $("turns").scrollTop = $("turns").scrollHeight;
+  }
+
+  // ---------------------------------------------------------------- looking back
+
+  let viewing = null; // the turns played in the position looked at; null: the game now
+  let viewed = null; // that position, as the server drew it
+
+  async function lookAt(after) {
+    if (after >= state.turns.length) {
+      backToGame();
+      return;
+    }
+    viewed = await ask("/api/record/view", { after: Math.max(0, after) });
+    viewing = viewed.after;
+    document.body.dataset.viewing = "yes";
+    $("board").innerHTML = viewed.picture;
+    $("viewing").textContent = viewing === 0
+      ? "Looking back: the start (view only)"
+      : `Looking back: after turn ${state.turns[viewing - 1].split(".")[0]} (view only)`;
+    showStanding(viewed);
+    showTurns();
+    showHistory();
+  }
+
+  function backToGame() {
+    if (viewing === null) return;
+    viewing = null;
+    viewed = null;
+    delete document.body.dataset.viewing;
+    $("viewing").textContent = "";
+    show(state);
+    showHistory();
+    if (!state.over) redrawChoices();
+  }
+
+  function showHistory() {
+    const at = viewing === null ? state.turns.length : viewing;
+    $("view-back").disabled = at === 0;
+    $("view-forward").disabled = viewing === null;
+    $("view-now").hidden = viewing === null;
   }
 
   function highlight(places) {
@@ -184,7 +252,12 @@
   // ---------------------------------------------------------------- a new turn
 
   async function newTurn(newState) {
+    viewing = null;
+    viewed = null;
+    delete document.body.dataset.viewing;
+    $("viewing").textContent = "";
     show(newState);
+    showHistory();
     piece = null;
     pick = { card: null, take: null, colour: null, height: null };
     words = [];
@@ -387,6 +460,10 @@
   function clicked(event) {
     const target = event.target.closest("[data-target]");
     if (!target || !state || state.over) return;
+    if (viewing !== null) {
+      say("moved", [text("You are looking back at the game: press \u201cback to the game\u201d to play.")]);
+      return;
+    }
     if (state.game === "Meridian") busy(() => buildAt(target));
     else busy(() => placeAt(target.dataset.target));
   }
@@ -395,6 +472,9 @@
     $("board").addEventListener("click", clicked);
     $("clear").addEventListener("click", () => busy(async () => { say("", []); await reload(); }));
     $("play-turn").addEventListener("click", () => busy(() => play(words.join(" "))));
+    $("view-back").addEventListener("click", () => busy(() => lookAt((viewing === null ? state.turns.length : viewing) - 1)));
+    $("view-forward").addEventListener("click", () => busy(() => lookAt(viewing + 1)));
+    $("view-now").addEventListener("click", () => backToGame());
     $("undo").addEventListener("click", () => busy(async () => {
       const answer = await ask("/api/record/undo", {});
       say("written", [text(answer.taken ? `Took back ${answer.taken}.` : "There is no turn to take back.")]);
