@@ -391,9 +391,15 @@
 
   function drawCardChoices() {
     const groups = [];
-    const cards = [...new Set(legal.map((turn) => turn.card))];
+    // Once a card is picked, only it is shown (clicked again, every card is back), so that
+    // its take-offs and heights stay in view on a phone.
+    const cards = pick.card === null ? [...new Set(legal.map((turn) => turn.card))] : [pick.card];
+    const choose = (card) => () => {
+      pick = { card: card === pick.card ? null : card, take: null, colour: null, height: null };
+      drawCardChoices();
+    };
     groups.push(element("div", { class: "group" }, element("span", { class: "label" }, "card"),
-      ...cards.map((card) => button(card, () => { pick = { card, take: null, colour: null, height: null }; drawCardChoices(); }, card === pick.card, card))));
+      ...cards.map((card) => button(card, choose(card), card === pick.card, card))));
     if (pick.card !== null) {
       const ofCard = legal.filter((turn) => turn.card === pick.card);
       const takes = [...new Set(ofCard.filter((t) => t.take !== null && t.height !== null).map((t) => t.take))];
@@ -423,7 +429,8 @@
     const built = [pick.card ? `${pick.card}:` : "", pick.take || "", pick.colour || "", pick.height ? `${pick.height}@?` : ""];
     $("turn-so-far").textContent = built.filter(Boolean).join(" ");
     $("hint").textContent = pick.card === null ? "Pick a card."
-      : pick.height === null ? "Pick a height; the cities lit up take one at some height." : "Click a city.";
+      : pick.height === null ? "Pick a height (the card again: another card); the cities lit up take one at some height."
+        : "Click a city.";
     // Before a height is picked: every city the card allows at some height.
     const allowed = matching().filter((t) => pick.height === null || t.height === pick.height);
     const places = new Set(pick.card === null ? [] : allowed.map((t) => `${t.meridian}/${t.city}`));
