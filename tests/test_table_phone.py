@@ -5,7 +5,7 @@ shows the page and at 1280x900."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -63,8 +63,8 @@ def served_game(tmp_path: Path, game: str, edition: str | None, players: int, tu
     return Served(path)
 
 
-def measured(page: Any, size: dict[str, object], url: str, game: str) -> dict[str, Any]:
-    page.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", size)
+def measured(page: Any, size: Mapping[str, object], url: str, game: str) -> dict[str, Any]:
+    page.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", dict(size))
     page.get(url)
     ready(page)
     if game == "meridian":  # a card picked: its heights and take-offs join the picker
