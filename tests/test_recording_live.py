@@ -119,3 +119,22 @@ def test_the_version_names_the_turns_not_the_comments(tmp_path: Path) -> None:
     assert recording.version() != seen
     recording.play(TURNS[1])
     assert recording.version() == seen
+
+
+def test_while_a_terminal_holds_the_file_its_turns_show_and_a_play_is_refused(
+    tmp_path: Path,
+) -> None:
+    from meridina.recording.opening import existing_session
+
+    recording = started(tmp_path)
+    record_state(recording)
+    terminal = existing_session(recording.path)  # ``meridina record`` at a terminal, open
+    try:
+        assert terminal.play(TURNS[2]).written is not None
+        shown = record_state(recording)  # read without the lock the terminal holds
+        assert shown["turns"][-1] == "3. green orange@E6 wall@D1" and shown["number"] == 4
+        with pytest.raises(meridina.MeridinaError, match="being recorded by another"):
+            recording.play("red orange@F5 wall@E1")
+    finally:
+        terminal.close()
+    assert recording.play("red orange@F5 wall@E1").turn == "4. red orange@F5 wall@E1"
