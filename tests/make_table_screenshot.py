@@ -1,12 +1,13 @@
-"""Make the screenshot of ``meridina table``'s record mode for the documentation.
+"""Make the screenshots of ``meridina table``'s record mode for the documentation.
 
 A Medina game of three, part played, is served by ``meridina table``; Chromium opens it,
-a piece is picked so that its legal fields light up, and the page is saved:
+a piece is picked so that its legal fields light up, and the page is saved, as a desktop
+shows it (1280x1000) and as a phone does (390x844, three pixels to the point):
 
-    python tests/make_table_screenshot.py [PNG]
+    python tests/make_table_screenshot.py [PNG [PHONE_PNG]]
 
-PNG defaults to docs/images/table-record.png of this project. It needs the ``table`` extra,
-chromium and chromedriver, as the browser tests do.
+PNG defaults to docs/images/table-record.png of this project, PHONE_PNG to
+docs/images/table-phone.png. It needs chromium and chromedriver, as the browser tests do.
 """
 
 from __future__ import annotations
@@ -27,7 +28,10 @@ TURNS = 16  # turns played before the picture
 PIECE = "wall"  # the piece picked, its fields lit up
 
 
-def main(target: Path) -> None:
+PHONE = {"width": 390, "height": 844, "deviceScaleFactor": 3, "mobile": True}
+
+
+def main(target: Path, phone: Path) -> None:
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.by import By
@@ -58,11 +62,22 @@ def main(target: Path) -> None:
             time.sleep(0.3)
             target.parent.mkdir(parents=True, exist_ok=True)
             driver.save_screenshot(str(target))
+            driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", PHONE)
+            driver.get(served.base + "/record")  # the cookie opens the page again
+            wait.until(lambda b: b.execute_script("return document.body.dataset.state") == "ready")
+            driver.find_element(By.CSS_SELECTOR, f'#choices button[data-choice="{PIECE}"]').click()
+            time.sleep(0.3)
+            phone.parent.mkdir(parents=True, exist_ok=True)
+            driver.save_screenshot(str(phone))
         finally:
             driver.quit()
             served.stop()
-    print(f"wrote {target}")
+    print(f"wrote {target} and {phone}")
 
 
 if __name__ == "__main__":
-    main(Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "docs" / "images" / "table-record.png")
+    images = ROOT / "docs" / "images"
+    main(
+        Path(sys.argv[1]) if len(sys.argv) > 1 else images / "table-record.png",
+        Path(sys.argv[2]) if len(sys.argv) > 2 else images / "table-phone.png",
+    )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ipaddress
 import socket
+import threading
 import webbrowser
 from collections.abc import Callable, Sequence
 from contextlib import ExitStack
@@ -28,6 +29,7 @@ from .token_gate import PARAMETER, new_token
 
 WILDCARDS = ("0.0.0.0", "::", "")
 LOOPBACK = "127.0.0.1"
+GRACE_SECONDS = 5  # a stop waits this long at most for answers under way to end
 POSITION_PAGE = "/position"
 
 
@@ -36,9 +38,9 @@ def serve_record(
 ) -> int:
     """Serve record mode for the record at ``path`` until stopped; the exit status."""
     recording = recording_under(path, rulings)
-    return serve_routes(
-        record_routes(recording), PAGE, host, port, browser, f"recording into {path}"
-    )
+    stopping = threading.Event()  # the pages' event streams end when it is set
+    routes = record_routes(recording, stopping)
+    return serve_routes(routes, PAGE, host, port, browser, f"recording into {path}", stopping.set)
 
 
 def serve_position(setup: PositionSetup, host: str, port: int, browser: bool) -> int:
@@ -48,14 +50,29 @@ def serve_position(setup: PositionSetup, host: str, port: int, browser: bool) ->
 
 
 def serve_routes(
-    routes: Sequence[BaseRoute], home: str, host: str, port: int, browser: bool, what: str
+    routes: Sequence[BaseRoute],
+    home: str,
+    host: str,
+    port: int,
+    browser: bool,
+    what: str,
+    stopping: Callable[[], None] = lambda: None,
 ) -> int:
-    """Serve one mode's ``routes`` (``home`` its page) behind a new token until stopped."""
+    """Serve one mode's ``routes`` (``home`` its page) behind a new token until stopped;
+    ``stopping`` is called as the server begins to stop."""
     token = new_token()
-    return serve(make_app(routes, token, home), token, host, port, browser, what)
+    return serve(make_app(routes, token, home), token, host, port, browser, what, stopping)
 
 
-def serve(app: Starlette, token: str, host: str, port: int, browser: bool, what: str) -> int:
+def serve(
+    app: Starlette,
+    token: str,
+    host: str,
+    port: int,
+    browser: bool,
+    what: str,
+    stopping: Callable[[], None] = lambda: None,
+) -> int:
     try:
         listening = listen(host, port)
     except OSError as error:
@@ -79,7 +96,7 @@ def serve(app: Starlette, token: str, host: str, port: int, browser: bool, what:
             if page is not None:  # the token stays out of the browser's command line
                 webbrowser.open(page.as_uri())
 
-        AnnouncingServer(server_config(app), started).run(sockets=[listening])
+        AnnouncingServer(server_config(app), started, stopping).run(sockets=[listening])
     return 0
 
 
@@ -94,6 +111,7 @@ def server_config(app: Starlette) -> uvicorn.Config:
         http=bounded_protocol(most_connections()),
         backlog=BACKLOG,
         ws="none",
+        timeout_graceful_shutdown=GRACE_SECONDS,
     )
 
 
@@ -101,14 +119,24 @@ class AnnouncingServer(uvicorn.Server):
     """A server that says its address once it serves, and so takes Ctrl-C from then on
     (a stop before that would leave its start half made)."""
 
-    def __init__(self, config: uvicorn.Config, started: Callable[[], None]) -> None:
+    def __init__(
+        self,
+        config: uvicorn.Config,
+        started: Callable[[], None],
+        stopping: Callable[[], None] = lambda: None,
+    ) -> None:
         super().__init__(config)
         self.started_callback = started
+        self.stopping_callback = stopping
 
     async def startup(self, sockets: list[socket.socket] | None = None) -> None:
         await super().startup(sockets)
         if not self.should_exit:
             self.started_callback()
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        self.stopping_callback()  # open answers that would never end (event streams) end
+        await super().shutdown(sockets)
 
 
 def listen(host: str, port: int) -> socket.socket:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import itertools
+
 from meridina.notation.medina import MedinaRecord
-from meridina.rules.medina.engine import Step, expected_player
+from meridina.rules.medina.engine import Hand, Step, expected_player
 from meridina.rules.medina.model import Setup, Turn
-from meridina.rules.medina.scoring import ScoreSheet
+from meridina.rules.medina.scoring import PlayerScore, ScoreSheet
 from meridina.rules.medina.state import State
 from meridina.rules.wording import counted
 
@@ -47,18 +49,55 @@ class RecordedMedina(RecordedRules[Setup, State, Turn, Step, ScoreSheet]):
         return f"{who}, {counted(pieces, 'piece')} left{tea}"
 
     def supply(self, state: State) -> tuple[tuple[str, int], ...]:
-        hand = state.hands[expected_player(state)]
-        if not hand.known:
-            return ()
-        return (
-            *((f"{colour} buildings", count) for colour, count in hand.buildings.items()),
-            ("roofs", hand.roofs),
-            ("neutral roofs", hand.neutral_roofs),
-            ("stables", hand.stables),
-            ("merchants", hand.merchants),
-            ("walls", hand.walls),
-            ("tea tiles", hand.tea),
+        return _held(state.hands[expected_player(state)])
+
+    def supplies(self, state: State) -> tuple[tuple[str, tuple[tuple[str, int], ...]], ...]:
+        return tuple(
+            (f"{player.name} ({player.colour})" if player.name else player.colour, held)
+            for player in state.players
+            if (held := _held(state.hands[player.colour]))
         )
+
+    def ties(self, sheet: ScoreSheet) -> tuple[str, ...]:
+        said = []
+        ranked = sheet.ranking()
+        for above, below in itertools.pairwise(ranked):
+            if above.total != below.total:
+                continue
+            first, second = _who(above), _who(below)
+            equal = f"{first} and {second} both have {counted(above.total, 'point')}"
+            if above.rank == below.rank:
+                said.append(f"{equal} and share a place (MED-E5).")
+            elif above.largest != below.largest:
+                said.append(
+                    f"{equal}; {first} ranks above, with the larger largest palace "
+                    f"({above.largest} buildings to {below.largest}) (MED-E5)."
+                )
+            else:
+                said.append(
+                    f"{equal} and largest palaces of {above.largest}; {first} ranks above, "
+                    "having roofed theirs first (MED-E5)."
+                )
+        return tuple(said)
 
 
 RECORDED: RecordedGame[State, Turn, Step, MedinaRecord, ScoreSheet] = RecordedMedina()
+
+
+def _held(hand: Hand) -> tuple[tuple[str, int], ...]:
+    """What a hand holds, one line a kind of piece; nothing when it is not known."""
+    if not hand.known:
+        return ()
+    return (
+        *((f"{colour} buildings", count) for colour, count in hand.buildings.items()),
+        ("roofs", hand.roofs),
+        ("neutral roofs", hand.neutral_roofs),
+        ("stables", hand.stables),
+        ("merchants", hand.merchants),
+        ("walls", hand.walls),
+        ("tea tiles", hand.tea),
+    )
+
+
+def _who(row: PlayerScore) -> str:
+    return f"{row.name} ({row.colour})" if row.name else row.colour

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Sequence
+
 from meridina.notation.meridian import MeridianRecord
 from meridina.rules.meridian.engine import Step
 from meridina.rules.meridian.model import COLOURS, DECK, Setup, Turn
-from meridina.rules.meridian.scoring import ScoreSheet
+from meridina.rules.meridian.scoring import PlayerScore, ScoreSheet
 from meridina.rules.meridian.state import State
 from meridina.rules.meridian.turn_rules import T1TurnOrder
 from meridina.rules.wording import counted
@@ -63,12 +66,49 @@ class RecordedMeridian(RecordedRules[Setup, State, Turn, Step, ScoreSheet]):
     def supply(self, state: State) -> tuple[tuple[str, int], ...]:
         if state.next_index < 0:
             return ()
-        held: list[tuple[str, int]] = []
-        for colour in T1TurnOrder.expected(state):
-            held.append((f"{colour} pieces", state.hands[colour]))
-            if state.cards_known:
-                held.append((f"{colour} cards", state.cards_left(colour)))
-        return tuple(held)
+        return _held(state, T1TurnOrder.expected(state))
+
+    def supplies(self, state: State) -> tuple[tuple[str, tuple[tuple[str, int], ...]], ...]:
+        return tuple(
+            (f"{player.name} ({' and '.join(player.colours)})" if player.name
+             else " and ".join(player.colours), _held(state, player.colours))
+            for player in state.players
+        )  # fmt: skip
+
+    def ties(self, sheet: ScoreSheet) -> tuple[str, ...]:
+        said = []
+        ranked = sheet.ranking()
+        for above, below in itertools.pairwise(ranked):
+            if above.points != below.points:
+                continue
+            first, second = _who(above), _who(below)
+            equal = f"{first} and {second} both have {counted(above.points, 'point')}"
+            if above.rank == below.rank:
+                said.append(
+                    f"{equal} and {counted(above.pieces_left, 'piece')} in hand, "
+                    "and share a place (MER-E4)."
+                )
+            else:
+                said.append(
+                    f"{equal}; {first} ranks above, with more pieces in hand "
+                    f"({above.pieces_left} to {below.pieces_left}) (MER-E4)."
+                )
+        return tuple(said)
 
 
 RECORDED: RecordedGame[State, Turn, Step, MeridianRecord, ScoreSheet] = RecordedMeridian()
+
+
+def _held(state: State, colours: Sequence[str]) -> tuple[tuple[str, int], ...]:
+    """What ``colours`` still hold: each one's pieces, and its cards when they are known."""
+    held: list[tuple[str, int]] = []
+    for colour in colours:
+        held.append((f"{colour} pieces", state.hands[colour]))
+        if state.cards_known:
+            held.append((f"{colour} cards", state.cards_left(colour)))
+    return tuple(held)
+
+
+def _who(row: PlayerScore) -> str:
+    colours = " and ".join(row.colours)
+    return f"{row.name} ({colours})" if row.name else colours

@@ -89,6 +89,16 @@ class RecordedGame(Protocol[State, Turn, Step, Record, Sheet]):
         (what, how many); nothing when it is not known."""
         ...
 
+    def supplies(self, state: State) -> tuple[tuple[str, tuple[tuple[str, int], ...]], ...]:
+        """What every player still holds, in seat order: who (``"Ann (red)"``) and their
+        lines as ``supply`` gives them; nothing for a player whose hand is not known."""
+        ...
+
+    def ties(self, sheet: Sheet) -> tuple[str, ...]:
+        """How the ranking parts players with equal points, in words, one sentence a pair
+        of players next in rank (its rule cited); nothing when no points are equal."""
+        ...
+
 
 # Whichever game is recorded: a registry's descriptor (see ``meridina.games.shown_game``),
 # its types known only when a record names its game.

@@ -54,6 +54,12 @@ def existing_session(
         raise
 
 
+def read_session(path: Path, file: RecordFile, rulings: RulingDefaults | None) -> Session:
+    """The record at ``path`` as it stands, read once more into a session that writes
+    through ``file`` (held by the caller, or not held at all: to be looked at only)."""
+    return _existing(path, file, rulings, None)
+
+
 def _existing(
     path: Path, held: RecordFile, rulings: RulingDefaults | None, warn: Callable[[str], None] | None
 ) -> Session:
@@ -101,8 +107,9 @@ def game_session(
     states = [run.start, *run.states()]
     entries = list(report.record.entries)
     session = Session(
-        game, path, report.record, states, entries, before, held=held, rulings=rulings
-    )
+        game, path, report.record, states, entries, before, held=held, rulings=rulings,
+        index=report.index,
+    )  # fmt: skip
     stated = report.record.game.tag(RESULT)
     if stated is not None and not session.over:
         session.kept_result = stated

@@ -68,6 +68,7 @@ class Session:
     kept_result: Tag | None = None  # a stated result of a game that was not over
     held: RecordFile | None = None  # the file, when it was held before it was read
     rulings: RulingDefaults | None = None  # from outside the record, under its Rulings tag
+    index: int = 1  # the game's number in its file
     _space: tuple[OnBoard, WordSpace] | None = None  # the state it was worked out for, and it
     _saved_turns: int | None = None  # the turns the file holds, once this session wrote it
     file: RecordFile = field(init=False)

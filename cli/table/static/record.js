@@ -30,18 +30,83 @@
     } catch (error) {
       data = { error: `the server answered ${response.status}` };
     }
-    if (!response.ok) throw new Error(data.error || `the server answered ${response.status}`);
+    if (!response.ok) {
+      const failed = new Error(data.error || `the server answered ${response.status}`);
+      failed.movedOn = data.moved_on === true;
+      throw failed;
+    }
     return data;
   }
 
-  async function busy(work) {
+  // A call about the game as this page shows it: the server answers "the game moved on"
+  // when turns were played or taken back since (on another device, at a terminal).
+  function ask(path, body) {
+    return call(path, { ...body, seen: state ? state.version : null });
+  }
+
+  // One piece of work at a time, in the order asked: clicks and the game's news alike.
+  // The page is "busy" from the moment work is asked for until none is left.
+  let queue = Promise.resolve();
+  let waiting = 0;
+
+  function busy(work) {
+    waiting += 1;
     document.body.dataset.state = "busy";
-    try {
-      await work();
-    } catch (error) {
-      say("refused", [text(error.message)]);
+    queue = queue.then(async () => {
+      try {
+        await work();
+      } catch (error) {
+        try {
+          if (error.movedOn) await movedOn();
+          else say("refused", [text(error.message)]);
+        } catch (again) {
+          say("refused", [text(again.message)]);
+        }
+      }
+      waiting -= 1;
+      if (waiting === 0) document.body.dataset.state = "ready";
+    });
+    return queue;
+  }
+
+  async function movedOn() {
+    const now = await call("/api/record/state");
+    say("moved", [text(`The game moved on: turn ${now.number} is to be played now. Here it is as it stands.`)]);
+    await newTurn(now);
+  }
+
+  // ---------------------------------------------------------------- the game's news
+
+  // The server tells every page when the record changed, whoever changed it; a page that
+  // cannot follow the stream (too many pages open) looks every few seconds instead.
+  function follow() {
+    const news = new EventSource("/api/record/events");
+    news.addEventListener("game", (event) => {
+      const now = JSON.parse(event.data);
+      busy(() => catchUp(now));
+    });
+    news.addEventListener("error", () => {
+      if (news.readyState === EventSource.CLOSED) {
+        setInterval(() => busy(async () => catchUp(await call("/api/record/state"))), 3000);
+      }
+    });
+  }
+
+  async function catchUp(now) {
+    if (!state || now.error || now.stamp === state.stamp) return;
+    const fresh = now.picture === undefined ? await call("/api/record/state") : now;
+    if (fresh.version !== state.version) {
+      say("moved", [text(`The game moved on: turn ${fresh.number} is to be played now.`)]);
+      await newTurn(fresh);
+      return;
     }
-    document.body.dataset.state = "ready";
+    show(fresh); // a comment: the turn being built stays as it is
+    if (!state.over) redrawChoices();
+  }
+
+  function redrawChoices() {
+    if (state.game === "Meridian") drawCardChoices();
+    else drawPlacementChoices();
   }
 
   // ---------------------------------------------------------------- small helpers
@@ -90,7 +155,7 @@
     state = newState;
     $("title").textContent = `${state.game}${state.edition ? `, edition ${state.edition}` : ""}: ${state.players}`;
     $("file").textContent = `Recording into ${state.file}`;
-    $("board").innerHTML = state.picture; // drawn by the server, every name escaped there
+    if (viewing === null) $("board").innerHTML = state.picture; // drawn and escaped by the server
     const note = $("stand-in");
     note.hidden = !state.stand_in;
     note.textContent = state.stand_in ? `This board is a stand-in: ${state.stand_in}` : "";
@@ -98,16 +163,84 @@
     const held = state.supply.map(([what, count]) => `${what} ${count}`).join(", ");
     $("supply").textContent = held ? `Holds: ${held}` : "";
     $("result").textContent = state.result ? `Result: ${state.result}` : "";
-    const rows = state.score.map((row) => element("tr", {},
+    showStanding(viewing === null ? state : viewed);
+    showTurns();
+    $("undo").disabled = state.turns.length === 0;
+    $("turn-heading").textContent = state.over ? "The game is over" : `Turn ${state.number}`;
+    $("builder").dataset.game = state.game;
+  }
+
+  // The score in rank order, the ties in words, and what every player still holds (the
+  // player to move marked), of the game now or of the turn looked back at.
+  function showStanding(shown) {
+    const rows = shown.score.map((row) => element("tr", {},
       element("td", {}, String(row.rank)), element("td", {}, row.name),
       element("td", {}, row.colours.join(" ")), element("td", {}, String(row.points))));
     $("score").replaceChildren(element("tr", {}, element("th", {}, "#"), element("th", {}, "player"),
       element("th", {}, "colours"), element("th", {}, "points")), ...rows);
-    $("turns").replaceChildren(...state.turns.map((turn) => element("li", {}, turn)));
-    $("turns").scrollTop = $("turns").scrollHeight;
-    $("undo").disabled = state.turns.length === 0;
-    $("turn-heading").textContent = state.over ? "The game is over" : `Turn ${state.number}`;
-    $("builder").dataset.game = state.game;
+    $("ties").replaceChildren(...shown.ties.map((said) => element("p", { class: "tie" }, said)));
+    const moving = viewing === null && !state.over ? state.to_move.split(",")[0] : null;
+    $("supplies").replaceChildren(...shown.supplies.map((player) => {
+      const line = element("li", {}, element("strong", {}, player.who), text(": "),
+        text(player.holds.map(([what, count]) => `${what} ${count}`).join(", ")));
+      if (player.who === moving) line.classList.add("to-move");
+      return line;
+    }));
+  }
+
+  // Every turn with its comments; a click on one looks at the board after it.
+  function showTurns() {
+    $("game-comments").replaceChildren(...state.game_comments.map((said) => element("p", { class: "comment" }, `{ ${said} }`)));
+    const lines = [];
+    state.turns.forEach((turn, index) => {
+      const line = element("li", { "data-after": String(index + 1) },
+        element("button", { type: "button", class: "turn", onclick: () => busy(() => lookAt(index + 1)) }, turn),
+        ...state.comments[index].map((said) => element("span", { class: "comment" }, ` { ${said} }`)));
+      if (viewing === index + 1) line.classList.add("viewed");
+      lines.push(line);
+    });
+    $("turns").replaceChildren(...lines);
+    if (viewing === null) $("turns").scrollTop = $("turns").scrollHeight;
+  }
+
+  // ---------------------------------------------------------------- looking back
+
+  let viewing = null; // the turns played in the position looked at; null: the game now
+  let viewed = null; // that position, as the server drew it
+
+  async function lookAt(after) {
+    if (after >= state.turns.length) {
+      backToGame();
+      return;
+    }
+    viewed = await ask("/api/record/view", { after: Math.max(0, after) });
+    viewing = viewed.after;
+    document.body.dataset.viewing = "yes";
+    $("board").innerHTML = viewed.picture;
+    $("viewing").textContent = viewing === 0
+      ? "Looking back: the start (view only)"
+      : `Looking back: after turn ${state.turns[viewing - 1].split(".")[0]} (view only)`;
+    showStanding(viewed);
+    showTurns();
+    showHistory();
+  }
+
+  function backToGame() {
+    if (viewing === null) return;
+    viewing = null;
+    viewed = null;
+    delete document.body.dataset.viewing;
+    $("viewing").textContent = "";
+    show(state);
+    showHistory();
+    if (!state.over) redrawChoices();
+  }
+
+  function showHistory() {
+    const at = viewing === null ? state.turns.length : viewing;
+    $("view-back").disabled = at === 0;
+    $("view-forward").disabled = viewing === null;
+    $("view-now").hidden = viewing === null;
   }
 
   function highlight(places) {
@@ -119,7 +252,12 @@
   // ---------------------------------------------------------------- a new turn
 
   async function newTurn(newState) {
+    viewing = null;
+    viewed = null;
+    delete document.body.dataset.viewing;
+    $("viewing").textContent = "";
     show(newState);
+    showHistory();
     piece = null;
     pick = { card: null, take: null, colour: null, height: null };
     words = [];
@@ -146,7 +284,7 @@
   }
 
   async function play(turn) {
-    const answer = await call("/api/record/play", { turn });
+    const answer = await ask("/api/record/play", { turn });
     if (answer.written) {
       const ended = answer.ended ? ` The game is over: ${answer.state.result || ""}` : "";
       say("written", [text(`Written: ${answer.written}.${ended}`)]);
@@ -160,10 +298,10 @@
   // ---------------------------------------------------------------- placement turns (Medina)
 
   async function askNext() {
-    next = await call("/api/record/next", { words });
+    next = await ask("/api/record/next", { words });
     if (words.length === 0 && next.words.length === 1 && !next.words[0].includes("@")) {
       words = [next.words[0]];
-      next = await call("/api/record/next", { words });
+      next = await ask("/api/record/next", { words });
     }
     if (next.complete && next.words.length === 0) {
       await play(words.join(" "));
@@ -217,7 +355,7 @@
       return;
     }
     const line = [...words, word].join(" ");
-    const answer = await call("/api/record/check", { turn: line });
+    const answer = await ask("/api/record/check", { turn: line });
     const start = words.join(" ").length + (words.length ? 2 : 1);
     const here = answer.problems.filter((problem) => problem.col !== null && problem.col >= start);
     refusal(here.length ? here : answer.problems, `no legal turn goes on with ${word}`);
@@ -253,9 +391,15 @@
 
   function drawCardChoices() {
     const groups = [];
-    const cards = [...new Set(legal.map((turn) => turn.card))];
+    // Once a card is picked, only it is shown (clicked again, every card is back), so that
+    // its take-offs and heights stay in view on a phone.
+    const cards = pick.card === null ? [...new Set(legal.map((turn) => turn.card))] : [pick.card];
+    const choose = (card) => () => {
+      pick = { card: card === pick.card ? null : card, take: null, colour: null, height: null };
+      drawCardChoices();
+    };
     groups.push(element("div", { class: "group" }, element("span", { class: "label" }, "card"),
-      ...cards.map((card) => button(card, () => { pick = { card, take: null, colour: null, height: null }; drawCardChoices(); }, card === pick.card, card))));
+      ...cards.map((card) => button(card, choose(card), card === pick.card, card))));
     if (pick.card !== null) {
       const ofCard = legal.filter((turn) => turn.card === pick.card);
       const takes = [...new Set(ofCard.filter((t) => t.take !== null && t.height !== null).map((t) => t.take))];
@@ -285,7 +429,8 @@
     const built = [pick.card ? `${pick.card}:` : "", pick.take || "", pick.colour || "", pick.height ? `${pick.height}@?` : ""];
     $("turn-so-far").textContent = built.filter(Boolean).join(" ");
     $("hint").textContent = pick.card === null ? "Pick a card."
-      : pick.height === null ? "Pick a height; the cities lit up take one at some height." : "Click a city.";
+      : pick.height === null ? "Pick a height (the card again: another card); the cities lit up take one at some height."
+        : "Click a city.";
     // Before a height is picked: every city the card allows at some height.
     const allowed = matching().filter((t) => pick.height === null || t.height === pick.height);
     const places = new Set(pick.card === null ? [] : allowed.map((t) => `${t.meridian}/${t.city}`));
@@ -309,7 +454,7 @@
     const card = /^\d+$/.test(label) && Number(label) === meridian ? label : `${label}/${meridian}`;
     const parts = [pick.take, pick.colour, `${pick.height}@${city}`].filter(Boolean);
     const turn = `${colour} ${card}: ${parts.join(" ")}`;
-    const answer = await call("/api/record/check", { turn });
+    const answer = await ask("/api/record/check", { turn });
     if (!answer.problems.some((problem) => problem.severity === "error")) {
       await play(turn);
       return;
@@ -322,6 +467,10 @@
   function clicked(event) {
     const target = event.target.closest("[data-target]");
     if (!target || !state || state.over) return;
+    if (viewing !== null) {
+      say("moved", [text("You are looking back at the game: press \u201cback to the game\u201d to play.")]);
+      return;
+    }
     if (state.game === "Meridian") busy(() => buildAt(target));
     else busy(() => placeAt(target.dataset.target));
   }
@@ -330,8 +479,11 @@
     $("board").addEventListener("click", clicked);
     $("clear").addEventListener("click", () => busy(async () => { say("", []); await reload(); }));
     $("play-turn").addEventListener("click", () => busy(() => play(words.join(" "))));
+    $("view-back").addEventListener("click", () => busy(() => lookAt((viewing === null ? state.turns.length : viewing) - 1)));
+    $("view-forward").addEventListener("click", () => busy(() => lookAt(viewing + 1)));
+    $("view-now").addEventListener("click", () => backToGame());
     $("undo").addEventListener("click", () => busy(async () => {
-      const answer = await call("/api/record/undo", {});
+      const answer = await ask("/api/record/undo", {});
       say("written", [text(answer.taken ? `Took back ${answer.taken}.` : "There is no turn to take back.")]);
       await newTurn(answer.state);
     }));
@@ -340,15 +492,15 @@
       const comment = $("comment-text").value.trim();
       if (!comment) return;
       busy(async () => {
-        const answer = await call("/api/record/comment", { text: comment });
+        const answer = await ask("/api/record/comment", { text: comment });
         $("comment-text").value = "";
         say("written", [text("Comment added.")]);
         show(answer.state);
-        if (state.game === "Meridian") drawCardChoices();
-        else drawPlacementChoices();
+        if (!state.over) redrawChoices();
       });
     });
     busy(reload);
+    follow();
   }
 
   start();
