@@ -6,6 +6,7 @@ sizes are measured in the page."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -46,6 +47,19 @@ const [css, done] = [arguments[0], arguments[arguments.length - 1]];
     said: (document.getElementById("message") || document.getElementById("notice")).textContent,
   });
 })();
+"""
+
+
+# The field lit up nearest the middle of the board's frame.
+MIDDLE_FIELD = """
+const frame = document.getElementById("board-frame").getBoundingClientRect();
+const away = (t) => {
+  const r = t.getBoundingClientRect();
+  return Math.hypot(r.left + r.width / 2 - (frame.left + frame.width / 2),
+                    r.top + r.height / 2 - (frame.top + frame.height / 2));
+};
+const lit = [...document.querySelectorAll("#board .target.legal")];
+return lit.sort((a, b) => away(a) - away(b))[0].dataset.target;
 """
 
 
@@ -93,6 +107,24 @@ def tap(page: Any, css: str, scrolled: int = 0) -> dict[str, Any]:
     page.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [point]})
     page.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
     return where(page, None)
+
+
+def drag(page: Any, start: dict[str, float], right: float, down: float) -> None:
+    """A finger put on ``start``, moved by (``right``, ``down``) px in five steps and held
+    still before it is lifted (the events stamped so): a drag, not a flick, after which
+    the browser would take the next tap as the one that stops the flick, and click nothing."""
+    at = time.time()
+    points = [{"x": start["x"] + right * k / 5, "y": start["y"] + down * k / 5} for k in range(6)]
+    moves = [("touchMove", [point], at + 0.1 * k) for k, point in enumerate(points[1:], 1)]
+    for kind, touched, stamp in [
+        ("touchStart", [points[0]], at),
+        *moves,
+        ("touchMove", [points[-1]], at + 1.0),  # held still
+        ("touchEnd", [], at + 1.05),
+    ]:
+        page.execute_cdp_cmd(
+            "Input.dispatchTouchEvent", {"type": kind, "touchPoints": touched, "timestamp": stamp}
+        )
 
 
 def click(page: Any, css: str) -> dict[str, Any]:
@@ -209,6 +241,30 @@ def test_on_a_phone_the_control_a_tap_outside_and_escape_zoom_out(
     finally:
         served.stop()
     assert "10. " not in (tmp_path / "game.mrec").read_text("utf-8")  # nothing was played
+
+
+def test_on_a_phone_a_finger_moves_the_zoomed_board_and_picks_nothing(
+    phone: Any, tmp_path: Path
+) -> None:
+    served = served_game(tmp_path, *MEDINA)
+    try:
+        phone.get(served.url)
+        tap(phone, choice("stable"))
+        place = phone.execute_script(MIDDLE_FIELD)  # room to move the board every way
+        assert tap(phone, field(place))["zoomed"]
+        before = on_screen(phone, field(place))["box"]
+        drag(phone, before, 40, 30)
+        after = on_screen(phone, field(place))  # and the page did not scroll
+        assert after["zoomed"] and "Refused" not in after["said"]
+        moved = (after["box"]["x"] - before["x"], after["box"]["y"] - before["y"])
+        assert moved == pytest.approx((40, 30), abs=1)
+        so_far = phone.execute_script("return document.getElementById('turn-so-far').textContent")
+        assert "@" not in so_far  # nothing placed by the drag
+        assert not tap(phone, field(place))["zoomed"]  # the next tap picks the field again
+        so_far = phone.execute_script("return document.getElementById('turn-so-far').textContent")
+        assert so_far.endswith(f" stable@{place}")
+    finally:
+        served.stop()
 
 
 def test_on_a_desktop_one_click_picks_a_field(desktop: Any, tmp_path: Path) -> None:

@@ -3,7 +3,8 @@
 // touched, a first tap zooms the board in around the tap, inside its frame (the page does
 // not move); a tap on a field of the zoomed board is then the page's own click. The zoom
 // control, a tap outside the board or Escape zoom back out, and so does the page once the
-// piece is placed. On a large screen with a mouse nothing changes: one click picks a field.
+// piece is placed. A finger (or the mouse) dragged over the zoomed board moves it. On a
+// large screen with a mouse nothing changes: one click picks a field.
 "use strict";
 
 window.boardZoom = (frame, board, control) => {
@@ -12,6 +13,10 @@ window.boardZoom = (frame, board, control) => {
   const MOST = 4; // times: never more than this
   const narrowOrTouched = window.matchMedia("(max-width: 700px), (pointer: coarse)");
   let scale = 1;
+  let left = 0; // px: where the zoomed board's corner is in its frame
+  let top = 0;
+  let drag = null; // a drag under way: where it started, and where the board was then
+  let dragged = false; // the click that ends a drag picks nothing
 
   // The size of a field as drawn now, unzoomed; null when the board has no field.
   function fieldSize() {
@@ -26,15 +31,16 @@ window.boardZoom = (frame, board, control) => {
     return size !== null && size > 0 && size < SMALLEST && narrowOrTouched.matches;
   }
 
-  function zoomIn(x, y) {
-    const size = fieldSize();
-    scale = Math.min(MOST, Math.max(2, AIM / size));
-    const width = frame.clientWidth;
-    const height = frame.clientHeight;
-    // the tapped point to the frame's middle, but never past the board's edges
-    const left = Math.min(0, Math.max(width - scale * width, width / 2 - scale * x));
-    const top = Math.min(0, Math.max(height - scale * height, height / 2 - scale * y));
+  // The zoomed board's corner at (x, y), but never so far that its edge leaves the frame's.
+  function moveTo(x, y) {
+    left = Math.min(0, Math.max(frame.clientWidth * (1 - scale), x));
+    top = Math.min(0, Math.max(frame.clientHeight * (1 - scale), y));
     board.style.transform = `translate(${left}px, ${top}px) scale(${scale})`;
+  }
+
+  function zoomIn(x, y) {
+    scale = Math.min(MOST, Math.max(2, AIM / fieldSize()));
+    moveTo(frame.clientWidth / 2 - scale * x, frame.clientHeight / 2 - scale * y); // the tap to the middle
     frame.dataset.zoom = "in";
     control.hidden = false;
   }
@@ -42,13 +48,44 @@ window.boardZoom = (frame, board, control) => {
   function zoomOut() {
     if (scale === 1) return;
     scale = 1;
+    drag = null;
     board.style.transform = "";
     delete frame.dataset.zoom;
     control.hidden = true;
   }
 
-  // Before the page's own listener: the first tap zooms and goes no further.
+  frame.addEventListener("pointerdown", (event) => {
+    dragged = false; // a touch drag ends with no click: the next tap is a tap
+    if (scale === 1 || drag !== null || control.contains(event.target)) return;
+    drag = { id: event.pointerId, x: event.clientX, y: event.clientY, left, top, moved: false };
+  });
+  frame.addEventListener("pointermove", (event) => {
+    if (drag === null || event.pointerId !== drag.id) return;
+    const dx = event.clientX - drag.x;
+    const dy = event.clientY - drag.y;
+    drag.moved = drag.moved || Math.hypot(dx, dy) > 8; // a tap wobbles less than that
+    if (drag.moved) {
+      frame.dataset.moving = "yes"; // no easing while the board follows the finger
+      moveTo(drag.left + dx, drag.top + dy);
+    }
+  });
+  const dropped = (event) => {
+    if (drag === null || event.pointerId !== drag.id) return;
+    dragged = drag.moved;
+    drag = null;
+    delete frame.dataset.moving;
+  };
+  frame.addEventListener("pointerup", dropped);
+  frame.addEventListener("pointercancel", dropped);
+
+  // Before the page's own listener: the first tap zooms and goes no further, nor does the
+  // click that ends a drag.
   frame.addEventListener("click", (event) => {
+    if (dragged) {
+      dragged = false;
+      event.stopPropagation();
+      return;
+    }
     if (scale !== 1 || control.contains(event.target) || !wanted()) return;
     event.stopPropagation();
     event.preventDefault();
@@ -69,5 +106,5 @@ window.boardZoom = (frame, board, control) => {
   });
   control.hidden = true;
 
-  return { out: zoomOut, zoomed: () => scale !== 1 };
+  return { out: zoomOut };
 };
