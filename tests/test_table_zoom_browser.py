@@ -76,6 +76,15 @@ def phone(browser: Any) -> Iterator[Any]:
 
 
 @pytest.fixture
+def narrow(browser: Any) -> Iterator[Any]:
+    """A desktop's browser, with a mouse, in a window as narrow as a phone."""
+    size = {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": False}
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", size)
+    yield browser
+    browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+@pytest.fixture
 def desktop(browser: Any) -> Iterator[Any]:
     browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", DESKTOP)
     yield browser
@@ -124,6 +133,18 @@ def drag(page: Any, start: dict[str, float], right: float, down: float) -> None:
     ]:
         page.execute_cdp_cmd(
             "Input.dispatchTouchEvent", {"type": kind, "touchPoints": touched, "timestamp": stamp}
+        )
+
+
+def mouse_drag(page: Any, start: dict[str, float], right: float, down: float) -> None:
+    """The mouse pressed on ``start``, moved by (``right``, ``down``) px in five steps and
+    let go: the browser clicks where it is let go, which must pick nothing."""
+    steps = [(start["x"] + right * k / 5, start["y"] + down * k / 5) for k in range(6)]
+    events = [("mousePressed", *steps[0]), *(("mouseMoved", *xy) for xy in steps[1:])]
+    for kind, x, y in [*events, ("mouseReleased", *steps[-1])]:
+        page.execute_cdp_cmd(
+            "Input.dispatchMouseEvent",
+            {"type": kind, "x": x, "y": y, "button": "left", "buttons": 1, "clickCount": 1},
         )
 
 
@@ -243,25 +264,28 @@ def test_on_a_phone_the_control_a_tap_outside_and_escape_zoom_out(
     assert "10. " not in (tmp_path / "game.mrec").read_text("utf-8")  # nothing was played
 
 
-def test_on_a_phone_a_finger_moves_the_zoomed_board_and_picks_nothing(
-    phone: Any, tmp_path: Path
+@pytest.mark.parametrize("hand", ["finger", "mouse"])
+def test_on_a_phone_a_drag_moves_the_zoomed_board_and_picks_nothing(
+    hand: str, request: pytest.FixtureRequest, tmp_path: Path
 ) -> None:
+    page = request.getfixturevalue("phone" if hand == "finger" else "narrow")
+    press, move = (tap, drag) if hand == "finger" else (click, mouse_drag)
     served = served_game(tmp_path, *MEDINA)
     try:
-        phone.get(served.url)
-        tap(phone, choice("stable"))
-        place = phone.execute_script(MIDDLE_FIELD)  # room to move the board every way
-        assert tap(phone, field(place))["zoomed"]
-        before = on_screen(phone, field(place))["box"]
-        drag(phone, before, 40, 30)
-        after = on_screen(phone, field(place))  # and the page did not scroll
+        page.get(served.url)
+        press(page, choice("stable"))
+        place = page.execute_script(MIDDLE_FIELD)  # room to move the board every way
+        assert press(page, field(place))["zoomed"]
+        before = on_screen(page, field(place))["box"]
+        move(page, before, 40, 30)
+        after = on_screen(page, field(place))  # and the page did not scroll
         assert after["zoomed"] and "Refused" not in after["said"]
         moved = (after["box"]["x"] - before["x"], after["box"]["y"] - before["y"])
         assert moved == pytest.approx((40, 30), abs=1)
-        so_far = phone.execute_script("return document.getElementById('turn-so-far').textContent")
+        so_far = page.execute_script("return document.getElementById('turn-so-far').textContent")
         assert "@" not in so_far  # nothing placed by the drag
-        assert not tap(phone, field(place))["zoomed"]  # the next tap picks the field again
-        so_far = phone.execute_script("return document.getElementById('turn-so-far').textContent")
+        assert not press(page, field(place))["zoomed"]  # the next tap picks the field again
+        so_far = page.execute_script("return document.getElementById('turn-so-far').textContent")
         assert so_far.endswith(f" stable@{place}")
     finally:
         served.stop()

@@ -49,6 +49,7 @@ window.boardZoom = (frame, board, control) => {
     if (scale === 1) return;
     scale = 1;
     drag = null;
+    delete frame.dataset.moving;
     board.style.transform = "";
     delete frame.dataset.zoom;
     control.hidden = true;
@@ -56,11 +57,22 @@ window.boardZoom = (frame, board, control) => {
 
   frame.addEventListener("pointerdown", (event) => {
     dragged = false; // a touch drag ends with no click: the next tap is a tap
-    if (scale === 1 || drag !== null || control.contains(event.target)) return;
+    if (scale === 1 || control.contains(event.target)) return;
+    if (drag !== null && drag.id !== event.pointerId) return; // a second finger: not a drag
     drag = { id: event.pointerId, x: event.clientX, y: event.clientY, left, top, moved: false };
   });
+  const dropped = (event) => {
+    if (drag === null || event.pointerId !== drag.id) return;
+    dragged = drag.moved;
+    drag = null;
+    delete frame.dataset.moving;
+  };
   frame.addEventListener("pointermove", (event) => {
     if (drag === null || event.pointerId !== drag.id) return;
+    if (event.buttons === 0) { // the mouse let go outside the frame
+      dropped(event);
+      return;
+    }
     const dx = event.clientX - drag.x;
     const dy = event.clientY - drag.y;
     drag.moved = drag.moved || Math.hypot(dx, dy) > 8; // a tap wobbles less than that
@@ -69,12 +81,6 @@ window.boardZoom = (frame, board, control) => {
       moveTo(drag.left + dx, drag.top + dy);
     }
   });
-  const dropped = (event) => {
-    if (drag === null || event.pointerId !== drag.id) return;
-    dragged = drag.moved;
-    drag = null;
-    delete frame.dataset.moving;
-  };
   frame.addEventListener("pointerup", dropped);
   frame.addEventListener("pointercancel", dropped);
 
