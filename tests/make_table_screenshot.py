@@ -2,7 +2,8 @@
 
 A Medina game of three, part played, is served by ``meridina table``; Chromium opens it,
 a piece is picked so that its legal fields light up, and the page is saved, as a desktop
-shows it (1280x1000) and as a phone does (390x844, three pixels to the point):
+shows it (1280x1000, the wall picked) and as a phone does (390x844, three pixels to the
+point, a stable picked and the board tapped once amid its fields, so zoomed in):
 
     python tests/make_table_screenshot.py [PNG [PHONE_PNG]]
 
@@ -26,9 +27,18 @@ from test_html_replay import FLAGS, _browser_parts  # noqa: E402
 
 TURNS = 16  # turns played before the picture
 PIECE = "wall"  # the piece picked, its fields lit up
+PHONE_PIECE = "stable"  # on the phone: fields close together, in view on the zoomed board
 
 
 PHONE = {"width": 390, "height": 844, "deviceScaleFactor": 3, "mobile": True}
+# where a finger taps to zoom: the middle of the fields lit up
+LIT_MIDDLE = """
+const lit = [...document.querySelectorAll("#board .target.legal")];
+const boxes = lit.map((t) => t.getBoundingClientRect());
+const mean = (values) => values.reduce((a, b) => a + b, 0) / values.length;
+return [mean(boxes.map((r) => r.left + r.width / 2)),
+        mean(boxes.map((r) => r.top + r.height / 2))];
+"""
 
 
 def main(target: Path, phone: Path) -> None:
@@ -65,8 +75,21 @@ def main(target: Path, phone: Path) -> None:
             driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", PHONE)
             driver.get(served.base + "/record")  # the cookie opens the page again
             wait.until(lambda b: b.execute_script("return document.body.dataset.state") == "ready")
-            driver.find_element(By.CSS_SELECTOR, f'#choices button[data-choice="{PIECE}"]').click()
+            driver.find_element(
+                By.CSS_SELECTOR, f'#choices button[data-choice="{PHONE_PIECE}"]'
+            ).click()
             time.sleep(0.3)
+            x, y = driver.execute_script(LIT_MIDDLE)
+            for kind in ("mousePressed", "mouseReleased"):
+                driver.execute_cdp_cmd(
+                    "Input.dispatchMouseEvent",
+                    {"type": kind, "x": x, "y": y, "button": "left", "clickCount": 1},
+                )
+            time.sleep(0.5)  # the zoom's short easing
+            assert (
+                driver.execute_script("return document.getElementById('board-frame').dataset.zoom")
+                == "in"
+            )
             phone.parent.mkdir(parents=True, exist_ok=True)
             driver.save_screenshot(str(phone))
         finally:

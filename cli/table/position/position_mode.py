@@ -28,6 +28,7 @@ PREFIX = "/position"
 ASSETS = {
     "position.js": "text/javascript; charset=utf-8",
     "position.css": "text/css; charset=utf-8",
+    "board-zoom.js": "text/javascript; charset=utf-8",  # shared with record mode
 }
 NO_STORE = {"Cache-Control": "no-store"}
 

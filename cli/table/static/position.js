@@ -12,6 +12,9 @@
   let pieces = null;
   let queue = Promise.resolve();
   let pending = 0;
+  // the board zoomed in on a small screen (board-zoom.js)
+  const zoom = window.boardZoom(document.getElementById("board-frame"),
+    document.getElementById("board"), document.getElementById("zoom-out"));
 
   function el(tag, attrs, text) {
     const node = document.createElement(tag);
@@ -263,7 +266,10 @@
 
   document.getElementById("board").addEventListener("click", (event) => {
     const spot = event.target.closest("[data-target]");
-    if (spot && tool) send("click", { tool: tool, target: spot.getAttribute("data-target") });
+    if (!spot || !tool) return;
+    send("click", { tool: tool, target: spot.getAttribute("data-target") }).then(() => {
+      if (!document.getElementById("notice").classList.contains("refused")) zoom.out(); // placed
+    });
   });
   document.getElementById("save").addEventListener("click", () => send("save", {}));
   send("state");

@@ -14,6 +14,7 @@
   // Card turns (Meridian): every legal turn now, read into parts, and the choices made.
   let legal = [];
   let pick = { card: null, take: null, colour: null, height: null };
+  let zoom = null; // the board zoomed in on a small screen (board-zoom.js)
 
   // ---------------------------------------------------------------- the server
 
@@ -215,6 +216,7 @@
     }
     viewed = await ask("/api/record/view", { after: Math.max(0, after) });
     viewing = viewed.after;
+    zoom.out();
     document.body.dataset.viewing = "yes";
     $("board").innerHTML = viewed.picture;
     $("viewing").textContent = viewing === 0
@@ -252,6 +254,7 @@
   // ---------------------------------------------------------------- a new turn
 
   async function newTurn(newState) {
+    zoom.out();
     viewing = null;
     viewed = null;
     delete document.body.dataset.viewing;
@@ -350,6 +353,7 @@
     if (next.words.includes(word)) {
       words.push(word);
       piece = null;
+      zoom.out(); // the piece is placed: the whole board again for the next
       say("", []);
       await askNext();
       return;
@@ -476,6 +480,7 @@
   }
 
   function start() {
+    zoom = window.boardZoom($("board-frame"), $("board"), $("zoom-out"));
     $("board").addEventListener("click", clicked);
     $("clear").addEventListener("click", () => busy(async () => { say("", []); await reload(); }));
     $("play-turn").addEventListener("click", () => busy(() => play(words.join(" "))));
