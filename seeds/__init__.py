@@ -26,16 +26,21 @@ if TYPE_CHECKING:
         read_games,
         read_text,
     )
+    from .game_parts import PlayedTurn, Player
+    from .reading import Header, read_headers
     from .recording import NextTurn, NextWords, Played, Recording
 
     __version__: str
 
 __all__ = [
     "Game",
+    "Header",
     "MeridinaError",
     "NextTurn",
     "NextWords",
     "Played",
+    "PlayedTurn",
+    "Player",
     "Position",
     "Problem",
     "Recording",
@@ -43,10 +48,18 @@ __all__ = [
     "ScoreRow",
     "__version__",
     "read_games",
+    "read_headers",
     "read_text",
 ]
 
 RECORDING = frozenset({"NextTurn", "NextWords", "Played", "Recording"})  # in ``meridina.recording``
+# the names of the API's other modules beside ``meridina.api``
+BESIDE = {
+    "Header": ".reading",
+    "read_headers": ".reading",
+    "PlayedTurn": ".game_parts",
+    "Player": ".game_parts",
+}
 
 
 def __getattr__(name: str) -> object:
@@ -56,6 +69,8 @@ def __getattr__(name: str) -> object:
         return VERSION
     if name in RECORDING:
         return getattr(importlib.import_module(".recording", __name__), name)
+    if name in BESIDE:
+        return getattr(importlib.import_module(BESIDE[name], __name__), name)
     if name in __all__:
         return getattr(importlib.import_module(".api", __name__), name)
     raise AttributeError(f"module 'meridina' has no attribute {name!r}")

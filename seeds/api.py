@@ -28,7 +28,7 @@ import os
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import IO, BinaryIO, Literal, cast
+from typing import IO, BinaryIO, cast
 
 from meridina.notation.driver import GameReport, RulingDefaults, check_game, play_problems
 from meridina.notation.games import notation_game
@@ -42,15 +42,16 @@ from meridina.notation.reader import (
 from meridina.notation.rulings import rulings_by_game
 from meridina.notation.splitter import LARGEST_GAME, GameTooLong, split_games
 from meridina.notation.text import Tag
-from meridina.rules.codes import TITLES
-from meridina.rules.common import Problem as FoundProblem
 from meridina.rules.game import GameRun, HasState
 from meridina.rules.games import rules_game
 from meridina.rules.wording import counted
 
 from .annotate_game import annotate_game
+from .building import Seats, colours_of, header_text, turn_line
 from .drawing.pictures import draw
 from .drawing.svg import serialize
+from .game_parts import PlayedTurn, Player, Problem, tied
+from .games import shown_game
 from .json_values import JsonObject, JsonValue
 from .stand_in import OnBoard
 from .views import view_for
@@ -76,35 +77,6 @@ OLD_FIELDS = frozenset({"colour", "total"})
 class MeridinaError(ValueError):
     """A call the API cannot answer: the sentence says why (a problem *in a record* is not
     raised, it is a ``Problem`` of its game)."""
-
-
-@dataclass(frozen=True)
-class Problem:
-    """A fault found in a record, as ``validate --format json`` writes one.
-
-    ``rule`` is the rule ID it breaks (``MER-R3``); ``title`` that rule's title;
-    ``line`` and ``col`` its place in the file (1-based; None where no place is known).
-    """
-
-    rule: str
-    title: str
-    message: str
-    line: int | None
-    col: int | None
-    severity: Literal["error", "warning"]
-
-    @classmethod
-    def of(cls, found: FoundProblem) -> Problem:
-        """The public form of a problem the checker found."""
-        at = found.at
-        return cls(
-            found.rule,
-            TITLES.get(found.rule, found.rule),
-            found.message,
-            at.line if at else None,
-            at.col if at else None,
-            "warning" if found.warning else "error",
-        )
 
 
 @dataclass(frozen=True)
@@ -181,7 +153,7 @@ class Game:
         """``"Meridian"`` or ``"Medina"``; None when the game could not be read so far."""
         self.text = report.source
         """The game as it stands in the file."""
-        self.problems = tuple(Problem.of(found) for found in report.problems)
+        self.problems = tied(report, tuple(Problem.of(found) for found in report.problems))
         """Every problem of the game, in file order: errors and warnings."""
 
     def __repr__(self) -> str:
@@ -231,6 +203,57 @@ class Game:
             )
             for entry in record.entries
         )
+
+    @property
+    def players(self) -> tuple[Player, ...]:
+        """The players in seat order (the order of play), each with the colours they play;
+        none when the header could not be read."""
+        record, title = self._report.record, self.title
+        if record is None or title is None:
+            return ()
+        seats = shown_game(title.lower()).seats(record)
+        return tuple(Player(seat, name, colours) for seat, (name, colours) in enumerate(seats, 1))
+
+    @property
+    def edition(self) -> str | None:
+        """The edition of the rules the game is played by (Medina: ``"1"`` or ``"2"``);
+        None for Meridian, which has one, or when the header could not be read."""
+        record, title = self._report.record, self.title
+        if record is None or title is None:
+            return None
+        return shown_game(title.lower()).edition(record)
+
+    @property
+    def played_turns(self) -> tuple[PlayedTurn, ...]:
+        """Each turn as a value: its number, its text and mover, its comments, its place
+        and its problems; ``str()`` of each is what ``turns`` gives."""
+        record = self._report.record
+        if record is None or self.title is None:
+            return ()
+        by_turn: dict[int, list[Problem]] = {}
+        for problem in self.problems:
+            if problem.turn is not None:
+                by_turn.setdefault(problem.turn, []).append(problem)
+        return tuple(
+            PlayedTurn(
+                entry.text.number,
+                text.split(". ", 1)[1],
+                entry.colour,
+                entry.turn is not None,
+                tuple(comment.text for comment in entry.text.comments),
+                entry.text.at.line,
+                entry.text.at.col,
+                tuple(by_turn.get(index, ())),
+            )
+            for index, (entry, text) in enumerate(zip(record.entries, self.turns, strict=True), 1)
+        )
+
+    def positions(self) -> Iterator[Position]:
+        """The position at the start, then after each turn in order."""
+        record = self._report.record
+        turns = len(record.entries) if record is not None else 0
+        for after in range(turns + 1):
+            yield self.position(after)
 
     def position(self, after: int | None = None) -> Position:
         """The position after ``after`` turns (0: the start; None: the end of the game)."""
@@ -292,6 +315,58 @@ class Game:
         be read) is given as written."""
         return annotate_game(self._report, self._base, False, self._rulings).text
 
+    @classmethod
+    def new(
+        cls,
+        game: str,
+        players: Seats,
+        *,
+        edition: str | None = None,
+        tags: Mapping[str, str] | None = None,
+        rulings: str | None = None,
+    ) -> Game:
+        """A game with no turns yet, to add turns to (``add_turn``) and ``write``.
+
+        ``game`` is ``"Meridian"`` or ``"Medina"``; ``players`` each name and colour (or
+        colours: ``("Ann", ("orange", "grey"))``) in seat order; ``tags`` any other header
+        tags (``{"Setup": "merchant H7"}``); ``rulings`` as ``read_games`` takes them. A
+        header that does not set a game up raises ``MeridinaError`` with its first problem.
+        """
+        text = header_text(game, players, edition, tags or {})
+        made = _read_back(text, Path.cwd(), _rulings(rulings))
+        wanted = tuple((name, colours_of(colours)) for name, colours in players)
+        seated = tuple((player.name, player.colours) for player in made.players)
+        if seated and seated != wanted:
+            raise MeridinaError("the players cannot be written in a Players tag as given")
+        if made.errors:
+            first = made.errors[0]
+            raise MeridinaError(f"the game cannot be set up: {first.rule} {first.message}")
+        return made
+
+    def add_turn(self, turn: str, *, comment: str | None = None) -> PlayedTurn:
+        """Add ``turn``, written as a record writes it without its number
+        (``"red orange@E5 roof@E5"``), at the end of the game, with a ``comment`` after it.
+        A turn that breaks a rule is refused, and the game left as it was: it raises
+        ``MeridinaError`` with the rule and the problem."""
+        turns = self.played_turns
+        number = turns[-1].number + 1 if turns else 1
+        line = turn_line(number, turn, comment)
+        if line is None:
+            raise MeridinaError(f"{turn!r} is not a turn: a turn is one line of words")
+        written = self.write()
+        if not turns and not written.endswith("\n\n"):
+            written += "\n"  # a blank line between the header and the turns
+        again = _read_back(written + line + "\n", self._base, self._rulings)
+        if len(again.turns) != len(turns) + 1:
+            read = counted(len(again.turns) - len(turns), "turn")
+            raise MeridinaError(f"{turn!r} is not a turn: it reads as {read}")
+        if len(again.errors) > len(self.errors):
+            new = [p for p in again.errors if p.turn == len(again.turns)] or list(again.errors)
+            raise MeridinaError(f"{line}: {new[0].rule} {new[0].message}")
+        self._report, self.text, self.problems = again._report, again.text, again.problems
+        self.title = again.title
+        return again.played_turns[-1]
+
     def _played(self) -> tuple[str, GameRun[OnBoard, HasState[OnBoard], object], OnBoard]:
         """The game's title, its run and its start, for a game that could be set up."""
         report = self._report
@@ -300,6 +375,14 @@ class Game:
             why = f": {first.rule} {first.message}" if first else ""
             raise MeridinaError(f"game {self.number} could not be set up{why}")
         return report.game, report.run, report.run.start
+
+
+def _read_back(text: str, base: Path, rulings: RulingDefaults | None) -> Game:
+    """The one game of ``text``, read and checked as a file's in ``base`` would be."""
+    name = "<game>"
+    (game,) = _games(lambda: _stream_games(io.StringIO(text), name), name, base, rulings, None)
+    game.file = None
+    return game
 
 
 def read_games(

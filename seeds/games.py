@@ -57,6 +57,15 @@ class ShownGame(Protocol[State, Turn, Step, Record, Sheet, BoardIn]):
         shape per place (``data-target`` names it as the notation does)."""
         ...
 
+    def seats(self, record: Record) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """The players of ``record`` in seat order, each with the colours they play (none
+        when its header could not be read)."""
+        ...
+
+    def edition(self, record: Record) -> str | None:
+        """The edition of the rules ``record`` is played by; None for a game of one."""
+        ...
+
     def is_stand_in(self, board: BoardIn) -> bool:
         """True when ``board`` has the layout of a bundled board marked as a stand-in."""
         ...

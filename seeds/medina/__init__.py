@@ -53,6 +53,13 @@ class MedinaShown:
             svg.add_targets(root, state.board)
         return root
 
+    def seats(self, record: MedinaRecord) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        setup = record.setup
+        return () if setup is None else tuple((p.name, (p.colour,)) for p in setup.players)
+
+    def edition(self, record: MedinaRecord) -> str | None:
+        return None if record.setup is None else record.setup.edition
+
     def is_stand_in(self, board: Board) -> bool:
         from meridina.rules.medina.board import PACKAGE
 

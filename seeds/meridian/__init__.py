@@ -54,6 +54,13 @@ class MeridianShown:
             svg.add_targets(root, state.board)
         return root
 
+    def seats(self, record: MeridianRecord) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        setup = record.setup
+        return () if setup is None else tuple((p.name, p.colours) for p in setup.players)
+
+    def edition(self, record: MeridianRecord) -> str | None:
+        return None  # Meridian has one edition
+
     def is_stand_in(self, board: Board) -> bool:
         # A user's copy of a stand-in file whose map is left unchanged is the stand-in
         # layout too; a game on a bundled board holds the very board object, so most
