@@ -16,17 +16,9 @@ import importlib
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .api import (
-        Game,
-        MeridinaError,
-        Position,
-        Problem,
-        Score,
-        ScoreRow,
-        read_games,
-        read_text,
-    )
-    from .game_parts import PlayedTurn, Player
+    from .api import Game, read_games, read_text
+    from .game_parts import MeridinaError, PlayedTurn, Player, Problem
+    from .positions import Position, Score, ScoreRow, Turn
     from .reading import Header, read_headers
     from .recording import NextTurn, NextWords, Played, Recording
 
@@ -46,6 +38,7 @@ __all__ = [
     "Recording",
     "Score",
     "ScoreRow",
+    "Turn",
     "__version__",
     "read_games",
     "read_headers",
@@ -57,6 +50,7 @@ RECORDING = frozenset({"NextTurn", "NextWords", "Played", "Recording"})  # in ``
 BESIDE = {
     "Header": ".reading",
     "read_headers": ".reading",
+    "Turn": ".positions",
     "PlayedTurn": ".game_parts",
     "Player": ".game_parts",
 }

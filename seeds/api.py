@@ -26,7 +26,7 @@ import io
 import itertools
 import os
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import IO, BinaryIO, cast
 
@@ -48,13 +48,12 @@ from meridina.rules.wording import counted
 
 from .annotate_game import annotate_game
 from .building import Seats, colours_of, header_text, turn_line
-from .drawing.pictures import draw
+from .drawing.pictures import caption, draw, last_made
 from .drawing.svg import serialize
-from .game_parts import PlayedTurn, Player, Problem, tied
+from .game_parts import MeridinaError, PlayedTurn, Player, Problem, tied
 from .games import shown_game
-from .json_values import JsonObject, JsonValue
+from .positions import Position, Score, ScoreRow, scored
 from .stand_in import OnBoard
-from .views import view_for
 
 __all__ = [
     "Game",
@@ -68,66 +67,6 @@ __all__ = [
 ]
 
 Source = str | os.PathLike[str] | IO[str] | IO[bytes]
-# the fields of a score row that every game has; the rest is the game's own breakdown
-COMMON_FIELDS = frozenset({"name", "colours", "rank", "points"})
-# the names one release still writes beside the common ones (see the changelog)
-OLD_FIELDS = frozenset({"colour", "total"})
-
-
-class MeridinaError(ValueError):
-    """A call the API cannot answer: the sentence says why (a problem *in a record* is not
-    raised, it is a ``Problem`` of its game)."""
-
-
-@dataclass(frozen=True)
-class ScoreRow:
-    """One player's line of a score, the same shape in both games.
-
-    ``breakdown`` holds what the game's own score is made of (Meridian: islands and pieces
-    left; Medina: tiles, palaces and the largest palace), as ``score --format json`` gives it.
-    """
-
-    name: str
-    colours: tuple[str, ...]
-    rank: int
-    points: int
-    breakdown: Mapping[str, JsonValue] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class Score:
-    """The score of a game at some point: the players in rank order.
-
-    ``finished``: the game is over. ``complete``: the game has no problems besides its
-    Result tag's, so that its points and ranking can be trusted.
-    """
-
-    finished: bool
-    complete: bool
-    players: tuple[ScoreRow, ...]
-
-
-@dataclass(frozen=True)
-class Position:
-    """The position after some turns of a game.
-
-    ``state`` is the game's own state object (``meridina.rules.meridian.state.State`` or
-    ``meridina.rules.medina.state.State``), typed as what both are, a position on a board
-    (its ``board.name``); ``isinstance`` tells which. ``data()`` gives it as
-    ``replay --format json`` does, ``diagram()`` as ``replay`` draws it in text.
-    """
-
-    title: str
-    turns_played: int
-    state: OnBoard
-
-    def data(self) -> JsonObject:
-        """The position as plain data (the ``state`` of ``replay --format json``)."""
-        return view_for(self.title).state_json(self.state)
-
-    def diagram(self) -> str:
-        """The position drawn in text, as ``replay`` shows it."""
-        return view_for(self.title).diagram(self.state)
 
 
 class Game:
@@ -268,7 +207,14 @@ class Game:
                 f"there is no position after {after}"
             )
         state = start if after == 0 else run.states()[after - 1]
-        return Position(title, after, state)
+        return Position(
+            title,
+            after,
+            state,
+            complete=not play_problems(self._report),
+            caption=caption(self._report, after),
+            last=last_made(self._report, after),
+        )
 
     def score(self, after: int | None = None) -> Score:
         """The score after ``after`` turns (None: at the end), players in rank order."""
@@ -280,18 +226,7 @@ class Game:
             sheet = rules_game(title.lower()).core.score(state)
         if state is None or sheet is None:
             raise MeridinaError(f"game {self.number} cannot be scored: it could not be set up")
-        found = view_for(title).sheet_json(sheet, state)
-        players = tuple(
-            ScoreRow(
-                row["name"],
-                tuple(row["colours"]),
-                row["rank"],
-                row["points"],
-                {k: v for k, v in row.items() if k not in COMMON_FIELDS | OLD_FIELDS},
-            )
-            for row in found["players"]
-        )
-        return Score(bool(found["finished"]), not play_problems(self._report), players)
+        return scored(title, state, sheet, not play_problems(self._report))
 
     def legal_turns(self, after: int | None = None) -> list[str]:
         """Every legal turn from the position after ``after`` turns (None: the end), as a

@@ -17,6 +17,11 @@ from meridina.rules.codes import TITLES
 from meridina.rules.common import Problem as FoundProblem
 
 
+class MeridinaError(ValueError):
+    """A call the API cannot answer: the sentence says why (a problem *in a record* is not
+    raised, it is a ``Problem`` of its game)."""
+
+
 @dataclass(frozen=True)
 class Problem:
     """A fault found in a record, as ``validate --format json`` writes one.

@@ -9,6 +9,7 @@ command line's own registry (``meridina.cli.games``) adds what only the commands
 from __future__ import annotations
 
 import importlib
+from collections.abc import Iterator
 from functools import cache
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
@@ -17,8 +18,14 @@ from meridina.rules.games import Listed
 if TYPE_CHECKING:
     import xml.etree.ElementTree as ET
 
+    from .medina import values as medina_values
+    from .meridian import values as meridian_values
     from .recording.games import RecordedGame
     from .views import GameView
+
+    # What a position and a score say, typed per game (each game's ``values``).
+    Supply = meridian_values.Supply | medina_values.Supply
+    ScoreDetail = meridian_values.ScoreDetail | medina_values.ScoreDetail
 
 GAMES: tuple[Listed, ...] = (
     Listed("Meridian", "meridina.meridian"),
@@ -31,6 +38,32 @@ Step = TypeVar("Step")
 Record = TypeVar("Record", contravariant=True)
 Sheet = TypeVar("Sheet")
 BoardIn = TypeVar("BoardIn", contravariant=True)
+
+
+class PositionModel(Protocol[State, Turn]):
+    """A game's position model as the API plays it: a turn pushed only when it breaks no
+    rule, popped back, copied; each game's wraps its rules' own position."""
+
+    def push(self, turn: Turn) -> bool:
+        """Play ``turn`` when it breaks no rule (True); otherwise leave the position as it
+        was (False)."""
+        ...
+
+    def pop(self) -> Turn: ...
+
+    def copy(self) -> PositionModel[State, Turn]: ...
+
+    def state(self) -> State:
+        """A snapshot of the position, that nothing played later changes."""
+        ...
+
+    def legal_turns(self) -> Iterator[Turn]: ...
+
+    def is_over(self) -> bool: ...
+
+    def mover(self, turn: Turn) -> str:
+        """The colour that plays ``turn``."""
+        ...
 
 
 class ShownGame(Protocol[State, Turn, Step, Record, Sheet, BoardIn]):
@@ -64,6 +97,18 @@ class ShownGame(Protocol[State, Turn, Step, Record, Sheet, BoardIn]):
 
     def edition(self, record: Record) -> str | None:
         """The edition of the rules ``record`` is played by; None for a game of one."""
+        ...
+
+    def model(self, state: State) -> PositionModel[State, Turn]:
+        """The position ``state`` is a snapshot of, to push turns on."""
+        ...
+
+    def supplies(self, state: State) -> tuple[Supply, ...]:
+        """What each colour still holds, in seat order."""
+        ...
+
+    def details(self, sheet: Sheet) -> tuple[ScoreDetail, ...]:
+        """What each player's points are made of, in rank order."""
         ...
 
     def is_stand_in(self, board: BoardIn) -> bool:

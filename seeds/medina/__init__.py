@@ -17,9 +17,10 @@ if TYPE_CHECKING:
     from meridina.rules.medina.scoring import ScoreSheet
     from meridina.rules.medina.state import State
 
-    from ..games import ShownGame
+    from ..games import PositionModel, ShownGame
     from ..recording.games import RecordedGame
     from ..views import GameView
+    from .values import ScoreDetail, Supply
 
 
 class MedinaShown:
@@ -59,6 +60,23 @@ class MedinaShown:
 
     def edition(self, record: MedinaRecord) -> str | None:
         return None if record.setup is None else record.setup.edition
+
+    def model(self, state: State) -> PositionModel[State, Turn]:
+        from meridina.rules.medina.game_position import GamePosition
+
+        from .model import MedinaModel
+
+        return MedinaModel(GamePosition(state))
+
+    def supplies(self, state: State) -> tuple[Supply, ...]:
+        from .model import supplies
+
+        return supplies(state)
+
+    def details(self, sheet: ScoreSheet) -> tuple[ScoreDetail, ...]:
+        from .model import details
+
+        return details(sheet)
 
     def is_stand_in(self, board: Board) -> bool:
         from meridina.rules.medina.board import PACKAGE

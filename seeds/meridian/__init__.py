@@ -18,9 +18,10 @@ if TYPE_CHECKING:
     from meridina.rules.meridian.scoring import ScoreSheet
     from meridina.rules.meridian.state import State
 
-    from ..games import ShownGame
+    from ..games import PositionModel, ShownGame
     from ..recording.games import RecordedGame
     from ..views import GameView
+    from .values import ScoreDetail, Supply
 
 
 class MeridianShown:
@@ -60,6 +61,23 @@ class MeridianShown:
 
     def edition(self, record: MeridianRecord) -> str | None:
         return None  # Meridian has one edition
+
+    def model(self, state: State) -> PositionModel[State, Turn]:
+        from meridina.rules.meridian.position import Position
+
+        from .model import MeridianModel
+
+        return MeridianModel(Position(state))
+
+    def supplies(self, state: State) -> tuple[Supply, ...]:
+        from .model import supplies
+
+        return supplies(state)
+
+    def details(self, sheet: ScoreSheet) -> tuple[ScoreDetail, ...]:
+        from .model import details
+
+        return details(sheet)
 
     def is_stand_in(self, board: Board) -> bool:
         # A user's copy of a stand-in file whose map is left unchanged is the stand-in
