@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from .positions import Position, Score, ScoreRow, Turn
     from .reading import Header, read_headers
     from .recording import NextTurn, NextWords, Played, Recording
+    from .tools.generating import random_games, random_records
 
     __version__: str
 
@@ -40,6 +41,8 @@ __all__ = [
     "ScoreRow",
     "Turn",
     "__version__",
+    "random_games",
+    "random_records",
     "read_games",
     "read_headers",
     "read_text",
@@ -51,6 +54,8 @@ BESIDE = {
     "Header": ".reading",
     "read_headers": ".reading",
     "Turn": ".positions",
+    "random_games": ".tools.generating",
+    "random_records": ".tools.generating",
     "PlayedTurn": ".game_parts",
     "Player": ".game_parts",
 }

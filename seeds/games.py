@@ -9,7 +9,7 @@ command line's own registry (``meridina.cli.games``) adds what only the commands
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from functools import cache
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
@@ -17,6 +17,8 @@ from meridina.rules.games import Listed
 
 if TYPE_CHECKING:
     import xml.etree.ElementTree as ET
+
+    from meridina.notation.rulings import RulingValue
 
     from .medina import values as medina_values
     from .meridian import values as meridian_values
@@ -70,6 +72,21 @@ class ShownGame(Protocol[State, Turn, Step, Record, Sheet, BoardIn]):
     """What the API needs of one game beyond its rules and notation."""
 
     title: str
+    # the players allowed per edition (None: the game has no editions), and the edition
+    # played when none is given
+    editions: Mapping[str | None, tuple[int, ...]]
+    default_edition: str | None
+
+    def records(
+        self,
+        edition: str | None,
+        players: int,
+        chosen: Mapping[str, RulingValue],
+        count: int,
+        seed: int,
+    ) -> Iterator[str]:
+        """``count`` random legal games as records, a blank line before each but the first."""
+        ...
 
     def view(self) -> GameView[State, Turn, Step, Record, Sheet]: ...
 

@@ -10,8 +10,6 @@ from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from random import Random
-
     from meridina.rules.medina.scoring import ScoreSheet
     from meridina.rules.medina.state import State
 
@@ -56,20 +54,9 @@ class MedinaCli:
     def records(
         self, edition: str | None, players: int, chosen: Mapping[str, Any], count: int, seed: int
     ) -> Iterator[str]:
-        from meridina.notation.medina.writer import format_turn, setup_tags
-        from meridina.rules.medina.model import Rulings
-        from meridina.rules.medina.random_play import play_game
+        from meridina.medina import GAME
 
-        from ..commands.generate_cmd import written_games
-
-        assert edition is not None
-        rulings = Rulings(**chosen)
-
-        def play_one(rng: Random) -> tuple[list[tuple[str, str]], list[str]]:
-            played = play_game(rng, edition, players, rulings=rulings)
-            return setup_tags(played.setup), [format_turn(turn) for turn in played.turns]
-
-        return written_games(count, seed, play_one)
+        return GAME.records(edition, players, chosen, count, seed)
 
     def position_pieces(self, start: State, setup: str | None) -> PositionPieces:
         from .position_pieces import MedinaPieces

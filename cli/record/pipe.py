@@ -35,9 +35,7 @@ def input_lines(stream: BinaryIO) -> Iterator[str | Problem]:
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as error:
-            yield Problem(
-                REC_0, "the line is not valid UTF-8 text", Place(number, error.start + 1)
-            )
+            yield Problem(REC_0, "the line is not valid UTF-8 text", Place(number, error.start + 1))
             continue
         yield text.removeprefix("\ufeff") if number == 1 else text
 

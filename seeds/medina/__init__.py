@@ -5,10 +5,12 @@ The descriptor's methods load the game's modules when called.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     import xml.etree.ElementTree as ET
+    from random import Random
 
     from meridina.notation.medina import MedinaRecord
     from meridina.rules.medina.board import Board
@@ -27,6 +29,31 @@ class MedinaShown:
     """Medina's view, pictures, recorder and stand-in boards (``ShownGame``)."""
 
     title = "Medina"
+    editions: Mapping[str | None, tuple[int, ...]] = {"1": (3, 4), "2": (2, 3, 4)}
+    default_edition: str | None = "2"
+
+    def records(
+        self,
+        edition: str | None,
+        players: int,
+        chosen: Mapping[str, Any],  # checked as a Rulings tag: each game's own values
+        count: int,
+        seed: int,
+    ) -> Iterator[str]:
+        from meridina.notation.medina.writer import format_turn, setup_tags
+        from meridina.rules.medina.model import Rulings
+        from meridina.rules.medina.random_play import play_game
+
+        from ..tools.records import written_games
+
+        assert edition is not None
+        rulings = Rulings(**chosen)
+
+        def play_one(rng: Random) -> tuple[list[tuple[str, str]], list[str]]:
+            played = play_game(rng, edition, players, rulings=rulings)
+            return setup_tags(played.setup), [format_turn(turn) for turn in played.turns]
+
+        return written_games(count, seed, play_one)
 
     def view(self) -> GameView[State, Turn, Step, MedinaRecord, ScoreSheet]:
         from . import view

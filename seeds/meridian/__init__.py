@@ -5,11 +5,13 @@ The descriptor's methods load the game's modules when called.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     import xml.etree.ElementTree as ET
+    from random import Random
 
     from meridina.notation.meridian import MeridianRecord
     from meridina.rules.meridian.board import Board
@@ -28,6 +30,30 @@ class MeridianShown:
     """Meridian's view, pictures, recorder and stand-in boards (``ShownGame``)."""
 
     title = "Meridian"
+    editions: Mapping[str | None, tuple[int, ...]] = {None: (2, 3, 4)}
+    default_edition: str | None = None
+
+    def records(
+        self,
+        edition: str | None,
+        players: int,
+        chosen: Mapping[str, Any],  # checked as a Rulings tag: each game's own values
+        count: int,
+        seed: int,
+    ) -> Iterator[str]:
+        from meridina.notation.meridian.writer import format_turn, setup_tags
+        from meridina.rules.meridian.model import Rulings
+        from meridina.rules.meridian.random_play import play_game
+
+        from ..tools.records import written_games
+
+        rulings = Rulings(**chosen)
+
+        def play_one(rng: Random) -> tuple[list[tuple[str, str]], list[str]]:
+            played = play_game(rng, players, rulings=rulings)
+            return setup_tags(played.setup), [format_turn(turn) for turn in played.turns]
+
+        return written_games(count, seed, play_one)
 
     def view(self) -> GameView[State, Turn, Step, MeridianRecord, ScoreSheet]:
         from . import view
