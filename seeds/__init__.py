@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from .reading import Header, read_headers
     from .recording import NextTurn, NextWords, Played, Recording
     from .tools.generating import random_games, random_records
+    from .tools.standings import Standings, standings
 
     __version__: str
 
@@ -39,6 +40,7 @@ __all__ = [
     "Recording",
     "Score",
     "ScoreRow",
+    "Standings",
     "Turn",
     "__version__",
     "random_games",
@@ -46,6 +48,7 @@ __all__ = [
     "read_games",
     "read_headers",
     "read_text",
+    "standings",
 ]
 
 RECORDING = frozenset({"NextTurn", "NextWords", "Played", "Recording"})  # in ``meridina.recording``
@@ -56,6 +59,8 @@ BESIDE = {
     "Turn": ".positions",
     "random_games": ".tools.generating",
     "random_records": ".tools.generating",
+    "Standings": ".tools.standings",
+    "standings": ".tools.standings",
     "PlayedTurn": ".game_parts",
     "Player": ".game_parts",
 }

@@ -128,6 +128,18 @@ class ShownGame(Protocol[State, Turn, Step, Record, Sheet, BoardIn]):
         """What each player's points are made of, in rank order."""
         ...
 
+    def table_edition(self, final: State) -> str | None:
+        """The edition whose standings table a game counts in; None: one table for the game."""
+        ...
+
+    def ranking(self, sheet: Sheet) -> list[tuple[str, int, int]]:
+        """Each player's name, rank and points, best first."""
+        ...
+
+    def unfinished(self, sheet: Sheet) -> list[str]:
+        """Why the game is not known to be over, if it is not."""
+        ...
+
     def is_stand_in(self, board: BoardIn) -> bool:
         """True when ``board`` has the layout of a bundled board marked as a stand-in."""
         ...

@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import meridina
 import pytest
 from click.testing import CliRunner
 from meridina.cli.main import cli
 
+TOP = Path(__file__).resolve().parent.parent
 
-def command_output(*args: str) -> str:
+
+def command_output(*args: str, status: int = 0) -> str:
     result = CliRunner().invoke(cli, list(args))
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == status, result.output
     return result.stdout
 
 
@@ -55,3 +60,50 @@ def test_random_games_refuse_what_no_game_allows() -> None:
         list(meridina.random_records("Meridian", edition="3"))
     with pytest.raises(meridina.MeridinaError, match="rulings: "):
         list(meridina.random_records("Medina", rulings="min-roof-size=many"))
+
+
+@pytest.mark.parametrize("include_problems", [False, True])
+def test_standings_are_what_score_standings_sums(include_problems: bool) -> None:
+    paths = sorted((TOP / "examples").rglob("*.mrec"))
+    games = (game for path in paths for game in meridina.read_games(path))
+    summed = meridina.standings(games, include_problems=include_problems)
+    extra = ["--include-problems"] if include_problems else []
+    said = json.loads(
+        command_output(
+            "score", "--standings", "--format", "json", *extra, *map(str, paths), status=1
+        )
+    )
+    assert summed.counted == said["games"] > 0
+    assert [
+        {
+            "name": table.name,
+            "edition": table.edition,
+            "player_count": table.player_count,
+            "games": table.games,
+            "players": [
+                [rank, s.name, s.games, s.wins, s.points, s.average, s.with_problems]
+                for rank, s in table.ranked()
+            ],
+        }
+        for table in summed.ordered_tables()
+    ] == [
+        table
+        | {
+            "players": [
+                [
+                    p["rank"],
+                    p["name"],
+                    p["games"],
+                    p["wins"],
+                    p["points"],
+                    p["average"],
+                    p["games_with_problems"],
+                ]
+                for p in table["players"]
+            ]
+        }
+        for table in said["tables"]
+    ]
+    assert [entry.data() for entry in summed.uncounted] == said["not_counted"]
+    assert [entry.data() for entry in summed.with_problems] == said["counted_with_problems"]
+    assert list(summed.stand_ins) == said["stand_in_boards"]

@@ -64,20 +64,19 @@ class MedinaCli:
         return MedinaPieces(start, setup)
 
     def table_edition(self, final: State) -> str | None:
-        return final.edition.name
+        from meridina.medina import GAME
+
+        return GAME.table_edition(final)
 
     def ranking(self, sheet: ScoreSheet) -> list[tuple[str, int, int]]:
-        return [(player.name, player.rank, player.total) for player in sheet.ranking()]
+        from meridina.medina import GAME
+
+        return GAME.ranking(sheet)
 
     def unfinished(self, sheet: ScoreSheet) -> list[str]:
-        if sheet.finished:
-            return []
-        if not sheet.supplies_known:
-            return [
-                "a position whose pieces in hand are unknown: it may not be over "
-                "('supplies: spent' says it is)"
-            ]
-        return ["not finished"]
+        from meridina.medina import GAME
+
+        return GAME.unfinished(sheet)
 
 
 GAME: CliGame[State, ScoreSheet] = MedinaCli()

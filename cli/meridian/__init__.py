@@ -61,22 +61,19 @@ class MeridianCli:
         return MeridianPieces(start)
 
     def table_edition(self, final: State) -> str | None:
-        return None
+        from meridina.meridian import GAME
+
+        return GAME.table_edition(final)
 
     def ranking(self, sheet: ScoreSheet) -> list[tuple[str, int, int]]:
-        return [(player.name, player.rank, player.points) for player in sheet.ranking()]
+        from meridina.meridian import GAME
+
+        return GAME.ranking(sheet)
 
     def unfinished(self, sheet: ScoreSheet) -> list[str]:
-        if sheet.finished:
-            return []
-        if sheet.cards_left is None:
-            return [
-                "a position whose cards played are unknown: it may not be over "
-                "(a 'played:' entry gives them)"
-            ]
-        from meridina.rules.wording import counted
+        from meridina.meridian import GAME
 
-        return [f"not finished: {counted(sheet.cards_left, 'card')} left"]
+        return GAME.unfinished(sheet)
 
 
 GAME: CliGame[State, ScoreSheet] = MeridianCli()

@@ -105,6 +105,22 @@ class MedinaShown:
 
         return details(sheet)
 
+    def table_edition(self, final: State) -> str | None:
+        return final.edition.name
+
+    def ranking(self, sheet: ScoreSheet) -> list[tuple[str, int, int]]:
+        return [(player.name, player.rank, player.total) for player in sheet.ranking()]
+
+    def unfinished(self, sheet: ScoreSheet) -> list[str]:
+        if sheet.finished:
+            return []
+        if not sheet.supplies_known:
+            return [
+                "a position whose pieces in hand are unknown: it may not be over "
+                "('supplies: spent' says it is)"
+            ]
+        return ["not finished"]
+
     def is_stand_in(self, board: Board) -> bool:
         from meridina.rules.medina.board import PACKAGE
 

@@ -105,6 +105,24 @@ class MeridianShown:
 
         return details(sheet)
 
+    def table_edition(self, final: State) -> str | None:
+        return None
+
+    def ranking(self, sheet: ScoreSheet) -> list[tuple[str, int, int]]:
+        return [(player.name, player.rank, player.points) for player in sheet.ranking()]
+
+    def unfinished(self, sheet: ScoreSheet) -> list[str]:
+        if sheet.finished:
+            return []
+        if sheet.cards_left is None:
+            return [
+                "a position whose cards played are unknown: it may not be over "
+                "(a 'played:' entry gives them)"
+            ]
+        from meridina.rules.wording import counted
+
+        return [f"not finished: {counted(sheet.cards_left, 'card')} left"]
+
     def is_stand_in(self, board: Board) -> bool:
         # A user's copy of a stand-in file whose map is left unchanged is the stand-in
         # layout too; a game on a bundled board holds the very board object, so most
