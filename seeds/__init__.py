@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from .reading import Header, read_headers
     from .recording import NextTurn, NextWords, Played, Recording
     from .tools.generating import random_games, random_records
+    from .tools.importing import Imported, import_boardspace
     from .tools.standings import Standings, standings
 
     __version__: str
@@ -29,6 +30,7 @@ if TYPE_CHECKING:
 __all__ = [
     "Game",
     "Header",
+    "Imported",
     "MeridinaError",
     "NextTurn",
     "NextWords",
@@ -43,6 +45,7 @@ __all__ = [
     "Standings",
     "Turn",
     "__version__",
+    "import_boardspace",
     "random_games",
     "random_records",
     "read_games",
@@ -60,6 +63,8 @@ BESIDE = {
     "random_games": ".tools.generating",
     "random_records": ".tools.generating",
     "Standings": ".tools.standings",
+    "Imported": ".tools.importing",
+    "import_boardspace": ".tools.importing",
     "standings": ".tools.standings",
     "PlayedTurn": ".game_parts",
     "Player": ".game_parts",

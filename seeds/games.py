@@ -145,6 +145,10 @@ class ShownGame(Protocol[State, Turn, Step, Record, Sheet, BoardIn]):
         ...
 
 
+# Converters of other programs' game files, by program: each module's ``converted(name)``
+# gives the record of one file and its warnings.
+IMPORTERS: dict[str, str] = {"boardspace": "meridina.medina.boardspace"}
+
 _BY_KEY = {game.key: game for game in GAMES}
 
 

@@ -107,3 +107,23 @@ def test_standings_are_what_score_standings_sums(include_problems: bool) -> None
     assert [entry.data() for entry in summed.uncounted] == said["not_counted"]
     assert [entry.data() for entry in summed.with_problems] == said["counted_with_problems"]
     assert list(summed.stand_ins) == said["stand_in_boards"]
+
+
+def test_a_boardspace_file_imports_as_the_command_converts_it(tmp_path: Path) -> None:
+    example = TOP / "examples" / "medina" / "boardspace-3p.sgf"
+    imported = meridina.import_boardspace(example)
+    assert imported.record == command_output("import", "boardspace", str(example))
+    game = imported.game()
+    assert game.title == "Medina" and game.valid and imported.warnings == ()
+    unclosed = tmp_path / "unclosed.sgf"
+    unclosed.write_text(example.read_text("utf-8").rstrip().removesuffix(")"), "utf-8")
+    slipped = meridina.import_boardspace(unclosed)
+    assert [(w.rule, w.severity) for w in slipped.warnings] == [("REC-1", "warning")]
+    assert slipped.warnings[0].line is not None
+    assert slipped.game().turns == game.turns
+    with pytest.raises(meridina.MeridinaError, match="no such file"):
+        meridina.import_boardspace(tmp_path / "missing.sgf")
+    broken = tmp_path / "broken.sgf"
+    broken.write_text("(;GM[Medina]", "utf-8")
+    with pytest.raises(meridina.MeridinaError, match=r"broken\.sgf:\d+:\d+: "):
+        meridina.import_boardspace(broken)
