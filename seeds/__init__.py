@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from .recording import NextTurn, NextWords, Played, Recording
     from .tools.generating import random_games, random_records
     from .tools.importing import Imported, import_boardspace
+    from .tools.replay_page import replay_page
     from .tools.standings import Standings, standings
 
     __version__: str
@@ -51,6 +52,7 @@ __all__ = [
     "read_games",
     "read_headers",
     "read_text",
+    "replay_page",
     "standings",
 ]
 
@@ -65,6 +67,7 @@ BESIDE = {
     "Standings": ".tools.standings",
     "Imported": ".tools.importing",
     "import_boardspace": ".tools.importing",
+    "replay_page": ".tools.replay_page",
     "standings": ".tools.standings",
     "PlayedTurn": ".game_parts",
     "Player": ".game_parts",

@@ -76,6 +76,8 @@ class ShownGame(Protocol[State, Turn, Step, Record, Sheet, BoardIn]):
     # played when none is given
     editions: Mapping[str | None, tuple[int, ...]]
     default_edition: str | None
+    # ``replay --html``'s score table: heading and the key of the view's score JSON
+    score_columns: tuple[tuple[str, str], ...]
 
     def records(
         self,

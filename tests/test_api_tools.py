@@ -127,3 +127,14 @@ def test_a_boardspace_file_imports_as_the_command_converts_it(tmp_path: Path) ->
     broken.write_text("(;GM[Medina]", "utf-8")
     with pytest.raises(meridina.MeridinaError, match=r"broken\.sgf:\d+:\d+: "):
         meridina.import_boardspace(broken)
+
+
+@pytest.mark.parametrize("name", ["medina/errors.mrec", "meridian/three-players.mrec"])
+def test_the_replay_page_is_the_one_replay_html_writes(name: str, tmp_path: Path) -> None:
+    record = TOP / "examples" / name
+    out = tmp_path / "page.html"
+    result = CliRunner().invoke(cli, ["replay", str(record), "--html", str(out)])
+    assert result.exit_code in (0, 1), result.output
+    page = meridina.replay_page(meridina.read_games(record), record.name)
+    assert page == out.read_text("utf-8")
+    assert page.count('class="replay-game"') == len(list(meridina.read_games(record)))

@@ -31,14 +31,6 @@ class MedinaCli:
         "'roofs: red@B7', 'palace-tiles: grey red', 'tower-tiles: 4 green', 'tea: red 1',",
         "'supplies: spent' (the game is over)",
     )
-    score_columns: tuple[tuple[str, str], ...] = (
-        ("Rank", "rank"),
-        ("Player", "name"),
-        ("Roofs", "colour"),
-        ("Points", "total"),
-        ("Tile points", "tiles"),
-        ("Largest palace", "largest_palace"),
-    )
     editions: Mapping[str | None, tuple[int, ...]] = {"1": (3, 4), "2": (2, 3, 4)}
     default_edition: str | None = "2"
     players_help = "3-4 in the 1st edition, 2-4 in the 2nd"

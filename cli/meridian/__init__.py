@@ -28,14 +28,6 @@ class MeridianCli:
         "'3: orange 1@1 brown 2@2' (towers on meridian 3), 'hand: orange 2 black 0',",
         "'played: orange 9 2 1 …', 'next: orange'",
     )
-    score_columns: tuple[tuple[str, str], ...] = (
-        ("Rank", "rank"),
-        ("Player", "name"),
-        ("Colours", "colours"),
-        ("Points", "points"),
-        ("Islands held", "islands"),
-        ("Pieces left", "pieces_left"),
-    )
     editions: Mapping[str | None, tuple[int, ...]] = {None: (2, 3, 4)}
     default_edition: str | None = None
     players_help = "2-4"

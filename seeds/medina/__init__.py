@@ -30,6 +30,15 @@ class MedinaShown:
 
     title = "Medina"
     editions: Mapping[str | None, tuple[int, ...]] = {"1": (3, 4), "2": (2, 3, 4)}
+    # ``replay --html``'s score table: heading and the key of the view's score JSON
+    score_columns: tuple[tuple[str, str], ...] = (
+        ("Rank", "rank"),
+        ("Player", "name"),
+        ("Roofs", "colour"),
+        ("Points", "total"),
+        ("Tile points", "tiles"),
+        ("Largest palace", "largest_palace"),
+    )
     default_edition: str | None = "2"
 
     def records(

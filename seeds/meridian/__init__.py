@@ -31,6 +31,15 @@ class MeridianShown:
 
     title = "Meridian"
     editions: Mapping[str | None, tuple[int, ...]] = {None: (2, 3, 4)}
+    # ``replay --html``'s score table: heading and the key of the view's score JSON
+    score_columns: tuple[tuple[str, str], ...] = (
+        ("Rank", "rank"),
+        ("Player", "name"),
+        ("Colours", "colours"),
+        ("Points", "points"),
+        ("Islands held", "islands"),
+        ("Pieces left", "pieces_left"),
+    )
     default_edition: str | None = None
 
     def records(
