@@ -21,7 +21,7 @@ from meridina.rules.games import rules_game
 from .drawing.svg import serialize
 from .game_parts import MeridinaError
 from .games import shown_game
-from .json_values import JsonObject, JsonValue
+from .json_values import JsonData
 from .stand_in import OnBoard, stand_in_line
 from .views import view_for
 
@@ -49,7 +49,7 @@ class ScoreRow:
     colours: tuple[str, ...]
     rank: int
     points: int
-    breakdown: Mapping[str, JsonValue] = field(default_factory=dict)
+    breakdown: Mapping[str, JsonData] = field(default_factory=dict)
     detail: ScoreDetail | None = None
 
 
@@ -142,7 +142,7 @@ class Position:
         """The turns pushed on this position, oldest first, that ``pop`` takes back."""
         return tuple(self._pushed)
 
-    def data(self) -> JsonObject:
+    def data(self) -> dict[str, JsonData]:
         """The position as plain data (the ``state`` of ``replay --format json``)."""
         return view_for(self.title).state_json(self.state)
 

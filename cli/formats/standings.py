@@ -17,7 +17,7 @@ from meridina.notation.driver import GameReport
 from meridina.rules.wording import counted
 from meridina.shown import json_safe, problem_line, shown, visible
 from meridina.stand_in import stand_in_sentence
-from meridina.tools.standings import LeftOut, Standings, standing_data
+from meridina.tools.standings import GameStanding, LeftOut, Standings, standing_data
 from tabulate import tabulate
 
 from ..running.problem_filter import ProblemFilter
@@ -25,6 +25,7 @@ from .output import GameResult, Tally
 from .reporters import Reporter, ReportOptions
 
 STANDINGS_FORMATS = ("text", "json", "csv")
+STANDING = "standing"  # a game result's data: its ``GameStanding``
 SCHEMA = "meridina/standings/2"
 # How each table is ranked, said above it (text) and once in JSON
 RANKED_BY = ("wins", "points", "average")
@@ -36,7 +37,7 @@ FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 def standing_game(problems: ProblemFilter, path: str, report: GameReport) -> GameResult:
     """What the standings need of one game (``standing_data``), with the problems kept."""
     kept = problems.keep(path, report.problems)
-    data = standing_data(report, kept)
+    data = {STANDING: standing_data(report, kept)}
     return GameResult(path, report.index, report.first_line, report.game, kept, data=data)
 
 
@@ -70,7 +71,8 @@ class StandingsReporter(Reporter):
     def game(self, result: GameResult) -> None:
         for problem in result.problems:
             click.echo(problem_line(result.source, problem), err=True)
-        left = self.summed.add(result.source, result.index, result.line, result.data or {})
+        standing: GameStanding = (result.data or {})[STANDING]
+        left = self.summed.add(result.source, result.index, result.line, standing)
         if left is not None:
             click.echo(
                 shown(

@@ -18,43 +18,49 @@ from meridina.rules.wording import counted
 
 from ..api import Game
 from ..games import GAMES, shown_game
-from ..json_values import JsonObject
-from ..stand_in import board_json
+from ..stand_in import is_stand_in
 
-__all__ = ["LeftOut", "Standing", "Standings", "Table", "standings"]
+__all__ = ["GameStanding", "LeftOut", "Standing", "Standings", "Table", "standings"]
 
 ORDER = [game.title for game in GAMES]  # the tables' order
 
 
-def standing_data(report: GameReport, kept: Sequence[FoundProblem]) -> JsonObject:
-    """What the standings need of one game: its table, its players' places, and its faults,
-    given the problems kept of it.
+@dataclass(frozen=True)
+class GameStanding:
+    """What the standings need of one game: its table, its players' places, and its faults.
 
     ``blocked`` names what keeps a game out of any table; ``flaws``, what keeps it out
     unless games with problems are asked for.
     """
+
+    name: str | None
+    edition: str | None = None
+    players: tuple[tuple[str, int, int], ...] = ()  # name, rank, points, best first
+    blocked: str | None = None
+    flaws: tuple[str, ...] = ()
+    stand_in: str | None = None  # the board's name, when it is a stand-in
+
+
+def standing_data(report: GameReport, kept: Sequence[FoundProblem]) -> GameStanding:
+    """What the standings need of one game, given the problems kept of it."""
     run = report.run
     sheet = run.sheet if run is not None else None
     final = run.final if run is not None else None
-    data: JsonObject = {"name": report.game, "edition": None, "players": [], "flaws": []}
-    if sheet is None or final is None or report.game is None:
-        data["blocked"] = "it could not be scored"
-    else:
-        game = shown_game(report.game.lower())
-        data["edition"] = game.table_edition(final)
-        data["board"] = board_json(final.board)
-        data["players"] = [list(row) for row in game.ranking(sheet)]
-        data["blocked"] = (
-            "it names no players"
-            if any(not name.strip() for name, _, _ in data["players"])
-            else None
-        )
-        data["player_count"] = len(data["players"])
-        data["flaws"] = game.unfinished(sheet)
     errors = sum(1 for problem in kept if not problem.warning)
-    if errors:
-        data["flaws"].insert(0, counted(errors, "problem"))
-    return data
+    problems = (counted(errors, "problem"),) if errors else ()
+    if sheet is None or final is None or report.game is None:
+        return GameStanding(report.game, blocked="it could not be scored", flaws=problems)
+    game = shown_game(report.game.lower())
+    players = tuple(game.ranking(sheet))
+    unnamed = any(not name.strip() for name, _, _ in players)
+    return GameStanding(
+        report.game,
+        game.table_edition(final),
+        players,
+        "it names no players" if unnamed else None,
+        (*problems, *game.unfinished(sheet)),
+        final.board.name if is_stand_in(final.board) else None,
+    )
 
 
 @dataclass
@@ -119,7 +125,7 @@ class LeftOut:
     name: str | None
     reason: str
 
-    def data(self) -> JsonObject:
+    def data(self) -> dict[str, str | int | None]:
         """As ``score --standings --format json`` lists it."""
         return {
             "file": self.file,
@@ -144,33 +150,30 @@ class Standings:
     # the stand-in boards of counted games, once each, with the game each is of
     stand_ins: dict[str, str] = field(default_factory=dict)
 
-    def add(self, file: str, index: int, line: int, data: JsonObject) -> LeftOut | None:
-        """Count one game's ``standing_data``; the game when it is left out, else None."""
-        flaws: list[str] = data.get("flaws", [])
-        blocked: str | None = data.get("blocked")
-        reason = "; ".join(([blocked] if blocked else []) + flaws)
-        entry = LeftOut(file, index, line, data.get("name"), reason)
-        if blocked or (flaws and not self.include_problems):
+    def add(self, file: str, index: int, line: int, data: GameStanding) -> LeftOut | None:
+        """Count one game; the game when it is left out, else None."""
+        reason = "; ".join(([data.blocked] if data.blocked else []) + list(data.flaws))
+        entry = LeftOut(file, index, line, data.name, reason)
+        if data.blocked or (data.flaws and not self.include_problems):
             self.uncounted.append(entry)
             self.listed.append((False, entry))
             return entry
-        if flaws:
+        if data.flaws:
             self.with_problems.append(entry)
             self.listed.append((True, entry))
         self.counted += 1
-        board = data.get("board") or {}
-        if board.get("stand_in"):
-            self.stand_ins.setdefault(board["name"], data["name"])
-        key = (data["name"], data["edition"], data["player_count"])
+        if data.stand_in is not None and data.name is not None:
+            self.stand_ins.setdefault(data.stand_in, data.name)
+        key = (str(data.name), data.edition, len(data.players))
         table = self.tables.setdefault(key, Table(*key))
         table.games += 1
-        for name, rank, points in data["players"]:
+        for name, rank, points in data.players:
             name = " ".join(name.split())
             standing = table.players.setdefault(name.casefold(), Standing(name))
             standing.games += 1
             standing.wins += rank == 1
             standing.points += points
-            standing.with_problems += bool(flaws)
+            standing.with_problems += bool(data.flaws)
         return None
 
     def ordered_tables(self) -> list[Table]:
