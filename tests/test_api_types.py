@@ -116,3 +116,32 @@ def test_every_public_name_has_a_concrete_type_under_pyright(tmp_path: Path) -> 
     revealed = re.findall(r'Type of ".*" is "(.*)"', checked.stdout)
     assert len(revealed) == reveals
     assert [t for t in revealed if re.search(r"\b(Any|Unknown)\b", t)] == []
+
+
+PAGE = TOP / "docs" / "api.md"
+BLOCK = re.compile(r"```python\n(.*?)```\n", re.S)
+
+
+def test_every_python_block_of_the_api_page_is_run_against_its_output() -> None:
+    page = PAGE.read_text("utf-8")
+    blocks = BLOCK.findall(page)
+    shown = re.findall(r"```python\n(.*?)```\n\n```text\n", page, re.S)
+    assert len(blocks) >= 8 and shown == blocks  # test_api.py runs each and reads its output
+
+
+@pytest.mark.tool
+def test_the_api_pages_examples_pass_mypy_strict(tmp_path: Path) -> None:
+    user = tmp_path / "user"
+    user.mkdir()
+    blocks = BLOCK.findall(PAGE.read_text("utf-8"))
+    for number, code in enumerate(blocks, start=1):
+        (user / f"example_{number}.py").write_text(code, "utf-8")
+    checked = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--no-incremental", "."],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=user,
+        env={**os.environ, "MYPYPATH": str(installed_tree(tmp_path))},
+    )
+    assert checked.returncode == 0, checked.stdout + checked.stderr
