@@ -138,3 +138,13 @@ def test_the_replay_page_is_the_one_replay_html_writes(name: str, tmp_path: Path
     page = meridina.replay_page(meridina.read_games(record), record.name)
     assert page == out.read_text("utf-8")
     assert page.count('class="replay-game"') == len(list(meridina.read_games(record)))
+
+
+def test_the_commands_and_the_api_allow_the_same_editions_and_players() -> None:
+    from meridina.cli.games import cli_game
+    from meridina.games import GAMES, shown_game
+
+    for game in GAMES:
+        api, command = shown_game(game.key), cli_game(game.key)
+        assert dict(api.editions) == dict(command.editions)
+        assert api.default_edition == command.default_edition
