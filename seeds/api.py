@@ -47,7 +47,7 @@ from meridina.rules.games import rules_game
 from meridina.rules.wording import counted
 
 from .annotate_game import annotate_game
-from .building import Seats, colours_of, header_text, turn_line
+from .building import Seats, bad_tag_name, colours_of, header_text, turn_line
 from .drawing.pictures import caption, draw, last_made
 from .drawing.svg import serialize
 from .game_parts import MeridinaError, PlayedTurn, Player, Problem, tied
@@ -267,6 +267,9 @@ class Game:
         tags (``{"Setup": "merchant H7"}``); ``rulings`` as ``read_games`` takes them. A
         header that does not set a game up raises ``MeridinaError`` with its first problem.
         """
+        bad = bad_tag_name(list(tags or {}))
+        if bad is not None:
+            raise MeridinaError(f"{bad!r} cannot name a tag: a tag's name is a word")
         text = header_text(game, players, edition, tags or {})
         made = _read_back(text, Path.cwd(), _rulings(rulings))
         wanted = tuple((name, colours_of(colours)) for name, colours in players)

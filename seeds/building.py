@@ -7,6 +7,7 @@ loop and a game written out reads back the same.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 
 from meridina.notation.writing import comment, write_new_game
@@ -16,6 +17,12 @@ from meridina.notation.writing import comment, write_new_game
 NOT_IN_A_TURN = frozenset("\n\r{};[]")
 
 Seats = Sequence[tuple[str, "str | Sequence[str]"]]
+TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_'\-]*")  # the grammar's WORD
+
+
+def bad_tag_name(names: Sequence[str]) -> str | None:
+    """The first of ``names`` that a tag cannot be called; None when all can."""
+    return next((name for name in names if not TAG_NAME.fullmatch(name)), None)
 
 
 def colours_of(colours: str | Sequence[str]) -> tuple[str, ...]:

@@ -172,7 +172,8 @@ class Position:
         """Play ``turn`` (a ``Turn``, or its text as a record writes it). A turn that cannot
         be read or breaks a rule raises ``MeridinaError`` with the rule, and the position is
         left as it was."""
-        own = turn.own if isinstance(turn, Turn) else self._read(turn)
+        # A Turn is read again from its text: it may come from another game's position.
+        own = self._read(turn.text if isinstance(turn, Turn) else turn)
         notation = notation_game(self.title.lower())
         made = self._turn(notation.format_turn(own), own)
         if not self._played().push(own):

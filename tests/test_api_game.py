@@ -113,6 +113,12 @@ def test_a_header_that_sets_no_game_up_is_refused() -> None:
         meridina.Game.new("Medina", [("Ann", "red")], edition="1")
     with pytest.raises(meridina.MeridinaError, match="cannot be set up: REC-"):
         meridina.Game.new("Chess", MEDINA_SEATS)
+    with pytest.raises(meridina.MeridinaError, match="'Set up' cannot name a tag"):
+        meridina.Game.new("Medina", MEDINA_SEATS, edition="1", tags={"Set up": "x"})
+    quoted = meridina.Game.new(
+        "Medina", MEDINA_SEATS, edition="1", tags={"Setup": "merchant H7", "Event": 'a "b" \\'}
+    )
+    assert quoted.tags["Event"] == 'a "b" \\'
     with pytest.raises(meridina.MeridinaError, match="cannot be written in a Players tag"):
         meridina.Game.new("Medina", [("Ann; Bo", "red"), *MEDINA_SEATS[1:]], edition="1")
 

@@ -141,3 +141,11 @@ def test_a_positions_picture_is_the_games_with_size_highlight_and_last_turn() ->
     assert "after 4. " in position.picture()
     meridian = game_of("meridian/three-players.mrec").position(2)
     assert meridian.picture(highlight={"7/3"}).count("highlight") == 1
+
+
+def test_a_turn_of_another_game_is_read_as_this_games_text() -> None:
+    meridian = game_of("meridian/three-players.mrec").position(0)
+    medina = game_of("medina/second-edition-3p.mrec").position(0)
+    with pytest.raises(meridina.MeridinaError, match=r"^grey .*: (MED|REC)-"):
+        medina.push(meridian.legal_turns()[0])
+    assert medina.turns_played == 0
