@@ -55,8 +55,6 @@ class CliGame(Protocol[State, Sheet]):
     # examples of the position section's entries, for ``record --position``'s help: lines
     # that follow the title
     position_help: tuple[str, ...]
-    # ``replay --html``'s score table: heading and the key of the view's score JSON
-    score_columns: tuple[tuple[str, str], ...]
     # ``generate``: players allowed per edition (None: the game has no editions)
     editions: Mapping[str | None, tuple[int, ...]]
     default_edition: str | None

@@ -16,37 +16,62 @@ import importlib
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .api import (
-        Game,
-        MeridinaError,
-        Position,
-        Problem,
-        Score,
-        ScoreRow,
-        read_games,
-        read_text,
-    )
+    from .api import Game, read_games, read_text
+    from .game_parts import MeridinaError, PlayedTurn, Player, Problem
+    from .positions import Position, Score, ScoreRow, Turn
+    from .reading import Header, read_headers
     from .recording import NextTurn, NextWords, Played, Recording
+    from .tools.generating import random_games, random_records
+    from .tools.importing import Imported, import_boardspace
+    from .tools.replay_page import replay_page
+    from .tools.standings import Standings, standings
 
     __version__: str
 
 __all__ = [
     "Game",
+    "Header",
+    "Imported",
     "MeridinaError",
     "NextTurn",
     "NextWords",
     "Played",
+    "PlayedTurn",
+    "Player",
     "Position",
     "Problem",
     "Recording",
     "Score",
     "ScoreRow",
+    "Standings",
+    "Turn",
     "__version__",
+    "import_boardspace",
+    "random_games",
+    "random_records",
     "read_games",
+    "read_headers",
     "read_text",
+    "replay_page",
+    "standings",
 ]
 
 RECORDING = frozenset({"NextTurn", "NextWords", "Played", "Recording"})  # in ``meridina.recording``
+# the names of the API's other modules beside ``meridina.api``
+BESIDE = {
+    "Header": ".reading",
+    "read_headers": ".reading",
+    "Turn": ".positions",
+    "random_games": ".tools.generating",
+    "random_records": ".tools.generating",
+    "Standings": ".tools.standings",
+    "Imported": ".tools.importing",
+    "import_boardspace": ".tools.importing",
+    "replay_page": ".tools.replay_page",
+    "standings": ".tools.standings",
+    "PlayedTurn": ".game_parts",
+    "Player": ".game_parts",
+}
 
 
 def __getattr__(name: str) -> object:
@@ -56,6 +81,8 @@ def __getattr__(name: str) -> object:
         return VERSION
     if name in RECORDING:
         return getattr(importlib.import_module(".recording", __name__), name)
+    if name in BESIDE:
+        return getattr(importlib.import_module(BESIDE[name], __name__), name)
     if name in __all__:
         return getattr(importlib.import_module(".api", __name__), name)
     raise AttributeError(f"module 'meridina' has no attribute {name!r}")

@@ -26,9 +26,9 @@ import io
 import itertools
 import os
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
-from typing import IO, BinaryIO, Literal, cast
+from typing import IO, BinaryIO, cast
 
 from meridina.notation.driver import GameReport, RulingDefaults, check_game, play_problems
 from meridina.notation.games import notation_game
@@ -42,18 +42,18 @@ from meridina.notation.reader import (
 from meridina.notation.rulings import rulings_by_game
 from meridina.notation.splitter import LARGEST_GAME, GameTooLong, split_games
 from meridina.notation.text import Tag
-from meridina.rules.codes import TITLES
-from meridina.rules.common import Problem as FoundProblem
 from meridina.rules.game import GameRun, HasState
 from meridina.rules.games import rules_game
 from meridina.rules.wording import counted
 
 from .annotate_game import annotate_game
-from .drawing.pictures import draw
+from .building import Seats, bad_tag_name, colours_of, header_text, turn_line
+from .drawing.pictures import caption, draw, last_made
 from .drawing.svg import serialize
-from .json_values import JsonObject, JsonValue
+from .game_parts import MeridinaError, PlayedTurn, Player, Problem, tied
+from .games import shown_game
+from .positions import Position, Score, ScoreRow, scored
 from .stand_in import OnBoard
-from .views import view_for
 
 __all__ = [
     "Game",
@@ -67,95 +67,6 @@ __all__ = [
 ]
 
 Source = str | os.PathLike[str] | IO[str] | IO[bytes]
-# the fields of a score row that every game has; the rest is the game's own breakdown
-COMMON_FIELDS = frozenset({"name", "colours", "rank", "points"})
-# the names one release still writes beside the common ones (see the changelog)
-OLD_FIELDS = frozenset({"colour", "total"})
-
-
-class MeridinaError(ValueError):
-    """A call the API cannot answer: the sentence says why (a problem *in a record* is not
-    raised, it is a ``Problem`` of its game)."""
-
-
-@dataclass(frozen=True)
-class Problem:
-    """A fault found in a record, as ``validate --format json`` writes one.
-
-    ``rule`` is the rule ID it breaks (``MER-R3``); ``title`` that rule's title;
-    ``line`` and ``col`` its place in the file (1-based; None where no place is known).
-    """
-
-    rule: str
-    title: str
-    message: str
-    line: int | None
-    col: int | None
-    severity: Literal["error", "warning"]
-
-    @classmethod
-    def of(cls, found: FoundProblem) -> Problem:
-        """The public form of a problem the checker found."""
-        at = found.at
-        return cls(
-            found.rule,
-            TITLES.get(found.rule, found.rule),
-            found.message,
-            at.line if at else None,
-            at.col if at else None,
-            "warning" if found.warning else "error",
-        )
-
-
-@dataclass(frozen=True)
-class ScoreRow:
-    """One player's line of a score, the same shape in both games.
-
-    ``breakdown`` holds what the game's own score is made of (Meridian: islands and pieces
-    left; Medina: tiles, palaces and the largest palace), as ``score --format json`` gives it.
-    """
-
-    name: str
-    colours: tuple[str, ...]
-    rank: int
-    points: int
-    breakdown: Mapping[str, JsonValue] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class Score:
-    """The score of a game at some point: the players in rank order.
-
-    ``finished``: the game is over. ``complete``: the game has no problems besides its
-    Result tag's, so that its points and ranking can be trusted.
-    """
-
-    finished: bool
-    complete: bool
-    players: tuple[ScoreRow, ...]
-
-
-@dataclass(frozen=True)
-class Position:
-    """The position after some turns of a game.
-
-    ``state`` is the game's own state object (``meridina.rules.meridian.state.State`` or
-    ``meridina.rules.medina.state.State``), typed as what both are, a position on a board
-    (its ``board.name``); ``isinstance`` tells which. ``data()`` gives it as
-    ``replay --format json`` does, ``diagram()`` as ``replay`` draws it in text.
-    """
-
-    title: str
-    turns_played: int
-    state: OnBoard
-
-    def data(self) -> JsonObject:
-        """The position as plain data (the ``state`` of ``replay --format json``)."""
-        return view_for(self.title).state_json(self.state)
-
-    def diagram(self) -> str:
-        """The position drawn in text, as ``replay`` shows it."""
-        return view_for(self.title).diagram(self.state)
 
 
 class Game:
@@ -181,7 +92,7 @@ class Game:
         """``"Meridian"`` or ``"Medina"``; None when the game could not be read so far."""
         self.text = report.source
         """The game as it stands in the file."""
-        self.problems = tuple(Problem.of(found) for found in report.problems)
+        self.problems = tied(report, tuple(Problem.of(found) for found in report.problems))
         """Every problem of the game, in file order: errors and warnings."""
 
     def __repr__(self) -> str:
@@ -232,6 +143,57 @@ class Game:
             for entry in record.entries
         )
 
+    @property
+    def players(self) -> tuple[Player, ...]:
+        """The players in seat order (the order of play), each with the colours they play;
+        none when the header could not be read."""
+        record, title = self._report.record, self.title
+        if record is None or title is None:
+            return ()
+        seats = shown_game(title.lower()).seats(record)
+        return tuple(Player(seat, name, colours) for seat, (name, colours) in enumerate(seats, 1))
+
+    @property
+    def edition(self) -> str | None:
+        """The edition of the rules the game is played by (Medina: ``"1"`` or ``"2"``);
+        None for Meridian, which has one, or when the header could not be read."""
+        record, title = self._report.record, self.title
+        if record is None or title is None:
+            return None
+        return shown_game(title.lower()).edition(record)
+
+    @property
+    def played_turns(self) -> tuple[PlayedTurn, ...]:
+        """Each turn as a value: its number, its text and mover, its comments, its place
+        and its problems; ``str()`` of each is what ``turns`` gives."""
+        record = self._report.record
+        if record is None or self.title is None:
+            return ()
+        by_turn: dict[int, list[Problem]] = {}
+        for problem in self.problems:
+            if problem.turn is not None:
+                by_turn.setdefault(problem.turn, []).append(problem)
+        return tuple(
+            PlayedTurn(
+                entry.text.number,
+                text.split(". ", 1)[1],
+                entry.colour,
+                entry.turn is not None,
+                tuple(comment.text for comment in entry.text.comments),
+                entry.text.at.line,
+                entry.text.at.col,
+                tuple(by_turn.get(index, ())),
+            )
+            for index, (entry, text) in enumerate(zip(record.entries, self.turns, strict=True), 1)
+        )
+
+    def positions(self) -> Iterator[Position]:
+        """The position at the start, then after each turn in order."""
+        record = self._report.record
+        turns = len(record.entries) if record is not None else 0
+        for after in range(turns + 1):
+            yield self.position(after)
+
     def position(self, after: int | None = None) -> Position:
         """The position after ``after`` turns (0: the start; None: the end of the game)."""
         title, run, start = self._played()
@@ -245,7 +207,14 @@ class Game:
                 f"there is no position after {after}"
             )
         state = start if after == 0 else run.states()[after - 1]
-        return Position(title, after, state)
+        return Position(
+            title,
+            after,
+            state,
+            complete=not play_problems(self._report),
+            caption=caption(self._report, after),
+            last=last_made(self._report, after),
+        )
 
     def score(self, after: int | None = None) -> Score:
         """The score after ``after`` turns (None: at the end), players in rank order."""
@@ -257,18 +226,7 @@ class Game:
             sheet = rules_game(title.lower()).core.score(state)
         if state is None or sheet is None:
             raise MeridinaError(f"game {self.number} cannot be scored: it could not be set up")
-        found = view_for(title).sheet_json(sheet, state)
-        players = tuple(
-            ScoreRow(
-                row["name"],
-                tuple(row["colours"]),
-                row["rank"],
-                row["points"],
-                {k: v for k, v in row.items() if k not in COMMON_FIELDS | OLD_FIELDS},
-            )
-            for row in found["players"]
-        )
-        return Score(bool(found["finished"]), not play_problems(self._report), players)
+        return scored(title, state, sheet, not play_problems(self._report))
 
     def legal_turns(self, after: int | None = None) -> list[str]:
         """Every legal turn from the position after ``after`` turns (None: the end), as a
@@ -292,6 +250,61 @@ class Game:
         be read) is given as written."""
         return annotate_game(self._report, self._base, False, self._rulings).text
 
+    @classmethod
+    def new(
+        cls,
+        game: str,
+        players: Seats,
+        *,
+        edition: str | None = None,
+        tags: Mapping[str, str] | None = None,
+        rulings: str | None = None,
+    ) -> Game:
+        """A game with no turns yet, to add turns to (``add_turn``) and ``write``.
+
+        ``game`` is ``"Meridian"`` or ``"Medina"``; ``players`` each name and colour (or
+        colours: ``("Ann", ("orange", "grey"))``) in seat order; ``tags`` any other header
+        tags (``{"Setup": "merchant H7"}``); ``rulings`` as ``read_games`` takes them. A
+        header that does not set a game up raises ``MeridinaError`` with its first problem.
+        """
+        bad = bad_tag_name(list(tags or {}))
+        if bad is not None:
+            raise MeridinaError(f"{bad!r} cannot name a tag: a tag's name is a word")
+        text = header_text(game, players, edition, tags or {})
+        made = _read_back(text, Path.cwd(), _rulings(rulings))
+        wanted = tuple((name, colours_of(colours)) for name, colours in players)
+        seated = tuple((player.name, player.colours) for player in made.players)
+        if seated and seated != wanted:
+            raise MeridinaError("the players cannot be written in a Players tag as given")
+        if made.errors:
+            first = made.errors[0]
+            raise MeridinaError(f"the game cannot be set up: {first.rule} {first.message}")
+        return made
+
+    def add_turn(self, turn: str, *, comment: str | None = None) -> PlayedTurn:
+        """Add ``turn``, written as a record writes it without its number
+        (``"red orange@E5 roof@E5"``), at the end of the game, with a ``comment`` after it.
+        A turn that breaks a rule is refused, and the game left as it was: it raises
+        ``MeridinaError`` with the rule and the problem."""
+        turns = self.played_turns
+        number = turns[-1].number + 1 if turns else 1
+        line = turn_line(number, turn, comment)
+        if line is None:
+            raise MeridinaError(f"{turn!r} is not a turn: a turn is one line of words")
+        written = self.write()
+        if not turns and not written.endswith("\n\n"):
+            written += "\n"  # a blank line between the header and the turns
+        again = _read_back(written + line + "\n", self._base, self._rulings)
+        if len(again.turns) != len(turns) + 1:
+            read = counted(len(again.turns) - len(turns), "turn")
+            raise MeridinaError(f"{turn!r} is not a turn: it reads as {read}")
+        if len(again.errors) > len(self.errors):
+            new = [p for p in again.errors if p.turn == len(again.turns)] or list(again.errors)
+            raise MeridinaError(f"{line}: {new[0].rule} {new[0].message}")
+        self._report, self.text, self.problems = again._report, again.text, again.problems
+        self.title = again.title
+        return again.played_turns[-1]
+
     def _played(self) -> tuple[str, GameRun[OnBoard, HasState[OnBoard], object], OnBoard]:
         """The game's title, its run and its start, for a game that could be set up."""
         report = self._report
@@ -300,6 +313,14 @@ class Game:
             why = f": {first.rule} {first.message}" if first else ""
             raise MeridinaError(f"game {self.number} could not be set up{why}")
         return report.game, report.run, report.run.start
+
+
+def _read_back(text: str, base: Path, rulings: RulingDefaults | None) -> Game:
+    """The one game of ``text``, read and checked as a file's in ``base`` would be."""
+    name = "<game>"
+    (game,) = _games(lambda: _stream_games(io.StringIO(text), name), name, base, rulings, None)
+    game.file = None
+    return game
 
 
 def read_games(

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import click
@@ -149,24 +148,6 @@ def generate(
                 stream.write(text)
     except OSError as error:
         raise OutputFault(f"{output}: cannot be written ({error.strerror})") from None
-
-
-def record_tags(seed: int, number: int) -> list[tuple[str, str]]:
-    return [("Event", f"Random game, seed {seed}"), ("Round", str(number))]
-
-
-def written_games(
-    count: int, seed: int, play: Callable[[random.Random], tuple[list[tuple[str, str]], list[str]]]
-) -> Iterator[str]:
-    """Each game ``play`` plays (its setup's tags and its turns) as a record, a blank line
-    before every game but the first; one random number generator plays them all."""
-    from meridina.notation.writing import write_new_game
-
-    rng = random.Random(seed)
-    for number in range(1, count + 1):
-        tags, turns = play(rng)
-        lead = "\n" if number > 1 else ""
-        yield lead + write_new_game([*tags, *record_tags(seed, number)], turns)
 
 
 def _rulings(texts: Sequence[str], game: str) -> dict[str, RulingValue]:

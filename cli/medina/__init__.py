@@ -10,8 +10,6 @@ from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from random import Random
-
     from meridina.rules.medina.scoring import ScoreSheet
     from meridina.rules.medina.state import State
 
@@ -33,14 +31,6 @@ class MedinaCli:
         "'roofs: red@B7', 'palace-tiles: grey red', 'tower-tiles: 4 green', 'tea: red 1',",
         "'supplies: spent' (the game is over)",
     )
-    score_columns: tuple[tuple[str, str], ...] = (
-        ("Rank", "rank"),
-        ("Player", "name"),
-        ("Roofs", "colour"),
-        ("Points", "total"),
-        ("Tile points", "tiles"),
-        ("Largest palace", "largest_palace"),
-    )
     editions: Mapping[str | None, tuple[int, ...]] = {"1": (3, 4), "2": (2, 3, 4)}
     default_edition: str | None = "2"
     players_help = "3-4 in the 1st edition, 2-4 in the 2nd"
@@ -56,20 +46,9 @@ class MedinaCli:
     def records(
         self, edition: str | None, players: int, chosen: Mapping[str, Any], count: int, seed: int
     ) -> Iterator[str]:
-        from meridina.notation.medina.writer import format_turn, setup_tags
-        from meridina.rules.medina.model import Rulings
-        from meridina.rules.medina.random_play import play_game
+        from meridina.medina import GAME
 
-        from ..commands.generate_cmd import written_games
-
-        assert edition is not None
-        rulings = Rulings(**chosen)
-
-        def play_one(rng: Random) -> tuple[list[tuple[str, str]], list[str]]:
-            played = play_game(rng, edition, players, rulings=rulings)
-            return setup_tags(played.setup), [format_turn(turn) for turn in played.turns]
-
-        return written_games(count, seed, play_one)
+        return GAME.records(edition, players, chosen, count, seed)
 
     def position_pieces(self, start: State, setup: str | None) -> PositionPieces:
         from .position_pieces import MedinaPieces
@@ -77,20 +56,19 @@ class MedinaCli:
         return MedinaPieces(start, setup)
 
     def table_edition(self, final: State) -> str | None:
-        return final.edition.name
+        from meridina.medina import GAME
+
+        return GAME.table_edition(final)
 
     def ranking(self, sheet: ScoreSheet) -> list[tuple[str, int, int]]:
-        return [(player.name, player.rank, player.total) for player in sheet.ranking()]
+        from meridina.medina import GAME
+
+        return GAME.ranking(sheet)
 
     def unfinished(self, sheet: ScoreSheet) -> list[str]:
-        if sheet.finished:
-            return []
-        if not sheet.supplies_known:
-            return [
-                "a position whose pieces in hand are unknown: it may not be over "
-                "('supplies: spent' says it is)"
-            ]
-        return ["not finished"]
+        from meridina.medina import GAME
+
+        return GAME.unfinished(sheet)
 
 
 GAME: CliGame[State, ScoreSheet] = MedinaCli()

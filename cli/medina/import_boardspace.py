@@ -7,15 +7,14 @@ from pathlib import Path
 
 import click
 from meridina.files.atomic_file import replacing
-from meridina.files.small_file import Unreadable, read_small
+from meridina.files.small_file import Unreadable
+from meridina.medina.boardspace import origin_of, read_file
 from meridina.notation.medina.boardspace import ConversionFault, conversion
 from meridina.shown import shown
 
 from ..commands.verbosity import Verbosity, verbosity_options
 from ..files.same_file import refuse_replacing_input
 from ..formats.exits import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, OutputFault
-
-MOST_BYTES = 4 << 20  # a Boardspace game file is a few KB; a long game some 30 KB
 
 HELP = """Convert Boardspace's Medina game files into meridina records.
 
@@ -51,14 +50,13 @@ def boardspace(files: tuple[str, ...], output: Path | None, verbosity: Verbosity
     for name in files:
         shown_name = shown(name)
         try:
-            text = _read(name)
+            text = read_file(name)
         except Unreadable as why:
             click.echo(f"meridina: {shown_name}: {shown(str(why))}", err=True)
             status = EXIT_UNREADABLE
             continue
         try:
-            origin = "(standard input)" if name == "-" else shown(Path(name).name)
-            converted = conversion(text, origin)
+            converted = conversion(text, origin_of(name))
         except ConversionFault as fault:
             where = f"{shown_name}:{fault.line}:{fault.column}"
             click.echo(f"{where}: {shown(fault.message)}", err=True)
@@ -79,23 +77,3 @@ def boardspace(files: tuple[str, ...], output: Path | None, verbosity: Verbosity
         except OSError as error:
             raise OutputFault(f"{output}: cannot be written ({error.strerror})") from None
     sys.exit(status)
-
-
-def _read(name: str) -> str:
-    """The text of a file (``-``: standard input), refused if not small, regular UTF-8."""
-    if name == "-":
-        raw = sys.stdin.buffer.read(MOST_BYTES + 1)
-        if len(raw) > MOST_BYTES:
-            raise Unreadable(_too_large(len(raw)))
-    else:
-        raw = read_small(Path(name), MOST_BYTES, _too_large)
-    if b"\0" in raw:
-        raise Unreadable("is binary (holds a NUL byte), not a game file")
-    try:
-        return raw.decode("utf-8").removeprefix("\ufeff")
-    except UnicodeDecodeError:
-        raise Unreadable("is not UTF-8 text") from None
-
-
-def _too_large(size: int) -> str:
-    return f"is larger than {MOST_BYTES >> 20} MB ({size} bytes), not a game file"

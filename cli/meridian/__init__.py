@@ -10,8 +10,6 @@ from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from random import Random
-
     from meridina.rules.meridian.scoring import ScoreSheet
     from meridina.rules.meridian.state import State
 
@@ -30,14 +28,6 @@ class MeridianCli:
         "'3: orange 1@1 brown 2@2' (towers on meridian 3), 'hand: orange 2 black 0',",
         "'played: orange 9 2 1 …', 'next: orange'",
     )
-    score_columns: tuple[tuple[str, str], ...] = (
-        ("Rank", "rank"),
-        ("Player", "name"),
-        ("Colours", "colours"),
-        ("Points", "points"),
-        ("Islands held", "islands"),
-        ("Pieces left", "pieces_left"),
-    )
     editions: Mapping[str | None, tuple[int, ...]] = {None: (2, 3, 4)}
     default_edition: str | None = None
     players_help = "2-4"
@@ -53,19 +43,9 @@ class MeridianCli:
     def records(
         self, edition: str | None, players: int, chosen: Mapping[str, Any], count: int, seed: int
     ) -> Iterator[str]:
-        from meridina.notation.meridian.writer import format_turn, setup_tags
-        from meridina.rules.meridian.model import Rulings
-        from meridina.rules.meridian.random_play import play_game
+        from meridina.meridian import GAME
 
-        from ..commands.generate_cmd import written_games
-
-        rulings = Rulings(**chosen)
-
-        def play_one(rng: Random) -> tuple[list[tuple[str, str]], list[str]]:
-            played = play_game(rng, players, rulings=rulings)
-            return setup_tags(played.setup), [format_turn(turn) for turn in played.turns]
-
-        return written_games(count, seed, play_one)
+        return GAME.records(edition, players, chosen, count, seed)
 
     def position_pieces(self, start: State, setup: str | None) -> PositionPieces:
         from .position_pieces import MeridianPieces
@@ -73,22 +53,19 @@ class MeridianCli:
         return MeridianPieces(start)
 
     def table_edition(self, final: State) -> str | None:
-        return None
+        from meridina.meridian import GAME
+
+        return GAME.table_edition(final)
 
     def ranking(self, sheet: ScoreSheet) -> list[tuple[str, int, int]]:
-        return [(player.name, player.rank, player.points) for player in sheet.ranking()]
+        from meridina.meridian import GAME
+
+        return GAME.ranking(sheet)
 
     def unfinished(self, sheet: ScoreSheet) -> list[str]:
-        if sheet.finished:
-            return []
-        if sheet.cards_left is None:
-            return [
-                "a position whose cards played are unknown: it may not be over "
-                "(a 'played:' entry gives them)"
-            ]
-        from meridina.rules.wording import counted
+        from meridina.meridian import GAME
 
-        return [f"not finished: {counted(sheet.cards_left, 'card')} left"]
+        return GAME.unfinished(sheet)
 
 
 GAME: CliGame[State, ScoreSheet] = MeridianCli()

@@ -5,11 +5,13 @@ The descriptor's methods load the game's modules when called.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     import xml.etree.ElementTree as ET
+    from random import Random
 
     from meridina.notation.meridian import MeridianRecord
     from meridina.rules.meridian.board import Board
@@ -18,15 +20,49 @@ if TYPE_CHECKING:
     from meridina.rules.meridian.scoring import ScoreSheet
     from meridina.rules.meridian.state import State
 
-    from ..games import ShownGame
+    from ..games import PositionModel, ShownGame
     from ..recording.games import RecordedGame
     from ..views import GameView
+    from .values import ScoreDetail, Supply
 
 
 class MeridianShown:
     """Meridian's view, pictures, recorder and stand-in boards (``ShownGame``)."""
 
     title = "Meridian"
+    editions: Mapping[str | None, tuple[int, ...]] = {None: (2, 3, 4)}
+    # ``replay --html``'s score table: heading and the key of the view's score JSON
+    score_columns: tuple[tuple[str, str], ...] = (
+        ("Rank", "rank"),
+        ("Player", "name"),
+        ("Colours", "colours"),
+        ("Points", "points"),
+        ("Islands held", "islands"),
+        ("Pieces left", "pieces_left"),
+    )
+    default_edition: str | None = None
+
+    def records(
+        self,
+        edition: str | None,
+        players: int,
+        chosen: Mapping[str, Any],  # checked as a Rulings tag: each game's own values
+        count: int,
+        seed: int,
+    ) -> Iterator[str]:
+        from meridina.notation.meridian.writer import format_turn, setup_tags
+        from meridina.rules.meridian.model import Rulings
+        from meridina.rules.meridian.random_play import play_game
+
+        from ..tools.records import written_games
+
+        rulings = Rulings(**chosen)
+
+        def play_one(rng: Random) -> tuple[list[tuple[str, str]], list[str]]:
+            played = play_game(rng, players, rulings=rulings)
+            return setup_tags(played.setup), [format_turn(turn) for turn in played.turns]
+
+        return written_games(count, seed, play_one)
 
     def view(self) -> GameView[State, Turn, Step, MeridianRecord, ScoreSheet]:
         from . import view
@@ -53,6 +89,48 @@ class MeridianShown:
         if targets:
             svg.add_targets(root, state.board)
         return root
+
+    def seats(self, record: MeridianRecord) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        setup = record.setup
+        return () if setup is None else tuple((p.name, p.colours) for p in setup.players)
+
+    def edition(self, record: MeridianRecord) -> str | None:
+        return None  # Meridian has one edition
+
+    def model(self, state: State) -> PositionModel[State, Turn]:
+        from meridina.rules.meridian.position import Position
+
+        from .model import MeridianModel
+
+        return MeridianModel(Position(state))
+
+    def supplies(self, state: State) -> tuple[Supply, ...]:
+        from .model import supplies
+
+        return supplies(state)
+
+    def details(self, sheet: ScoreSheet) -> tuple[ScoreDetail, ...]:
+        from .model import details
+
+        return details(sheet)
+
+    def table_edition(self, final: State) -> str | None:
+        return None
+
+    def ranking(self, sheet: ScoreSheet) -> list[tuple[str, int, int]]:
+        return [(player.name, player.rank, player.points) for player in sheet.ranking()]
+
+    def unfinished(self, sheet: ScoreSheet) -> list[str]:
+        if sheet.finished:
+            return []
+        if sheet.cards_left is None:
+            return [
+                "a position whose cards played are unknown: it may not be over "
+                "(a 'played:' entry gives them)"
+            ]
+        from meridina.rules.wording import counted
+
+        return [f"not finished: {counted(sheet.cards_left, 'card')} left"]
 
     def is_stand_in(self, board: Board) -> bool:
         # A user's copy of a stand-in file whose map is left unchanged is the stand-in
