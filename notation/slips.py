@@ -82,3 +82,17 @@ def position_fault(
 ) -> Problem:
     """A position entry written wrongly (REC-5)."""
     return Problem(REC_5, said, at, warning, fix)
+
+
+def given_twice(name: str, seen: set[str], at: Place | None) -> Problem | None:
+    """A position entry named ``name`` (as a player reads it: ``hand:``, ``meridian 7``)
+    given a second time in the section (REC-5): one of the two would be lost, or merged
+    into the other where the record shows them apart. ``seen``: the names given so far."""
+    if name not in seen:
+        seen.add(name)
+        return None
+    return position_fault(later(_given_twice, name), at)
+
+
+def _given_twice(name: str) -> str:
+    return f"{name} is given twice in the position: write it once, on one line"

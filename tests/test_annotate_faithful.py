@@ -219,6 +219,12 @@ def test_annotate_drops_no_character(tmp_path: Path, text: str, notes: tuple[str
     text='[Game "Meridian"]\n[Players "Ann orange; Ben black; Cy grey; Di brown"]\norange \u0661. ',
     notes=False,
 )
+# a position entry given twice was merged into one line (and a hand given twice lost)
+@example(
+    text='[Game "Meridian"]\n[Players "Ann orange; Ben black; Cy grey; Di brown"]\n'
+    "position\n  7: grey 1@2\n m7: ",
+    notes=False,
+)
 def test_every_character_of_a_hostile_record_survives_annotate(
     tmp_path_factory: pytest.TempPathFactory, text: str, notes: bool
 ) -> None:

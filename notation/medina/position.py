@@ -9,11 +9,20 @@ from meridina.rules.common import Place, Problem
 from meridina.rules.medina.model import NEUTRAL, Cell, StartPosition, parse_cell
 from meridina.rules.numbers import number_fault, read_number
 
-from ..slips import later, position_fault
+from ..slips import given_twice, later, position_fault
 from ..text import EntryText, GameText, Word
 from .words import COLOUR_WORDS, not_a_field
 
 SPENT: Final = "spent"  # ``supplies: spent``: the game is over
+
+
+# The entries a position gives once, each by the name it is read as (a colour's buildings
+# by their colour).
+ONCE_KEYS: Final = {
+    "stables": "stables", "stable": "stables", "walls": "walls", "wall": "walls",
+    "roofs": "roofs", "roof": "roofs", "palace-tiles": "palace-tiles",
+    "tower-tiles": "tower-tiles", "tea": "tea", "next": "next", "supplies": "supplies",
+}  # fmt: skip
 
 
 def _cells(entry: EntryText, problems: list[Problem]) -> list[tuple[Cell, Place]]:
@@ -50,8 +59,16 @@ def read_position(game: GameText, problems: list[Problem]) -> StartPosition | No
     tea: dict[str, tuple[int, Place | None]] = {}
     to_move: tuple[str, Place | None] | None = None
     spent: Place | None = None
+    seen: set[str] = set()
     for entry in section.entries:
         key = entry.key.text.lower()
+        # (Each merchants: entry is a street of its own: it may be given again.)
+        name = COLOUR_WORDS.get(key) or ONCE_KEYS.get(key)
+        if name is not None:
+            twice = given_twice(f"{name}:", seen, entry.key.at)
+            if twice is not None:
+                problems.append(twice)
+                continue
         if key in COLOUR_WORDS:
             buildings.extend((COLOUR_WORDS[key], c, at) for c, at in _cells(entry, problems))
         elif key in ("stables", "stable"):

@@ -7,7 +7,7 @@ from meridina.rules.meridian import faults, tower_rules
 from meridina.rules.meridian.model import CARDS_BY_LABEL, Card, PlacedTower, StartPosition, Tower
 from meridina.rules.numbers import is_digits, number_fault, read_number, too_large_message
 
-from ..slips import later, position_fault
+from ..slips import given_twice, later, position_fault
 from ..text import EntryText, GameText, Word
 
 
@@ -21,9 +21,17 @@ def read_position(game: GameText, problems: list[Problem]) -> StartPosition | No
     played: dict[str, tuple[tuple[Card, Place | None], ...]] | None = None
     to_move: tuple[str, Place | None] | None = None
     colour_at: dict[str, Place] = {}
+    seen: set[str] = set()
     for entry in section.entries:
         key = entry.key.text.lower()
         number = key[1:] if key.startswith("m") else key
+        named = read_number(number) if is_digits(number) else None
+        if named is not None or key in ("hand", "played", "next"):
+            name = f"meridian {named}" if named is not None else f"{key}:"
+            twice = given_twice(name, seen, entry.key.at)
+            if twice is not None:
+                problems.append(twice)
+                continue
         if is_digits(number):
             meridian = read_number(number)
             if meridian is None:
