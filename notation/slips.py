@@ -85,9 +85,8 @@ def position_fault(
 
 
 def given_twice(name: str, seen: set[str], at: Place | None) -> Problem | None:
-    """A position entry named ``name`` (as a player reads it: ``hand:``, ``meridian 7``)
-    given a second time in the section (REC-5): one of the two would be lost, or merged
-    into the other where the record shows them apart. ``seen``: the names given so far."""
+    """A fact of a position (``orange's hand``, ``next:``) given a second time (REC-5): the
+    second would replace the first unsaid. ``seen``: the facts given so far."""
     if name not in seen:
         seen.add(name)
         return None
@@ -95,4 +94,4 @@ def given_twice(name: str, seen: set[str], at: Place | None) -> Problem | None:
 
 
 def _given_twice(name: str) -> str:
-    return f"{name} is given twice in the position: write it once, on one line"
+    return f"{name} is given twice in the position: keep one of the two"

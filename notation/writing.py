@@ -89,6 +89,20 @@ def position_as_written(position: PositionText) -> list[str]:
     return lines
 
 
+def gives_a_key_twice(position: PositionText, name: Callable[[str], str | None]) -> bool:
+    """Whether two entries of ``position`` are one in canonical layout, which writes a line
+    for each ``name`` (of an entry's key, in lower case; None for an entry that keeps a line
+    of its own there): written so, the section would merge them, losing their layout."""
+    seen: set[str] = set()
+    for entry in position.entries:
+        named = name(entry.key.text.lower())
+        if named is not None:
+            if named in seen:
+                return True
+            seen.add(named)
+    return False
+
+
 def _word_as_written(word: Word) -> str:
     return word.text + (":" if word.kind == "key" else "")
 

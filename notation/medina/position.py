@@ -16,15 +16,6 @@ from .words import COLOUR_WORDS, not_a_field
 SPENT: Final = "spent"  # ``supplies: spent``: the game is over
 
 
-# The entries a position gives once, each by the name it is read as (a colour's buildings
-# by their colour).
-ONCE_KEYS: Final = {
-    "stables": "stables", "stable": "stables", "walls": "walls", "wall": "walls",
-    "roofs": "roofs", "roof": "roofs", "palace-tiles": "palace-tiles",
-    "tower-tiles": "tower-tiles", "tea": "tea", "next": "next", "supplies": "supplies",
-}  # fmt: skip
-
-
 def _cells(entry: EntryText, problems: list[Problem]) -> list[tuple[Cell, Place]]:
     found = []
     for word in entry.words:
@@ -59,16 +50,9 @@ def read_position(game: GameText, problems: list[Problem]) -> StartPosition | No
     tea: dict[str, tuple[int, Place | None]] = {}
     to_move: tuple[str, Place | None] | None = None
     spent: Place | None = None
-    seen: set[str] = set()
+    given: set[str] = set()  # the facts that one entry would replace: each given once
     for entry in section.entries:
         key = entry.key.text.lower()
-        # (Each merchants: entry is a street of its own: it may be given again.)
-        name = COLOUR_WORDS.get(key) or ONCE_KEYS.get(key)
-        if name is not None:
-            twice = given_twice(f"{name}:", seen, entry.key.at)
-            if twice is not None:
-                problems.append(twice)
-                continue
         if key in COLOUR_WORDS:
             buildings.extend((COLOUR_WORDS[key], c, at) for c, at in _cells(entry, problems))
         elif key in ("stables", "stable"):
@@ -97,6 +81,10 @@ def read_position(game: GameText, problems: list[Problem]) -> StartPosition | No
                     problems.append(
                         position_fault(f"{colour.text!r} is not a building colour", colour.at)
                     )
+                    continue
+                twice = given_twice(f"the {name} palace tile", given, colour.at)
+                if twice is not None:
+                    problems.append(twice)
                 else:
                     palace_tiles[name] = _holder(holder)
         elif key == "tower-tiles":
@@ -107,6 +95,10 @@ def read_position(game: GameText, problems: list[Problem]) -> StartPosition | No
                     problems.append(
                         position_fault(later(number_fault, number.text, usual), number.at)
                     )
+                    continue
+                twice = given_twice(f"tower {tower}'s tile", given, number.at)
+                if twice is not None:
+                    problems.append(twice)
                 else:
                     tower_tiles[tower] = _holder(holder)
         elif key == "tea":
@@ -117,10 +109,18 @@ def read_position(game: GameText, problems: list[Problem]) -> StartPosition | No
                     problems.append(
                         position_fault(later(number_fault, count.text, usual), count.at)
                     )
+                    continue
+                twice = given_twice(f"{player.text.lower()}'s tea", given, player.at)
+                if twice is not None:
+                    problems.append(twice)
                 else:
                     tea[player.text.lower()] = (tiles, player.at)
         elif key == "next" and len(entry.words) == 1:
-            to_move = (entry.words[0].text.lower(), entry.words[0].at)
+            twice = given_twice("next:", given, entry.key.at)
+            if twice is not None:
+                problems.append(twice)
+            else:
+                to_move = (entry.words[0].text.lower(), entry.words[0].at)
         elif key == "supplies":
             words = entry.words
             if len(words) == 1 and words[0].text.lower() == SPENT:

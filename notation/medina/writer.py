@@ -18,7 +18,15 @@ from meridina.rules.medina.model import (
 )
 
 from ..turns import TurnEntry
-from ..writing import as_written, changed_rulings, result_value, write_game
+from ..writing import (
+    as_written,
+    changed_rulings,
+    gives_a_key_twice,
+    position_as_written,
+    result_value,
+    write_game,
+)
+from .words import COLOUR_WORDS
 
 if TYPE_CHECKING:
     from . import MedinaRecord  # (the package loads this module when it writes)
@@ -74,6 +82,14 @@ def format_position(position: StartPosition) -> list[str]:
     return lines
 
 
+def _entry_name(key: str) -> str | None:
+    """A position entry's key as canonical layout names its line (None for ``merchants:``,
+    a line for each street)."""
+    if key in ("merchants", "merchant"):
+        return None
+    return COLOUR_WORDS.get(key) or key.removesuffix("s")
+
+
 def write_record(
     record: MedinaRecord,
     notes: Callable[[int, TurnEntry[Turn]], Sequence[str]] | None = None,
@@ -81,6 +97,9 @@ def write_record(
     """The record in canonical layout; ``notes`` adds one comment after turn ``i``."""
     setup = record.setup
     position = format_position(setup.position) if setup and setup.position else []
+    written = record.game.position
+    if position and written is not None and gives_a_key_twice(written, _entry_name):
+        position = position_as_written(written)
     bodies = [
         format_turn(entry.turn) if entry.turn is not None else as_written(entry.text)
         for entry in record.entries

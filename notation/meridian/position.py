@@ -21,17 +21,10 @@ def read_position(game: GameText, problems: list[Problem]) -> StartPosition | No
     played: dict[str, tuple[tuple[Card, Place | None], ...]] | None = None
     to_move: tuple[str, Place | None] | None = None
     colour_at: dict[str, Place] = {}
-    seen: set[str] = set()
+    given: set[str] = set()  # the facts that one entry would replace: each given once
     for entry in section.entries:
         key = entry.key.text.lower()
         number = key[1:] if key.startswith("m") else key
-        named = read_number(number) if is_digits(number) else None
-        if named is not None or key in ("hand", "played", "next"):
-            name = f"meridian {named}" if named is not None else f"{key}:"
-            twice = given_twice(name, seen, entry.key.at)
-            if twice is not None:
-                problems.append(twice)
-                continue
         if is_digits(number):
             meridian = read_number(number)
             if meridian is None:
@@ -41,20 +34,32 @@ def read_position(game: GameText, problems: list[Problem]) -> StartPosition | No
         elif key == "hand":
             for colour, count in _pairs(entry, "number", problems):
                 pieces = read_number(count.text)
-                if pieces is not None:
+                twice = given_twice(f"{colour.text.lower()}'s hand", given, colour.at)
+                if twice is not None:
+                    problems.append(twice)
+                elif pieces is not None:
                     hands[colour.text.lower()] = (pieces, count.at)
                     colour_at.setdefault(colour.text.lower(), colour.at)
                 else:
                     said = later(number_fault, count.text, "a hand is a number of pieces")
                     problems.append(position_fault(said, count.at))
         elif key == "played":
-            played = dict(_read_played(entry, problems))
+            played = {} if played is None else played
+            for colour, cards, at in _read_played(entry, problems):
+                twice = given_twice(f"{colour}'s cards played", given, at)
+                if twice is not None:
+                    problems.append(twice)
+                else:
+                    played[colour] = cards
             for word in entry.words:
                 if word.kind == "word":
                     colour_at.setdefault(word.text.lower(), word.at)
         elif key == "next":
             words = entry.words
-            if len(words) != 1 or words[0].kind != "word":
+            twice = given_twice("next:", given, entry.key.at)
+            if twice is not None:
+                problems.append(twice)
+            elif len(words) != 1 or words[0].kind != "word":
                 problems.append(position_fault("next: names the colour to move", entry.key.at))
             else:
                 to_move = (words[0].text.lower(), words[0].at)
@@ -107,11 +112,12 @@ def _read_towers(entry: EntryText, meridian: int, problems: list[Problem]) -> li
 
 def _read_played(
     entry: EntryText, problems: list[Problem]
-) -> list[tuple[str, tuple[tuple[Card, Place | None], ...]]]:
-    result: list[tuple[str, list[tuple[Card, Place | None]]]] = []
+) -> list[tuple[str, tuple[tuple[Card, Place | None], ...], Place]]:
+    """Each colour of a ``played:`` entry, its cards and where the colour is written."""
+    result: list[tuple[str, list[tuple[Card, Place | None]], Place]] = []
     for word in entry.words:
         if word.kind == "word":
-            result.append((word.text.lower(), []))
+            result.append((word.text.lower(), [], word.at))
         elif not result:
             problems.append(position_fault("played: starts with a colour", word.at))
         else:
@@ -120,4 +126,4 @@ def _read_played(
                 problems.append(position_fault(f"{word.text!r} is not a Meridian card", word.at))
             else:
                 result[-1][1].append((card, word.at))
-    return [(colour, tuple(cards)) for colour, cards in result]
+    return [(colour, tuple(cards), at) for colour, cards, at in result]

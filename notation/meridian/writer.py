@@ -8,7 +8,14 @@ from typing import TYPE_CHECKING
 from meridina.rules.meridian.model import MERIDIANS, RULING_NAMES, Rulings, Setup, Turn
 
 from ..turns import TurnEntry
-from ..writing import as_written, changed_rulings, result_value, write_game
+from ..writing import (
+    as_written,
+    changed_rulings,
+    gives_a_key_twice,
+    position_as_written,
+    result_value,
+    write_game,
+)
 
 if TYPE_CHECKING:
     from . import MeridianRecord  # (the package loads this module when it writes)
@@ -35,6 +42,9 @@ def format_position(record: MeridianRecord) -> list[str]:
     setup = record.setup
     if setup is None or setup.position is None:
         return []
+    written = record.game.position
+    if written is not None and gives_a_key_twice(written, _entry_name):
+        return position_as_written(written)
     position = setup.position
     lines = ["position"]
     for meridian in range(1, MERIDIANS + 1):
@@ -55,6 +65,11 @@ def format_position(record: MeridianRecord) -> list[str]:
     if position.to_move is not None:
         lines.append(f"  next: {position.to_move[0]}")
     return lines
+
+
+def _entry_name(key: str) -> str:
+    """A position entry's key as canonical layout names its line: ``m7`` is ``7``."""
+    return key[1:] if key.startswith("m") and key[1:].isdigit() else key
 
 
 def write_record(
