@@ -9,7 +9,7 @@ on the first call that plays, so a position only looked at costs nothing more.
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -163,10 +163,13 @@ class Position:
         ``meridina.medina.values.Supply``: buildings, roofs, stables, merchants, walls, tea)."""
         return self._game.supplies(self.state)
 
-    def legal_turns(self) -> list[Turn]:
-        """Every legal turn from here, in the order the rules find them."""
+    def legal_turns(self) -> Iterator[Turn]:
+        """Every legal turn from here, found one at a time in the order the rules find them
+        (as python-chess's ``legal_moves``): ``next(position.legal_turns())`` is the first
+        without the rest, which an early Medina position has hundreds of thousands of."""
         notation = notation_game(self.title.lower())
-        return [self._turn(notation.format_turn(own), own) for own in self._played().legal_turns()]
+        for own in self._played().legal_turns():
+            yield self._turn(notation.format_turn(own), own)
 
     def push(self, turn: Turn | str) -> Turn:
         """Play ``turn`` (a ``Turn``, or its text as a record writes it). A turn that cannot

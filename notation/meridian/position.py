@@ -45,12 +45,12 @@ def read_position(game: GameText, problems: list[Problem]) -> StartPosition | No
                     problems.append(position_fault(said, count.at))
         elif key == "played":
             played = {} if played is None else played
-            for colour, cards, at in _read_played(entry, problems):
-                twice = given_twice(f"{colour}'s cards played", given, at)
+            for player_colour, cards, at in _read_played(entry, problems):
+                twice = given_twice(f"{player_colour}'s cards played", given, at)
                 if twice is not None:
                     problems.append(twice)
                 else:
-                    played[colour] = cards
+                    played[player_colour] = cards
             for word in entry.words:
                 if word.kind == "word":
                     colour_at.setdefault(word.text.lower(), word.at)
