@@ -122,8 +122,7 @@ def _write(element: ET.Element, written: list[str]) -> None:
         written.append(ET.tostring(element, encoding="unicode"))
         return
     written.append("<" + tag)
-    for name, value in element.attrib.items():
-        written.append(f' {name}="{_escaped_attribute(value)}"')
+    written.extend(map(_attribute, element.attrib.items()))
     text = element.text
     if text or len(element):
         written.append(">")
@@ -136,6 +135,15 @@ def _write(element: ET.Element, written: list[str]) -> None:
         written.append(" />")
     if element.tail:
         written.append(_escaped_text(element.tail))
+
+
+# A picture writes the same attributes (coordinates, colours, classes) thousands of times,
+# and a page of pictures more.
+@functools.lru_cache(maxsize=16384)
+def _attribute(item: tuple[str, str]) -> str:
+    """`` name="value"``, the value escaped as ElementTree escapes it."""
+    name, value = item
+    return f' {name}="{_escaped_attribute(value)}"'
 
 
 def _escaped_text(text: str) -> str:
