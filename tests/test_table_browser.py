@@ -109,6 +109,14 @@ const lit = () =>
       seen.push(lit());
       continue;
     }
+    if (kind === "send") {
+      // a whole turn that could go on is sent by hand; then the turns the page lists
+      if (document.querySelectorAll("#turns li").length < Number(value)) {
+        document.getElementById("play-turn").click();
+        await ready();
+      }
+      continue;
+    }
     if (kind === "choose") {
       const button = document.querySelector(`#choices button[data-choice="${CSS.escape(value)}"]`);
       if (button === null) return done({ missing: value, seen });
@@ -120,21 +128,28 @@ const lit = () =>
     }
     await ready();
   }
-  done({ missing: null, seen });
+  done({ missing: null, seen, shown: document.querySelectorAll("#turns li").length });
 })();
 """
 
 
-def in_page(page: Any, steps: list[tuple[str, str]]) -> list[set[str]]:
+def in_page(page: Any, steps: list[tuple[str, str]], number: int | None = None) -> list[set[str]]:
     """Run ``steps`` (``choose`` a button, click a ``place``, see what is ``lit``) in the
-    page; the places lit up at each ``lit``."""
+    page; the places lit up at each ``lit``. With ``number``, the turn is then sent if the
+    clicks left it whole but unsent, and the page must list ``number`` turns."""
+    if number is not None:
+        steps = [*steps, ("send", str(number))]
     answer = page.execute_async_script(STEPS_IN_PAGE, steps)
     assert answer["missing"] is None, (steps, answer)
+    if number is not None:
+        message = page.execute_script("return document.getElementById('message').textContent")
+        assert answer["shown"] == number, (steps, message)
     return [set(lit) for lit in answer["seen"]]
 
 
-def enter_placements(page: Any, turn: str) -> None:
-    """A Medina turn: each piece picked, then its field clicked; other words as buttons."""
+def enter_placements(page: Any, turn: str, number: int | None = None) -> None:
+    """A Medina turn: each piece picked, then its field clicked; other words as buttons
+    (``number``: then sent, the page listing that many turns; see ``in_page``)."""
     steps: list[tuple[str, str]] = []
     fields = []
     for word in turn.split()[1:]:
@@ -144,7 +159,7 @@ def enter_placements(page: Any, turn: str) -> None:
             fields.append(field)
         else:
             steps.append(("choose", word))
-    lit = in_page(page, steps)
+    lit = in_page(page, steps, number)
     for field, lit_up in zip(fields, lit, strict=True):
         assert field in lit_up, (turn, field)
 
@@ -169,12 +184,13 @@ def meridian_parts(turn: str) -> dict[str, str | None]:
     return parts
 
 
-def enter_card_turn(page: Any, turn: str) -> None:
-    """A Meridian turn: its card, take-off, tower colour and height picked, then its city."""
+def enter_card_turn(page: Any, turn: str, number: int | None = None) -> None:
+    """A Meridian turn: its card, take-off, tower colour and height picked, then its city
+    (``number``: then sent, the page listing that many turns; see ``in_page``)."""
     parts = meridian_parts(turn)
     steps = [("choose", str(parts["card"]))]
     if parts["alone"] is not None:
-        in_page(page, [*steps, ("choose", f"alone-{parts['alone']}")])
+        in_page(page, [*steps, ("choose", f"alone-{parts['alone']}")], number)
         return
     if parts["take"] is not None:
         steps.append(("choose", str(parts["take"])))
@@ -182,7 +198,7 @@ def enter_card_turn(page: Any, turn: str) -> None:
         steps.append(("choose", str(parts["build"])))
     place = f"{parts['meridian']}/{parts['city']}"
     steps += [("lit", ""), ("choose", f"height-{parts['height']}"), ("lit", ""), ("place", place)]
-    any_height, at_height = in_page(page, steps)
+    any_height, at_height = in_page(page, steps, number)
     assert place in at_height and at_height <= any_height, turn
 
 
@@ -231,20 +247,12 @@ def play_by_clicks(page: Any, tmp_path: Path, record: str, card_turns: bool) -> 
                 assert link == f"/rules/{rules[0]}"
                 page.execute_script("document.getElementById('clear').click()")
                 ready(page)
-            enter(page, turn)
-            if turns_shown(page) < number:  # a whole turn that could go on: sent by hand
-                page.execute_script("document.getElementById('play-turn').click()")
-                ready(page)
-            assert turns_shown(page) == number, (turn, page.find_element("id", "message").text)
+            enter(page, turn, number)  # sent, and then listed as the turn ``number``
             if number == 4:
                 page.execute_script("document.getElementById('undo').click()")
                 ready(page)
                 assert turns_shown(page) == number - 1
-                enter(page, turn)
-                if turns_shown(page) < number:
-                    page.execute_script("document.getElementById('play-turn').click()")
-                    ready(page)
-                assert turns_shown(page) == number
+                enter(page, turn, number)
         result = page.execute_script("return document.getElementById('result').textContent")
         assert result.startswith("Result: ")
     finally:
