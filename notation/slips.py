@@ -84,13 +84,15 @@ def position_fault(
     return Problem(REC_5, said, at, warning, fix)
 
 
-def given_twice(name: str, seen: set[str], at: Place | None) -> Problem | None:
-    """A fact of a position (``orange's hand``, ``next:``) given a second time (REC-5): the
-    second would replace the first unsaid. ``seen``: the facts given so far."""
+def given_twice(name: str, seen: set[str], at: Place | None, problems: list[Problem]) -> bool:
+    """Whether a fact of a position (``orange's hand``, ``next:``) is given a second time;
+    if so its REC-5 problem is added to ``problems``: the second would replace the first
+    unsaid. ``seen``: the facts given so far."""
     if name not in seen:
         seen.add(name)
-        return None
-    return position_fault(later(_given_twice, name), at)
+        return False
+    problems.append(position_fault(later(_given_twice, name), at))
+    return True
 
 
 def _given_twice(name: str) -> str:

@@ -82,10 +82,7 @@ def read_position(game: GameText, problems: list[Problem]) -> StartPosition | No
                         position_fault(f"{colour.text!r} is not a building colour", colour.at)
                     )
                     continue
-                twice = given_twice(f"the {name} palace tile", given, colour.at)
-                if twice is not None:
-                    problems.append(twice)
-                else:
+                if not given_twice(f"the {name} palace tile", given, colour.at, problems):
                     palace_tiles[name] = _holder(holder)
         elif key == "tower-tiles":
             for number, holder in _pairs(entry, problems):
@@ -96,10 +93,7 @@ def read_position(game: GameText, problems: list[Problem]) -> StartPosition | No
                         position_fault(later(number_fault, number.text, usual), number.at)
                     )
                     continue
-                twice = given_twice(f"tower {tower}'s tile", given, number.at)
-                if twice is not None:
-                    problems.append(twice)
-                else:
+                if not given_twice(f"tower {tower}'s tile", given, number.at, problems):
                     tower_tiles[tower] = _holder(holder)
         elif key == "tea":
             for player, count in _pairs(entry, problems):
@@ -110,16 +104,10 @@ def read_position(game: GameText, problems: list[Problem]) -> StartPosition | No
                         position_fault(later(number_fault, count.text, usual), count.at)
                     )
                     continue
-                twice = given_twice(f"{player.text.lower()}'s tea", given, player.at)
-                if twice is not None:
-                    problems.append(twice)
-                else:
+                if not given_twice(f"{player.text.lower()}'s tea", given, player.at, problems):
                     tea[player.text.lower()] = (tiles, player.at)
         elif key == "next" and len(entry.words) == 1:
-            twice = given_twice("next:", given, entry.key.at)
-            if twice is not None:
-                problems.append(twice)
-            else:
+            if not given_twice("next:", given, entry.key.at, problems):
                 to_move = (entry.words[0].text.lower(), entry.words[0].at)
         elif key == "supplies":
             words = entry.words

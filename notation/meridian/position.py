@@ -24,7 +24,7 @@ def read_position(game: GameText, problems: list[Problem]) -> StartPosition | No
     given: set[str] = set()  # the facts that one entry would replace: each given once
     for entry in section.entries:
         key = entry.key.text.lower()
-        number = key[1:] if key.startswith("m") else key
+        number = entry_name(key)
         if is_digits(number):
             meridian = read_number(number)
             if meridian is None:
@@ -34,10 +34,9 @@ def read_position(game: GameText, problems: list[Problem]) -> StartPosition | No
         elif key == "hand":
             for colour, count in _pairs(entry, "number", problems):
                 pieces = read_number(count.text)
-                twice = given_twice(f"{colour.text.lower()}'s hand", given, colour.at)
-                if twice is not None:
-                    problems.append(twice)
-                elif pieces is not None:
+                if given_twice(f"{colour.text.lower()}'s hand", given, colour.at, problems):
+                    continue
+                if pieces is not None:
                     hands[colour.text.lower()] = (pieces, count.at)
                     colour_at.setdefault(colour.text.lower(), colour.at)
                 else:
@@ -46,20 +45,16 @@ def read_position(game: GameText, problems: list[Problem]) -> StartPosition | No
         elif key == "played":
             played = {} if played is None else played
             for player_colour, cards, at in _read_played(entry, problems):
-                twice = given_twice(f"{player_colour}'s cards played", given, at)
-                if twice is not None:
-                    problems.append(twice)
-                else:
+                if not given_twice(f"{player_colour}'s cards played", given, at, problems):
                     played[player_colour] = cards
             for word in entry.words:
                 if word.kind == "word":
                     colour_at.setdefault(word.text.lower(), word.at)
         elif key == "next":
             words = entry.words
-            twice = given_twice("next:", given, entry.key.at)
-            if twice is not None:
-                problems.append(twice)
-            elif len(words) != 1 or words[0].kind != "word":
+            if given_twice("next:", given, entry.key.at, problems):
+                continue
+            if len(words) != 1 or words[0].kind != "word":
                 problems.append(position_fault("next: names the colour to move", entry.key.at))
             else:
                 to_move = (words[0].text.lower(), words[0].at)
@@ -72,6 +67,12 @@ def read_position(game: GameText, problems: list[Problem]) -> StartPosition | No
                 )
             )
     return StartPosition(tuple(towers), hands, played, to_move, section.at, colour_at)
+
+
+def entry_name(key: str) -> str:
+    """A position entry's key as read: a meridian's number, written ``7:`` or ``m7:``;
+    else the key itself (lower case)."""
+    return key[1:] if key.startswith("m") else key
 
 
 def _pairs(entry: EntryText, kind: str, problems: list[Problem]) -> list[tuple[Word, Word]]:

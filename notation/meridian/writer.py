@@ -16,6 +16,7 @@ from ..writing import (
     result_value,
     write_game,
 )
+from .position import entry_name
 
 if TYPE_CHECKING:
     from . import MeridianRecord  # (the package loads this module when it writes)
@@ -43,7 +44,7 @@ def format_position(record: MeridianRecord) -> list[str]:
     if setup is None or setup.position is None:
         return []
     written = record.game.position
-    if written is not None and gives_a_key_twice(written, _entry_name):
+    if written is not None and gives_a_key_twice(written, entry_name):
         return position_as_written(written)
     position = setup.position
     lines = ["position"]
@@ -65,11 +66,6 @@ def format_position(record: MeridianRecord) -> list[str]:
     if position.to_move is not None:
         lines.append(f"  next: {position.to_move[0]}")
     return lines
-
-
-def _entry_name(key: str) -> str:
-    """A position entry's key as canonical layout names its line: ``m7`` is ``7``."""
-    return key[1:] if key.startswith("m") and key[1:].isdigit() else key
 
 
 def write_record(
