@@ -35,8 +35,11 @@ MERIDIAN_2 = example("meridian/final-position.mrec", "Ben brown; Ann grey; Cy or
 MEDINA_1 = example("medina/first-edition-3p.mrec", "Ann red; Ben yellow; Cy green")
 # second-edition-2p.mrec: green 46, red 50
 MEDINA_2 = example("medina/second-edition-2p.mrec", "Ann green; Ben red")
-# finished, but its Result tag is wrong: a game with a problem
-WRONG_RESULT = MERIDIAN_1.replace("[Players", '[Result "Ann 1; Ben 5; Cy 6; Di 10"]\n[Players', 1)
+# finished, but its Result tag is wrong: a game with a problem (seats other than game 1's,
+# so that it is not the same game recorded twice)
+WRONG_RESULT = example(
+    "meridian/final-position.mrec", "Ann brown; Ben grey; Di orange; Cy black"
+).replace("[Players", '[Result "Ann 1; Ben 5; Di 6; Cy 10"]\n[Players', 1)
 # a position without the cards played: whether the game is over cannot be told
 OPEN_POSITION = (
     '[Game "Meridian"]\n[Players "Ann orange; Ben black; Cy grey; Di brown"]\n\n'
@@ -327,3 +330,24 @@ def test_a_game_whose_only_problems_are_ignored_is_counted(club: Path) -> None:
     counted = standings("club/5-wrong-result.mrec", "--ignore", "MER-E5")
     assert counted["games"] == 1
     assert standings("club/5-wrong-result.mrec")["games"] == 0
+
+
+def test_a_game_recorded_twice_counts_once_and_is_listed(club: Path) -> None:
+    """The same game, players and turns with another layout, comments and Event: one game."""
+    again = MEDINA_2.replace("\n1.", "\n; typed in again from the score pad\n1.", 1)
+    again = re.sub(r"(?m)^(\d+)\.\s+", r"\1.   ", again.replace("Weekend game", "Club night"))
+    assert again != MEDINA_2
+    (club / "club" / "8-again.mrec").write_text(again, "utf-8")
+    data = standings("club")
+    assert tables(data)["Medina 2"] == {"Ben": (1, 1, 1, 50), "Ann": (2, 1, 0, 46)}
+    assert data["games"] == 4
+    reason = "the same game as game 1 at club/4-medina.mrec:1, counted once"
+    assert ("club/8-again.mrec", reason) in [(g["file"], g["reason"]) for g in data["not_counted"]]
+
+
+def test_other_seats_are_another_game(club: Path) -> None:
+    """Same turns, players in other seats: two games, both counted."""
+    swapped = example("medina/second-edition-2p.mrec", "Ben green; Ann red")
+    (club / "club" / "8-swapped.mrec").write_text(swapped, "utf-8")
+    data = standings("club")
+    assert tables(data)["Medina 2"] == {"Ann": (1, 2, 1, 96), "Ben": (1, 2, 1, 96)}

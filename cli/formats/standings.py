@@ -17,7 +17,8 @@ from meridina.notation.driver import GameReport
 from meridina.rules.wording import counted
 from meridina.shown import json_safe, problem_line, shown, visible
 from meridina.stand_in import stand_in_sentence
-from meridina.tools.standings import GameStanding, LeftOut, Standings, standing_data
+from meridina.tools.standings import LeftOut, Standings
+from meridina.tools.summaries import GameSummary, summary_of
 from tabulate import tabulate
 
 from ..running.problem_filter import ProblemFilter
@@ -25,7 +26,7 @@ from .output import GameResult, Tally
 from .reporters import Reporter, ReportOptions
 
 STANDINGS_FORMATS = ("text", "json", "csv")
-STANDING = "standing"  # a game result's data: its ``GameStanding``
+SUMMARY = "summary"  # a game result's data: its ``GameSummary``
 SCHEMA = "meridina/standings/2"
 # How each table is ranked, said above it (text) and once in JSON
 RANKED_BY = ("wins", "points", "average")
@@ -35,9 +36,9 @@ FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
 def standing_game(problems: ProblemFilter, path: str, report: GameReport) -> GameResult:
-    """What the standings need of one game (``standing_data``), with the problems kept."""
+    """What the standings need of one game (its ``GameSummary``), with the problems kept."""
     kept = problems.keep(path, report.problems)
-    data = {STANDING: standing_data(report, kept)}
+    data = {SUMMARY: summary_of(path, report, kept)}
     return GameResult(path, report.index, report.first_line, report.game, kept, data=data)
 
 
@@ -71,8 +72,8 @@ class StandingsReporter(Reporter):
     def game(self, result: GameResult) -> None:
         for problem in result.problems:
             click.echo(problem_line(result.source, problem), err=True)
-        standing: GameStanding = (result.data or {})[STANDING]
-        left = self.summed.add(result.source, result.index, result.line, standing)
+        summary: GameSummary = (result.data or {})[SUMMARY]
+        left = self.summed.add(summary)
         if left is not None:
             click.echo(
                 shown(

@@ -9,58 +9,19 @@ finished games count unless asked otherwise; every game left out is listed with 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from meridina.notation.driver import GameReport
-from meridina.rules.common import Problem as FoundProblem
 from meridina.rules.wording import counted
 
 from ..api import Game
-from ..games import GAMES, shown_game
-from ..stand_in import is_stand_in
+from ..games import GAMES
+from .repeats import Repeats, repeat_reason
+from .summaries import GameSummary, game_summary
 
-__all__ = ["GameStanding", "LeftOut", "Standing", "Standings", "Table", "standings"]
+__all__ = ["LeftOut", "Standing", "Standings", "Table", "standings"]
 
 ORDER = [game.title for game in GAMES]  # the tables' order
-
-
-@dataclass(frozen=True)
-class GameStanding:
-    """What the standings need of one game: its table, its players' places, and its faults.
-
-    ``blocked`` names what keeps a game out of any table; ``flaws``, what keeps it out
-    unless games with problems are asked for.
-    """
-
-    name: str | None
-    edition: str | None = None
-    players: tuple[tuple[str, int, int], ...] = ()  # name, rank, points, best first
-    blocked: str | None = None
-    flaws: tuple[str, ...] = ()
-    stand_in: str | None = None  # the board's name, when it is a stand-in
-
-
-def standing_data(report: GameReport, kept: Sequence[FoundProblem]) -> GameStanding:
-    """What the standings need of one game, given the problems kept of it."""
-    run = report.run
-    sheet = run.sheet if run is not None else None
-    final = run.final if run is not None else None
-    errors = sum(1 for problem in kept if not problem.warning)
-    problems = (counted(errors, "problem"),) if errors else ()
-    if sheet is None or final is None or report.game is None:
-        return GameStanding(report.game, blocked="it could not be scored", flaws=problems)
-    game = shown_game(report.game.lower())
-    players = tuple(game.ranking(sheet))
-    unnamed = any(not name.strip() for name, _, _ in players)
-    return GameStanding(
-        report.game,
-        game.table_edition(final),
-        players,
-        "it names no players" if unnamed else None,
-        (*problems, *game.unfinished(sheet)),
-        final.board.name if is_stand_in(final.board) else None,
-    )
 
 
 @dataclass
@@ -149,12 +110,18 @@ class Standings:
     listed: list[tuple[bool, LeftOut]] = field(default_factory=list)  # both, in input order
     # the stand-in boards of counted games, once each, with the game each is of
     stand_ins: dict[str, str] = field(default_factory=dict)
+    repeats: Repeats = field(default_factory=Repeats)
 
-    def add(self, file: str, index: int, line: int, data: GameStanding) -> LeftOut | None:
-        """Count one game; the game when it is left out, else None."""
-        reason = "; ".join(([data.blocked] if data.blocked else []) + list(data.flaws))
+    def add(self, summary: GameSummary) -> LeftOut | None:
+        """Count one game; the game when it is left out, else None. A game recorded
+        again (``repeats``) is left out, counted at its first place."""
+        data = summary.standing
+        first = self.repeats.first_of(summary)
+        blocked = data.blocked if first is None else repeat_reason(first)
+        reason = "; ".join(([blocked] if blocked else []) + list(data.flaws))
+        file, index, line = summary.file, summary.number, summary.line
         entry = LeftOut(file, index, line, data.name, reason)
-        if data.blocked or (data.flaws and not self.include_problems):
+        if blocked or (data.flaws and not self.include_problems):
             self.uncounted.append(entry)
             self.listed.append((False, entry))
             return entry
@@ -191,7 +158,5 @@ def standings(games: Iterable[Game], *, include_problems: bool = False) -> Stand
     players, each ``ranked()``."""
     summed = Standings(include_problems)
     for game in games:
-        report = game._report  # the API's own modules share the checked game
-        data = standing_data(report, report.problems)
-        summed.add(game.file or "<text>", game.number, game.first_line, data)
+        summed.add(game_summary(game))
     return summed
