@@ -162,6 +162,29 @@ def test_names_from_the_record_cannot_break_out_of_the_page(tmp_path: Path) -> N
     assert data["games"][0]["frames"][1]["comments"] == ["</script><script>alert(1)</script> &"]
 
 
+def test_each_game_carries_its_event_site_date_round_players_and_result(
+    tmp_path: Path,
+) -> None:
+    record = tmp_path / "club.mrec"
+    record.write_text(
+        '[Game "Meridian"]\n[Result "Ann 3"]\n[Event "<b>Club</b> \x07night"]\n'
+        '[Date "2024-05-17"]\n[Annotator "left out"]\n[Site "Hall"]\n[Round "2"]\n'
+        '[Players "Ann orange; Ben black; Cy grey; Di brown"]\n1. orange 7: 3@2\n',
+        "utf-8",
+    )
+    out, _ = page(tmp_path, record)
+    facts = data_of(out.read_text("utf-8"))["games"][0]["facts"]
+    # in one order whatever the record's, markup kept as text (the script sets it as text)
+    assert facts == [
+        ["Event", "<b>Club</b> \\x07night"],
+        ["Site", "Hall"],
+        ["Date", "2024-05-17"],
+        ["Round", "2"],
+        ["Players", "Ann orange; Ben black; Cy grey; Di brown"],
+        ["Result", "Ann 3"],
+    ]
+
+
 def test_output_replaces_a_file_whole(tmp_path: Path) -> None:
     out = tmp_path / "replay.html"
     out.write_text("old", "utf-8")
@@ -671,6 +694,23 @@ def test_shown_title_names_the_record_by_its_file_name(browser: Any, tmp_path: P
     _open(browser, out)
     title = browser.find_element(By.ID, "title").text
     assert title.endswith("(club-night.mrec)") and "private" not in title
+
+
+def test_shown_header_says_the_games_tags_as_text(browser: Any, tmp_path: Path) -> None:
+    from selenium.webdriver.common.by import By
+
+    record = tmp_path / "tags.mrec"
+    record.write_text(
+        '[Game "Meridian"]\n[Event "<i>Open</i>"]\n[Round "3"]\n'
+        '[Players "Ann orange; Ben black; Cy grey; Di brown"]\n1. orange 7: 3@2\n',
+        "utf-8",
+    )
+    out, _ = page(tmp_path, record)
+    _open(browser, out)
+    facts = browser.find_element(By.ID, "facts")
+    players = "Players: Ann orange; Ben black; Cy grey; Di brown"
+    assert facts.text == f"Event: <i>Open</i> \u00b7 Round: 3 \u00b7 {players}"
+    assert facts.find_elements(By.TAG_NAME, "i") == []
 
 
 def test_a_browser_without_decompression_is_told_so(browser: Any, tmp_path: Path) -> None:

@@ -47,6 +47,10 @@ GAMES_HERE = "__REPLAY_GAMES__"
 # The page's style, side panel and script, which the template carries packed (``_template``).
 INNER = "templates/replay-page.html"
 INNER_HERE = "__REPLAY_PAGE__"
+# Markup put first in the page's body: the links of a site the page belongs to (none alone).
+NAV_HERE = "__REPLAY_NAV__"
+# The header tags the page shows under a game's title, as "Event: ..." (those present)
+FACT_TAGS = ("Event", "Site", "Date", "Round", "Players", "Result")
 
 # Written in a part for the heading of the frame that shows it: XML allows no U+0001, so
 # no picture holds it.
@@ -251,11 +255,12 @@ def page_name(record: str) -> str:
     return visible_in_markup(Path(record).name) if record != "-" else "standard input"
 
 
-def page_ends(name: str) -> tuple[str, str]:
+def page_ends(name: str, nav: str = "") -> tuple[str, str]:
     """The page before its games, titled for the record ``name`` (as ``page_name`` gives
-    it), and the page after them."""
+    it), and the page after them; ``nav``, markup put first in its body (already escaped)."""
     head, tail = _template().split(GAMES_HERE)
-    return head.replace("__REPLAY_TITLE__", html.escape(f"meridina replay: {name}")), tail
+    title = html.escape(f"meridina replay: {name}")
+    return head.replace("__REPLAY_TITLE__", title).replace(NAV_HERE, nav), tail
 
 
 def write_game(stream: TextIO, report: GameReport, name: str) -> tuple[int, bool]:
@@ -308,6 +313,7 @@ def _game(report: GameReport, name: str) -> JsonObject:
         "label": label,
         "title": f"{label} ({name})",
         "valid": report.valid,
+        "facts": _facts(report),
         "problems": [_problem(name, p) for p in report.problems],
         "frames": [],
         "score": None,
@@ -351,6 +357,18 @@ def _game(report: GameReport, name: str) -> JsonObject:
         game["score"]["status"] = view.status(run.sheet)
     game["parts"] = parts.in_text_order(game["frames"])
     return game
+
+
+def _facts(report: GameReport) -> list[JsonValue]:
+    """The game's Event, Site, Date, Round, Players and Result tags (the first of each
+    name), in that order, as [name, value]."""
+    if report.record is None:
+        return []
+    found: dict[str, str] = {}
+    for tag in report.record.game.tags:
+        if tag.name in FACT_TAGS:
+            found.setdefault(tag.name, visible_in_markup(tag.value))
+    return [[name, found[name]] for name in FACT_TAGS if name in found]
 
 
 def _frame(
