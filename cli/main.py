@@ -34,6 +34,11 @@ COMMANDS = {
         "score",
         "Score each game of the record PATHS: points, what earned them, and the ranking.",
     ),
+    "site": LazyCommand(
+        ".commands.site_cmd",
+        "site",
+        "Write a static site of the club's games in the record PATHS to DIR.",
+    ),
     "record": LazyCommand(
         ".record.command",
         "record",

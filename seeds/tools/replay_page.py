@@ -18,6 +18,7 @@ It needs no network.
 from __future__ import annotations
 
 import base64
+import functools
 import html
 import io
 import json
@@ -241,6 +242,7 @@ def compact(template: str) -> str:
     return "\n".join(line for line in lines if line and not line.startswith("//"))
 
 
+@functools.cache
 def _template() -> str:
     """The page without its games: the template, with its style, side panel and script
     packed as a game's data is (a third of their size as text), for the template's loader

@@ -1,0 +1,247 @@
+"""``meridina site``: a club's static site of the records PATHS (``meridina.tools.site``).
+
+The records are read as ``score --standings`` reads them (the batch runner: excludes,
+.gitignore, ``--jobs``, ``--select``/``--ignore``), except the files the site's cache holds
+unchanged: those are not checked again.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import os
+from functools import partial
+from pathlib import Path
+from typing import IO
+
+import click
+from meridina._version import VERSION
+from meridina.notation.driver import GameReport
+from meridina.rules.wording import counted
+from meridina.shown import problem_line, shown
+from meridina.tools.site import (
+    SiteCache,
+    SiteError,
+    SiteGame,
+    Unreadable,
+    build_site,
+    content_digest,
+    page_key,
+    prepare,
+    replay_block,
+)
+from meridina.tools.summaries import GameSummary, summary_of
+
+from ..files.config import ConfiguredCommand
+from ..files.loading import InputFault, Selection, reads_stdin, record_files
+from ..formats.exits import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID
+from ..formats.output import GameResult, InputError
+from ..formats.reporters import Reporter, ReportOptions
+from ..running.batch import GameCheck, run_batch
+from ..running.problem_filter import ProblemFilter
+from .options import filter_options, jobs_option, paths_argument, selection_options
+from .rulings_option import rulings_of, rulings_option
+from .verbosity import Verbosity, telling, verbosity_options
+
+SITE = "site"  # a game result's data: what the site needs of it
+
+
+@click.command(cls=ConfiguredCommand)
+@paths_argument
+@click.option(
+    "--output",
+    "-o",
+    "out",
+    required=True,
+    type=click.Path(file_okay=False, path_type=Path),
+    metavar="DIR",
+    help="The folder to write the site to: made if missing; else it must be empty or hold "
+    "a site written before, which is brought up to date.",
+)
+@filter_options
+@verbosity_options
+@selection_options
+@jobs_option
+@rulings_option
+@click.pass_context
+def site(
+    context: click.Context,
+    paths: tuple[str, ...],
+    out: Path,
+    selection: Selection,
+    jobs: int,
+    problems: ProblemFilter,
+    verbosity: Verbosity,
+) -> None:
+    """Write a static site of the club's games in the record PATHS to DIR.
+
+    The home page holds the standings (as score --standings counts them), the latest games
+    and the games left out with the reason; each game has its replay page and its record,
+    each player a page of their games. Open DIR/index.html, or put DIR on any static host:
+    every link is relative and nothing is fetched from elsewhere. Built again, the site
+    checks only the records that changed and rewrites only the pages that did.
+    """
+    if any(reads_stdin(path) for path in paths):
+        raise click.UsageError("site reads record files and folders, not standard input")
+    settings = hashlib.sha256(
+        repr((VERSION, paths, problems, rulings_of(context))).encode("utf-8", "surrogatepass")
+    ).hexdigest()
+    try:
+        prepare(out)
+    except (SiteError, OSError) as error:
+        raise InputFault(f"{shown(str(out))}: {error}") from None
+    cache = SiteCache.load(out, settings)
+    with verbosity.silenced(report=True):
+        files = list(site_files(paths, selection, verbosity))
+        digests: dict[str, str] = {}
+        fresh: dict[str, list[SiteGame]] = {}
+        for path, _ in files:
+            if isinstance(path, InputError):
+                continue
+            digest = digests[path] = file_digest(path)
+            games = cache.games_of(path, digest) if digest else None
+            if games is not None and all((out / f"games/{g.id}.html").is_file() for g in games):
+                fresh[path] = games
+        again = [path.source if isinstance(path, InputError) else path for path, _ in files]
+        again = [path for path in again if path not in fresh]
+        drawn = cache.drawn(again, out)
+        reporter = SiteReporter(click.get_text_stream("stdout"), ReportOptions(command="site"))
+        check = GameCheck(partial(site_game, problems, settings, drawn), rulings_of(context))
+        run_batch(again, selection, check, telling(reporter, verbosity), jobs, None)
+        names = {
+            path if isinstance(path, str) else path.source: name for path, name in files
+        }
+        games: list[SiteGame] = []
+        unreadable: list[Unreadable] = []
+        for path, name in files:
+            source = path.source if isinstance(path, InputError) else path
+            if source in fresh:
+                games.extend(fresh[source])
+                cache.keep(source, digests[source], fresh[source])
+                continue
+            read = [shown_as(game, name) for game in reporter.games.get(source, [])]
+            games.extend(read)
+            faults = reporter.faults.get(source)
+            if faults:
+                unreadable.extend(Unreadable(names.get(f.source, name), f.text) for f in faults)
+            elif digests.get(source) and file_digest(source) == digests[source]:
+                cache.keep(source, digests[source], read)  # unchanged while it was read
+        try:
+            built = build_site(games, out, unreadable)
+            cache.save(out)
+        except (SiteError, OSError) as error:
+            raise InputFault(f"{shown(str(out))}: {error}") from None
+        if verbosity.notes:
+            click.echo(
+                shown(
+                    f"wrote the site of {counted(len(games), 'game')} to {out}: "
+                    f"{counted(len(built.written), 'file')} written, {built.unchanged} unchanged, "
+                    f"{len(built.removed)} removed"
+                ),
+                err=True,
+            )
+        for name in built.written:
+            verbosity.say(f"wrote {name}")
+    status = (
+        EXIT_UNREADABLE
+        if unreadable
+        else EXIT_INVALID
+        if any(not game.summary.valid for game in games)
+        else EXIT_VALID
+    )
+    raise SystemExit(status)
+
+
+def site_files(
+    paths: tuple[str, ...], selection: Selection, verbosity: Verbosity
+) -> list[tuple[str | InputError, str]]:
+    """Each record file of ``paths`` (or why a path has none) with the name the site shows
+    for it: as given when that is a path inside the current folder, else from the folder
+    given (a path of this machine is never shown). Names that would be shown twice are
+    told apart."""
+    found: list[tuple[str | InputError, str]] = []
+    taken: set[str] = set()
+    read: set[str] = set()
+    for argument in paths:
+        for item in record_files([argument], selection, verbosity.skipped):
+            source = item.source if isinstance(item, InputError) else item
+            if os.path.normpath(source) in read:
+                continue  # a file given twice (itself and its folder) is one file
+            read.add(os.path.normpath(source))
+            name = site_name(argument, source)
+            unique, count = name, 1
+            while unique in taken:
+                count += 1
+                unique = f"{name} ({count})"
+            taken.add(unique)
+            found.append((item, unique))
+    return found
+
+
+def site_name(argument: str, path: str) -> str:
+    """The name the site shows for ``path``, found under the path given ``argument``."""
+    given = Path(os.path.normpath(path))
+    if not given.is_absolute() and ".." not in given.parts:
+        return given.as_posix()
+    top = Path(os.path.abspath(argument))
+    try:
+        inner = Path(os.path.abspath(path)).relative_to(top)
+    except ValueError:
+        return given.name
+    return (Path(top.name) / inner).as_posix() if inner.parts else top.name
+
+
+def file_digest(path: str) -> str:
+    """The digest of a record file's content; empty when it cannot be read (the batch
+    runner then says why)."""
+    try:
+        with open(path, "rb") as stream:
+            return content_digest(stream.read())
+    except OSError:
+        return ""
+
+
+def shown_as(game: SiteGame, name: str) -> SiteGame:
+    """The game with its file named as the site shows it, in its summary and problems."""
+    summary = game.summary
+    problems = tuple(shown(name) + line for line in game.problems)
+    return dataclasses.replace(
+        game, summary=dataclasses.replace(summary, file=name), problems=problems
+    )
+
+
+def site_game(
+    problems: ProblemFilter, settings: str, drawn: frozenset[str], path: str, report: GameReport
+) -> GameResult:
+    """What the site needs of one game (in a worker): its summary, its text, its problems
+    and, unless its page stands (``drawn``), its replay block."""
+    kept = problems.keep(path, report.problems)
+    summary: GameSummary = summary_of(path, report, kept)
+    key = page_key(settings, path, report.index, report.first_line, report.source)
+    replay = None if key in drawn else replay_block(report, path)
+    lines = tuple(problem_line("", problem) for problem in kept)  # named in ``shown_as``
+    game = SiteGame(summary, report.source, lines, key, replay)
+    return GameResult(path, report.index, report.first_line, report.game, kept, data={SITE: game})
+
+
+class SiteReporter(Reporter):
+    """Keeps each file's games and faults; says each problem on standard error, as
+    ``score --standings`` does."""
+
+    def __init__(self, out: IO[str], options: ReportOptions) -> None:
+        super().__init__(out, options)
+        self.games: dict[str, list[SiteGame]] = {}
+        self.faults: dict[str, list[InputError]] = {}
+        self.source = ""
+
+    def begin_file(self, source: str) -> None:
+        self.source = source
+
+    def game(self, result: GameResult) -> None:
+        for problem in result.problems:
+            click.echo(problem_line(result.source, problem), err=True)
+        self.games.setdefault(self.source, []).append((result.data or {})[SITE])
+
+    def input_error(self, error: InputError) -> None:
+        super().input_error(error)
+        self.faults.setdefault(self.source, []).append(error)

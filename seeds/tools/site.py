@@ -1,0 +1,285 @@
+"""A club's static site (``meridina site``): the standings, the latest games, a replay page
+per game (``replay_page``'s, with the site's links above it), the record of each game as
+typed, and a page per player.
+
+The site is plain files with relative links: it opens from disk and on any static host,
+and needs no network. File names are ids (``site_model``). A page is written only when its
+text differs from the file on disk, through a temporary file and a rename; a game's replay
+page, the costly part, is drawn only when what it is made of changed (its ``key``); files
+of games no longer in the collection are removed. ``SiteCache`` keeps, in the site's folder,
+each record file's games by the digest of the file's content, so a rebuild checks only the
+files that changed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import os
+import re
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from meridina.notation.driver import GameReport
+
+from .._version import VERSION
+from ..api import Game
+from ..files.atomic_file import replacing
+from ..json_values import JsonObject
+from ..shown import problem_line
+from .replay_page import page_ends, page_name, write_game
+from .site_model import Collection, Player, SiteGame, Unreadable
+from .site_pages import all_games_page, game_nav, home_page, player_page, players_page
+from .summaries import game_summary
+
+__all__ = [
+    "Built",
+    "SiteCache",
+    "SiteError",
+    "SiteGame",
+    "Unreadable",
+    "build_site",
+    "page_key",
+    "replay_block",
+    "site_game",
+]
+
+CACHE_NAME = ".meridina-site.json"
+SITE_FORMAT = 1  # raised when what a cached game holds changes
+FOLDERS = ("games", "players", "records")
+# the files of ``FOLDERS`` the site writes, the only ones a rebuild removes
+OWN_FILE = re.compile(r"[0-9a-f]{20}\.(?:html|mrec)\Z")
+LARGEST_CACHE = 256 * 1024 * 1024
+
+# What the home page and a player page add, once the collection's tools give it: sections
+# of the home page (HTML), and a player's rating after each rated game.
+HomeSections = Callable[[Collection], Sequence[str]]
+RatingHistory = Callable[[Collection, Player], Sequence[tuple[str, float]]]
+
+
+class SiteError(Exception):
+    """The site cannot be written there: the sentence says why."""
+
+
+@dataclass
+class Built:
+    """What a build did: the files written (paths inside the site), how many stood as they
+    were, and the files removed."""
+
+    written: list[str] = field(default_factory=list)
+    unchanged: int = 0
+    removed: list[str] = field(default_factory=list)
+
+
+def _digest(*parts: str) -> str:
+    joined = "\x1f".join(parts).encode("utf-8", "surrogatepass")
+    return hashlib.sha256(joined).hexdigest()
+
+
+def page_key(settings: str, path: str, number: int, line: int, text: str) -> str:
+    """What a game's replay page is made of, digested: the build's settings, its file, its
+    place there and its text."""
+    return _digest("page", settings, path, str(number), str(line), text)
+
+
+def content_digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def replay_block(report: GameReport, name: str) -> str:
+    """A game's block of its replay page (``replay_page.write_game``), for the record file
+    ``name``."""
+    stream = io.StringIO()
+    write_game(stream, report, page_name(name))
+    return stream.getvalue()
+
+
+def site_game(game: Game, settings: str = "") -> SiteGame:
+    """A game the API read, as the site shows it: its problems all kept."""
+    report = game._report  # the API's own modules share the checked game
+    file = game.file or "record"
+    summary = game_summary(game)
+    return SiteGame(
+        summary,
+        report.source,
+        tuple(problem_line(summary.file, problem) for problem in report.problems),
+        page_key(settings, file, report.index, report.first_line, report.source),
+        replay_block(report, file),
+    )
+
+
+class SiteCache:
+    """Each record file's games, by the digest of its path and of its content, kept in the
+    site's folder between builds. A cache that is not what this writes is not read."""
+
+    def __init__(self, settings: str) -> None:
+        self.settings = settings
+        self.files: dict[str, tuple[str, list[SiteGame]]] = {}
+        self.kept: dict[str, tuple[str, list[SiteGame]]] = {}
+
+    @classmethod
+    def load(cls, folder: Path, settings: str) -> SiteCache:
+        """The cache of the site in ``folder`` for a build under ``settings`` (the
+        digest of what decides the pages); empty when there is none, when it was written
+        under other settings, or when it is not what this writes."""
+        cache = cls(settings)
+        path = folder / CACHE_NAME
+        try:
+            if path.is_symlink() or not path.is_file() or path.stat().st_size > LARGEST_CACHE:
+                return cache
+            data = json.loads(path.read_bytes())
+            if not isinstance(data, dict) or data.get("meridina_site") != SITE_FORMAT:
+                return cache
+            if data.get("version") != VERSION or data.get("settings") != settings:
+                return cache
+            entries = data.get("files")
+            if not isinstance(entries, dict):
+                return cache
+            for key, entry in entries.items():
+                if not isinstance(entry, dict) or not isinstance(entry.get("digest"), str):
+                    return cls(settings)
+                games = entry.get("games")
+                if not isinstance(games, list):
+                    return cls(settings)
+                cache.files[key] = (entry["digest"], [SiteGame.from_data(g) for g in games])
+        except (OSError, ValueError, UnicodeDecodeError, RecursionError):
+            return cls(settings)
+        return cache
+
+    def games_of(self, path: str, digest: str) -> list[SiteGame] | None:
+        """The games of the file ``path`` whose content has ``digest``, when kept."""
+        found = self.files.get(_digest("file", path))
+        if found is None or found[0] != digest:
+            return None
+        return found[1]
+
+    def drawn(self, paths: Iterable[str], folder: Path) -> frozenset[str]:
+        """The keys of the games kept of ``paths``, whatever their content now, whose replay
+        page stands in the site's ``folder``: a game whose key is still the same needs no
+        new page."""
+        keys: set[str] = set()
+        for path in paths:
+            found = self.files.get(_digest("file", path))
+            if found is not None:
+                keys.update(
+                    game.key for game in found[1] if (folder / "games" / f"{game.id}.html").is_file()
+                )
+        return frozenset(keys)
+
+    def keep(self, path: str, digest: str, games: Sequence[SiteGame]) -> None:
+        """Keep the games of ``path`` (read when its content had ``digest``) for the next
+        build; only the files kept this build are saved."""
+        self.kept[_digest("file", path)] = (digest, list(games))
+
+    def save(self, folder: Path) -> None:
+        files: JsonObject = {
+            key: {"digest": digest, "games": [game.data() for game in games]}
+            for key, (digest, games) in self.kept.items()
+        }
+        document = {
+            "meridina_site": SITE_FORMAT,
+            "version": VERSION,
+            "settings": self.settings,
+            "files": files,
+        }
+        with replacing(folder / CACHE_NAME) as stream:
+            stream.write(json.dumps(document, ensure_ascii=False, separators=(",", ":")))
+
+
+def prepare(folder: Path) -> None:
+    """Make the site's folder and its own folders; refuse a folder that holds other files
+    (a site is only written where one was, or where nothing is) and any link among them."""
+    if folder.is_symlink() or (folder.exists() and not folder.is_dir()):
+        raise SiteError(f"{folder.name or folder}: not a folder")
+    # a site's folder holds its cache; one whose first build stopped, only its own folders
+    if (
+        folder.exists()
+        and not (folder / CACHE_NAME).is_file()
+        and any(entry.name not in FOLDERS for entry in folder.iterdir())
+    ):
+        raise SiteError(
+            f"{folder.name or folder}: the folder holds other files; give an empty or new "
+            "folder, or one a site was written to"
+        )
+    folder.mkdir(parents=True, exist_ok=True)
+    for name in FOLDERS:
+        inner = folder / name
+        if inner.is_symlink() or (inner.exists() and not inner.is_dir()):
+            raise SiteError(f"{name}: not a folder in the site")
+        inner.mkdir(exist_ok=True)
+
+
+class Writer:
+    """Writes the site's files, each only when its text differs from the file's."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.built = Built()
+        self.expected: set[str] = set()
+
+    def write(self, name: str, content: str) -> None:
+        self.expected.add(name)
+        path = self.folder / name
+        data = content.encode("utf-8", "surrogateescape")
+        try:
+            if not path.is_symlink() and path.is_file() and path.read_bytes() == data:
+                self.built.unchanged += 1
+                return
+        except OSError:
+            pass
+        with replacing(path) as stream:
+            stream.buffer.write(data)  # a record's text as read, whatever it holds
+        self.built.written.append(name)
+
+    def stands(self, name: str) -> None:
+        """A file not written again: it stands as the last build wrote it."""
+        self.expected.add(name)
+        self.built.unchanged += 1
+
+    def prune(self) -> None:
+        """Remove the site's own files that no game or player needs now."""
+        for folder in FOLDERS:
+            for entry in sorted(os.listdir(self.folder / folder)):
+                name = f"{folder}/{entry}"
+                if OWN_FILE.match(entry) and name not in self.expected:
+                    os.unlink(self.folder / name)
+                    self.built.removed.append(name)
+
+
+def build_site(
+    games: Iterable[Game | SiteGame],
+    out: str | Path,
+    unreadable: Sequence[Unreadable] = (),
+    *,
+    home_sections: HomeSections | None = None,
+    rating_history: RatingHistory | None = None,
+) -> Built:
+    """Write the site of ``games`` (in the order read) to the folder ``out``: made if
+    missing; else it must be empty or hold a site. A game given as a ``SiteGame`` with no
+    replay block keeps the page the last build wrote for it. ``unreadable``: the files that
+    could not be read, listed on the home page. Raises ``SiteError`` for a folder it will
+    not write to, OSError when a file cannot be written."""
+    folder = Path(out)
+    prepare(folder)
+    shown = [game if isinstance(game, SiteGame) else site_game(game) for game in games]
+    collection = Collection(shown, unreadable)
+    writer = Writer(folder)
+    for game in collection.games:
+        writer.write(f"records/{game.id}.mrec", game.text)
+        page = f"games/{game.id}.html"
+        if game.replay is None and (folder / page).is_file():
+            writer.stands(page)
+            continue
+        head, tail = page_ends(page_name(game.summary.file), game_nav(game, collection))
+        writer.write(page, head + (game.replay or "") + tail)
+    for player in collection.players.values():
+        history = rating_history(collection, player) if rating_history else ()
+        writer.write(f"players/{player.id}.html", player_page(collection, player, history))
+    sections = home_sections(collection) if home_sections else ()
+    writer.write("index.html", home_page(collection, sections))
+    writer.write("games.html", all_games_page(collection))
+    writer.write("players.html", players_page(collection))
+    writer.prune()
+    return writer.built
