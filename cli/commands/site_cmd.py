@@ -10,6 +10,8 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import os
+import sys
+from collections.abc import Mapping, Sequence
 from functools import partial
 from pathlib import Path
 from typing import IO
@@ -26,9 +28,11 @@ from meridina.tools.site import (
     Unreadable,
     build_site,
     content_digest,
+    hidden_folders,
     page_key,
     prepare,
     replay_block,
+    unhidden,
 )
 from meridina.tools.summaries import GameSummary, summary_of
 
@@ -105,12 +109,11 @@ def site(
         again = [path.source if isinstance(path, InputError) else path for path, _ in files]
         again = [path for path in again if path not in fresh]
         drawn = cache.drawn(again, out)
-        reporter = SiteReporter(click.get_text_stream("stdout"), ReportOptions(command="site"))
-        check = GameCheck(partial(site_game, problems, settings, drawn), rulings_of(context))
+        names = {path if isinstance(path, str) else path.source: name for path, name in files}
+        hide = {path: hidden_folders(path, names.get(path, path)) for path in again}
+        reporter = SiteReporter(sys.stdout, ReportOptions(command="site"))
+        check = GameCheck(partial(site_game, problems, settings, drawn, hide), rulings_of(context))
         run_batch(again, selection, check, telling(reporter, verbosity), jobs, None)
-        names = {
-            path if isinstance(path, str) else path.source: name for path, name in files
-        }
         games: list[SiteGame] = []
         unreadable: list[Unreadable] = []
         for path, name in files:
@@ -119,16 +122,18 @@ def site(
                 games.extend(fresh[source])
                 cache.keep(source, digests[source], fresh[source])
                 continue
-            read = [shown_as(game, name) for game in reporter.games.get(source, [])]
+            hidden = hide.get(source, ())
+            read = [shown_as(game, name, hidden) for game in reporter.games.get(source, [])]
             games.extend(read)
             faults = reporter.faults.get(source)
             if faults:
-                unreadable.extend(Unreadable(names.get(f.source, name), f.text) for f in faults)
+                unreadable.extend(
+                    Unreadable(names.get(f.source, name), unhidden(f.text, hidden)) for f in faults
+                )
             elif digests.get(source) and file_digest(source) == digests[source]:
                 cache.keep(source, digests[source], read)  # unchanged while it was read
         try:
-            built = build_site(games, out, unreadable)
-            cache.save(out)
+            built = build_site(games, out, unreadable, cache=cache)
         except (SiteError, OSError) as error:
             raise InputFault(f"{shown(str(out))}: {error}") from None
         if verbosity.notes:
@@ -201,24 +206,29 @@ def file_digest(path: str) -> str:
         return ""
 
 
-def shown_as(game: SiteGame, name: str) -> SiteGame:
+def shown_as(game: SiteGame, name: str, hide: Sequence[tuple[str, str]]) -> SiteGame:
     """The game with its file named as the site shows it, in its summary and problems."""
     summary = game.summary
-    problems = tuple(shown(name) + line for line in game.problems)
+    problems = tuple(shown(name) + unhidden(line, hide) for line in game.problems)
     return dataclasses.replace(
         game, summary=dataclasses.replace(summary, file=name), problems=problems
     )
 
 
 def site_game(
-    problems: ProblemFilter, settings: str, drawn: frozenset[str], path: str, report: GameReport
+    problems: ProblemFilter,
+    settings: str,
+    drawn: frozenset[str],
+    hide: Mapping[str, Sequence[tuple[str, str]]],
+    path: str,
+    report: GameReport,
 ) -> GameResult:
     """What the site needs of one game (in a worker): its summary, its text, its problems
     and, unless its page stands (``drawn``), its replay block."""
     kept = problems.keep(path, report.problems)
     summary: GameSummary = summary_of(path, report, kept)
     key = page_key(settings, path, report.index, report.first_line, report.source)
-    replay = None if key in drawn else replay_block(report, path)
+    replay = None if key in drawn else replay_block(report, path, hide.get(path, ()))
     lines = tuple(problem_line("", problem) for problem in kept)  # named in ``shown_as``
     game = SiteGame(summary, report.source, lines, key, replay)
     return GameResult(path, report.index, report.first_line, report.game, kept, data={SITE: game})

@@ -25,7 +25,7 @@ import json
 import re
 import xml.etree.ElementTree as ET
 import zlib
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from difflib import SequenceMatcher
 from importlib.resources import files
 from pathlib import Path
@@ -265,11 +265,14 @@ def page_ends(name: str, nav: str = "") -> tuple[str, str]:
     return head.replace("__REPLAY_TITLE__", title).replace(NAV_HERE, nav), tail
 
 
-def write_game(stream: TextIO, report: GameReport, name: str) -> tuple[int, bool]:
+def write_game(
+    stream: TextIO, report: GameReport, name: str, hide: Sequence[tuple[str, str]] = ()
+) -> tuple[int, bool]:
     """Write one game's block of the page; how many positions it shows, and whether it is
-    valid."""
+    valid. ``hide``: (text, shown) pairs, each text said as its shown form (a folder of this
+    machine, as a problem may name it, by the name a shared page gives it)."""
     game = _game(report, name)
-    _write_game(stream, game)
+    _write_game(stream, game, hide)
     return len(game["frames"]), bool(game["valid"])
 
 
@@ -287,16 +290,23 @@ def replay_page(games: Iterable[Game], record: str = "record") -> str:
     return page.getvalue()
 
 
-def _write_game(stream: TextIO, game: JsonObject) -> None:
+def _write_game(stream: TextIO, game: JsonObject, hide: Sequence[tuple[str, str]] = ()) -> None:
     """One game's data block: its JSON, compressed and in base 85 (which nothing in HTML reads)."""
     written = {**game, "frames": by_field(game["frames"])}
-    data = json.dumps(written, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    text = json.dumps(written, ensure_ascii=False, separators=(",", ":"))
+    for hidden, shown in hide:  # as JSON writes each inside a string
+        text = text.replace(_in_json(hidden), _in_json(shown))
+    data = text.encode("utf-8")
     packed = pack(data)
     label = html.escape(game["label"], quote=True)
     stream.write(
         f'<script type="application/octet-stream" class="replay-game" data-label="{label}">'
         f"{packed}</script>\n"
     )
+
+
+def _in_json(text: str) -> str:
+    return json.dumps(text, ensure_ascii=False)[1:-1]
 
 
 # What a frame says, as ``_frame`` makes it.

@@ -17,6 +17,7 @@ import hashlib
 import io
 import json
 import os
+import posixpath
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -41,6 +42,7 @@ __all__ = [
     "SiteGame",
     "Unreadable",
     "build_site",
+    "hidden_folders",
     "page_key",
     "replay_block",
     "site_game",
@@ -88,12 +90,32 @@ def content_digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def replay_block(report: GameReport, name: str) -> str:
+def replay_block(report: GameReport, name: str, hide: Sequence[tuple[str, str]] = ()) -> str:
     """A game's block of its replay page (``replay_page.write_game``), for the record file
-    ``name``."""
+    ``name``; ``hide`` as ``hidden_folders`` gives it."""
     stream = io.StringIO()
-    write_game(stream, report, page_name(name))
+    write_game(stream, report, page_name(name), hide)
     return stream.getvalue()
+
+
+def hidden_folders(path: str, shown: str) -> tuple[tuple[str, str], ...]:
+    """The folder of the record ``path`` as given and as a whole path of this machine, each
+    with the folder the site shows for it (that of ``shown``): a problem that names a file
+    beside the record (its Board file) names it from there."""
+    said = posixpath.dirname(shown)
+    pairs = {
+        (folder + os.sep, f"{said}/" if said else "")
+        for folder in (os.path.dirname(path), os.path.dirname(os.path.abspath(path)))
+        if folder and folder != said
+    }
+    return tuple(sorted(pairs, key=lambda pair: -len(pair[0])))
+
+
+def unhidden(text: str, hide: Sequence[tuple[str, str]]) -> str:
+    """``text`` with each folder of ``hide`` said as the site shows it."""
+    for hidden, shown in hide:
+        text = text.replace(hidden, shown)
+    return text
 
 
 def site_game(game: Game, settings: str = "") -> SiteGame:
@@ -164,7 +186,9 @@ class SiteCache:
             found = self.files.get(_digest("file", path))
             if found is not None:
                 keys.update(
-                    game.key for game in found[1] if (folder / "games" / f"{game.id}.html").is_file()
+                    game.key
+                    for game in found[1]
+                    if (folder / "games" / f"{game.id}.html").is_file()
                 )
         return frozenset(keys)
 
@@ -253,14 +277,16 @@ def build_site(
     out: str | Path,
     unreadable: Sequence[Unreadable] = (),
     *,
+    cache: SiteCache | None = None,
     home_sections: HomeSections | None = None,
     rating_history: RatingHistory | None = None,
 ) -> Built:
     """Write the site of ``games`` (in the order read) to the folder ``out``: made if
     missing; else it must be empty or hold a site. A game given as a ``SiteGame`` with no
     replay block keeps the page the last build wrote for it. ``unreadable``: the files that
-    could not be read, listed on the home page. Raises ``SiteError`` for a folder it will
-    not write to, OSError when a file cannot be written."""
+    could not be read, listed on the home page; ``cache``, what to keep for the next build
+    (saved in the folder; an empty one marks the folder as a site's). Raises ``SiteError``
+    for a folder it will not write to, OSError when a file cannot be written."""
     folder = Path(out)
     prepare(folder)
     shown = [game if isinstance(game, SiteGame) else site_game(game) for game in games]
@@ -282,4 +308,5 @@ def build_site(
     writer.write("games.html", all_games_page(collection))
     writer.write("players.html", players_page(collection))
     writer.prune()
+    (cache or SiteCache("")).save(folder)
     return writer.built

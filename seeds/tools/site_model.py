@@ -72,7 +72,9 @@ class SiteGame:
         """A game ``data()`` wrote; ValueError for anything else."""
         if not isinstance(data, dict):
             raise ValueError("not a site game")
-        summary, text, problems, key = (data.get(name) for name in ("summary", "text", "problems", "key"))
+        summary, text, problems, key = (
+            data.get(name) for name in ("summary", "text", "problems", "key")
+        )
         if (
             not isinstance(summary, dict)
             or not isinstance(text, str)

@@ -31,7 +31,9 @@ __all__ = [
 ]
 
 TEMPLATE = "templates/site-page.html"
-RANKING_RULE = "Ranked by wins, then points, then average points a game; equal players share a rank."
+RANKING_RULE = (
+    "Ranked by wins, then points, then average points a game; equal players share a rank."
+)
 COUNTING_RULE = (
     "Only valid, finished games count, the same game recorded twice once; each game, edition "
     "and number of players has its own table, for their points are not on one scale."
@@ -49,8 +51,8 @@ def text(value: str) -> str:
 
 @functools.cache
 def _template() -> tuple[str, str]:
-    before, after = files("meridina.tools").joinpath(TEMPLATE).read_text("utf-8").split(
-        "__SITE_BODY__"
+    before, after = (
+        files("meridina.tools").joinpath(TEMPLATE).read_text("utf-8").split("__SITE_BODY__")
     )
     return before, after
 
@@ -158,7 +160,9 @@ def left_out_section(collection: Collection) -> str:
         items = "\n".join(
             f"<li>{text(item.file)}: {text(item.reason)}</li>" for item in collection.unreadable
         )
-        parts.append(f'<p>Files that could not be read:</p>\n<ul class="unreadable">\n{items}\n</ul>')
+        parts.append(
+            f'<p>Files that could not be read:</p>\n<ul class="unreadable">\n{items}\n</ul>'
+        )
     return "\n".join(parts)
 
 
