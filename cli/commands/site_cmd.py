@@ -43,7 +43,7 @@ from ..formats.output import GameResult, InputError
 from ..formats.reporters import Reporter, ReportOptions
 from ..running.batch import GameCheck, run_batch
 from ..running.problem_filter import ProblemFilter
-from .options import filter_options, jobs_option, paths_argument, selection_options
+from .options import jobs_option, paths_argument, problem_options, selection_options
 from .rulings_option import rulings_of, rulings_option
 from .verbosity import Verbosity, telling, verbosity_options
 
@@ -62,7 +62,7 @@ SITE = "site"  # a game result's data: what the site needs of it
     help="The folder to write the site to: made if missing; else it must be empty or hold "
     "a site written before, which is brought up to date.",
 )
-@filter_options
+@problem_options
 @verbosity_options
 @selection_options
 @jobs_option
@@ -75,6 +75,7 @@ def site(
     selection: Selection,
     jobs: int,
     problems: ProblemFilter,
+    exit_zero: bool,
     verbosity: Verbosity,
 ) -> None:
     """Write a static site of the club's games in the record PATHS to DIR.
@@ -83,7 +84,9 @@ def site(
     and the games left out with the reason; each game has its replay page and its record,
     each player a page of their games. Open DIR/index.html, or put DIR on any static host:
     every link is relative and nothing is fetched from elsewhere. Built again, the site
-    checks only the records that changed and rewrites only the pages that did.
+    checks only the records that changed and rewrites only the pages that did. The site is
+    written even when games have problems (they are shown on it); the exit status says so
+    as validate's does (1, or 0 with --exit-zero; 2 when a file cannot be read).
     """
     if any(reads_stdin(path) for path in paths):
         raise click.UsageError("site reads record files and folders, not standard input")
@@ -151,7 +154,7 @@ def site(
         EXIT_UNREADABLE
         if unreadable
         else EXIT_INVALID
-        if any(not game.summary.valid for game in games)
+        if not exit_zero and any(not game.summary.valid for game in games)
         else EXIT_VALID
     )
     raise SystemExit(status)

@@ -1,0 +1,192 @@
+"""``meridina site`` in Chromium: every page of a small club's site opens from disk with no
+console error and every link leads to a file of the site; and (slow) a thousand games of
+both games, whose pages show the standings ``score --standings`` gives.
+
+Chromium runs as the HTML replay's tests run it (test_html_replay.py), with the console
+kept.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote, urlsplit
+
+import pytest
+from conftest import run_cli as run
+from meridina.tools.generating import random_records
+from site_reading import broken_links, pages_of, standings_said, standings_shown
+from test_html_replay import FLAGS, _browser_parts
+from test_site import make_club
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    found = _browser_parts()
+    try:
+        from selenium import webdriver
+        from selenium.webdriver.chrome.service import Service
+    except ImportError:
+        found = None
+    if found is None:
+        if os.environ.get("CI"):
+            pytest.fail("CI must run the browser tests: install chromium and chromium-driver")
+        pytest.skip("no chromium and chromedriver here (CI installs them)")
+    binary, driver_path = found
+    options = webdriver.ChromeOptions()
+    options.binary_location = binary
+    for flag in FLAGS:
+        options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    with tempfile.TemporaryDirectory() as profile:
+        options.add_argument(f"--user-data-dir={profile}")
+        driver = webdriver.Chrome(service=Service(driver_path), options=options)
+        try:
+            yield driver
+        finally:
+            driver.quit()
+
+
+def visit(browser: Any, page: Path, site: Path) -> list[str]:
+    """Open a page; the console's errors, and each link that does not lead to a file of
+    the site. A game page is waited on until its replay is shown."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    browser.get_log("browser")  # what earlier pages said
+    browser.get(page.as_uri())
+    if page.parent.name == "games":
+        WebDriverWait(browser, 20).until(
+            lambda b: (
+                b.execute_script("return document.body.getAttribute('data-state')")
+                in ("ready", "failed")
+            )
+        )
+        assert browser.execute_script("return document.body.getAttribute('data-state')") == (
+            "ready"
+        )
+    faults = [
+        f"{page.name}: {entry['message']}"
+        for entry in browser.get_log("browser")
+        if entry["level"] == "SEVERE"
+    ]
+    top = site.resolve()
+    for link in browser.execute_script(
+        "return Array.from(document.querySelectorAll('a[href]')).map(a => a.href)"
+    ):
+        parts = urlsplit(link)
+        target = Path(unquote(parts.path))
+        if parts.scheme != "file" or not target.is_relative_to(top) or not target.is_file():
+            faults.append(f"{page.name}: {link}")
+    return faults
+
+
+@pytest.fixture(scope="module")
+def small_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    top = tmp_path_factory.mktemp("club")
+    make_club(top / "records")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.chdir(top)
+        run("site", "records", "-o", "site")
+    return top / "site"
+
+
+def test_every_page_opens_with_no_console_error_and_its_links_lead_in_the_site(
+    browser: Any, small_site: Path
+) -> None:
+    pages = pages_of(small_site)
+    assert len(pages) > 20
+    faults = [fault for page in pages for fault in visit(browser, page, small_site)]
+    assert faults == []
+
+
+def test_a_game_page_shows_the_games_tags_and_the_site_links(
+    browser: Any, small_site: Path
+) -> None:
+    from selenium.webdriver.common.by import By
+
+    index = (small_site / "index.html").read_text("utf-8")
+    link = re.search(r'<a href="(games/[0-9a-f]+\.html)">Medina', index)
+    assert link is not None
+    visit(browser, small_site / link[1], small_site)
+    assert "Players: " in browser.find_element(By.ID, "facts").text
+    assert browser.find_element(By.CSS_SELECTOR, "nav.site a").text == "Standings"
+
+
+# ---------------------------------------------------------------- a thousand games
+
+# each game, edition and number of players: 8 kinds of 125 games
+KINDS = [
+    ("Meridian", None, 2),
+    ("Meridian", None, 3),
+    ("Meridian", None, 4),
+    ("Medina", "2", 2),
+    ("Medina", "2", 3),
+    ("Medina", "2", 4),
+    ("Medina", "1", 3),
+    ("Medina", "1", 4),
+]
+GAMES_OF_A_KIND = 125
+GAMES_OF_A_FILE = 25
+SAMPLED_GAME_PAGES = 40
+
+
+def make_thousand(folder: Path) -> None:
+    """1,000 generated games in 40 files; a few broken: a turn made illegal, a game cut
+    short, a file that is no record, and one game recorded twice."""
+    folder.mkdir()
+    for game, edition, players in KINDS:
+        texts = list(
+            random_records(
+                game, players=players, edition=edition, count=GAMES_OF_A_KIND, seed=players
+            )
+        )
+        for start in range(0, GAMES_OF_A_KIND, GAMES_OF_A_FILE):
+            name = f"{game.lower()}-{edition or 'x'}-{players}p-{start // GAMES_OF_A_FILE}.mrec"
+            (folder / name).write_text("\n".join(texts[start : start + GAMES_OF_A_FILE]), "utf-8")
+    files = sorted(folder.iterdir())
+    broken = files[3].read_text("utf-8")
+    broken = re.sub(r"^(\d+)\. (\S+) ", r"\1. \2 99 ", broken, count=1, flags=re.M)
+    files[3].write_text(broken, "utf-8")
+    cut = files[9].read_text("utf-8").split("\n")
+    files[9].write_text("\n".join(cut[: len(cut) // 3]), "utf-8")
+    (folder / "zz-again.mrec").write_text(files[0].read_text("utf-8").split("\n\n[Game")[0])
+    (folder / "zz-broken.mrec").write_bytes(b"\x00\xff not a record")
+
+
+@pytest.mark.slow
+def test_a_thousand_games_show_the_standings_score_gives(
+    browser: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    make_thousand(tmp_path / "records")
+    built = run("site", "records", "-o", "site", "--jobs", "auto")
+    assert built.exit_code == 2  # a file is no record; the site is written still
+    site = tmp_path / "site"
+    assert broken_links(site) == []
+    score = run("score", "--standings", "--format", "json", "records", "--jobs", "auto")
+    said = standings_said(json.loads(score.stdout))
+    assert len(said) == len(KINDS)
+    assert standings_shown((site / "index.html").read_text("utf-8")) == said
+    # opened in the browser: the home page, every player page, the lists, and a sample of
+    # the game pages (every one of them would take minutes)
+    games = sorted((site / "games").iterdir())
+    assert len(games) >= 950
+    sample = random.Random(1).sample(games, SAMPLED_GAME_PAGES)
+    pages = [page for page in pages_of(site) if page.parent.name != "games"] + sample
+    faults = [fault for page in pages for fault in visit(browser, page, site)]
+    assert faults == []
+    from selenium.webdriver.common.by import By
+
+    browser.get((site / "index.html").as_uri())
+    shown = browser.execute_script(
+        "return Array.from(document.querySelectorAll('table.standings')).map(t => "
+        "Array.from(t.tBodies[0].rows).map(r => Array.from(r.cells).map(c => c.textContent)))"
+    )
+    assert shown == [rows for _, rows in said]
+    assert browser.find_element(By.TAG_NAME, "h1").text == "Club games"
