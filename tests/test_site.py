@@ -247,6 +247,25 @@ def test_a_changed_game_is_drawn_again_its_neighbours_not(
     assert len(pages) == 1
 
 
+def test_a_page_not_drawn_again_still_says_what_the_collection_now_says(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "r").mkdir()
+    game = (EXAMPLES / "meridian/final-position.mrec").read_text("utf-8")
+    (tmp_path / "r/b.mrec").write_text(game, "utf-8")
+    run("site", "r", "-o", "site")
+    (page,) = (tmp_path / "site/games").iterdir()
+    assert "<p>Standings: counted</p>" in page.read_text("utf-8")
+    block = re.findall(r'class="replay-game".*?</script>', page.read_text("utf-8"))
+    (tmp_path / "r/a.mrec").write_text(game, "utf-8")  # read first: now b's game repeats it
+    again = run("site", "r", "-o", "site", "-v")
+    assert re.findall(r"^checked (\S+):", again.stderr, re.M) == ["r/a.mrec"]
+    text = page.read_text("utf-8")
+    assert "Standings: the same game as game 1 at r/a.mrec:1, counted once" in text
+    assert re.findall(r'class="replay-game".*?</script>', text) == block
+
+
 @pytest.mark.parametrize(
     "cache",
     [

@@ -28,6 +28,7 @@ from meridina.tools.site import (
     Unreadable,
     build_site,
     content_digest,
+    drawn_block,
     hidden_folders,
     page_key,
     prepare,
@@ -107,7 +108,7 @@ def site(
                 continue
             digest = digests[path] = file_digest(path)
             games = cache.games_of(path, digest) if digest else None
-            if games is not None and all((out / f"games/{g.id}.html").is_file() for g in games):
+            if games is not None and all(drawn_block(out, g.id) is not None for g in games):
                 fresh[path] = games
         again = [path.source if isinstance(path, InputError) else path for path, _ in files]
         again = [path for path in again if path not in fresh]

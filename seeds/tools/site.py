@@ -42,6 +42,7 @@ __all__ = [
     "SiteGame",
     "Unreadable",
     "build_site",
+    "drawn_block",
     "hidden_folders",
     "page_key",
     "replay_block",
@@ -54,6 +55,11 @@ FOLDERS = ("games", "players", "records")
 # the files of ``FOLDERS`` the site writes, the only ones a rebuild removes
 OWN_FILE = re.compile(r"[0-9a-f]{20}\.(?:html|mrec)\Z")
 LARGEST_CACHE = 256 * 1024 * 1024
+# a game's block in its replay page (``replay_page``): base 85 holds no "<"
+REPLAY_BLOCK = re.compile(
+    r'<script type="application/octet-stream" class="replay-game"[^<>]*>[^<]*</script>\n'
+)
+LARGEST_PAGE = 64 * 1024 * 1024
 
 # What the home page and a player page add, once the collection's tools give it: sections
 # of the home page (HTML), and a player's rating after each rated game.
@@ -185,11 +191,8 @@ class SiteCache:
         for path in paths:
             found = self.files.get(_digest("file", path))
             if found is not None:
-                keys.update(
-                    game.key
-                    for game in found[1]
-                    if (folder / "games" / f"{game.id}.html").is_file()
-                )
+                games = found[1]
+                keys.update(g.key for g in games if drawn_block(folder, g.id) is not None)
         return frozenset(keys)
 
     def keep(self, path: str, digest: str, games: Sequence[SiteGame]) -> None:
@@ -210,6 +213,19 @@ class SiteCache:
         }
         with replacing(folder / CACHE_NAME) as stream:
             stream.write(json.dumps(document, ensure_ascii=False, separators=(",", ":")))
+
+
+def drawn_block(folder: Path, game_id: str) -> str | None:
+    """The replay block of the game page ``game_id`` the site holds, None without one: a
+    game that did not change keeps it, under links and words written again."""
+    path = folder / "games" / f"{game_id}.html"
+    try:
+        if path.is_symlink() or not path.is_file() or path.stat().st_size > LARGEST_PAGE:
+            return None
+        blocks = REPLAY_BLOCK.findall(path.read_text("utf-8"))
+    except (OSError, UnicodeDecodeError):
+        return None
+    return blocks[0] if len(blocks) == 1 else None
 
 
 def prepare(folder: Path) -> None:
@@ -257,11 +273,6 @@ class Writer:
             stream.buffer.write(data)  # a record's text as read, whatever it holds
         self.built.written.append(name)
 
-    def stands(self, name: str) -> None:
-        """A file not written again: it stands as the last build wrote it."""
-        self.expected.add(name)
-        self.built.unchanged += 1
-
     def prune(self) -> None:
         """Remove the site's own files that no game or player needs now."""
         for folder in FOLDERS:
@@ -283,7 +294,7 @@ def build_site(
 ) -> Built:
     """Write the site of ``games`` (in the order read) to the folder ``out``: made if
     missing; else it must be empty or hold a site. A game given as a ``SiteGame`` with no
-    replay block keeps the page the last build wrote for it. ``unreadable``: the files that
+    replay block keeps that of the page the last build wrote for it. ``unreadable``: the files that
     could not be read, listed on the home page; ``cache``, what to keep for the next build
     (saved in the folder; an empty one marks the folder as a site's). Raises ``SiteError``
     for a folder it will not write to, OSError when a file cannot be written."""
@@ -294,12 +305,9 @@ def build_site(
     writer = Writer(folder)
     for game in collection.games:
         writer.write(f"records/{game.id}.mrec", game.text)
-        page = f"games/{game.id}.html"
-        if game.replay is None and (folder / page).is_file():
-            writer.stands(page)
-            continue
+        block = game.replay if game.replay is not None else drawn_block(folder, game.id)
         head, tail = page_ends(page_name(game.summary.file), game_nav(game, collection))
-        writer.write(page, head + (game.replay or "") + tail)
+        writer.write(f"games/{game.id}.html", head + (block or "") + tail)
     for player in collection.players.values():
         history = rating_history(collection, player) if rating_history else ()
         writer.write(f"players/{player.id}.html", player_page(collection, player, history))
