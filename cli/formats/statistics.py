@@ -97,7 +97,7 @@ class StatisticsReporter(CountingReporter):
                      _fixed(s.high)]
                 )  # fmt: skip
         writer.writerow([])
-        ends = [word for word, _ in found.tables[0].ends] if found.tables else []
+        ends = [word.replace(" ", "_") for word, _ in found.tables[0].ends] if found.tables else []
         writer.writerow(
             [*key, "games", "winning_score_mean", "winning_score_deviation",
              "winning_margin_mean", "winning_margin_deviation", *ends, "shared_first"]
