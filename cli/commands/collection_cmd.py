@@ -1,5 +1,7 @@
-"""What ``ratings`` and ``stats`` share: their options (those of ``score --standings``) and
-one run over the records, each game summarised in the worker that checks it."""
+"""``meridina ratings`` and ``meridina stats``: a collection's ratings and statistics.
+
+Both take the options of ``score --standings`` and read the records in one run, each game
+summarised in the worker that checks it."""
 
 from __future__ import annotations
 
@@ -13,8 +15,10 @@ from ..files.config import ConfiguredCommand
 from ..files.loading import named_stdin
 from ..formats.counted_games import COLLECTION_FORMATS, CountingReporter
 from ..formats.output import output_stream, use_colour
+from ..formats.ratings import RatingsReporter
 from ..formats.reporters import ReportOptions
 from ..formats.standings import standing_game
+from ..formats.statistics import StatisticsReporter
 from ..running.batch import GameCheck, run_batch, several
 from ..running.problem_filter import ProblemFilter
 from .options import (
@@ -83,3 +87,56 @@ def run_collection(
             verbosity.skipped,
         )  # fmt: skip
     raise SystemExit(tally.status())
+
+
+@collection_command
+def ratings(
+    context: click.Context,
+    paths: tuple[str, ...],
+    game_number: int | None,
+    game_kind: str | None,
+    output_format: str,
+    stdin_filename: str | None,
+    batch: BatchOptions,
+    problems: ProblemFilter,
+    verbosity: Verbosity,
+) -> None:
+    """Rate the players of the record PATHS, one rating per game (openskill).
+
+    One rating per game: Meridian; Medina, its editions sharing one. The model is
+    openskill's Plackett-Luce at its default parameters; the rating shown is openskill's
+    ordinal, mu - 3 * sigma. Only valid, finished games count, each once, rated in date
+    order (undated games first, in the order read); every game left out is listed with
+    its reason. The method and parameters are stated in every format (text, json or csv).
+    """
+    run_collection(
+        context, "ratings", RatingsReporter, paths, game_number, game_kind, output_format,
+        stdin_filename, batch, problems, verbosity,
+    )  # fmt: skip
+
+
+@collection_command
+def stats(
+    context: click.Context,
+    paths: tuple[str, ...],
+    game_number: int | None,
+    game_kind: str | None,
+    output_format: str,
+    stdin_filename: str | None,
+    batch: BatchOptions,
+    problems: ProblemFilter,
+    verbosity: Verbosity,
+) -> None:
+    """Statistics of the record PATHS: wins by seat, winning scores, how games ended.
+
+    Per game, edition and number of players: win rate by seat with its 95% Wilson
+    interval, winning scores and margins, how games ended, and each player's games, wins
+    and average points.
+
+    A shared first place is a win for each player sharing it. Only valid, finished games
+    count, each once; every game left out is listed with its reason (text, json or csv).
+    """
+    run_collection(
+        context, "stats", StatisticsReporter, paths, game_number, game_kind, output_format,
+        stdin_filename, batch, problems, verbosity,
+    )  # fmt: skip
