@@ -34,6 +34,16 @@ COMMANDS = {
         "score",
         "Score each game of the record PATHS: points, what earned them, and the ranking.",
     ),
+    "ratings": LazyCommand(
+        ".commands.collection_cmd",
+        "ratings",
+        "Rate the players of the record PATHS, one rating per game (openskill).",
+    ),
+    "stats": LazyCommand(
+        ".commands.collection_cmd",
+        "stats",
+        "Statistics of the record PATHS: wins by seat, winning scores, how games ended.",
+    ),
     "site": LazyCommand(
         ".commands.site_cmd",
         "site",

@@ -29,6 +29,9 @@ FORMATS = ["text", "json"]
 # The CI reports, on validate only: replay and score report the same problems in them
 # (test_formats.py, test_gitlab_format.py).
 CI_FORMATS = ["gitlab"]
+# The commands over a whole collection, on every bundled example at once, in each format
+COLLECTION_COMMANDS = ["ratings", "stats"]
+COLLECTION_FORMATS = ["text", "json", "csv"]
 
 
 def _cases() -> list[tuple[Path, str, list[str], str]]:
@@ -80,7 +83,31 @@ def test_output_matches_golden(
     assert actual == golden.read_text("utf-8"), f"output differs from {golden.relative_to(TOP)}"
 
 
+@pytest.mark.parametrize("command", COLLECTION_COMMANDS)
+@pytest.mark.parametrize("output_format", COLLECTION_FORMATS)
+def test_collection_output_matches_golden(
+    command: str,
+    output_format: str,
+    request: pytest.FixtureRequest,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.chdir(TOP)
+    actual = _render(Path("examples"), [command], output_format)
+    golden = GOLDEN / "collections" / f"{command}.{output_format}.out"
+    if request.config.getoption("--update-goldens"):
+        golden.parent.mkdir(parents=True, exist_ok=True)
+        golden.write_text(actual, "utf-8", newline="\n")
+        return
+    assert golden.exists(), f"no golden output yet: run pytest {__file__} --update-goldens"
+    assert actual == golden.read_text("utf-8"), f"output differs from {golden.relative_to(TOP)}"
+
+
 def test_every_golden_file_has_a_case() -> None:
     """A golden file left over from a removed example or command is a stale file."""
     expected = {GOLDEN / e.parent.name / f"{e.stem}.{n}.{f}.out" for e, n, _, f in _cases()}
+    expected |= {
+        GOLDEN / "collections" / f"{command}.{output_format}.out"
+        for command in COLLECTION_COMMANDS
+        for output_format in COLLECTION_FORMATS
+    }
     assert set(GOLDEN.rglob("*.out")) == expected
