@@ -90,3 +90,69 @@ def standings_said(document: dict[str, Any]) -> list[tuple[str, list[list[str]]]
         )
         for table in document["tables"]
     ]
+
+
+def tables_shown(page: str, css_class: str) -> list[tuple[str, list[list[str]]]]:
+    """The tables of a class (``ratings``, ``seats``) of a home page: each heading and its
+    rows' cells."""
+    found = re.findall(
+        rf"<h3>([^<]*)</h3>(?:(?!<h3>).)*?<table class=\"{css_class}\">.*?<tbody>(.*?)</tbody>",
+        page,
+        re.S,
+    )
+    return [
+        (html.unescape(title), [cells(row) for row in re.findall(r"<tr>(.*?)</tr>", body, re.S)])
+        for title, body in found
+    ]
+
+
+def ratings_said(document: dict[str, Any]) -> list[tuple[str, list[list[str]]]]:
+    """The tables of ``ratings --format json``, as the site shows them."""
+    return [
+        (
+            table["name"],
+            [
+                [
+                    str(row["rank"]),
+                    visible_in_markup(row["name"]),
+                    str(row["games"]),
+                    str(row["wins"]),
+                    f"{row['rating']:.2f}",
+                    f"{row['mu']:.2f}",
+                    f"{row['sigma']:.2f}",
+                ]
+                for row in table["players"]
+            ],
+        )
+        for table in document["tables"]
+    ]
+
+
+def seats_said(document: dict[str, Any]) -> list[tuple[str, list[list[float]]]]:
+    """The win rates by seat of ``stats --format json``: seat, games, wins, and the rate
+    and its interval in percent."""
+    return [
+        (
+            Table(table["name"], table["edition"], table["player_count"]).title,
+            [
+                [
+                    seat["seat"],
+                    seat["games"],
+                    seat["wins"],
+                    100 * seat["rate"],
+                    100 * seat["low"],
+                    100 * seat["high"],
+                ]
+                for seat in table["seats"]
+            ],
+        )
+        for table in document["tables"]
+    ]
+
+
+def seats_shown(page: str) -> list[tuple[str, list[list[float]]]]:
+    """The win rates by seat of a home page, as ``seats_said`` gives them."""
+    return [
+        (title, [[float(n) for n in re.findall(r"[\d.]+", " ".join(row))] for row in rows])
+        for title, rows in tables_shown(page, "seats")
+    ]

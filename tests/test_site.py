@@ -3,6 +3,7 @@ the machine, rebuilds that write only what changed); in Chromium by test_site_br
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from pathlib import Path
@@ -12,7 +13,16 @@ from conftest import run_cli as run
 from meridina.tools.site import CACHE_NAME, build_site
 from meridina.tools.site_model import player_id
 from meridina.tools.site_pages import ordinal, rating_chart
-from site_reading import broken_links, pages_of, standings_said, standings_shown
+from site_reading import (
+    broken_links,
+    pages_of,
+    ratings_said,
+    seats_said,
+    seats_shown,
+    standings_said,
+    standings_shown,
+    tables_shown,
+)
 
 TOP = Path(__file__).resolve().parent.parent
 EXAMPLES = TOP / "examples"
@@ -89,6 +99,38 @@ def test_standings_are_those_of_score_standings(club: tuple[Path, Path, int]) ->
     assert any("edition" in title for title, _ in shown)  # Medina's editions kept apart
     page = (site / "index.html").read_text("utf-8")
     assert "Ranked by wins, then points, then average points a game" in page
+
+
+def test_ratings_and_statistics_are_those_of_their_commands(club: tuple[Path, Path, int]) -> None:
+    records, site, _ = club
+    page = (site / "index.html").read_text("utf-8")
+    rated = json.loads(run("ratings", "--format", "json", str(records)).stdout)
+    assert tables_shown(page, "ratings") == ratings_said(rated)
+    assert {name for name, _ in tables_shown(page, "ratings")} == {"Meridian", "Medina"}
+    found = json.loads(run("stats", "--format", "json", str(records)).stdout)
+    # the page shows one decimal of a percent; the JSON four decimals of the rate
+    shown, said = seats_shown(page), seats_said(found)
+    assert [title for title, _ in shown] == [title for title, _ in said]
+    for (_, shown_rows), (_, said_rows) in zip(shown, said, strict=True):
+        assert [row[:3] for row in shown_rows] == [row[:3] for row in said_rows]
+        assert [row[3:] for row in shown_rows] == [
+            pytest.approx(row[3:], abs=0.051) for row in said_rows
+        ]
+    assert rated["method"] in html.unescape(page) and found["method"] in html.unescape(page)
+
+
+def test_a_player_page_charts_the_rating_after_each_game(club: tuple[Path, Path, int]) -> None:
+    records, site, _ = club
+    rated = json.loads(run("ratings", "--format", "json", str(records)).stdout)
+    for table in rated["tables"]:
+        for player in table["players"]:
+            page = (site / "players" / f"{player_id(player['name'])}.html").read_text("utf-8")
+            chart = page.split(f"<h2>Rating, {table['name']}</h2>", 1)[1].split("</svg>", 1)[0]
+            points = re.search(r'points="([^"]*)"', chart)
+            assert points is not None
+            assert len(points[1].split()) == len(player["history"])
+            said = re.findall(r": (-?[\d.]+)</title></circle>", chart)
+            assert said == [f"{point['rating']:.2f}" for point in player["history"]]
 
 
 def test_games_left_out_are_listed_with_the_reason(club: tuple[Path, Path, int]) -> None:
@@ -210,7 +252,10 @@ def test_a_rebuild_writes_only_what_changed(
     assert {"index.html", "games.html", "players.html"} < first_written
     again = run("site", "r", "-o", "site", "-v")
     assert written(again.stderr) == set() and "checked" not in again.stderr
-    records_of(tmp_path / "r", "medina/second-edition-2p.mrec")
+    # a game played after the others: the ratings of no one else change
+    later = (EXAMPLES / "medina/second-edition-2p.mrec").read_text("utf-8")
+    later = re.sub(r'\[Date "[^"]*"\]', '[Date "2030-01-01"]', later)
+    (tmp_path / "r/second-edition-2p.mrec").write_text(later, "utf-8")
     added = run("site", "r", "-o", "site", "-v")
     # only the new file is checked; its game, its record, its players' pages and the lists
     assert re.findall(r"^checked (\S+):", added.stderr, re.M) == ["r/second-edition-2p.mrec"]

@@ -19,7 +19,7 @@ import json
 import os
 import posixpath
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -30,9 +30,20 @@ from ..api import Game
 from ..files.atomic_file import replacing
 from ..json_values import JsonObject
 from ..shown import problem_line
+from .ratings import rate
 from .replay_page import page_ends, page_name, write_game
-from .site_model import Collection, Player, SiteGame, Unreadable
-from .site_pages import all_games_page, game_nav, home_page, player_page, players_page
+from .site_model import Collection, SiteGame, Unreadable
+from .site_pages import (
+    all_games_page,
+    game_nav,
+    home_page,
+    player_page,
+    player_ratings,
+    players_page,
+    ratings_section,
+    statistics_section,
+)
+from .statistics import gather
 from .summaries import game_summary
 
 __all__ = [
@@ -60,11 +71,6 @@ REPLAY_BLOCK = re.compile(
     r'<script type="application/octet-stream" class="replay-game"[^<>]*>[^<]*</script>\n'
 )
 LARGEST_PAGE = 64 * 1024 * 1024
-
-# What the home page and a player page add, once the collection's tools give it: sections
-# of the home page (HTML), and a player's rating after each rated game.
-HomeSections = Callable[[Collection], Sequence[str]]
-RatingHistory = Callable[[Collection, Player], Sequence[tuple[str, float]]]
 
 
 class SiteError(Exception):
@@ -289,8 +295,6 @@ def build_site(
     unreadable: Sequence[Unreadable] = (),
     *,
     cache: SiteCache | None = None,
-    home_sections: HomeSections | None = None,
-    rating_history: RatingHistory | None = None,
 ) -> Built:
     """Write the site of ``games`` (in the order read) to the folder ``out``: made if
     missing; else it must be empty or hold a site. A game given as a ``SiteGame`` with no
@@ -308,10 +312,12 @@ def build_site(
         block = game.replay if game.replay is not None else drawn_block(folder, game.id)
         head, tail = page_ends(page_name(game.summary.file), game_nav(game, collection))
         writer.write(f"games/{game.id}.html", head + (block or "") + tail)
+    summaries = [game.summary for game in collection.games]
+    rated = rate(summaries)
     for player in collection.players.values():
-        history = rating_history(collection, player) if rating_history else ()
-        writer.write(f"players/{player.id}.html", player_page(collection, player, history))
-    sections = home_sections(collection) if home_sections else ()
+        ratings = player_ratings(rated, player)
+        writer.write(f"players/{player.id}.html", player_page(collection, player, ratings))
+    sections = (ratings_section(rated), statistics_section(gather(summaries)))
     writer.write("index.html", home_page(collection, sections))
     writer.write("games.html", all_games_page(collection))
     writer.write("players.html", players_page(collection))

@@ -18,7 +18,10 @@ from meridina.rules.wording import counted
 
 from ..shown import visible_in_markup
 from ..stand_in import stand_in_sentence
+from .counting import player_key
+from .ratings import PlayerRating, Ratings
 from .site_model import Collection, Player, SiteGame, player_id
+from .statistics import CONFIDENCE, Spread, Statistics
 from .summaries import Placing
 
 __all__ = [
@@ -28,6 +31,8 @@ __all__ = [
     "player_page",
     "players_page",
     "rating_chart",
+    "ratings_section",
+    "statistics_section",
 ]
 
 TEMPLATE = "templates/site-page.html"
@@ -39,8 +44,6 @@ COUNTING_RULE = (
     "and number of players has its own table, for their points are not on one scale."
 )
 LATEST = 20  # games on the home page
-# Where the rating and the statistics go once the collection's tools give them: the home
-# page and each player page keep a section for each.
 
 
 def text(value: str) -> str:
@@ -143,6 +146,79 @@ def standings_section(collection: Collection) -> str:
     return "\n".join(parts)
 
 
+def ratings_section(rated: Ratings) -> str:
+    """Each game's ratings (``ratings.rate``), as ``meridina ratings`` shows them."""
+    parts = ["<h2>Ratings</h2>"]
+    if not rated.tables:
+        parts.append("<p>No games rated.</p>")
+    for table in rated.tables:
+        rows = "\n".join(
+            f'<tr><td class="number">{rank}</td><td>{player_link(p.name)}</td>'
+            f'<td class="number">{p.games}</td><td class="number">{p.wins}</td>'
+            f'<td class="number">{p.ordinal:.2f}</td><td class="number">{p.mu:.2f}</td>'
+            f'<td class="number">{p.sigma:.2f}</td></tr>'
+            for rank, p in table.ranked()
+        )
+        parts.append(
+            f"<h3>{text(table.name)}</h3>"
+            f'<p class="hint">{counted(table.games, "game")} rated.</p>'
+            '<table class="ratings"><thead><tr><th>Rank</th><th>Player</th><th>Games</th>'
+            "<th>Wins</th><th>Rating</th><th>mu</th><th>sigma</th></tr></thead>\n"
+            f"<tbody>\n{rows}\n</tbody></table>"
+        )
+    parts.append(f'<p class="hint">Method: {text(rated.method)}.</p>')
+    return "\n".join(parts)
+
+
+def statistics_section(found: Statistics) -> str:
+    """Each table's statistics (``statistics.gather``), as ``meridina stats`` shows them."""
+    parts = ["<h2>Statistics</h2>"]
+    if not found.tables:
+        parts.append("<p>No games counted.</p>")
+    for table in found.tables:
+        rows = "\n".join(
+            f'<tr><td class="number">{s.seat}</td><td class="number">{s.games}</td>'
+            f'<td class="number">{s.wins}</td><td class="number">{s.rate:.1%}</td>'
+            f'<td class="number">{s.low:.1%} to {s.high:.1%}</td></tr>'
+            for s in table.seats
+        )
+        parts.append(
+            f"<h3>{text(table.title)}</h3>"
+            f'<p class="hint">{counted(table.games, "game")} counted.</p>'
+            '<table class="seats"><thead><tr><th>Seat</th><th>Games</th><th>Wins</th>'
+            f"<th>Win rate</th><th>{CONFIDENCE:.0%} interval</th></tr></thead>\n"
+            f"<tbody>\n{rows}\n</tbody></table>"
+            f"<p>Winning score: {spread_words(table.winning_score)}; winning margin: "
+            f"{spread_words(table.winning_margin)}.<br>Ended: {ends_words(table.ends)}; "
+            f"shared first place: {table.shared_first}.</p>"
+        )
+    parts.append(f"<p>Every game read, each once: {ends_words(found.ends)}.</p>")
+    parts.append(f'<p class="hint">Method: {text(found.method)}.</p>')
+    return "\n".join(parts)
+
+
+def spread_words(spread: Spread) -> str:
+    if spread.mean is None:
+        return "none"
+    deviation = "n/a" if spread.deviation is None else f"{spread.deviation:.2f}"
+    return f"mean {spread.mean:.2f}, spread {deviation}"
+
+
+def ends_words(ends: Sequence[tuple[str, int]]) -> str:
+    return text(", ".join(f"{word} {number}" for word, number in ends))
+
+
+def player_ratings(rated: Ratings, player: Player) -> list[tuple[str, PlayerRating]]:
+    """The player's rating in each game they are rated in."""
+    key = player_key(player.name)
+    return [
+        (table.name, rating)
+        for table in rated.tables
+        for rating in table.players
+        if player_key(rating.name) == key
+    ]
+
+
 def left_out_section(collection: Collection) -> str:
     parts = ["<h2>Games left out</h2>"]
     if not collection.left_out and not collection.unreadable:
@@ -167,8 +243,8 @@ def left_out_section(collection: Collection) -> str:
 
 
 def home_page(collection: Collection, sections: Sequence[str] = ()) -> str:
-    """The home page: standings, the latest games, ``sections`` (ratings, statistics:
-    already HTML), and the games left out with their reasons."""
+    """The home page: standings, the latest games, ``sections`` (the ratings and the
+    statistics, as HTML), and the games left out with their reasons."""
     games = collection.games
     latest = collection.latest()[:LATEST]
     body = [
@@ -208,11 +284,11 @@ def players_page(collection: Collection) -> str:
 
 
 def player_page(
-    collection: Collection, player: Player, history: Sequence[tuple[str, float]] = ()
+    collection: Collection, player: Player, ratings: Sequence[tuple[str, PlayerRating]] = ()
 ) -> str:
-    """A player's page: each standings table's line with the best points, a chart of the
-    rating over time (``history``: a label and a rating after each rated game), and every
-    game played with its result."""
+    """A player's page: each standings table's line with the best points, their rating in
+    each game (``ratings``: the game's name and the rating) with a chart of it over time,
+    and every game played with its result."""
     root = "../"
     tables = collection.player_tables(player)
     rows = "\n".join(
@@ -230,8 +306,19 @@ def player_page(
         )
     else:
         body.append("<p>No game of this player is counted in the standings.</p>")
-    if history:
-        body.extend(["<h2>Rating</h2>", rating_chart(history, f"Rating of {player.name}")])
+    for game, rating in ratings:
+        history = [
+            (f"{point.date or point.place}, rank {point.rank}", point.ordinal)
+            for point in rating.history
+        ]
+        body.extend(
+            [
+                f"<h2>Rating, {text(game)}</h2>",
+                f'<p class="rating">{rating.ordinal:.2f} after {counted(rating.games, "game")} '
+                f"({rating.wins} won; mu {rating.mu:.2f}, sigma {rating.sigma:.2f})</p>",
+                rating_chart(history, f"Rating of {player.name} at {game} after each game"),
+            ]
+        )
     order = collection.latest_order()
     games = sorted(player.games, key=lambda item: order[item[0].id])
     lines = []
