@@ -21,7 +21,16 @@ from urllib.parse import unquote, urlsplit
 import pytest
 from conftest import run_cli as run
 from meridina.tools.generating import random_records
-from site_reading import broken_links, pages_of, standings_said, standings_shown
+from site_reading import (
+    broken_links,
+    pages_of,
+    ratings_said,
+    seats_said,
+    seats_shown,
+    standings_said,
+    standings_shown,
+    tables_shown,
+)
 from test_html_replay import FLAGS, _browser_parts
 from test_site import make_club
 
@@ -172,7 +181,14 @@ def test_a_thousand_games_show_the_standings_score_gives(
     score = run("score", "--standings", "--format", "json", "records", "--jobs", "auto")
     said = standings_said(json.loads(score.stdout))
     assert len(said) == len(KINDS)
-    assert standings_shown((site / "index.html").read_text("utf-8")) == said
+    home = (site / "index.html").read_text("utf-8")
+    assert standings_shown(home) == said
+    rated = json.loads(run("ratings", "--format", "json", "records").stdout)
+    assert tables_shown(home, "ratings") == ratings_said(rated)
+    found = json.loads(run("stats", "--format", "json", "records").stdout)
+    assert [row[:3] for _, rows in seats_shown(home) for row in rows] == [
+        row[:3] for _, rows in seats_said(found) for row in rows
+    ]
     # opened in the browser: the home page, every player page, the lists, and a sample of
     # the game pages (every one of them would take minutes)
     games = sorted((site / "games").iterdir())

@@ -21,6 +21,7 @@ from ..stand_in import stand_in_sentence
 from .counting import player_key
 from .ratings import PlayerRating, Ratings
 from .site_model import Collection, Player, SiteGame, player_id
+from .standings import edition_words
 from .statistics import CONFIDENCE, Spread, Statistics
 from .summaries import Placing
 
@@ -81,7 +82,7 @@ def game_name(game: SiteGame) -> str:
     if summary.title is None:
         return "Unknown game"
     edition = summary.standing.edition
-    return summary.title + (f", edition {edition}" if edition else "")
+    return summary.title + (f", {edition_words(edition)}" if edition else "")
 
 
 def ranked(placings: Sequence[Placing], root: str = "") -> str:
@@ -380,8 +381,12 @@ def rating_chart(history: Sequence[tuple[str, float]], title: str) -> str:
         f'aria-label="{text(title)}"><title>{text(title)}</title>'
         f'<polyline fill="none" stroke="#2f3b4a" stroke-width="2" points="{line}"/>'
         f'<g fill="#2f3b4a">{dots}</g>'
-        f'<text x="{CHART_MARGIN}" y="{CHART_HEIGHT - 2}" font-size="10">{low:.2f}</text>'
-        f'<text x="{CHART_MARGIN}" y="10" font-size="10">{high:.2f}</text></svg>'
+        + (
+            f'<text x="{CHART_MARGIN}" y="{CHART_HEIGHT - 2}" font-size="10">{low:.2f}</text>'
+            if low != high
+            else ""
+        )
+        + f'<text x="{CHART_MARGIN + 8}" y="10" font-size="10">{high:.2f}</text></svg>'
     )
 
 
