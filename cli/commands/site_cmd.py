@@ -100,42 +100,28 @@ def site(
         raise InputFault(f"{shown(str(out))}: {error}") from None
     cache = SiteCache.load(out, settings)
     with verbosity.silenced(report=True):
-        files = list(site_files(paths, selection, verbosity))
-        digests: dict[str, str] = {}
-        fresh: dict[str, list[SiteGame]] = {}
-        for path, _ in files:
-            if isinstance(path, InputError):
-                continue
-            digest = digests[path] = file_digest(path)
-            games = cache.games_of(path, digest) if digest else None
-            if games is not None and all(drawn_block(out, g.id) is not None for g in games):
-                fresh[path] = games
-        again = [path.source if isinstance(path, InputError) else path for path, _ in files]
-        again = [path for path in again if path not in fresh]
-        drawn = cache.drawn(again, out)
-        names = {path if isinstance(path, str) else path.source: name for path, name in files}
-        hide = {path: hidden_folders(path, names.get(path, path)) for path in again}
+        files = site_files(paths, selection, verbosity)
+        digests = {path: file_digest(path) for path, _ in files if isinstance(path, str)}
+        fresh = fresh_files(cache, digests, out)
+        again = [source_of(path) for path, _ in files if source_of(path) not in fresh]
+        names = {source_of(path): name for path, name in files}
+        hide = {path: hidden_folders(path, names[path]) for path in again}
         reporter = SiteReporter(sys.stdout, ReportOptions(command="site"))
+        drawn = cache.drawn(again, out)
         check = GameCheck(partial(site_game, problems, settings, drawn, hide), rulings_of(context))
         run_batch(again, selection, check, telling(reporter, verbosity), jobs, None)
         games: list[SiteGame] = []
         unreadable: list[Unreadable] = []
         for path, name in files:
-            source = path.source if isinstance(path, InputError) else path
-            if source in fresh:
-                games.extend(fresh[source])
-                cache.keep(source, digests[source], fresh[source])
-                continue
-            hidden = hide.get(source, ())
-            read = [shown_as(game, name, hidden) for game in reporter.games.get(source, [])]
-            games.extend(read)
-            faults = reporter.faults.get(source)
-            if faults:
-                unreadable.extend(
-                    Unreadable(names.get(f.source, name), unhidden(f.text, hidden)) for f in faults
-                )
-            elif digests.get(source) and file_digest(source) == digests[source]:
-                cache.keep(source, digests[source], read)  # unchanged while it was read
+            source = source_of(path)
+            kept = fresh.get(source)
+            if kept is None:
+                kept, whole = read_games(reporter, source, name, hide.get(source, ()), unreadable)
+                if not whole or file_digest(source) != digests.get(source):
+                    games.extend(kept)
+                    continue  # not kept for the next build: a fault, or it changed meanwhile
+            games.extend(kept)
+            cache.keep(source, digests[source], kept)
         try:
             built = build_site(games, out, unreadable, cache=cache)
         except (SiteError, OSError) as error:
@@ -159,6 +145,36 @@ def site(
         else EXIT_VALID
     )
     raise SystemExit(status)
+
+
+def source_of(path: str | InputError) -> str:
+    return path.source if isinstance(path, InputError) else path
+
+
+def fresh_files(cache: SiteCache, digests: dict[str, str], out: Path) -> dict[str, list[SiteGame]]:
+    """The files whose games the cache holds for their content now, each game's page in the
+    site: they are not read again."""
+    fresh: dict[str, list[SiteGame]] = {}
+    for path, digest in digests.items():
+        games = cache.games_of(path, digest) if digest else None
+        if games is not None and all(drawn_block(out, game.id) is not None for game in games):
+            fresh[path] = games
+    return fresh
+
+
+def read_games(
+    reporter: SiteReporter,
+    source: str,
+    name: str,
+    hide: Sequence[tuple[str, str]],
+    unreadable: list[Unreadable],
+) -> tuple[list[SiteGame], bool]:
+    """The games read of ``source``, shown as ``name``, and whether it was read whole (its
+    faults, if not, added to ``unreadable``)."""
+    read = [shown_as(game, name, hide) for game in reporter.games.get(source, [])]
+    faults = reporter.faults.get(source, [])
+    unreadable.extend(Unreadable(name, unhidden(fault.text, hide)) for fault in faults)
+    return read, not faults
 
 
 def site_files(

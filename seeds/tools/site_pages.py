@@ -307,17 +307,17 @@ def player_page(
         )
     else:
         body.append("<p>No game of this player is counted in the standings.</p>")
-    for game, rating in ratings:
+    for title, rating in ratings:
         history = [
             (f"{point.date or point.place}, rank {point.rank}", point.ordinal)
             for point in rating.history
         ]
         body.extend(
             [
-                f"<h2>Rating, {text(game)}</h2>",
+                f"<h2>Rating, {text(title)}</h2>",
                 f'<p class="rating">{rating.ordinal:.2f} after {counted(rating.games, "game")} '
                 f"({rating.wins} won; mu {rating.mu:.2f}, sigma {rating.sigma:.2f})</p>",
-                rating_chart(history, f"Rating of {player.name} at {game} after each game"),
+                rating_chart(history, f"Rating of {player.name} at {title} after each game"),
             ]
         )
     order = collection.latest_order()
