@@ -381,6 +381,19 @@ def test_the_api_builds_the_same_pages(tmp_path: Path) -> None:
     assert rebuilt.written == [] and rebuilt.unchanged == len(built.written)
 
 
+def test_the_api_shows_a_whole_path_by_the_files_name(tmp_path: Path) -> None:
+    from meridina import read_games
+
+    record = tmp_path / "secret-folder" / "night.mrec"
+    record.parent.mkdir()
+    record.write_text((EXAMPLES / "meridian/errors.mrec").read_text("utf-8"), "utf-8")
+    build_site(read_games(record.resolve()), tmp_path / "site")
+    for path in (tmp_path / "site").rglob("*"):
+        if path.is_file():
+            assert "secret-folder" not in path.read_text("utf-8", "replace"), path
+    assert "night.mrec:1" in (tmp_path / "site/index.html").read_text("utf-8")
+
+
 def test_the_rating_chart_is_a_polyline_with_escaped_labels() -> None:
     chart = rating_chart([("<b>game 1</b>", 10.0), ("game 2", 12.5), ("game 3", 11.0)], "R <x>")
     assert chart.count("<circle") == 3 and "<polyline" in chart

@@ -33,6 +33,7 @@ from meridina.tools.site import (
     page_key,
     prepare,
     replay_block,
+    shown_file,
     unhidden,
 )
 from meridina.tools.summaries import GameSummary, summary_of
@@ -207,7 +208,7 @@ def site_name(argument: str, path: str) -> str:
     """The name the site shows for ``path``, found under the path given ``argument``."""
     given = Path(os.path.normpath(path))
     if not given.is_absolute() and ".." not in given.parts:
-        return given.as_posix()
+        return shown_file(path)
     top = Path(os.path.abspath(argument))
     try:
         inner = Path(os.path.abspath(path)).relative_to(top)

@@ -13,6 +13,7 @@ files that changed.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import io
 import json
@@ -131,17 +132,27 @@ def unhidden(text: str, hide: Sequence[tuple[str, str]]) -> str:
 
 
 def site_game(game: Game, settings: str = "") -> SiteGame:
-    """A game the API read, as the site shows it: its problems all kept."""
+    """A game the API read, as the site shows it: its problems all kept; its file named as
+    read when that is a path inside the current folder, else by its name alone."""
     report = game._report  # the API's own modules share the checked game
     file = game.file or "record"
-    summary = game_summary(game)
+    shown = shown_file(file)
+    hide = hidden_folders(file, shown)
+    summary = dataclasses.replace(game_summary(game), file=shown)
     return SiteGame(
         summary,
         report.source,
-        tuple(problem_line(summary.file, problem) for problem in report.problems),
+        tuple(unhidden(problem_line(shown, problem), hide) for problem in report.problems),
         page_key(settings, file, report.index, report.first_line, report.source),
-        replay_block(report, file),
+        replay_block(report, file, hide),
     )
+
+
+def shown_file(path: str) -> str:
+    """``path`` as a site shows it: as given when it lies inside the current folder (no
+    ``..``), else by its name alone, so that no path of this machine is shown."""
+    given = Path(os.path.normpath(path))
+    return given.as_posix() if not given.is_absolute() and ".." not in given.parts else given.name
 
 
 class SiteCache:
