@@ -276,6 +276,25 @@ def test_a_rebuild_writes_only_what_changed(
     assert len(list((tmp_path / "site/records").iterdir())) == 2
 
 
+def test_the_batch_options_choose_files_and_problems(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    records_of(tmp_path / "r", "meridian/final-position.mrec")
+    records_of(tmp_path / "r/old", "meridian/errors.mrec")
+    run("site", "r", "-o", "all", "--ignore", "MER-")
+    sections = [
+        page.read_text("utf-8").split('<section class="site-game">')[1].split("</section>")[0]
+        for page in (tmp_path / "all/games").iterdir()
+    ]
+    errors = [section for section in sections if "r/old/errors.mrec:" in section]
+    assert len(errors) == 4 and not any("MER-" in section for section in errors)
+    assert sum("<li>r/old/errors.mrec:18:1: REC-4 " in section for section in errors) == 1
+    result = run("site", "r", "-o", "some", "--extend-exclude", "old/")
+    assert result.exit_code == 0
+    assert len(list((tmp_path / "some/games").iterdir())) == 1
+
+
 def test_a_changed_game_is_drawn_again_its_neighbours_not(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
