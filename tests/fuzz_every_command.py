@@ -10,7 +10,7 @@ Exit status 1 when anything failed.
 
 Each input (tests/fuzz_records.py) is one or more random legal games, most of them
 spoilt. It goes through validate, score and replay in every ``--format`` they take
-(and ``score --standings`` as text, json and csv), ``score --islands``, ``replay
+(and ``score --standings``, ``ratings`` and ``stats`` as text, json and csv), ``score --islands``, ``replay
 --turn``, ``draw -o`` (and ``--turn``, ``--game-number 2``), ``annotate`` (to stdout, ``--format
 json``, ``--check``, ``--diff``, ``--no-notes``, ``--in-place`` twice on a copy) and
 ``validate -`` from standard input. Every ``--heavy-every`` inputs it also goes through
@@ -306,6 +306,10 @@ def standard_cases(record: HostileRecord, number: int) -> list[Case]:
         schema = "standings" if fmt == "json" else None
         args = ("score", "--standings", "--format", fmt, INPUT)
         cases.append(Case(f"score --standings --format {fmt}", args, fmt, schema))
+        for command in ("ratings", "stats"):
+            schema = command if fmt == "json" else None
+            args = (command, "--format", fmt, INPUT)
+            cases.append(Case(f"{command} --format {fmt}", args, fmt, schema))
     turn = str((number * 7) % 13 if number % 5 else 10**12)
     cases.append(Case("replay --turn", ("replay", "--turn", turn, INPUT)))
     cases.append(Case("draw -o", ("draw", INPUT, "-o", "picture.svg"), writes="svg"))
