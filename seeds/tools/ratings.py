@@ -210,9 +210,10 @@ def _rate_game(rater: PlackettLuce, summary: GameSummary, players: dict[str, _Pl
         key = player_key(placing.name)
         players.setdefault(key, _Player(shown_name(placing.name), rater.rating()))
     keys = list(seated)
-    updated = rater.rate(
-        [[players[key].rating] for key in keys], ranks=[float(seated[key]) for key in keys]
-    )
+    # the ranks as the ints the rules give: openskill 6.0 sees a tie only between equal
+    # ints, and would rate ranks 2.0 and 2.0 as two places
+    ranks: list[float] = [seated[key] for key in keys]
+    updated = rater.rate([[players[key].rating] for key in keys], ranks=ranks)
     for key, (rating,) in zip(keys, updated, strict=True):
         player = players[key]
         player.rating = rating
