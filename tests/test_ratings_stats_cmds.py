@@ -186,3 +186,9 @@ def test_generated_games_are_all_counted_rated_and_summed(
             assert days == sorted(days) and len(days) == player["games"]
     games = api_games(Path("."))  # named as the command names them, from the folder given
     assert json.loads(json.dumps(ratings_json(meridina.ratings(games)))) == rated
+
+
+@pytest.mark.parametrize("command", ["ratings", "stats"])
+def test_a_game_whose_only_problems_are_ignored_is_counted(club: Path, command: str) -> None:
+    assert as_json(command, "club/5-wrong-result.mrec")["games"] == 0
+    assert as_json(command, "club/5-wrong-result.mrec", "--ignore", "MER-E5")["games"] == 1

@@ -3,8 +3,8 @@
 A rating library rather than a formula of our own: Plackett-Luce rates games of any number
 of players with shared places, and keeps each player's uncertainty (sigma) beside their
 skill (mu), which a club's few games need; openskill implements the published model
-(Weng and Lin, 2011) and is tested against it. Its default parameters are used as the
-library gives them (``Ratings.parameters`` reads them from the model).
+(Weng and Lin, 2011). Its default parameters are used as the library gives them
+(``Ratings.parameters`` reads them from the model).
 
 Each game has one rating (Meridian; Medina), a rating being a player's, not a table's:
 games of any number of players count towards it, and Medina's editions share it, since a
