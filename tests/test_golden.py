@@ -7,6 +7,7 @@ diff there: rewrite them on purpose with ``python -m pytest tests/test_golden.py
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 
 import pytest
@@ -29,6 +30,12 @@ FORMATS = ["text", "json"]
 # The CI reports, on validate only: replay and score report the same problems in them
 # (test_formats.py, test_gitlab_format.py).
 CI_FORMATS = ["gitlab"]
+# Commands over the whole examples folder: (name of the golden file, command line)
+COLLECTION: list[tuple[str, list[str]]] = [
+    ("find-list", ["find", "examples", "--list"]),
+    ("find-records", ["find", "examples", "--event", "club night", "--from", "2024-03-01"]),
+    ("find-duplicates", ["find", "examples", "--duplicates", "--list"]),
+]
 
 
 def _cases() -> list[tuple[Path, str, list[str], str]]:
@@ -80,7 +87,33 @@ def test_output_matches_golden(
     assert actual == golden.read_text("utf-8"), f"output differs from {golden.relative_to(TOP)}"
 
 
+@pytest.mark.parametrize(("name", "command"), COLLECTION, ids=[name for name, _ in COLLECTION])
+def test_collection_output_matches_golden(
+    name: str,
+    command: list[str],
+    request: pytest.FixtureRequest,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.chdir(TOP)
+    result = CliRunner().invoke(cli, command)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    actual = (
+        f"$ meridina {shlex.join(command)}\n"
+        f"exit: {result.exit_code}\n"
+        f"--- stdout ---\n{result.stdout}"
+        f"--- stderr ---\n{result.stderr}"
+    )
+    golden = GOLDEN / "collection" / f"{name}.out"
+    if request.config.getoption("--update-goldens"):
+        golden.parent.mkdir(parents=True, exist_ok=True)
+        golden.write_text(actual, "utf-8", newline="\n")
+        return
+    assert golden.exists(), f"no golden output yet: run pytest {__file__} --update-goldens"
+    assert actual == golden.read_text("utf-8"), f"output differs from {golden.relative_to(TOP)}"
+
+
 def test_every_golden_file_has_a_case() -> None:
     """A golden file left over from a removed example or command is a stale file."""
     expected = {GOLDEN / e.parent.name / f"{e.stem}.{n}.{f}.out" for e, n, _, f in _cases()}
+    expected |= {GOLDEN / "collection" / f"{name}.out" for name, _ in COLLECTION}
     assert set(GOLDEN.rglob("*.out")) == expected
