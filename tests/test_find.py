@@ -211,6 +211,18 @@ def test_winner_as_the_rules_score_the_game(club: Path) -> None:
     assert found_places("--winner", "nobody at all") == []
 
 
+def test_the_leader_of_a_game_not_finished_has_not_won(tmp_path: Path) -> None:
+    from meridina import read_text
+    from meridina.tools.summaries import game_summary
+
+    unfinished = "\n".join(MERIDIAN[0].rstrip("\n").split("\n")[:-6]) + "\n"
+    summary = game_summary(next(read_text(unfinished)))
+    assert not summary.finished and summary.winners
+    (tmp_path / "unfinished.mrec").write_text(unfinished, "utf-8")
+    result = run_cli("find", str(tmp_path), "--winner", summary.winners[0])
+    assert result.exit_code == 1 and result.stdout == ""
+
+
 def test_several_winners_are_any_of_them(club: Path) -> None:
     first, second = winner_of(MEDINA[0]), winner_of(MERIDIAN[3])
     either = set(found_places("--winner", first, "--winner", second))

@@ -102,7 +102,7 @@ def rule_option(
     "winners",
     multiple=True,
     metavar="NAME",
-    help="Games NAME won (a first place, shared or not), as the rules score them; "
+    help="Finished games NAME won (a first place, shared or not), as the rules score them; "
     "repeatable: games any of them won.",
 )
 @click.option("--valid", is_flag=True, help="Valid games only.")

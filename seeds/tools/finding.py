@@ -85,7 +85,7 @@ class GameFilter:
     - ``event``: the Event tag holds this text, case and spaces aside;
     - ``start``/``end``: the Date tag names a day from ``start`` to ``end``, both included
       (a game without a day it names never matches either);
-    - ``winners``: one of these names has first place (shared or not);
+    - ``winners``: one of these names has first place (shared or not) in a finished game;
     - ``valid``: the game is valid (True) or has problems (False);
     - ``rules``: the game has a problem (or a warning) under one of these rules
       (``rule_matches``).
@@ -137,7 +137,7 @@ class GameFilter:
         if self.valid is not None and summary.valid != self.valid:
             return False
         if self.winners:
-            won = {name_key(name) for name in summary.winners}
+            won = {name_key(name) for name in summary.winners} if summary.finished else set()
             if not any(name_key(name) in won for name in self.winners):
                 return False
         if self.rules:
