@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from .game_parts import MeridinaError, PlayedTurn, Player, Problem
     from .positions import Position, Score, ScoreRow, Turn
     from .reading import Header, read_headers
+    from .tools.finding import GameFilter
     from .recording import NextTurn, NextWords, Played, Recording
     from .tools.generating import random_games, random_records
     from .tools.importing import Imported, import_boardspace
@@ -30,6 +31,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Game",
+    "GameFilter",
     "Header",
     "Imported",
     "MeridinaError",
@@ -65,6 +67,7 @@ BESIDE = {
     "random_games": ".tools.generating",
     "random_records": ".tools.generating",
     "Standings": ".tools.standings",
+    "GameFilter": ".tools.finding",
     "Imported": ".tools.importing",
     "import_boardspace": ".tools.importing",
     "replay_page": ".tools.replay_page",

@@ -491,3 +491,12 @@ def test_what_is_found_validates_as_it_did_where_it_was_found(
         checked = run_cli("validate", "-", "--format", "json", input_text=found.stdout)
         games_read = json.loads(checked.stdout)["files"][0]["games"]
         assert [game["valid"] for game in games_read] == verdicts
+
+
+def test_game_matches_a_game_read_in_full(club: Path) -> None:
+    from meridina import GameFilter, read_games
+
+    games = list(read_games("spring.mrec"))
+    assert [g.number for g in games if GameFilter(valid=False).game_matches(g)] == [3]
+    assert [g.number for g in games if GameFilter(players=("bo\u202eb",)).game_matches(g)] == [2]
+    assert [g.number for g in games if GameFilter(rules=("MER-E",)).game_matches(g)] == [3]
