@@ -20,8 +20,8 @@ if TYPE_CHECKING:
     from .game_parts import MeridinaError, PlayedTurn, Player, Problem
     from .positions import Position, Score, ScoreRow, Turn
     from .reading import Header, read_headers
-    from .tools.finding import GameFilter
     from .recording import NextTurn, NextWords, Played, Recording
+    from .tools.finding import GameFilter
     from .tools.generating import random_games, random_records
     from .tools.importing import Imported, import_boardspace
     from .tools.replay_page import replay_page
