@@ -500,3 +500,46 @@ def test_game_matches_a_game_read_in_full(club: Path) -> None:
     assert [g.number for g in games if GameFilter(valid=False).game_matches(g)] == [3]
     assert [g.number for g in games if GameFilter(players=("bo\u202eb",)).game_matches(g)] == [2]
     assert [g.number for g in games if GameFilter(rules=("MER-E",)).game_matches(g)] == [3]
+
+
+def test_standard_input_searched_on_tags_and_by_the_check(club: Path) -> None:
+    text = (club / "spring.mrec").read_text("utf-8")
+    on_tags = run_cli("find", "-", "--event", "table 2", input_text=text)
+    checked = run_cli("find", "-", "--event", "table 2", "--valid", input_text=text)
+    assert records(on_tags) == records(checked) == [SPRING[1].strip("\n")]
+
+
+def test_the_same_games_found_with_two_processes(club: Path) -> None:
+    one = run_cli("find", ".", "--valid", "--player", "eva")
+    two = run_cli("find", ".", "--valid", "--player", "eva", "--jobs", "2")
+    assert one.exit_code == two.exit_code == 0
+    assert one.stdout == two.stdout and records(one)
+
+
+@st.composite
+def retyped(draw: st.DrawFn, text: str) -> str:
+    """``text`` typed again: its header tags in another order, other tags, comments and
+    blank lines anywhere between lines, and maybe Windows line ends."""
+    header, body = text.strip("\n").split("\n\n", 1)
+    tags = draw(st.permutations(header.split("\n")))
+    tags = [*tags, f'[Site "{draw(TAG_TEXT)}"]']
+    lines = []
+    for line in body.split("\n"):
+        note = draw(st.sampled_from(["", "  { again }", " ; typed twice"]))
+        lines.append(line + note)
+        lines.extend([""] * draw(st.integers(0, 1)))
+    retyped = "; from the paper sheet\n" + "\n".join(tags) + "\n\n" + "\n".join(lines) + "\n"
+    return retyped.replace("\n", "\r\n") if draw(st.booleans()) else retyped
+
+
+@settings(max_examples=6)
+@given(st.data())
+def test_a_game_typed_again_is_found_as_a_duplicate(data: st.DataObject) -> None:
+    original = data.draw(st.sampled_from(MERIDIAN[:2] + MEDINA[:2]))
+    copy = data.draw(retyped(original))
+    with tempfile.TemporaryDirectory() as folder:
+        (Path(folder) / "a.mrec").write_text(original, "utf-8", newline="")
+        (Path(folder) / "b.mrec").write_text(copy, "utf-8", newline="")
+        result = run_cli("find", folder, "--duplicates", "--list")
+        (line,) = result.stdout.splitlines()
+        assert "/b.mrec:" in line and line.endswith("a.mrec:1, counted once")
