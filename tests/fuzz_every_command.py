@@ -15,8 +15,9 @@ spoilt. It goes through validate, score and replay in every ``--format`` they ta
 ``score --islands``, ``replay --turn``, ``draw -o`` (and ``--turn``, ``--game-number 2``),
 ``annotate`` (to stdout, ``--format json``, ``--check``, ``--diff``, ``--no-notes``,
 ``--in-place`` twice on a copy) and ``validate -`` from standard input. Every
-``--heavy-every`` inputs it also goes through ``replay --html`` and ``meridina record -o NEW`` with the first game's tags as options and
-its turns on a pipe (every ``--subprocess-every`` of those as a real process). Every
+``--heavy-every`` inputs it also goes through ``replay --html`` and ``meridina record -o
+NEW`` with the first game's tags as options and its turns on a pipe (every
+``--subprocess-every`` of those as a real process). Every
 ``--jobs-every`` inputs, ``validate`` and ``score`` on the last four inputs with ``-j 2``
 must print what ``-j 1`` prints, byte for byte. Commands run in-process (click's
 CliRunner) unless a real process is needed, with output going where it goes in CI: not
