@@ -119,8 +119,8 @@ def rule_option(
 @click.option(
     "--duplicates",
     is_flag=True,
-    help="Games that repeat a game read before them (the same game and players in the "
-    "same seats, whatever the layout, comments and other tags).",
+    help="Games that repeat a game read before them: the same players in the same seats "
+    "and the same turns, whatever the layout, comments and other tags.",
 )
 @click.option(
     "--list",
