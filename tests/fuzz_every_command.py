@@ -10,14 +10,12 @@ Exit status 1 when anything failed.
 
 Each input (tests/fuzz_records.py) is one or more random legal games, most of them
 spoilt. It goes through validate, score and replay in every ``--format`` they take
-(and ``score --standings`` as text, json and csv), ``find`` (``--list``, ``--duplicates
---list``, records by ``--invalid``, which validate back as invalid, and ``--player``),
-``score --islands``, ``replay --turn``, ``draw -o`` (and ``--turn``, ``--game-number 2``),
-``annotate`` (to stdout, ``--format json``, ``--check``, ``--diff``, ``--no-notes``,
-``--in-place`` twice on a copy) and ``validate -`` from standard input. Every
-``--heavy-every`` inputs it also goes through ``replay --html`` and ``meridina record -o
-NEW`` with the first game's tags as options and its turns on a pipe (every
-``--subprocess-every`` of those as a real process). Every
+(and ``score --standings`` as text, json and csv), ``score --islands``, ``replay
+--turn``, ``draw -o`` (and ``--turn``, ``--game-number 2``), ``annotate`` (to stdout, ``--format
+json``, ``--check``, ``--diff``, ``--no-notes``, ``--in-place`` twice on a copy) and
+``validate -`` from standard input. Every ``--heavy-every`` inputs it also goes through
+``replay --html`` and ``meridina record -o NEW`` with the first game's tags as options and
+its turns on a pipe (every ``--subprocess-every`` of those as a real process). Every
 ``--jobs-every`` inputs, ``validate`` and ``score`` on the last four inputs with ``-j 2``
 must print what ``-j 1`` prints, byte for byte. Commands run in-process (click's
 CliRunner) unless a real process is needed, with output going where it goes in CI: not
@@ -317,10 +315,6 @@ def standard_cases(record: HostileRecord, number: int) -> list[Case]:
     if len(record.games) > 1:
         second = ("draw", INPUT, "--game-number", "2", "-o", "picture.svg")
         cases.append(Case("draw --game-number 2 -o", second, writes="svg"))
-    cases.append(Case("find --list", ("find", "--list", INPUT)))
-    cases.append(Case("find --duplicates --list", ("find", "--duplicates", "--list", INPUT)))
-    cases.append(Case("find --invalid", ("find", "--invalid", INPUT), "record"))
-    cases.append(Case("find --player", ("find", "--player", "Ann", INPUT), "record"))
     cases.append(Case("annotate", ("annotate", INPUT), "record"))
     cases.append(Case("annotate --format json", ("annotate", "--format", "json", INPUT), "json"))
     cases.append(Case("annotate --no-notes", ("annotate", "--no-notes", INPUT), "record"))
@@ -496,21 +490,7 @@ def cross_checks(record: HostileRecord, ran: dict[str, Ran], folder: Path) -> li
         detail = text.stdout.decode("utf-8", "replace")[:300]
         failures.append(Failure("legal-record-rejected", text.case, detail))
     failures += annotate_in_place(folder, ran)
-    failures += found_invalid(folder, ran["find --invalid"])
     return failures
-
-
-def found_invalid(folder: Path, found: Ran) -> list[Failure]:
-    """The games ``find --invalid`` writes are read back as invalid: each has a problem."""
-    if found.error is not None or found.exit_code != 0:
-        return []
-    (folder / "found.mrec").write_bytes(found.stdout)
-    case = Case("validate what find --invalid wrote", ("validate", "found.mrec"))
-    after = run(case, folder)
-    if after.exit_code == 1:
-        return []
-    detail = (after.stdout + after.stderr).decode("utf-8", "replace")[:300]
-    return [Failure("find-invalid-reads-back-valid", found.case, detail)]
 
 
 def record_checks(ran: Ran, folder: Path) -> list[Failure]:
