@@ -39,6 +39,16 @@ COMMANDS = {
         "find",
         "Find the games of the record PATHS that meet every condition given.",
     ),
+    "ratings": LazyCommand(
+        ".commands.collection_cmd",
+        "ratings",
+        "Rate the players of the record PATHS, one rating per game (openskill).",
+    ),
+    "stats": LazyCommand(
+        ".commands.collection_cmd",
+        "stats",
+        "Statistics of the record PATHS: wins by seat, winning scores, how games ended.",
+    ),
     "record": LazyCommand(
         ".record.command",
         "record",

@@ -24,8 +24,10 @@ if TYPE_CHECKING:
     from .tools.finding import GameFilter
     from .tools.generating import random_games, random_records
     from .tools.importing import Imported, import_boardspace
+    from .tools.ratings import Ratings, ratings
     from .tools.replay_page import replay_page
     from .tools.standings import Standings, standings
+    from .tools.statistics import Statistics, statistics
 
     __version__: str
 
@@ -42,20 +44,24 @@ __all__ = [
     "Player",
     "Position",
     "Problem",
+    "Ratings",
     "Recording",
     "Score",
     "ScoreRow",
     "Standings",
+    "Statistics",
     "Turn",
     "__version__",
     "import_boardspace",
     "random_games",
     "random_records",
+    "ratings",
     "read_games",
     "read_headers",
     "read_text",
     "replay_page",
     "standings",
+    "statistics",
 ]
 
 RECORDING = frozenset({"NextTurn", "NextWords", "Played", "Recording"})  # in ``meridina.recording``
@@ -72,6 +78,10 @@ BESIDE = {
     "import_boardspace": ".tools.importing",
     "replay_page": ".tools.replay_page",
     "standings": ".tools.standings",
+    "Ratings": ".tools.ratings",
+    "ratings": ".tools.ratings",
+    "Statistics": ".tools.statistics",
+    "statistics": ".tools.statistics",
     "PlayedTurn": ".game_parts",
     "Player": ".game_parts",
 }

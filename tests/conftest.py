@@ -18,8 +18,9 @@ from hypothesis import strategies as st
 from meridina.notation.driver import GameReport, check_text
 from meridina.rules.common import Place
 
-# the markers' hooks (needs.py): `slow` for every test that needs more than Python, and no
-# skipped browser or tmux test in CI
+# the markers' hooks (needs.py): `slow` for every test that needs more than Python, the files
+# of slow tests first, and no skipped browser or tmux test in CI
+from needs import pytest_collection_modifyitems as pytest_collection_modifyitems
 from needs import pytest_itemcollected as pytest_itemcollected
 from needs import pytest_runtest_makereport as pytest_runtest_makereport
 

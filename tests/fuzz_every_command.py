@@ -306,6 +306,11 @@ def standard_cases(record: HostileRecord, number: int) -> list[Case]:
         schema = "standings" if fmt == "json" else None
         args = ("score", "--standings", "--format", fmt, INPUT)
         cases.append(Case(f"score --standings --format {fmt}", args, fmt, schema))
+    for command in ("ratings", "stats"):
+        for fmt in ("text", "json", "csv"):
+            schema = command if fmt == "json" else None
+            args = (command, "--format", fmt, INPUT)
+            cases.append(Case(f"{command} --format {fmt}", args, fmt, schema))
     turn = str((number * 7) % 13 if number % 5 else 10**12)
     cases.append(Case("replay --turn", ("replay", "--turn", turn, INPUT)))
     cases.append(Case("draw -o", ("draw", INPUT, "-o", "picture.svg"), writes="svg"))

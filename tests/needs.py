@@ -34,3 +34,11 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
         why = report.longrepr[2] if isinstance(report.longrepr, tuple) else report.longrepr
         marked = ", ".join(needs)
         report.longrepr = f"CI must run the tests marked {marked}; this one was skipped: {why}"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The files holding slow tests run first, each file's tests together and in order: on
+    several cores the long tests then start early and the short ones even out the end,
+    rather than one core running a long test begun last while the others wait."""
+    slow_files = {item.path for item in items if item.get_closest_marker("slow")}
+    items.sort(key=lambda item: item.path not in slow_files)

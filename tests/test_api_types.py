@@ -68,7 +68,8 @@ def installed_tree(tmp_path: Path) -> Path:
 def test_the_probe_reaches_the_new_names_and_their_members() -> None:
     script, reveals = probe_script()
     for shown in ("value.players", "value.played_turns", "value.supplies", "value.detail",
-                  "value.push", "meridina.read_headers", "meridina.standings"):  # fmt: skip
+                  "value.push", "meridina.read_headers", "meridina.standings",
+                  "meridina.ratings", "meridina.statistics"):  # fmt: skip
         assert shown in script
     assert "value.file" in script and "value.number" in script  # set by Game.__init__
     assert reveals > 120

@@ -30,11 +30,14 @@ FORMATS = ["text", "json"]
 # The CI reports, on validate only: replay and score report the same problems in them
 # (test_formats.py, test_gitlab_format.py).
 CI_FORMATS = ["gitlab"]
-# Commands over the whole examples folder: (name of the golden file, command line)
-COLLECTION: list[tuple[str, list[str]]] = [
-    ("find-list", ["find", "examples", "--list"]),
-    ("find-records", ["find", "examples", "--event", "club night", "--from", "2024-03-01"]),
-    ("find-duplicates", ["find", "examples", "--duplicates", "--list"]),
+# The commands over a whole collection, on every bundled example at once, in each format
+COLLECTION_COMMANDS = ["ratings", "stats"]
+COLLECTION_FORMATS = ["text", "json", "csv"]
+# find over the whole examples folder, which writes no other format: (golden name, options)
+FIND_CASES: list[tuple[str, list[str]]] = [
+    ("find-list", ["--list"]),
+    ("find-records", ["--event", "club night", "--from", "2024-03-01"]),
+    ("find-duplicates", ["--duplicates", "--list"]),
 ]
 
 
@@ -87,14 +90,34 @@ def test_output_matches_golden(
     assert actual == golden.read_text("utf-8"), f"output differs from {golden.relative_to(TOP)}"
 
 
-@pytest.mark.parametrize(("name", "command"), COLLECTION, ids=[name for name, _ in COLLECTION])
+@pytest.mark.parametrize("command", COLLECTION_COMMANDS)
+@pytest.mark.parametrize("output_format", COLLECTION_FORMATS)
 def test_collection_output_matches_golden(
-    name: str,
-    command: list[str],
+    command: str,
+    output_format: str,
     request: pytest.FixtureRequest,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.chdir(TOP)
+    actual = _render(Path("examples"), [command], output_format)
+    golden = GOLDEN / "collections" / f"{command}.{output_format}.out"
+    if request.config.getoption("--update-goldens"):
+        golden.parent.mkdir(parents=True, exist_ok=True)
+        golden.write_text(actual, "utf-8", newline="\n")
+        return
+    assert golden.exists(), f"no golden output yet: run pytest {__file__} --update-goldens"
+    assert actual == golden.read_text("utf-8"), f"output differs from {golden.relative_to(TOP)}"
+
+
+@pytest.mark.parametrize(("name", "options"), FIND_CASES, ids=[name for name, _ in FIND_CASES])
+def test_find_output_matches_golden(
+    name: str,
+    options: list[str],
+    request: pytest.FixtureRequest,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.chdir(TOP)
+    command = ["find", "examples", *options]
     result = CliRunner().invoke(cli, command)
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
     actual = (
@@ -103,7 +126,7 @@ def test_collection_output_matches_golden(
         f"--- stdout ---\n{result.stdout}"
         f"--- stderr ---\n{result.stderr}"
     )
-    golden = GOLDEN / "collection" / f"{name}.out"
+    golden = GOLDEN / "collections" / f"{name}.out"
     if request.config.getoption("--update-goldens"):
         golden.parent.mkdir(parents=True, exist_ok=True)
         golden.write_text(actual, "utf-8", newline="\n")
@@ -115,5 +138,10 @@ def test_collection_output_matches_golden(
 def test_every_golden_file_has_a_case() -> None:
     """A golden file left over from a removed example or command is a stale file."""
     expected = {GOLDEN / e.parent.name / f"{e.stem}.{n}.{f}.out" for e, n, _, f in _cases()}
-    expected |= {GOLDEN / "collection" / f"{name}.out" for name, _ in COLLECTION}
+    expected |= {
+        GOLDEN / "collections" / f"{command}.{output_format}.out"
+        for command in COLLECTION_COMMANDS
+        for output_format in COLLECTION_FORMATS
+    }
+    expected |= {GOLDEN / "collections" / f"{name}.out" for name, _ in FIND_CASES}
     assert set(GOLDEN.rglob("*.out")) == expected

@@ -51,6 +51,8 @@ def command_lines(text: str) -> list[str]:
         ("score",),
         ("score", "--islands"),
         ("score", "--standings"),
+        ("ratings",),
+        ("stats",),
         ("replay",),
     ],
 )
@@ -242,6 +244,8 @@ def legacy_record() -> str:
         ("score",),
         ("score", "--standings"),
         ("score", "--format", "json"),
+        ("ratings",),
+        ("stats", "--format", "csv"),
         ("replay",),
         ("annotate", "--check"),
         ("annotate", "--diff"),
