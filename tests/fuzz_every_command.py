@@ -304,7 +304,7 @@ def standard_cases(record: HostileRecord, number: int) -> list[Case]:
     cases.append(Case("score --islands", ("score", "--islands", INPUT)))
     for fmt in ("text", "json", "csv"):
         schema = "standings" if fmt == "json" else None
-        args = ("score", "--standings", "--format", fmt, INPUT)
+        args: tuple[str, ...] = ("score", "--standings", "--format", fmt, INPUT)
         cases.append(Case(f"score --standings --format {fmt}", args, fmt, schema))
         for command in ("ratings", "stats"):
             schema = command if fmt == "json" else None
