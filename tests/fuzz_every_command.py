@@ -325,6 +325,11 @@ def standard_cases(record: HostileRecord, number: int) -> list[Case]:
     cases.append(Case("annotate --check", ("annotate", "--check", INPUT)))
     cases.append(Case("annotate --diff", ("annotate", "--diff", INPUT), "diff"))
     cases.append(Case("validate -", ("validate", "-"), stdin=record.data))
+    cases.append(Case("find", ("find", INPUT), "record"))
+    cases.append(Case("find --invalid", ("find", "--invalid", INPUT), "record"))
+    cases.append(Case("find --list", ("find", "--list", INPUT)))
+    cases.append(Case("find --duplicates --list", ("find", "--duplicates", "--list", INPUT)))
+    cases.append(Case("find --player --list", ("find", "--player", "Ann", "--list", INPUT)))
     return cases
 
 
