@@ -34,6 +34,11 @@ COMMANDS = {
         "score",
         "Score each game of the record PATHS: points, what earned them, and the ranking.",
     ),
+    "find": LazyCommand(
+        ".commands.find_cmd",
+        "find",
+        "Find the games of the record PATHS that meet every condition given.",
+    ),
     "ratings": LazyCommand(
         ".commands.collection_cmd",
         "ratings",

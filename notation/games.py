@@ -59,6 +59,11 @@ class NotationGame(Protocol[SetupT, TurnT, StateIn]):
         """The words of every legal turn from ``state``, for completion and suggestions."""
         ...
 
+    def player_names(self, players: str) -> tuple[str, ...]:
+        """The players' names a Players tag's value gives, in seat order, without their
+        colours: a game's players known from its header alone (``find``)."""
+        ...
+
 
 # The registry's one untyped boundary: which game a key names is known only when it is
 # asked for, and each caller uses the descriptor with that game's own types.

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from .positions import Position, Score, ScoreRow, Turn
     from .reading import Header, read_headers
     from .recording import NextTurn, NextWords, Played, Recording
+    from .tools.finding import GameFilter
     from .tools.generating import random_games, random_records
     from .tools.importing import Imported, import_boardspace
     from .tools.ratings import Ratings, ratings
@@ -32,6 +33,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Game",
+    "GameFilter",
     "Header",
     "Imported",
     "MeridinaError",
@@ -71,6 +73,7 @@ BESIDE = {
     "random_games": ".tools.generating",
     "random_records": ".tools.generating",
     "Standings": ".tools.standings",
+    "GameFilter": ".tools.finding",
     "Imported": ".tools.importing",
     "import_boardspace": ".tools.importing",
     "replay_page": ".tools.replay_page",

@@ -8,18 +8,18 @@ Not part of the test run (its name does not start with ``test_``). Run it as
 input again, alone, as ``--seed S --only N`` (N as the summary and the kept files name it).
 Exit status 1 when anything failed.
 
-Each input (tests/fuzz_records.py) is one or more random legal games, most of them
-spoilt. It goes through validate, score and replay in every ``--format`` they take
-(and ``score --standings`` as text, json and csv), ``score --islands``, ``replay
---turn``, ``draw -o`` (and ``--turn``, ``--game-number 2``), ``annotate`` (to stdout, ``--format
-json``, ``--check``, ``--diff``, ``--no-notes``, ``--in-place`` twice on a copy) and
-``validate -`` from standard input. Every ``--heavy-every`` inputs it also goes through
-``replay --html`` and ``meridina record -o NEW`` with the first game's tags as options and
-its turns on a pipe (every ``--subprocess-every`` of those as a real process). Every
-``--jobs-every`` inputs, ``validate`` and ``score`` on the last four inputs with ``-j 2``
-must print what ``-j 1`` prints, byte for byte. Commands run in-process (click's
-CliRunner) unless a real process is needed, with output going where it goes in CI: not
-to a terminal.
+Each input (tests/fuzz_records.py) is one or more random legal games, most of them spoilt.
+It goes through validate, score and replay in every ``--format`` they take (and ``score
+--standings``, ``ratings`` and ``stats`` as text, json and csv), ``score --islands``,
+``replay --turn``, ``draw -o`` (and ``--turn``, ``--game-number 2``), ``annotate`` (to
+stdout, ``--format json``, ``--check``, ``--diff``, ``--no-notes``, ``--in-place`` twice
+on a copy) and ``validate -`` from standard input. Every ``--heavy-every`` inputs it also
+goes through ``replay --html`` and ``meridina record -o NEW`` with the first game's tags
+as options and its turns on a pipe (every ``--subprocess-every`` of those as a real
+process). Every ``--jobs-every`` inputs, ``validate`` and ``score`` on the last four
+inputs with ``-j 2`` must print what ``-j 1`` prints, byte for byte. Commands run
+in-process (click's CliRunner) unless a real process is needed, with output going where it
+goes in CI: not to a terminal.
 
 Every output is checked (tests/fuzz_checks.py): exit status 0, 1 or 2; no traceback;
 UTF-8; JSON and SARIF parse and match their schemas; JSON Lines parse a line at a time;
@@ -304,13 +304,12 @@ def standard_cases(record: HostileRecord, number: int) -> list[Case]:
     cases.append(Case("score --islands", ("score", "--islands", INPUT)))
     for fmt in ("text", "json", "csv"):
         schema = "standings" if fmt == "json" else None
-        args = ("score", "--standings", "--format", fmt, INPUT)
+        args: tuple[str, ...] = ("score", "--standings", "--format", fmt, INPUT)
         cases.append(Case(f"score --standings --format {fmt}", args, fmt, schema))
-    for command in ("ratings", "stats"):
-        for fmt in ("text", "json", "csv"):
+        for command in ("ratings", "stats"):
             schema = command if fmt == "json" else None
-            args = (command, "--format", fmt, INPUT)
-            cases.append(Case(f"{command} --format {fmt}", args, fmt, schema))
+            collection = (command, "--format", fmt, INPUT)
+            cases.append(Case(f"{command} --format {fmt}", collection, fmt, schema))
     turn = str((number * 7) % 13 if number % 5 else 10**12)
     cases.append(Case("replay --turn", ("replay", "--turn", turn, INPUT)))
     cases.append(Case("draw -o", ("draw", INPUT, "-o", "picture.svg"), writes="svg"))
@@ -326,6 +325,11 @@ def standard_cases(record: HostileRecord, number: int) -> list[Case]:
     cases.append(Case("annotate --check", ("annotate", "--check", INPUT)))
     cases.append(Case("annotate --diff", ("annotate", "--diff", INPUT), "diff"))
     cases.append(Case("validate -", ("validate", "-"), stdin=record.data))
+    cases.append(Case("find", ("find", INPUT), "record"))
+    cases.append(Case("find --invalid", ("find", "--invalid", INPUT), "record"))
+    cases.append(Case("find --list", ("find", "--list", INPUT)))
+    cases.append(Case("find --duplicates --list", ("find", "--duplicates", "--list", INPUT)))
+    cases.append(Case("find --player --list", ("find", "--player", "Ann", "--list", INPUT)))
     return cases
 
 

@@ -101,4 +101,4 @@ def test_game_number_is_the_n_th_game_wherever_it_is_taken() -> None:
             if "--game-number" in param.opts:
                 assert isinstance(param.type, click.IntRange), command.name
                 taking.add(command.name)
-    assert taking == {"draw", "replay", "annotate", "score"}
+    assert taking == {"draw", "replay", "annotate", "score", "find", "ratings", "stats"}

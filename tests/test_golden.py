@@ -7,6 +7,7 @@ diff there: rewrite them on purpose with ``python -m pytest tests/test_golden.py
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 
 import pytest
@@ -32,6 +33,12 @@ CI_FORMATS = ["gitlab"]
 # The commands over a whole collection, on every bundled example at once, in each format
 COLLECTION_COMMANDS = ["ratings", "stats"]
 COLLECTION_FORMATS = ["text", "json", "csv"]
+# find over the whole examples folder, which writes no other format: (golden name, options)
+FIND_CASES: list[tuple[str, list[str]]] = [
+    ("find-list", ["--list"]),
+    ("find-records", ["--event", "club night", "--from", "2024-03-01"]),
+    ("find-duplicates", ["--duplicates", "--list"]),
+]
 
 
 def _cases() -> list[tuple[Path, str, list[str], str]]:
@@ -102,6 +109,32 @@ def test_collection_output_matches_golden(
     assert actual == golden.read_text("utf-8"), f"output differs from {golden.relative_to(TOP)}"
 
 
+@pytest.mark.parametrize(("name", "options"), FIND_CASES, ids=[name for name, _ in FIND_CASES])
+def test_find_output_matches_golden(
+    name: str,
+    options: list[str],
+    request: pytest.FixtureRequest,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.chdir(TOP)
+    command = ["find", "examples", *options]
+    result = CliRunner().invoke(cli, command)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    actual = (
+        f"$ meridina {shlex.join(command)}\n"
+        f"exit: {result.exit_code}\n"
+        f"--- stdout ---\n{result.stdout}"
+        f"--- stderr ---\n{result.stderr}"
+    )
+    golden = GOLDEN / "collections" / f"{name}.out"
+    if request.config.getoption("--update-goldens"):
+        golden.parent.mkdir(parents=True, exist_ok=True)
+        golden.write_text(actual, "utf-8", newline="\n")
+        return
+    assert golden.exists(), f"no golden output yet: run pytest {__file__} --update-goldens"
+    assert actual == golden.read_text("utf-8"), f"output differs from {golden.relative_to(TOP)}"
+
+
 def test_every_golden_file_has_a_case() -> None:
     """A golden file left over from a removed example or command is a stale file."""
     expected = {GOLDEN / e.parent.name / f"{e.stem}.{n}.{f}.out" for e, n, _, f in _cases()}
@@ -110,4 +143,5 @@ def test_every_golden_file_has_a_case() -> None:
         for command in COLLECTION_COMMANDS
         for output_format in COLLECTION_FORMATS
     }
+    expected |= {GOLDEN / "collections" / f"{name}.out" for name, _ in FIND_CASES}
     assert set(GOLDEN.rglob("*.out")) == expected

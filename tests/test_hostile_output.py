@@ -53,6 +53,7 @@ def command_lines(text: str) -> list[str]:
         ("score", "--standings"),
         ("ratings",),
         ("stats",),
+        ("find", "--list"),
         ("replay",),
     ],
 )
@@ -246,6 +247,7 @@ def legacy_record() -> str:
         ("score", "--format", "json"),
         ("ratings",),
         ("stats", "--format", "csv"),
+        ("find", "--list"),
         ("replay",),
         ("annotate", "--check"),
         ("annotate", "--diff"),

@@ -146,3 +146,18 @@ def test_games_read_in_another_order_of_days_rate_the_same(
     shuffler.shuffle(days)
     reordered = [summaries[i] for day in days for i in by_day[day]]
     assert rate(summaries) == rate(reordered)
+
+
+def test_a_shared_first_place_is_a_win_for_each_and_one_rank_for_openskill() -> None:
+    rated = rate([made([("Ann", 1, 40), ("Ben", 1, 40), ("Cy", 3, 20)])])
+    library = PlackettLuce()
+    ann, ben, cy = (library.rating() for _ in range(3))
+    [[ann], _, _] = library.rate([[ann], [ben], [cy]], ranks=[1, 1, 3])
+    table = rated.table("Medina")
+    assert table is not None
+    assert [(rank, p.name, p.wins) for rank, p in table.ranked()] == [
+        (1, "Ann", 1),
+        (1, "Ben", 1),
+        (3, "Cy", 0),
+    ]
+    assert table.players[0].mu == pytest.approx(ann.mu, abs=1e-12)

@@ -115,8 +115,11 @@ def test_hostile_names_are_escaped_in_text_json_and_csv(club: Path, command: str
         example("medina/second-edition-2p.mrec", HOSTILE), "utf-8"
     )
     (club / "=cmd.mrec").write_text(CLUB["4-medina.mrec"].replace("Ann", "Bo"), "utf-8")
-    text = run_cli(command, "club", "=cmd.mrec").stdout
+    # read first, so that the reason of its repeat in club/ names it
+    (club / "\x1b[2J.mrec").write_text(CLUB["3-medina.mrec"], "utf-8")
+    text = run_cli(command, "\x1b[2J.mrec", "club", "=cmd.mrec").stdout
     assert "\x1b" not in text and "Ann\\x1b[2J" in text
+    assert "the same game as game 1 at \\x1b[2J.mrec:1" in text
     assert not [line for line in text.splitlines() if line.startswith(("=", "Ann"))]
     data = as_json(command, "club")
     names = {p["name"] for t in data["tables"] for p in t["players"]}
@@ -152,3 +155,40 @@ def test_the_stats_of_the_club(club: Path) -> None:
 def test_jobs_give_the_same_output(club: Path) -> None:
     one = run_cli("ratings", "club", "--format", "json").stdout
     assert run_cli("ratings", "club", "--format", "json", "--jobs", "2").stdout == one
+
+
+@pytest.fixture(scope="module")
+def generated(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A dozen random legal games of both games, dated over three days, in two files."""
+    folder = tmp_path_factory.mktemp("generated")
+    for kind, players in (("meridian", 4), ("medina", 3)):
+        records = meridina.random_records(kind, players=players, count=6, seed=5)
+        dated = [
+            record.replace("[Round", f'[Date "2025-03-0{3 - number % 3}"]\n[Round', 1)
+            for number, record in enumerate(records)
+        ]
+        (folder / f"{kind}.mrec").write_text("\n".join(dated), "utf-8")
+    return folder
+
+
+def test_generated_games_are_all_counted_rated_and_summed(
+    generated: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(generated)
+    rated = as_json("ratings", ".")
+    found = as_json("stats", ".")
+    assert rated["games"] == found["games"] == 12 and rated["not_counted"] == []
+    assert sum(t["games"] for t in found["tables"]) == 12
+    assert [(t["name"], t["games"]) for t in rated["tables"]] == [("Meridian", 6), ("Medina", 6)]
+    for table in rated["tables"]:
+        for player in table["players"]:
+            days = [point["date"] for point in player["history"]]
+            assert days == sorted(days) and len(days) == player["games"]
+    games = api_games(Path("."))  # named as the command names them, from the folder given
+    assert json.loads(json.dumps(ratings_json(meridina.ratings(games)))) == rated
+
+
+@pytest.mark.parametrize("command", ["ratings", "stats"])
+def test_a_game_whose_only_problems_are_ignored_is_counted(club: Path, command: str) -> None:
+    assert as_json(command, "club/5-wrong-result.mrec")["games"] == 0
+    assert as_json(command, "club/5-wrong-result.mrec", "--ignore", "MER-E5")["games"] == 1

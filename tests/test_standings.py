@@ -351,3 +351,12 @@ def test_other_seats_are_another_game(club: Path) -> None:
     (club / "club" / "8-swapped.mrec").write_text(swapped, "utf-8")
     data = standings("club")
     assert tables(data)["Medina 2"] == {"Ann": (1, 2, 1, 96), "Ben": (1, 2, 1, 96)}
+
+
+def test_a_repeat_naming_a_hostile_file_is_listed_escaped(club: Path) -> None:
+    """A repeat's reason names the file of its first place: escaped as the file is."""
+    first = club / "club" / "0-\x1b[31mred.mrec"
+    first.write_text(MEDINA_2, "utf-8")
+    text = run_cli("score", "club", "--standings", "--color", "never").stdout
+    assert "\x1b" not in text
+    assert "the same game as game 1 at club/0-\\x1b[31mred.mrec:1, counted once" in text

@@ -53,7 +53,8 @@ class CountingReporter(Reporter):
         self.write(f"not counted: {counted(len(entries), 'game')}; {counted_games}")
         for item in entries:
             kind = f", {item.name}" if item.name else ""
-            self.write(f"  {shown(item.file)}:{item.line}: game {item.game}{kind}: {item.reason}")
+            # the whole line shown: a repeat's reason names another file
+            self.write(shown(f"  {item.file}:{item.line}: game {item.game}{kind}: {item.reason}"))
 
 
 def left_out_rows(out: IO[str], entries: tuple[LeftOut, ...]) -> None:

@@ -218,4 +218,7 @@ class StandingsReporter(Reporter):
     def write_games(self, entries: list[LeftOut]) -> None:
         for item in entries:
             kind = f", {item.name}" if item.name else ""
-            self.write(f"  {shown(item.file)}:{item.line}: game {item.game}{kind}: {item.reason}")
+            # the reason may name another file (a repeat's first place): escaped as well
+            self.write(
+                "  " + shown(f"{item.file}:{item.line}: game {item.game}{kind}: {item.reason}")
+            )

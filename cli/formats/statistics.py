@@ -6,7 +6,6 @@ from __future__ import annotations
 import csv
 import json
 import textwrap
-from typing import IO
 
 from meridina.json_values import JsonObject
 from meridina.rules.wording import counted
@@ -17,7 +16,6 @@ from tabulate import tabulate
 
 from .counted_games import CountingReporter, left_out_rows
 from .output import Tally
-from .reporters import ReportOptions
 from .standings import spreadsheet_cell
 
 SCHEMA = "meridina/stats/1"
@@ -28,9 +26,6 @@ class StatisticsReporter(CountingReporter):
     """Sums the games read once they are all in."""
 
     what = "the statistics"
-
-    def __init__(self, out: IO[str], options: ReportOptions, output_format: str) -> None:
-        super().__init__(out, options, output_format)
 
     def end(self, tally: Tally) -> None:
         found = gather(self.summaries)

@@ -67,6 +67,9 @@ class GameCheck(NamedTuple):
     # only games of this kind ("Meridian", "Medina"); one whose kind cannot be told is kept,
     # so its problems are still shown
     game_kind: str | None = None
+    # a test on a game's text before it is read: a game it refuses is neither checked nor
+    # reported (``find``'s conditions on tags); a module-level callable, for the workers
+    wanted: Callable[[str], bool] | None = None
 
 
 class Batch(NamedTuple):
@@ -89,6 +92,8 @@ def check_batch(check: GameCheck, batch: Batch) -> Checked:
     results = []
     try:
         for index, text, first_line in batch.games:
+            if check.wanted is not None and not check.wanted(text):
+                continue
             parsed = parse_chunk(index, GameChunk(text, first_line))
             report = check_game(parsed, batch.base, check.rulings, check.keep_steps)
             if check.game_kind is not None and report.game not in (None, check.game_kind):

@@ -78,5 +78,10 @@ class MedinaNotation:
 
         return word_space(state)
 
+    def player_names(self, players: str) -> tuple[str, ...]:
+        from .setup import player_names
+
+        return player_names(players)
+
 
 GAME: NotationGame[Setup, Turn, State] = MedinaNotation()

@@ -67,6 +67,11 @@ def _read_players(value: str) -> tuple[Player, ...]:
 _players = kept_by_text(_read_players)
 
 
+def player_names(value: str) -> tuple[str, ...]:
+    """The players' names a Players tag gives, in seat order, without their colours."""
+    return tuple(player.name for player in _players(value))
+
+
 def _read_options(value: str) -> frozenset[str]:
     names = {text.lower() for text, _ in split_value(value)}
     return frozenset() if names in ({"none"}, set()) else frozenset(names)

@@ -73,5 +73,10 @@ class MeridianNotation:
 
         return word_space(state)
 
+    def player_names(self, players: str) -> tuple[str, ...]:
+        from .setup import player_names
+
+        return player_names(players)
+
 
 GAME: NotationGame[Setup, Turn, State] = MeridianNotation()

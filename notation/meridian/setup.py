@@ -80,6 +80,12 @@ def _read_players(value: str) -> tuple[Player, ...]:
 
 _players = kept_by_text(_read_players)
 
+
+def player_names(value: str) -> tuple[str, ...]:
+    """The players' names a Players tag gives, in seat order, without their colours."""
+    return tuple(player.name for player in _players(value))
+
+
 # A Decks tag's parts: (colour, its cards, the labels that are no card, offset).
 DeckPart = tuple[str, tuple[Card, ...], tuple[str, ...], int]
 

@@ -3,8 +3,8 @@
 A rating library rather than a formula of our own: Plackett-Luce rates games of any number
 of players with shared places, and keeps each player's uncertainty (sigma) beside their
 skill (mu), which a club's few games need; openskill implements the published model
-(Weng and Lin, 2011) and is tested against it. Its default parameters are used as the
-library gives them (``Ratings.parameters`` reads them from the model).
+(Weng and Lin, 2011). Its default parameters are used as the library gives them
+(``Ratings.parameters`` reads them from the model).
 
 Each game has one rating (Meridian; Medina), a rating being a player's, not a table's:
 games of any number of players count towards it, and Medina's editions share it, since a
@@ -210,9 +210,10 @@ def _rate_game(rater: PlackettLuce, summary: GameSummary, players: dict[str, _Pl
         key = player_key(placing.name)
         players.setdefault(key, _Player(shown_name(placing.name), rater.rating()))
     keys = list(seated)
-    updated = rater.rate(
-        [[players[key].rating] for key in keys], ranks=[float(seated[key]) for key in keys]
-    )
+    # the ranks as the ints the rules give: openskill 6.0 sees a tie only between equal
+    # ints, and would rate ranks 2.0 and 2.0 as two places
+    ranks: list[float] = [seated[key] for key in keys]
+    updated = rater.rate([[players[key].rating] for key in keys], ranks=ranks)
     for key, (rating,) in zip(keys, updated, strict=True):
         player = players[key]
         player.rating = rating
