@@ -50,7 +50,7 @@ COMMANDS = {
         "Statistics of the record PATHS: wins by seat, winning scores, how games ended.",
     ),
     "site": LazyCommand(
-        ".commands.site_cmd",
+        ".site.command",
         "site",
         "Write a static site of the club's games in the record PATHS to DIR.",
     ),

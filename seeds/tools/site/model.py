@@ -12,9 +12,9 @@ import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..json_values import JsonObject, JsonValue
-from .standings import Standings
-from .summaries import GameSummary, Placing
+from ...json_values import JsonObject, JsonValue
+from ..standings import Standings
+from ..summaries import GameSummary, Placing
 
 __all__ = ["Collection", "Player", "SiteGame", "Unreadable", "game_id", "player_id", "player_key"]
 

@@ -4,7 +4,7 @@ put above each game's replay page.
 
 Every link is relative (``ROOT`` up to the site's top), so the site opens from disk and
 on any static host; every name, tag and reason is escaped (``text``); a file name is an id
-(``site_model``), never a name.
+(``model``), never a name.
 """
 
 from __future__ import annotations
@@ -16,14 +16,14 @@ from importlib.resources import files
 
 from meridina.rules.wording import counted
 
-from ..shown import visible_in_markup
-from ..stand_in import stand_in_sentence
-from .counting import player_key
-from .ratings import PlayerRating, Ratings
-from .site_model import Collection, Player, SiteGame, player_id
-from .standings import edition_words
-from .statistics import CONFIDENCE, Spread, Statistics
-from .summaries import Placing
+from ...shown import visible_in_markup
+from ...stand_in import stand_in_sentence
+from ..counting import player_key
+from ..ratings import PlayerRating, Ratings
+from ..standings import edition_words
+from ..statistics import CONFIDENCE, Spread, Statistics
+from ..summaries import Placing
+from .model import Collection, Player, SiteGame, player_id
 
 __all__ = [
     "all_games_page",

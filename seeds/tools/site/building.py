@@ -3,7 +3,7 @@ per game (``replay_page``'s, with the site's links above it), the record of each
 typed, and a page per player.
 
 The site is plain files with relative links: it opens from disk and on any static host,
-and needs no network. File names are ids (``site_model``). A page is written only when its
+and needs no network. File names are ids (``model``). A page is written only when its
 text differs from the file on disk, through a temporary file and a rename; a game's replay
 page, the costly part, is drawn only when what it is made of changed (its ``key``); files
 of games no longer in the collection are removed. ``SiteCache`` keeps, in the site's folder,
@@ -26,15 +26,17 @@ from pathlib import Path
 
 from meridina.notation.driver import GameReport
 
-from .._version import VERSION
-from ..api import Game
-from ..files.atomic_file import replacing
-from ..json_values import JsonObject
-from ..shown import problem_line
-from .ratings import rate
-from .replay_page import page_ends, page_name, write_game
-from .site_model import Collection, SiteGame, Unreadable
-from .site_pages import (
+from ..._version import VERSION
+from ...api import Game
+from ...files.atomic_file import replacing
+from ...json_values import JsonObject
+from ...shown import problem_line
+from ..ratings import rate
+from ..replay_page import page_ends, page_name, write_game
+from ..statistics import gather
+from ..summaries import game_summary
+from .model import Collection, SiteGame, Unreadable
+from .pages import (
     all_games_page,
     game_nav,
     home_page,
@@ -44,8 +46,6 @@ from .site_pages import (
     ratings_section,
     statistics_section,
 )
-from .statistics import gather
-from .summaries import game_summary
 
 __all__ = [
     "Built",

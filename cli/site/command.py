@@ -21,7 +21,7 @@ from meridina._version import VERSION
 from meridina.notation.driver import GameReport
 from meridina.rules.wording import counted
 from meridina.shown import problem_line, shown
-from meridina.tools.site import (
+from meridina.tools.site.building import (
     SiteCache,
     SiteError,
     SiteGame,
@@ -38,6 +38,9 @@ from meridina.tools.site import (
 )
 from meridina.tools.summaries import GameSummary, summary_of
 
+from ..commands.options import jobs_option, paths_argument, problem_options, selection_options
+from ..commands.rulings_option import rulings_of, rulings_option
+from ..commands.verbosity import Verbosity, telling, verbosity_options
 from ..files.config import ConfiguredCommand
 from ..files.loading import InputFault, Selection, reads_stdin, record_files
 from ..formats.exits import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID
@@ -45,9 +48,6 @@ from ..formats.output import GameResult, InputError
 from ..formats.reporters import Reporter, ReportOptions
 from ..running.batch import GameCheck, run_batch
 from ..running.problem_filter import ProblemFilter
-from .options import jobs_option, paths_argument, problem_options, selection_options
-from .rulings_option import rulings_of, rulings_option
-from .verbosity import Verbosity, telling, verbosity_options
 
 SITE = "site"  # a game result's data: what the site needs of it
 
