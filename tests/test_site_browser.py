@@ -183,9 +183,9 @@ def test_a_thousand_games_show_the_standings_score_gives(
     assert len(said) == len(KINDS)
     home = (site / "index.html").read_text("utf-8")
     assert standings_shown(home) == said
-    rated = json.loads(run("ratings", "--format", "json", "records").stdout)
+    rated = json.loads(run("ratings", "--format", "json", "records", "-j", "auto").stdout)
     assert tables_shown(home, "ratings") == ratings_said(rated)
-    found = json.loads(run("stats", "--format", "json", "records").stdout)
+    found = json.loads(run("stats", "--format", "json", "records", "-j", "auto").stdout)
     assert [row[:3] for _, rows in seats_shown(home) for row in rows] == [
         row[:3] for _, rows in seats_said(found) for row in rows
     ]
