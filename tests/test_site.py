@@ -376,6 +376,18 @@ def test_a_hostile_cache_puts_nothing_outside_the_site(
     )
 
 
+def test_a_site_inside_the_records_folder_does_not_read_its_own_copies(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    records_of(tmp_path, "meridian/final-position.mrec")
+    run("site", ".", "-o", "public")
+    again = run("site", ".", "-o", "public", "-v")
+    assert "skipped public/records/" in again.stderr
+    assert "the site of 1 game" in again.stderr
+    assert len(list((tmp_path / "public/games").iterdir())) == 1
+
+
 def test_a_folder_of_other_files_is_not_written_to(tmp_path: Path) -> None:
     records_of(tmp_path / "r", "meridian/final-position.mrec")
     (tmp_path / "out").mkdir()

@@ -101,7 +101,7 @@ def site(
         raise InputFault(f"{shown(str(out))}: {error}") from None
     cache = SiteCache.load(out, settings)
     with verbosity.silenced(report=True):
-        files = site_files(paths, selection, verbosity)
+        files = site_files(paths, selection, verbosity, out)
         digests = {path: file_digest(path) for path, _ in files if isinstance(path, str)}
         fresh = fresh_files(cache, digests, out)
         again = [source_of(path) for path, _ in files if source_of(path) not in fresh]
@@ -179,18 +179,23 @@ def read_games(
 
 
 def site_files(
-    paths: tuple[str, ...], selection: Selection, verbosity: Verbosity
+    paths: tuple[str, ...], selection: Selection, verbosity: Verbosity, out: Path
 ) -> list[tuple[str | InputError, str]]:
     """Each record file of ``paths`` (or why a path has none) with the name the site shows
     for it: as given when that is a path inside the current folder, else from the folder
     given (a path of this machine is never shown). Names that would be shown twice are
-    told apart."""
+    told apart. The site's own folder is left out: its copies of the records are not
+    records of the club."""
     found: list[tuple[str | InputError, str]] = []
     taken: set[str] = set()
     read: set[str] = set()
+    site = Path(os.path.abspath(out))
     for argument in paths:
         for item in record_files([argument], selection, verbosity.skipped):
             source = item.source if isinstance(item, InputError) else item
+            if Path(os.path.abspath(source)).is_relative_to(site):
+                verbosity.skipped(source, "the site's own folder")
+                continue
             if os.path.normpath(source) in read:
                 continue  # a file given twice (itself and its folder) is one file
             read.add(os.path.normpath(source))
