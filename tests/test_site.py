@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from conftest import run_cli as run
 from meridina.tools.site import build_site
-from meridina.tools.site.building import CACHE_NAME
+from meridina.tools.site.cache import CACHE_NAME
 from meridina.tools.site.model import player_id
 from meridina.tools.site.pages import ordinal, rating_chart
 from site_reading import (

@@ -22,20 +22,17 @@ from meridina.notation.driver import GameReport
 from meridina.rules.wording import counted
 from meridina.shown import problem_line, shown
 from meridina.tools.site.building import (
-    SiteCache,
     SiteError,
-    SiteGame,
-    Unreadable,
     build_site,
-    content_digest,
     drawn_block,
     hidden_folders,
-    page_key,
     prepare,
     replay_block,
     shown_file,
     unhidden,
 )
+from meridina.tools.site.cache import SiteCache, content_digest, page_key
+from meridina.tools.site.model import SiteGame, Unreadable
 from meridina.tools.summaries import GameSummary, summary_of
 
 from ..commands.options import jobs_option, paths_argument, problem_options, selection_options
@@ -108,7 +105,7 @@ def site(
         names = {source_of(path): name for path, name in files}
         hide = {path: hidden_folders(path, names[path]) for path in again}
         reporter = SiteReporter(sys.stdout, ReportOptions(command="site"))
-        drawn = cache.drawn(again, out)
+        drawn = cache.drawn(again, lambda game: drawn_block(out, game) is not None)
         check = GameCheck(partial(site_game, problems, settings, drawn, hide), rulings_of(context))
         run_batch(again, selection, check, telling(reporter, verbosity), jobs, None)
         games: list[SiteGame] = []

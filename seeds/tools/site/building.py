@@ -7,16 +7,13 @@ and needs no network. File names are ids (``model``). A page is written only whe
 text differs from the file on disk, through a temporary file and a rename; a game's replay
 page, the costly part, is drawn only when what it is made of changed (its ``key``); files
 of games no longer in the collection are removed. ``SiteCache`` keeps, in the site's folder,
-each record file's games by the digest of the file's content, so a rebuild checks only the
-files that changed.
+each record file's games (``cache``), so a rebuild checks only the files that changed.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import io
-import json
 import os
 import posixpath
 import re
@@ -26,15 +23,14 @@ from pathlib import Path
 
 from meridina.notation.driver import GameReport
 
-from ..._version import VERSION
 from ...api import Game
 from ...files.atomic_file import replacing
-from ...json_values import JsonObject
 from ...shown import problem_line
 from ..ratings import rate
 from ..replay_page import page_ends, page_name, write_game
 from ..statistics import gather
 from ..summaries import game_summary
+from .cache import CACHE_NAME, SiteCache, page_key
 from .model import Collection, SiteGame, Unreadable
 from .pages import (
     all_games_page,
@@ -49,24 +45,19 @@ from .pages import (
 
 __all__ = [
     "Built",
-    "SiteCache",
     "SiteError",
-    "SiteGame",
-    "Unreadable",
     "build_site",
     "drawn_block",
     "hidden_folders",
-    "page_key",
     "replay_block",
+    "shown_file",
     "site_game",
+    "unhidden",
 ]
 
-CACHE_NAME = ".meridina-site.json"
-SITE_FORMAT = 1  # raised when what a cached game holds changes
 FOLDERS = ("games", "players", "records")
 # the files of ``FOLDERS`` the site writes, the only ones a rebuild removes
 OWN_FILE = re.compile(r"[0-9a-f]{20}\.(?:html|mrec)\Z")
-LARGEST_CACHE = 256 * 1024 * 1024
 # a game's block in its replay page (``replay_page``): base 85 holds no "<"
 REPLAY_BLOCK = re.compile(
     r'<script type="application/octet-stream" class="replay-game"[^<>]*>[^<]*</script>\n'
@@ -86,21 +77,6 @@ class Built:
     written: list[str] = field(default_factory=list)
     unchanged: int = 0
     removed: list[str] = field(default_factory=list)
-
-
-def _digest(*parts: str) -> str:
-    joined = "\x1f".join(parts).encode("utf-8", "surrogatepass")
-    return hashlib.sha256(joined).hexdigest()
-
-
-def page_key(settings: str, path: str, number: int, line: int, text: str) -> str:
-    """What a game's replay page is made of, digested: the build's settings, its file, its
-    place there and its text."""
-    return _digest("page", settings, path, str(number), str(line), text)
-
-
-def content_digest(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
 
 
 def replay_block(report: GameReport, name: str, hide: Sequence[tuple[str, str]] = ()) -> str:
@@ -153,83 +129,6 @@ def shown_file(path: str) -> str:
     ``..``), else by its name alone, so that no path of this machine is shown."""
     given = Path(os.path.normpath(path))
     return given.as_posix() if not given.is_absolute() and ".." not in given.parts else given.name
-
-
-class SiteCache:
-    """Each record file's games, by the digest of its path and of its content, kept in the
-    site's folder between builds. A cache that is not what this writes is not read."""
-
-    def __init__(self, settings: str) -> None:
-        self.settings = settings
-        self.files: dict[str, tuple[str, list[SiteGame]]] = {}
-        self.kept: dict[str, tuple[str, list[SiteGame]]] = {}
-
-    @classmethod
-    def load(cls, folder: Path, settings: str) -> SiteCache:
-        """The cache of the site in ``folder`` for a build under ``settings`` (the
-        digest of what decides the pages); empty when there is none, when it was written
-        under other settings, or when it is not what this writes."""
-        cache = cls(settings)
-        path = folder / CACHE_NAME
-        try:
-            if path.is_symlink() or not path.is_file() or path.stat().st_size > LARGEST_CACHE:
-                return cache
-            data = json.loads(path.read_bytes())
-            if not isinstance(data, dict) or data.get("meridina_site") != SITE_FORMAT:
-                return cache
-            if data.get("version") != VERSION or data.get("settings") != settings:
-                return cache
-            entries = data.get("files")
-            if not isinstance(entries, dict):
-                return cache
-            for key, entry in entries.items():
-                if not isinstance(entry, dict) or not isinstance(entry.get("digest"), str):
-                    return cls(settings)
-                games = entry.get("games")
-                if not isinstance(games, list):
-                    return cls(settings)
-                cache.files[key] = (entry["digest"], [SiteGame.from_data(g) for g in games])
-        except (OSError, ValueError, UnicodeDecodeError, RecursionError):
-            return cls(settings)
-        return cache
-
-    def games_of(self, path: str, digest: str) -> list[SiteGame] | None:
-        """The games of the file ``path`` whose content has ``digest``, when kept."""
-        found = self.files.get(_digest("file", path))
-        if found is None or found[0] != digest:
-            return None
-        return found[1]
-
-    def drawn(self, paths: Iterable[str], folder: Path) -> frozenset[str]:
-        """The keys of the games kept of ``paths``, whatever their content now, whose replay
-        page stands in the site's ``folder``: a game whose key is still the same needs no
-        new page."""
-        keys: set[str] = set()
-        for path in paths:
-            found = self.files.get(_digest("file", path))
-            if found is not None:
-                games = found[1]
-                keys.update(g.key for g in games if drawn_block(folder, g.id) is not None)
-        return frozenset(keys)
-
-    def keep(self, path: str, digest: str, games: Sequence[SiteGame]) -> None:
-        """Keep the games of ``path`` (read when its content had ``digest``) for the next
-        build; only the files kept this build are saved."""
-        self.kept[_digest("file", path)] = (digest, list(games))
-
-    def save(self, folder: Path) -> None:
-        files: JsonObject = {
-            key: {"digest": digest, "games": [game.data() for game in games]}
-            for key, (digest, games) in self.kept.items()
-        }
-        document = {
-            "meridina_site": SITE_FORMAT,
-            "version": VERSION,
-            "settings": self.settings,
-            "files": files,
-        }
-        with replacing(folder / CACHE_NAME) as stream:
-            stream.write(json.dumps(document, ensure_ascii=False, separators=(",", ":")))
 
 
 def drawn_block(folder: Path, game_id: str) -> str | None:
