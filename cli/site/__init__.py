@@ -1,0 +1,1 @@
+"""``meridina site``: the command that writes a club's static site (``command``)."""
