@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from meridina.drawing import pictures
+from meridina.drawing import pictures, svg
 from meridina.drawing.svg import markup
-from meridina.notation.driver import check_file
+from meridina.notation.driver import check_file, check_text
 
 TOP = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((TOP / "examples").glob("*/*.mrec"))
@@ -48,3 +48,47 @@ def test_every_picture_of_a_game_is_written_as_elementtree_writes_it(record: Pat
     for turns in range(0, len(report.record.entries) + 1, 5):
         picture = pictures.draw(report, turns, targets=True)
         assert markup(picture) == ET.tostring(picture, encoding="unicode")
+
+
+def cold(report: object, turns: int) -> str:
+    """The picture drawn with no part kept from an earlier one."""
+    svg._REUSED.clear()
+    svg._REUSED_MARKUP.clear()
+    return markup(pictures.draw(report, turns, targets=True))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", ["medina/second-edition-4p", "meridian/four-players"])
+def test_a_picture_drawn_with_kept_parts_is_the_picture_drawn_afresh(name: str) -> None:
+    """Parts kept from earlier pictures (``svg.reused``) change no byte of a later one,
+    and a player's name is part of what a kept part is drawn from."""
+    report = next(iter(check_file(TOP / "examples" / f"{name}.mrec")))
+    last = len(report.record.entries)
+    afresh = {turns: cold(report, turns) for turns in (0, last // 2, last)}
+    svg._REUSED.clear()
+    for turns in range(last + 1):  # every position, the parts kept from one to the next
+        drawn = markup(pictures.draw(report, turns, targets=True))
+        if turns in afresh:
+            assert drawn == afresh[turns]
+    # the same game with another name: what was kept of the first is not shown for it
+    renamed = next(iter(check_text(report.source.replace('Players "', 'Players "X', 1))))
+    warm = markup(pictures.draw(renamed, last, targets=True))
+    assert warm == cold(renamed, last) != afresh[last]
+
+
+def test_a_piece_drawn_once_is_not_drawn_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Counted, not timed: the second picture of a position builds none of its pieces."""
+    from meridina.medina import svg as medina_svg
+
+    report = next(iter(check_file(TOP / "examples" / "medina" / "second-edition-4p.mrec")))
+    built: list[str] = []
+    original = medina_svg._field_piece
+
+    def counting(*args: object, **kwargs: object) -> None:
+        built.append(str(kwargs["cell"]))
+        original(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(medina_svg, "_field_piece", counting)
+    cold(report, len(report.record.entries))
+    first = len(built)
+    pictures.draw(report, len(report.record.entries))
+    assert first > 20 and len(built) == first

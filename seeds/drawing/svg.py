@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 import xml.etree.ElementTree as ET
-from collections.abc import Iterable
+from collections.abc import Callable, Hashable, Iterable
 
 from ..shown import visible_in_markup
 
@@ -75,6 +75,39 @@ def add(parent: ET.Element, tag: str, title: str | None = None, **attrs: Attr) -
     return element
 
 
+# Drawn parts that depend on a few values (a piece on a field, the grid of a board), kept
+# to be put again into every picture that has them: a replay draws the same pieces in
+# position after position. Such a part is shared between pictures, so nothing changes a
+# drawn picture's elements after drawing but for the root and the layer of click targets.
+_REUSED: dict[Hashable, tuple[ET.Element, ...]] = {}
+# each kept part's markup, by the part's id (held here, so no other element takes its id)
+_REUSED_MARKUP: dict[int, tuple[ET.Element, str]] = {}
+REUSED_MOST = 5_000  # parts kept (a few MB at most); the cache starts again past it
+
+
+def reused(parent: ET.Element, key: Hashable, draw: Callable[[ET.Element], object]) -> None:
+    """Put into ``parent`` the elements ``draw`` puts into the element it is given, drawn
+    only the first time ``key`` is asked for: ``key`` holds every value they are drawn from."""
+    elements = _REUSED.get(key)
+    if elements is None:
+        holder = ET.Element("g")
+        draw(holder)
+        elements = tuple(holder)
+        if len(_REUSED) >= REUSED_MOST:
+            _REUSED.clear()
+            _REUSED_MARKUP.clear()
+        _REUSED[key] = elements
+        for element in elements:
+            _REUSED_MARKUP[id(element)] = (element, markup(element))
+    parent.extend(elements)
+
+
+def reused_markup(element: ET.Element) -> str | None:
+    """The markup of ``element`` when it is a part drawn once and reused, else None."""
+    kept = _REUSED_MARKUP.get(id(element))
+    return kept[1] if kept is not None and kept[0] is element else None
+
+
 def group(
     parent: ET.Element, css_class: str, title: str | None = None, **attrs: Attr
 ) -> ET.Element:
@@ -117,6 +150,10 @@ def markup(element: ET.Element) -> str:
 
 
 def _write(element: ET.Element, written: list[str]) -> None:
+    kept = _REUSED_MARKUP.get(id(element))
+    if kept is not None and kept[0] is element:
+        written.append(kept[1])
+        return
     tag = element.tag
     if not isinstance(tag, str) or tag.startswith("{"):  # not made by this builder
         written.append(ET.tostring(element, encoding="unicode"))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
+from functools import partial
 
 from meridina.rules.medina.board import Board
 from meridina.rules.medina.model import NEUTRAL, Cell, Placement, cell_name
@@ -104,17 +105,25 @@ def draw(
     svg.text(root, 12, 18, title, text_anchor="start", font_size=15, font_weight="bold")
     if note:
         svg.text(root, 12, 38, note, text_anchor="start", font_size=12, fill="#c0392b")
-    _grid(root, board)
+    rows = board.rows
+    svg.reused(root, ("medina grid", board.columns, rows), partial(_grid, board=board))
     _streets(root, state)
+    # each piece is drawn from its field and what it shows (``svg.reused``)
     for cell, piece in sorted(state.pieces.items()):
         if piece == WALL:
-            _wall(root, state, cell)
+            tower = state.wall_tower.get(cell)
+            drawn = partial(_wall, board=board, cell=cell, tower=tower)
+            svg.reused(root, ("medina wall", rows, cell, tower), drawn)
         elif piece == MERCHANT:
-            _merchant(root, board, cell)
+            drawn = partial(_merchant, board=board, cell=cell)
+            svg.reused(root, ("medina merchant", rows, cell), drawn)
         elif piece == WELL:
-            _well(root, board, cell)
+            svg.reused(root, ("medina well", rows, cell), partial(_well, board=board, cell=cell))
         elif piece in (BUILDING, STABLE):
-            _field_piece(root, state, cell, piece)
+            palace = state.palace(cell) if piece == BUILDING else None
+            colour = palace.colour if palace is not None else "?"
+            drawn = partial(_field_piece, board=board, cell=cell, piece=piece, colour=colour)
+            svg.reused(root, ("medina piece", rows, cell, piece, colour), drawn)
     for palace in sorted(state.palaces.values(), key=lambda p: p.ident):
         _palace(root, state, roofs, palace)
     _towers(root, state, roofs)
@@ -196,9 +205,7 @@ def _towers(root: ET.Element, state: State, roofs: Roofs) -> None:
             svg.text(node, x + CELL - 6, y + 7, f"{merchants}m", font_size=8, fill="#ffffff")
 
 
-def _wall(root: ET.Element, state: State, cell: Cell) -> None:
-    board = state.board
-    tower = state.wall_tower.get(cell)
+def _wall(root: ET.Element, board: Board, cell: Cell, tower: int | None) -> None:
     of_tower = f" (tower {tower})" if tower is not None else ""
     node = svg.group(
         root, "wall", f"wall on {cell_name(cell)}{of_tower}", data_field=cell_name(cell)
@@ -262,9 +269,8 @@ def _streets(root: ET.Element, state: State) -> None:
                 )
 
 
-def _field_piece(root: ET.Element, state: State, cell: Cell, piece: str) -> None:
-    board = state.board
-    palace = state.palace(cell)
+def _field_piece(root: ET.Element, board: Board, cell: Cell, piece: str, colour: str) -> None:
+    """A stable, or a building of ``colour`` (``?`` when it belongs to no palace)."""
     x, y = x_of(cell), y_of(board, cell)
     name = cell_name(cell)
     if piece == STABLE:
@@ -272,7 +278,6 @@ def _field_piece(root: ET.Element, state: State, cell: Cell, piece: str) -> None
         svg.add(node, "rect", x=x + 3, y=y + 3, width=CELL - 6, height=CELL - 6, fill=STABLE_FILL)
         svg.text(node, x + CELL / 2, y + CELL / 2 + 3, "S", font_size=12, font_weight="bold")
         return
-    colour = palace.colour if palace is not None else "?"
     fill = BUILDINGS.get(colour, "#999999")
     node = svg.group(
         root, "building", f"{colour} building on {name}", data_field=name, data_colour=colour

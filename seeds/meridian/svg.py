@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
+from functools import partial
 
 from meridina.rules.meridian.board import Board, Island
 from meridina.rules.meridian.engine import Step
@@ -72,7 +73,10 @@ def draw(
     for meridian, column in enumerate(state.columns, start=1):
         for city, tower in enumerate(column, start=1):
             if tower is not None:
-                _tower(root, state, meridian, city, tower)
+                owner = state.players[state.owner(tower.colour)].name
+                looks = (meridian, city, tower.colour, tower.height, owner)
+                drawn = partial(_tower, board=board, looks=looks)
+                svg.reused(root, ("meridian tower", board.cities, looks), drawn)
     if last is not None:
         _highlight(root, board, last)
     _legend(root, state, sheet, legend_top)
@@ -100,12 +104,17 @@ def _frame(
     svg.text(root, 12, 18, title, text_anchor="start", font_size=15, font_weight="bold")
     if note:
         svg.text(root, 12, 38, note, text_anchor="start", font_size=12, fill=REMOVED)
+    svg.reused(root, ("meridian board", board, bottom), lambda layer: _board(layer, board, bottom))
+    return root, legend_top
+
+
+def _board(root: ET.Element, board: Board, bottom: float) -> None:
+    """What every picture of ``board`` shows alike: its islands, meridians and cities."""
     _islands(root, board)
     _meridians(root, board, bottom)
     for meridian in range(1, MERIDIANS + 1):
         for city in range(1, board.cities + 1):
             _city(root, board, meridian, city)
-    return root, legend_top
 
 
 def _defs(root: ET.Element) -> None:
@@ -272,10 +281,13 @@ def _city(root: ET.Element, board: Board, meridian: int, city: int) -> None:
     svg.text(node, x, y, letter, font_size=13, fill="#888888")
 
 
-def _tower(root: ET.Element, state: State, meridian: int, city: int, tower: Tower) -> None:
-    x, y = x_of(meridian), y_of(state.board, city)
-    owner = state.players[state.owner(tower.colour)]
-    who = f" ({owner.name})" if owner.name else ""
+def _tower(root: ET.Element, board: Board, looks: tuple[int, int, str, int, str]) -> None:
+    """A tower on ``board``: its meridian, city, colour, height, and the name of the player
+    whose colour it is."""
+    meridian, city, colour, height, owner = looks
+    tower = Tower(colour, height)
+    x, y = x_of(meridian), y_of(board, city)
+    who = f" ({owner})" if owner else ""
     node = svg.group(
         root,
         "tower",

@@ -36,7 +36,7 @@ from meridina.rules.common import Problem
 
 from ..api import Game
 from ..drawing import pictures
-from ..drawing.svg import markup
+from ..drawing.svg import markup, reused_markup
 from ..games import shown_game
 from ..json_values import JsonObject, JsonValue
 from ..shown import problem_line, visible_in_markup
@@ -78,6 +78,9 @@ class Parts:
         self.last: list[int] = []
         self.heading = ""
         self.written: dict[Hashable, str] = {}  # a leaf's markup, by its tag, text and attributes
+        # the number of each part the drawing reuses from picture to picture, by its id
+        # (the part is held here, so that no other element takes its id meanwhile)
+        self.reused: dict[int, tuple[ET.Element, int]] = {}
 
     def frame(self, root: ET.Element, heading: str) -> list[int | list[int]]:
         """The picture as its change from the last: part numbers, and [start, count] of
@@ -101,6 +104,16 @@ class Parts:
         return ops
 
     def element(self, element: ET.Element) -> int:
+        known = self.reused.get(id(element))
+        if known is not None and known[0] is element:
+            return known[1]
+        number = self._element(element)
+        kept = reused_markup(element)
+        if kept is not None and self.heading not in kept:
+            self.reused[id(element)] = (element, number)
+        return number
+
+    def _element(self, element: ET.Element) -> int:
         children = [self.element(child) for child in element]
         key = (element.tag, element.text, tuple(element.attrib.items()), *children)
         if children:
