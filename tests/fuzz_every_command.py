@@ -107,7 +107,7 @@ class Case:
     fmt: str = "text"  # how standard output is checked (fuzz_checks.check_output)
     schema: str | None = None
     stdin: bytes | None = None
-    writes: str | None = None  # a file it writes: "svg" or "html"
+    writes: str | None = None  # what it writes: "svg" or "html" (a file), "site" (a folder)
     process: bool = False  # run as a real process
 
 
@@ -256,7 +256,9 @@ def written_file(case: Case, folder: Path) -> Path:
 
 
 def run(case: Case, folder: Path) -> Ran:
-    if case.writes is not None:
+    if case.writes == "site":
+        shutil.rmtree(written_file(case, folder), ignore_errors=True)
+    elif case.writes is not None:
         written_file(case, folder).unlink(missing_ok=True)  # none left from an earlier run
     return run_process(case, folder) if case.process else run_in_process(case)
 
@@ -276,7 +278,16 @@ def check_ran(ran: Ran, folder: Path) -> list[Fault]:
     if out is not None:
         faults += check_no_traceback(out) if ran.case.fmt != "record" else []
         faults += check_output(ran.case.fmt, out, ran.case.schema)
-    if ran.case.writes is not None:
+    if ran.case.writes == "site":
+        site = written_file(ran.case, folder)
+        pages = sorted(site.rglob("*.html")) if site.is_dir() else []
+        for page in pages:
+            text, bad = decode(page.read_bytes(), "site page")
+            faults += bad
+            faults += check_html(text) if text is not None else []
+        if ran.exit_code in (0, 1) and not pages:
+            faults.append(("output-file-missing", f"exit {ran.exit_code} but no site pages"))
+    elif ran.case.writes is not None:
         written = written_file(ran.case, folder)
         if written.exists():
             text, bad = decode(written.read_bytes(), ran.case.writes)
@@ -336,7 +347,8 @@ def standard_cases(record: HostileRecord, number: int) -> list[Case]:
 def heavy_cases(record: HostileRecord, number: int, process: bool) -> list[Case]:
     """The slow ones, run on a share of the inputs: the HTML page and piped record."""
     html = Case("replay --html", ("replay", INPUT, "--html", "page.html"), writes="html")
-    return [html, record_case(record, process, number)]
+    site = Case("site -o", ("site", INPUT, "-o", "site-out"), writes="site")
+    return [html, site, record_case(record, process, number)]
 
 
 def tags_of(data: bytes) -> tuple[dict[str, str], list[bytes]]:
