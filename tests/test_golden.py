@@ -144,4 +144,33 @@ def test_every_golden_file_has_a_case() -> None:
         for output_format in COLLECTION_FORMATS
     }
     expected |= {GOLDEN / "collections" / f"{name}.out" for name, _ in FIND_CASES}
+    expected |= {GOLDEN / "collections" / f"site-{page}.out" for page in SITE_PAGES}
     assert set(GOLDEN.rglob("*.out")) == expected
+
+
+# the site of the examples folder: its home page and its two lists (the game and player
+# pages are the replay page and tables checked in tests/test_site.py)
+SITE_PAGES = ["index.html", "games.html", "players.html"]
+
+
+@pytest.fixture(scope="module")
+def examples_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("site") / "site"
+    with pytest.MonkeyPatch.context() as patch:
+        patch.chdir(TOP)
+        result = CliRunner().invoke(cli, ["site", "examples", "-o", str(folder), "-q"])
+    assert result.exit_code == 1, result.output  # examples with problems: shown on the site
+    return folder
+
+
+@pytest.mark.parametrize("page", SITE_PAGES)
+def test_site_pages_match_golden(
+    page: str, examples_site: Path, request: pytest.FixtureRequest
+) -> None:
+    actual = (examples_site / page).read_text("utf-8")
+    golden = GOLDEN / "collections" / f"site-{page}.out"
+    if request.config.getoption("--update-goldens"):
+        golden.write_text(actual, "utf-8", newline="\n")
+        return
+    assert golden.exists(), f"no golden output yet: run pytest {__file__} --update-goldens"
+    assert actual == golden.read_text("utf-8"), f"output differs from {golden.relative_to(TOP)}"
