@@ -52,8 +52,7 @@ def test_every_picture_of_a_game_is_written_as_elementtree_writes_it(record: Pat
 
 def cold(report: object, turns: int) -> str:
     """The picture drawn with no part kept from an earlier one."""
-    svg._REUSED.clear()
-    svg._REUSED_MARKUP.clear()
+    svg.forget_reused()
     return markup(pictures.draw(report, turns, targets=True))  # type: ignore[arg-type]
 
 
@@ -64,7 +63,7 @@ def test_a_picture_drawn_with_kept_parts_is_the_picture_drawn_afresh(name: str) 
     report = next(iter(check_file(TOP / "examples" / f"{name}.mrec")))
     last = len(report.record.entries)
     afresh = {turns: cold(report, turns) for turns in (0, last // 2, last)}
-    svg._REUSED.clear()
+    svg.forget_reused()
     for turns in range(last + 1):  # every position, the parts kept from one to the next
         drawn = markup(pictures.draw(report, turns, targets=True))
         if turns in afresh:

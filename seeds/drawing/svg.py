@@ -94,12 +94,18 @@ def reused(parent: ET.Element, key: Hashable, draw: Callable[[ET.Element], objec
         draw(holder)
         elements = tuple(holder)
         if len(_REUSED) >= REUSED_MOST:
-            _REUSED.clear()
-            _REUSED_MARKUP.clear()
+            forget_reused()
         _REUSED[key] = elements
         for element in elements:
             _REUSED_MARKUP[id(element)] = (element, markup(element))
     parent.extend(elements)
+
+
+def forget_reused() -> None:
+    """Keep no part drawn so far: a drawing of many games starts each game with none, so
+    that what it holds is one game's parts, whatever the number of games."""
+    _REUSED.clear()
+    _REUSED_MARKUP.clear()
 
 
 def reused_markup(element: ET.Element) -> str | None:

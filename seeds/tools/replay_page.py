@@ -36,7 +36,7 @@ from meridina.rules.common import Problem
 
 from ..api import Game
 from ..drawing import pictures
-from ..drawing.svg import markup, reused_markup
+from ..drawing.svg import forget_reused, markup, reused_markup
 from ..games import shown_game
 from ..json_values import JsonObject, JsonValue
 from ..shown import problem_line, visible_in_markup
@@ -349,6 +349,8 @@ def _game(report: GameReport, name: str) -> JsonObject:
         return game
     view = view_for(report.game)
     parts = Parts()
+    # pieces are kept for the positions of one game (a page's memory is one game's at most)
+    forget_reused()
     game["title"] = f"{label} on board {visible_in_markup(run.start.board.name)} ({name})"
     said = [c.text for c in report.record.game.comments]
     start = _frame(report, 0, "Start", "", True, [], said, [*run.start_problems], name, parts)
