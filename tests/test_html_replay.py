@@ -21,6 +21,8 @@ from typing import Any
 
 import pytest
 from conftest import run_cli as run
+from hypothesis import given
+from hypothesis import strategies as st
 from meridina.cli.formats.html_replay import HEADING_MARK, from_steps, pack, spelled_out, unpack
 from meridina.drawing import pictures, svg
 from meridina.notation.driver import check_file
@@ -730,3 +732,14 @@ def test_a_browser_without_decompression_is_told_so(browser: Any, tmp_path: Path
         assert "DecompressionStream" in browser.find_element(By.ID, "board").text
     finally:
         browser.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", added)
+
+
+@given(st.text(st.sampled_from("ab\u00e9\U0001f600"), max_size=40), st.text(max_size=40))
+def test_two_texts_start_alike_for_as_long_as_their_common_prefix(text: str, tail: str) -> None:
+    """The parts are written as their change from the last by the length they share at the
+    start (found by halving): the common prefix, however the two go on."""
+    from meridina.tools.replay_page import _shared_start
+
+    other = text[: len(text) // 2] + tail
+    differs = (at for at, (one, two) in enumerate(zip(text, other, strict=False)) if one != two)
+    assert _shared_start(text, other) == next(differs, min(len(text), len(other)))
