@@ -19,20 +19,14 @@ FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 Attr = str | int | float
 
 
+# The board's coordinates, colours and classes come again in every picture: each value is
+# written once (``typed``: 1, 1.0 and True are each written their own way).
+@functools.lru_cache(maxsize=16384, typed=True)
 def _value(value: Attr) -> str:
     if isinstance(value, float):
-        return _decimal(value)
-    return _markup_value(value) if isinstance(value, str) else str(value)
-
-
-@functools.lru_cache(maxsize=8192)  # the board's coordinates come again in every picture
-def _decimal(value: float) -> str:
-    text = f"{value:.2f}".rstrip("0").rstrip(".")
-    return text if text not in ("-0", "") else "0"
-
-
-# a picture writes the same few names and words (colours, classes) thousands of times
-_markup_value = functools.lru_cache(maxsize=4096)(visible_in_markup)
+        text = f"{value:.2f}".rstrip("0").rstrip(".")
+        return text if text not in ("-0", "") else "0"
+    return visible_in_markup(value) if isinstance(value, str) else str(value)
 
 
 @functools.lru_cache(maxsize=256)
