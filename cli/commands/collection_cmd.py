@@ -1,24 +1,22 @@
 """``meridina ratings`` and ``meridina stats``: a collection's ratings and statistics.
 
-Both take the options of ``score --standings`` and read the records in one run, each game
-summarised in the worker that checks it."""
+Both take the options of ``score --standings`` and read the records as it does
+(``run_collection``), each game summarised in the worker that checks it."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import IO
+from typing import IO, NoReturn
 
 import click
 
 from ..files.config import ConfiguredCommand
 from ..files.loading import named_stdin
-from ..formats.counted_games import COLLECTION_FORMATS, CountingReporter
+from ..formats.counted_games import COLLECTION_FORMATS
 from ..formats.output import output_stream, use_colour
-from ..formats.ratings import RatingsReporter
-from ..formats.reporters import ReportOptions
+from ..formats.reporters import Reporter, ReportOptions
 from ..formats.standings import standing_game
-from ..formats.statistics import StatisticsReporter
 from ..running.batch import GameCheck, run_batch, several
 from ..running.problem_filter import ProblemFilter
 from .options import (
@@ -36,7 +34,7 @@ from .verbosity import Verbosity, telling, verbosity_options
 
 NUMBER_HELP = "Only the N-th game of each file (1 = first). Default: every game."
 FORMAT_HELP = "text, json (shapes in docs/json.md) or csv."
-MakeReporter = Callable[[IO[str], ReportOptions, str], CountingReporter]
+MakeReporter = Callable[[IO[str], ReportOptions, str], Reporter]
 
 
 def collection_command(function: Callable[..., None]) -> click.Command:
@@ -66,8 +64,10 @@ def run_collection(
     batch: BatchOptions,
     problems: ProblemFilter,
     verbosity: Verbosity,
-) -> None:
-    """Read every game of ``paths`` into the reporter ``make`` gives; exit as ``score``."""
+) -> NoReturn:
+    """Read every game of ``paths``, each summarised in the worker that checks it, into the
+    reporter ``make`` gives (``score --standings``, ``ratings``, ``stats``); exit as
+    ``score`` does."""
     game_title = game_kind.capitalize() if game_kind is not None else None
     paths = named_stdin(paths, stdin_filename)
     rulings = rulings_of(context)
@@ -109,6 +109,8 @@ def ratings(
     order (undated games first, in the order read); every game left out is listed with
     its reason. The method and parameters are stated in every format (text, json or csv).
     """
+    from ..formats.ratings import RatingsReporter  # openskill, loaded only here
+
     run_collection(
         context, "ratings", RatingsReporter, paths, game_number, game_kind, output_format,
         stdin_filename, batch, problems, verbosity,
@@ -136,6 +138,8 @@ def stats(
     A shared first place is a win for each player sharing it. Only valid, finished games
     count, each once; every game left out is listed with its reason (text, json or csv).
     """
+    from ..formats.statistics import StatisticsReporter
+
     run_collection(
         context, "stats", StatisticsReporter, paths, game_number, game_kind, output_format,
         stdin_filename, batch, problems, verbosity,

@@ -16,10 +16,11 @@ from ..files.config import ConfiguredCommand
 from ..files.loading import named_stdin
 from ..formats.output import GameResult, InputError, Tally, output_stream, problem_json, use_colour
 from ..formats.reporters import REPORTERS, Reporter, ReportOptions, make_reporter
-from ..formats.standings import STANDINGS_FORMATS, StandingsReporter, standing_game
+from ..formats.standings import STANDINGS_FORMATS, StandingsReporter
 from ..games import every_game
 from ..running.batch import GameCheck, run_batch, several
 from ..running.problem_filter import ProblemFilter
+from .collection_cmd import run_collection
 from .options import (
     BatchOptions,
     batch_options,
@@ -103,6 +104,12 @@ def score(
         raise click.UsageError(f"--standings comes as {', '.join(STANDINGS_FORMATS)}")
     if include_problems and not standings:
         raise click.UsageError("--include-problems goes with --standings")
+    if standings:
+        standings_of = partial(StandingsReporter, include_problems=include_problems)
+        run_collection(
+            context, "score", standings_of, paths, game_number, game_kind, output_format,
+            stdin_filename, batch, problems, verbosity,
+        )  # fmt: skip
     game_title = game_kind.capitalize() if game_kind is not None else None
     paths = named_stdin(paths, stdin_filename)
     rulings = rulings_of(context)
@@ -112,17 +119,9 @@ def score(
             colour=use_colour(batch.color, out),
             file_headings=several(paths) and verbosity.notes,
         )
-        reporter: Reporter = (
-            StandingsReporter(out, options, output_format, include_problems)
-            if standings
-            else make_reporter(output_format, out, options)
-        )
-        summary = (
-            partial(standing_game, problems)
-            if standings
-            else partial(scored_game, details, reporter.needs, problems)
-        )
-        if game_kind is not None and not standings:
+        reporter: Reporter = make_reporter(output_format, out, options)
+        summary = partial(scored_game, details, reporter.needs, problems)
+        if game_kind is not None:
             reporter = FilesWithGames(reporter)
         check = GameCheck(summary, rulings, game_number, keep_steps=False, game_kind=game_title)
         tally = run_batch(

@@ -6,16 +6,14 @@ from __future__ import annotations
 import csv
 from typing import IO
 
-import click
 from meridina.rules.wording import counted
-from meridina.shown import problem_line, shown
 from meridina.tools.counting import Counting
 from meridina.tools.standings import LeftOut
 from meridina.tools.summaries import GameSummary
 
 from .output import GameResult
 from .reporters import Reporter, ReportOptions
-from .standings import SUMMARY, spreadsheet_cell
+from .standings import left_out_line, spreadsheet_cell, summary_told
 
 COLLECTION_FORMATS = ("text", "json", "csv")
 
@@ -32,19 +30,7 @@ class CountingReporter(Reporter):
         self.counting = Counting()
 
     def game(self, result: GameResult) -> None:
-        for problem in result.problems:
-            click.echo(problem_line(result.source, problem), err=True)
-        summary: GameSummary = (result.data or {})[SUMMARY]
-        self.summaries.append(summary)
-        left = self.counting.add(summary)
-        if left is not None:
-            click.echo(
-                shown(
-                    f"{result.source}:{result.line}: warning: game {result.index} is listed but "
-                    f"not counted in {self.what}: {left.reason}"
-                ),
-                err=True,
-            )
+        self.summaries.append(summary_told(result, self.what, self.counting.add))
 
     def write_left_out(self, entries: tuple[LeftOut, ...], counted_games: str) -> None:
         """The games left out, under the text's tables."""
@@ -52,9 +38,7 @@ class CountingReporter(Reporter):
             return
         self.write(f"not counted: {counted(len(entries), 'game')}; {counted_games}")
         for item in entries:
-            kind = f", {item.name}" if item.name else ""
-            # the whole line shown: a repeat's reason names another file
-            self.write(shown(f"  {item.file}:{item.line}: game {item.game}{kind}: {item.reason}"))
+            self.write(left_out_line(item))
 
 
 def left_out_rows(out: IO[str], entries: tuple[LeftOut, ...]) -> None:

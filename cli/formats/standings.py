@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import csv
 import json
+from collections.abc import Callable
 from typing import IO
 
 import click
@@ -70,18 +71,7 @@ class StandingsReporter(Reporter):
         self.summed = Standings(include_problems)
 
     def game(self, result: GameResult) -> None:
-        for problem in result.problems:
-            click.echo(problem_line(result.source, problem), err=True)
-        summary: GameSummary = (result.data or {})[SUMMARY]
-        left = self.summed.add(summary)
-        if left is not None:
-            click.echo(
-                shown(
-                    f"{result.source}:{result.line}: warning: game {result.index} is listed but "
-                    f"not counted in the standings: {left.reason}"
-                ),
-                err=True,
-            )
+        summary_told(result, "the standings", self.summed.add)
 
     def end(self, tally: Tally) -> None:
         if self.output_format == "json":
@@ -217,8 +207,31 @@ class StandingsReporter(Reporter):
 
     def write_games(self, entries: list[LeftOut]) -> None:
         for item in entries:
-            kind = f", {item.name}" if item.name else ""
-            # the reason may name another file (a repeat's first place): escaped as well
-            self.write(
-                "  " + shown(f"{item.file}:{item.line}: game {item.game}{kind}: {item.reason}")
-            )
+            self.write(left_out_line(item))
+
+
+def summary_told(
+    result: GameResult, counted_in: str, count: Callable[[GameSummary], LeftOut | None]
+) -> GameSummary:
+    """A game's summary, once each of its problems is said on standard error and, when
+    ``count`` leaves the game out of what it is ``counted_in``, why."""
+    for problem in result.problems:
+        click.echo(problem_line(result.source, problem), err=True)
+    summary: GameSummary = (result.data or {})[SUMMARY]
+    left = count(summary)
+    if left is not None:
+        click.echo(
+            shown(
+                f"{result.source}:{result.line}: warning: game {result.index} is listed but "
+                f"not counted in {counted_in}: {left.reason}"
+            ),
+            err=True,
+        )
+    return summary
+
+
+def left_out_line(item: LeftOut) -> str:
+    """A game left out (or counted with problems), as the text lists it under the tables:
+    escaped whole, for a repeat's reason names another file."""
+    kind = f", {item.name}" if item.name else ""
+    return "  " + shown(f"{item.file}:{item.line}: game {item.game}{kind}: {item.reason}")
