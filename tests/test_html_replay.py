@@ -408,6 +408,8 @@ def browser() -> Iterator[Any]:
     options.binary_location = binary
     for flag in FLAGS:
         options.add_argument(flag)
+    # the page's console, for the tests that read it (``get_log("browser")``)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     with tempfile.TemporaryDirectory() as profile:
         options.add_argument(f"--user-data-dir={profile}")
         driver = webdriver.Chrome(service=Service(driver_path), options=options)

@@ -9,11 +9,8 @@ kept.
 from __future__ import annotations
 
 import json
-import os
 import random
 import re
-import tempfile
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
@@ -31,35 +28,10 @@ from site_reading import (
     standings_shown,
     tables_shown,
 )
-from test_html_replay import FLAGS, _browser_parts
+from test_html_replay import browser
 from test_site import make_club
 
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    found = _browser_parts()
-    try:
-        from selenium import webdriver
-        from selenium.webdriver.chrome.service import Service
-    except ImportError:
-        found = None
-    if found is None:
-        if os.environ.get("CI"):
-            pytest.fail("CI must run the browser tests: install chromium and chromium-driver")
-        pytest.skip("no chromium and chromedriver here (CI installs them)")
-    binary, driver_path = found
-    options = webdriver.ChromeOptions()
-    options.binary_location = binary
-    for flag in FLAGS:
-        options.add_argument(flag)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    with tempfile.TemporaryDirectory() as profile:
-        options.add_argument(f"--user-data-dir={profile}")
-        driver = webdriver.Chrome(service=Service(driver_path), options=options)
-        try:
-            yield driver
-        finally:
-            driver.quit()
+__all__ = ["browser"]  # the fixture: Chromium, its console kept
 
 
 def visit(browser: Any, page: Path, site: Path) -> list[str]:
