@@ -66,6 +66,16 @@ def _render(example: Path, args: list[str], output_format: str) -> str:
     )
 
 
+def matches_golden(actual: str, golden: Path, request: pytest.FixtureRequest) -> None:
+    """``actual`` is the golden file's text; with ``--update-goldens`` it becomes it."""
+    if request.config.getoption("--update-goldens"):
+        golden.parent.mkdir(parents=True, exist_ok=True)
+        golden.write_text(actual, "utf-8", newline="\n")
+        return
+    assert golden.exists(), f"no golden output yet: run pytest {__file__} --update-goldens"
+    assert actual == golden.read_text("utf-8"), f"output differs from {golden.relative_to(TOP)}"
+
+
 @pytest.mark.parametrize(
     ("example", "name", "args", "output_format"),
     _cases(),
@@ -82,12 +92,7 @@ def test_output_matches_golden(
     monkeypatch.chdir(TOP)
     actual = _render(example, args, output_format)
     golden = GOLDEN / example.parent.name / f"{example.stem}.{name}.{output_format}.out"
-    if request.config.getoption("--update-goldens"):
-        golden.parent.mkdir(parents=True, exist_ok=True)
-        golden.write_text(actual, "utf-8", newline="\n")
-        return
-    assert golden.exists(), f"no golden output yet: run pytest {__file__} --update-goldens"
-    assert actual == golden.read_text("utf-8"), f"output differs from {golden.relative_to(TOP)}"
+    matches_golden(actual, golden, request)
 
 
 @pytest.mark.parametrize("command", COLLECTION_COMMANDS)
@@ -101,12 +106,7 @@ def test_collection_output_matches_golden(
     monkeypatch.chdir(TOP)
     actual = _render(Path("examples"), [command], output_format)
     golden = GOLDEN / "collections" / f"{command}.{output_format}.out"
-    if request.config.getoption("--update-goldens"):
-        golden.parent.mkdir(parents=True, exist_ok=True)
-        golden.write_text(actual, "utf-8", newline="\n")
-        return
-    assert golden.exists(), f"no golden output yet: run pytest {__file__} --update-goldens"
-    assert actual == golden.read_text("utf-8"), f"output differs from {golden.relative_to(TOP)}"
+    matches_golden(actual, golden, request)
 
 
 @pytest.mark.parametrize(("name", "options"), FIND_CASES, ids=[name for name, _ in FIND_CASES])
@@ -127,12 +127,7 @@ def test_find_output_matches_golden(
         f"--- stderr ---\n{result.stderr}"
     )
     golden = GOLDEN / "collections" / f"{name}.out"
-    if request.config.getoption("--update-goldens"):
-        golden.parent.mkdir(parents=True, exist_ok=True)
-        golden.write_text(actual, "utf-8", newline="\n")
-        return
-    assert golden.exists(), f"no golden output yet: run pytest {__file__} --update-goldens"
-    assert actual == golden.read_text("utf-8"), f"output differs from {golden.relative_to(TOP)}"
+    matches_golden(actual, golden, request)
 
 
 def test_every_golden_file_has_a_case() -> None:
@@ -169,8 +164,4 @@ def test_site_pages_match_golden(
 ) -> None:
     actual = (examples_site / page).read_text("utf-8")
     golden = GOLDEN / "collections" / f"site-{page}.out"
-    if request.config.getoption("--update-goldens"):
-        golden.write_text(actual, "utf-8", newline="\n")
-        return
-    assert golden.exists(), f"no golden output yet: run pytest {__file__} --update-goldens"
-    assert actual == golden.read_text("utf-8"), f"output differs from {golden.relative_to(TOP)}"
+    matches_golden(actual, golden, request)
