@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from enum import Enum
-from typing import Protocol, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from .text import GameText, PositionText, Tag, TurnText, Word
+
+if TYPE_CHECKING:
+    from .turns import TurnEntry
 
 TAG_ORDER = (
     "Game", "Edition", "Event", "Site", "Date", "Round", "Board", "Players", "Options",
@@ -20,6 +23,7 @@ class Entry(Protocol):
 
 
 E = TypeVar("E", bound=Entry)
+T = TypeVar("T")  # a game's own turn
 
 
 def format_tags(game: GameText) -> list[str]:
@@ -78,6 +82,12 @@ def as_written(text: TurnText) -> str:
     if text.written:
         return text.written
     return " ".join(word.text + (":" if word.kind == "key" else "") for word in text.words)
+
+
+def turn_body(format_turn: Callable[[T], str], entry: TurnEntry[T]) -> str:
+    """A turn without its number: as the notation writes it back (``format_turn``), or,
+    for a turn that could not be read, word for word (``as_written``)."""
+    return format_turn(entry.turn) if entry.turn is not None else as_written(entry.text)
 
 
 def position_as_written(position: PositionText) -> list[str]:

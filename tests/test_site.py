@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from conftest import run_cli as run
 from meridina.tools.site import build_site
-from meridina.tools.site.cache import CACHE_NAME
+from meridina.tools.site.cache import CACHE_NAME, SITE_FORMAT
 from meridina.tools.site.model import player_id
 from meridina.tools.site.pages import ordinal, rating_chart
 from site_reading import (
@@ -349,7 +349,10 @@ def test_a_corrupt_cache_is_rebuilt(
     (tmp_path / "site" / CACHE_NAME).write_text(cache, "utf-8")
     result = run("site", "r", "-o", "site", "-v")
     assert result.exit_code == 0 and "checked r/final-position.mrec" in result.stderr
-    assert json.loads((tmp_path / "site" / CACHE_NAME).read_text("utf-8"))["meridina_site"] == 1
+    assert (
+        json.loads((tmp_path / "site" / CACHE_NAME).read_text("utf-8"))["meridina_site"]
+        == SITE_FORMAT
+    )
 
 
 def test_a_hostile_cache_puts_nothing_outside_the_site(

@@ -19,11 +19,11 @@ from meridina.rules.medina.model import (
 
 from ..turns import TurnEntry
 from ..writing import (
-    as_written,
     changed_rulings,
     gives_a_key_twice,
     position_as_written,
     result_value,
+    turn_body,
     write_game,
 )
 from .words import COLOUR_WORDS
@@ -100,10 +100,7 @@ def write_record(
     written = record.game.position
     if position and written is not None and gives_a_key_twice(written, _entry_name):
         position = position_as_written(written)
-    bodies = [
-        format_turn(entry.turn) if entry.turn is not None else as_written(entry.text)
-        for entry in record.entries
-    ]
+    bodies = [turn_body(format_turn, entry) for entry in record.entries]
     return write_game(record.game, position, bodies, record.entries, notes)
 
 

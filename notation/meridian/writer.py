@@ -9,11 +9,11 @@ from meridina.rules.meridian.model import MERIDIANS, RULING_NAMES, Rulings, Setu
 
 from ..turns import TurnEntry
 from ..writing import (
-    as_written,
     changed_rulings,
     gives_a_key_twice,
     position_as_written,
     result_value,
+    turn_body,
     write_game,
 )
 from .position import entry_name
@@ -73,10 +73,7 @@ def write_record(
     notes: Callable[[int, TurnEntry[Turn]], Sequence[str]] | None = None,
 ) -> str:
     """The record in canonical layout; ``notes`` adds one comment after turn ``i``."""
-    bodies = [
-        format_turn(entry.turn) if entry.turn is not None else as_written(entry.text)
-        for entry in record.entries
-    ]
+    bodies = [turn_body(format_turn, entry) for entry in record.entries]
     return write_game(record.game, format_position(record), bodies, record.entries, notes)
 
 

@@ -7,7 +7,7 @@ from meridina.notation.driver import GameReport
 from meridina.notation.medina import MedinaRecord
 from meridina.notation.medina.writer import format_turn, write_record
 from meridina.notation.turns import TurnEntry
-from meridina.notation.writing import as_written
+from meridina.notation.writing import turn_body
 from meridina.rules.game import Handling
 from meridina.rules.medina.engine import Step
 from meridina.rules.medina.events import (
@@ -93,8 +93,7 @@ def tiles_text(state: State) -> str:
 
 
 def turn_heading(entry: TurnEntry[Turn]) -> str:
-    body = format_turn(entry.turn) if entry.turn is not None else as_written(entry.text)
-    return f"{entry.text.number}. {body}"
+    return f"{entry.text.number}. {turn_body(format_turn, entry)}"
 
 
 def events(step: Step | None, entry: TurnEntry[Turn]) -> list[str]:

@@ -3,8 +3,8 @@ same seats, and the same turns (or the same position), whatever the layout, the 
 and the other tags.
 
 A game's identity is a digest of those alone, each turn as the notation writes it back
-(``annotate``'s form), so that a game typed twice with other spacing, other comments or
-another Event is still found as one game.
+(``annotate``'s form, ``writing.turn_body``), so that a game typed twice with other
+spacing, other comments or another Event is still found as one game.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import hashlib
 
 from meridina.notation.driver import GameReport
 from meridina.notation.games import notation_game
+from meridina.notation.writing import turn_body
 
 from ..games import shown_game
 
@@ -39,10 +40,5 @@ def game_identity(report: GameReport) -> str | None:
             for entry in position.entries
         )
     parts.append("\x1e")
-    parts.extend(
-        notation.format_turn(entry.turn)
-        if entry.turn is not None
-        else " ".join(word.text for word in entry.text.words)
-        for entry in record.entries
-    )
+    parts.extend(turn_body(notation.format_turn, entry) for entry in record.entries)
     return hashlib.sha256("\x1f".join(parts).encode("utf-8", "surrogatepass")).hexdigest()[:32]

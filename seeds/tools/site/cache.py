@@ -21,7 +21,7 @@ from .model import SiteGame
 __all__ = ["CACHE_NAME", "SiteCache", "content_digest", "page_key"]
 
 CACHE_NAME = ".meridina-site.json"
-SITE_FORMAT = 1  # raised when what a cached game holds changes
+SITE_FORMAT = 2  # raised when what a cached game holds changes
 LARGEST_CACHE = 256 * 1024 * 1024
 
 
