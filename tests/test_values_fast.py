@@ -26,26 +26,31 @@ from meridina.rules.medina.engine import apply
 TOP = Path(__file__).resolve().parent.parent
 
 
-def decorated(name: str) -> list[type[Any]]:
-    """Every class of rules/ and notation/ whose decorator is ``name`` (with or without
-    arguments), imported from its module."""
-    found = []
+def decorated(*names: str) -> dict[str, list[type[Any]]]:
+    """Every class of rules/ and notation/ whose decorator is one of ``names`` (with or
+    without arguments), imported from its module, by the decorator's name: each file is
+    read and parsed once."""
+    found: dict[str, list[type[Any]]] = {name: [] for name in names}
     for package in ("rules", "notation"):
         for path in sorted((TOP / package).rglob("*.py")):
-            tree = ast.parse(path.read_text("utf-8"))
+            text = path.read_text("utf-8")
+            if not any(f"@{name}" in text for name in names):
+                continue
             module = ".".join(("meridina", *path.relative_to(TOP).with_suffix("").parts))
-            for node in ast.walk(tree):
-                if isinstance(node, ast.ClassDef) and any(
-                    (isinstance(d, ast.Name) and d.id == name)
-                    or (isinstance(d, ast.Call) and getattr(d.func, "id", None) == name)
-                    for d in node.decorator_list
-                ):
-                    found.append(getattr(importlib.import_module(module), node.name))
+            for node in ast.walk(ast.parse(text)):
+                if not isinstance(node, ast.ClassDef):
+                    continue
+                for decorator in node.decorator_list:
+                    target = decorator.func if isinstance(decorator, ast.Call) else decorator
+                    name = getattr(target, "id", None)
+                    if name in found:
+                        found[name].append(getattr(importlib.import_module(module), node.name))
     return found
 
 
-VALUES = decorated("value")
-FAST_VALUES = decorated("fast_value")
+_DECORATED = decorated("value", "fast_value")
+VALUES = _DECORATED["value"]
+FAST_VALUES = _DECORATED["fast_value"]
 
 
 def test_the_classes_were_found() -> None:
