@@ -29,18 +29,27 @@ TOP = Path(__file__).resolve().parent.parent
 def decorated(name: str) -> list[type[Any]]:
     """Every class of rules/ and notation/ whose decorator is ``name`` (with or without
     arguments), imported from its module."""
+    return [
+        getattr(importlib.import_module(module), cls)
+        for module, cls, names in decorated_classes()
+        if name in names
+    ]
+
+
+@lru_cache(maxsize=1)  # the modules are read once for every decorator asked about
+def decorated_classes() -> list[tuple[str, str, frozenset[str]]]:
+    """Each class of rules/ and notation/ with its module and the names of its decorators
+    (with or without arguments)."""
     found = []
     for package in ("rules", "notation"):
         for path in sorted((TOP / package).rglob("*.py")):
             tree = ast.parse(path.read_text("utf-8"))
             module = ".".join(("meridina", *path.relative_to(TOP).with_suffix("").parts))
             for node in ast.walk(tree):
-                if isinstance(node, ast.ClassDef) and any(
-                    (isinstance(d, ast.Name) and d.id == name)
-                    or (isinstance(d, ast.Call) and getattr(d.func, "id", None) == name)
-                    for d in node.decorator_list
-                ):
-                    found.append(getattr(importlib.import_module(module), node.name))
+                if isinstance(node, ast.ClassDef):
+                    called = [d.func if isinstance(d, ast.Call) else d for d in node.decorator_list]
+                    names = frozenset(d.id for d in called if isinstance(d, ast.Name))
+                    found.append((module, node.name, names))
     return found
 
 
