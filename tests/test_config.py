@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 from meridina.cli.main import cli
+from meridina.rules.toml_values import TomlTable
 from test_formats import MEDINA_BAD, MEDINA_OK, MERIDIAN_BAD
 
 ROOFED_SINGLE = MEDINA_OK  # roofs a palace of one building: legal unless min-roof-size > 1
@@ -178,13 +179,13 @@ def test_a_pyproject_read_again_unchanged_is_parsed_once(
     import meridina.cli.files.config as config
 
     parsed: list[str] = []
-    parse = config.tomllib.loads
+    parse = config._parse
 
-    def counted(text: str) -> dict[str, object]:
+    def counted(path: Path, text: str) -> TomlTable:
         parsed.append(text)
-        return parse(text)
+        return parse(path, text)
 
-    monkeypatch.setattr(config.tomllib, "loads", counted)
+    monkeypatch.setattr(config, "_parse", counted)
     # a file of its own, passed over (no table) by one command after another
     passed_over = '[project]\nname = "passed-over-once"\n'
     (project / "pyproject.toml").write_text(passed_over, "utf-8")
