@@ -21,6 +21,9 @@ from .text import Comment, PositionText, TurnText, Word
 _KINDS = {"WORD": "word", "NUMBER": "number", "PLACE": "place", "KEY": "key"}
 _LEADING_NUMBER = re.compile(r"([0-9]{1,9})(?![0-9.])[ \t,:;)]*")
 _TURN_START = re.compile(r"[0-9]+\.(?![0-9])")
+# where resync may stop: a line's end, a comment, a quote, or a separator before a turn
+# number (one search, not a test at every character of a long line)
+_RESYNC_AT = re.compile(rf'[\n{{;"]|[ \t,](?={_TURN_START.pattern})')
 
 
 def squash(text: str) -> str:
@@ -176,23 +179,17 @@ def _skip(lexer: LineCounter, text: str, stop: int) -> None:
 
 def resync(text: str, pos: int) -> int:
     """Where reading goes on: the end of the line, a comment, or the next turn number."""
-    length = len(text)
     index = pos
-    while index < length:
-        char = text[index]
-        if char in "\n{;":
+    while (found := _RESYNC_AT.search(text, index)) is not None:
+        index = found.start()
+        if text[index] != '"':
             return index
-        if char == '"':
-            close = text.find('"', index + 1)
-            end_of_line = text.find("\n", index + 1)
-            if close < 0 or (0 <= end_of_line < close):
-                return index
-            index = close + 1
-            continue
-        if char in " \t," and _TURN_START.match(text, index + 1):
+        close = text.find('"', index + 1)
+        end_of_line = text.find("\n", index + 1)
+        if close < 0 or (0 <= end_of_line < close):
             return index
-        index += 1
-    return length
+        index = close + 1  # a quoted text closed on its line is passed over whole
+    return len(text)
 
 
 # ---------------------------------------------------------------- after the parse

@@ -100,10 +100,12 @@ class Served:
         browser: str | None = None,
         open_files: int | None = None,
         cwd: Path | None = None,
+        environment: dict[str, str] | None = None,
     ) -> None:
         """Serve the record at ``path`` to go on with, or, with None, what ``args`` start;
         ``browser``: the program that opens the page (else none is); ``open_files``: how
-        many files the server may open; run in the folder ``cwd`` (default: this process's)."""
+        many files the server may open; run in the folder ``cwd`` (default: this process's),
+        with ``environment`` added to this process's."""
         import os
         import subprocess
         import sys
@@ -111,7 +113,8 @@ class Served:
         record = [] if path is None else [str(path)]
         opening = [] if browser else ["--no-browser"]
         command = [sys.executable, "-m", "meridina", "table", *record, *opening, *args]
-        environment = {**os.environ, "BROWSER": browser} if browser else None
+        added = {**(environment or {}), **({"BROWSER": browser} if browser else {})}
+        variables = {**os.environ, **added} if added else None
 
         def limited() -> None:
             if open_files is not None:
@@ -124,7 +127,7 @@ class Served:
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
-            env=environment,
+            env=variables,
             preexec_fn=limited if open_files is not None else None,
             cwd=cwd,
         )

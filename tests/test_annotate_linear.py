@@ -36,3 +36,26 @@ def test_annotate_compares_tags_linearly_in_their_number(
     small = tag_comparisons(tmp_path / "small.mrec", 300, monkeypatch)
     large = tag_comparisons(tmp_path / "large.mrec", 600, monkeypatch)
     assert large <= 2 * small + 50, (small, large)
+
+
+def test_turns_that_change_nothing_are_scored_once_for_their_notes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from meridina.rules.meridian.scoring import ScoreSheet, score
+    from meridina.rules.meridian.state import State
+
+    path = tmp_path / "game.mrec"
+    # one turn played, then turns that cannot be read: each noted, none changes the position
+    path.write_text(HEADER + "\n1. orange 7: 3@2\n" + "2. " * 200 + "\n", "utf-8")
+    scored = 0
+
+    def counted(state: State) -> ScoreSheet:
+        nonlocal scored
+        scored += 1
+        return score(state)
+
+    monkeypatch.setattr("meridina.meridian.view.score", counted)
+    ran = run("annotate", str(path))
+    assert ran.exit_code == 1
+    assert ran.stdout.count("score Ann 5, Ben 0, Cy 0, Di 0") == 201, ran.stdout[:2000]
+    assert scored == 1

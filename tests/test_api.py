@@ -285,8 +285,7 @@ def test_a_program_using_the_api_passes_mypy_strict_against_the_installed_packag
         ],
         check=True,
     )
-    program = tmp_path / "ranking.py"
-    program.write_text(
+    program = (
         "import meridina\n\n\n"
         "def ranking(path: str) -> list[tuple[str, int]]:\n"
         "    rows: list[tuple[str, int]] = []\n"
@@ -294,23 +293,24 @@ def test_a_program_using_the_api_passes_mypy_strict_against_the_installed_packag
         "        rows.extend((row.name, row.points) for row in game.score().players)\n"
         "    return rows\n\n\n"
         "version: str = meridina.__version__\n"
-        "problems: list[meridina.Problem] = []\n",
-        "utf-8",
+        "problems: list[meridina.Problem] = []\n"
     )
-
-    def mypy_strict() -> subprocess.CompletedProcess[str]:
-        return subprocess.run(
-            [sys.executable, "-m", "mypy", "--strict", "--no-incremental", str(program)],
-            capture_output=True,
-            text=True,
-            check=False,
-            cwd=tmp_path,
-            env={**os.environ, "PYTHONPATH": str(target)},  # as an installed package is found
-        )
-
-    checked = mypy_strict()
-    assert checked.returncode == 0, checked.stdout + checked.stderr
-    wrong = program.read_text("utf-8") + "points: str = meridina.ScoreRow('a', (), 1, 2).points\n"
-    program.write_text(wrong, "utf-8")
-    refused = mypy_strict()
-    assert refused.returncode == 1 and "Incompatible types" in refused.stdout
+    (tmp_path / "ranking.py").write_text(program, "utf-8")
+    wrong = program + "points: str = meridina.ScoreRow('a', (), 1, 2).points\n"
+    (tmp_path / "wrong.py").write_text(wrong, "utf-8")
+    # both programs in one run (mypy's start and its reading of the package paid once);
+    # each one's errors are told on lines that start with its name
+    checked = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--no-incremental", "ranking.py", "wrong.py"],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(target)},  # as an installed package is found
+    )
+    said = checked.stdout + checked.stderr
+    errors = [line for line in checked.stdout.splitlines() if ": error:" in line]
+    assert checked.returncode == 1 and errors, said
+    # the right program passes: every error is the wrong one's, which is refused
+    assert all(line.startswith("wrong.py:") for line in errors), said
+    assert any("Incompatible types" in line for line in errors), said

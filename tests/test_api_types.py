@@ -75,24 +75,73 @@ def test_the_probe_reaches_the_new_names_and_their_members() -> None:
     assert reveals > 120
 
 
-@pytest.mark.tool
-def test_every_public_name_has_a_concrete_type_under_mypy_strict(tmp_path: Path) -> None:
-    script, reveals = probe_script()
-    user = tmp_path / "user"
+PAGE = TOP / "docs" / "api.md"
+BLOCK = re.compile(r"```python\n(.*?)```\n", re.S)
+PROBE = "probe.py"
+
+
+@dataclasses.dataclass(frozen=True)
+class MypyRun:
+    """One ``mypy --strict`` run over a user's folder holding the probe and the API page's
+    examples (mypy's start and its reading of the package, paid once for both tests)."""
+
+    returncode: int
+    stdout: str
+    stderr: str
+    reveals: int  # how many reveals the probe makes
+
+    def errors_beyond(self, files: set[str]) -> list[str]:
+        """The errors mypy found anywhere but in ``files`` (another test's, which that test
+        answers for): a test's own files and the package must have none."""
+        errors = [line for line in self.stdout.splitlines() if ": error:" in line]
+        return [line for line in errors if line.split(":", 1)[0] not in files]
+
+    def lines_of(self, name: str) -> list[str]:
+        return [line for line in self.stdout.splitlines() if line.startswith(f"{name}:")]
+
+    def crashed(self) -> bool:
+        """Whether mypy failed other than by finding errors."""
+        found = any(": error:" in line for line in self.stdout.splitlines())
+        return self.returncode not in (0, 1) or (self.returncode == 1 and not found)
+
+
+def example_files() -> dict[str, str]:
+    """The API page's examples, as a user's scripts, by file name."""
+    blocks = BLOCK.findall(PAGE.read_text("utf-8"))
+    return {f"example_{number}.py": code for number, code in enumerate(blocks, start=1)}
+
+
+@pytest.fixture(scope="module")
+def mypy_strict(tmp_path_factory: pytest.TempPathFactory) -> MypyRun:
+    folder = tmp_path_factory.mktemp("mypy")
+    user = folder / "user"
     user.mkdir()
-    (user / "probe.py").write_text(script, "utf-8")
+    script, reveals = probe_script()
+    (user / PROBE).write_text(script, "utf-8")
+    examples = example_files()
+    for name, code in examples.items():
+        (user / name).write_text(code, "utf-8")
     checked = subprocess.run(
-        [sys.executable, "-m", "mypy", "--strict", "--no-incremental", "probe.py"],
+        [sys.executable, "-m", "mypy", "--strict", "--no-incremental", PROBE, *examples],
         capture_output=True,
         text=True,
         check=False,
         cwd=user,
-        env={**os.environ, "MYPYPATH": str(installed_tree(tmp_path))},
+        env={**os.environ, "MYPYPATH": str(installed_tree(folder))},
     )
-    assert checked.returncode == 0, checked.stdout + checked.stderr
-    revealed = re.findall(r'Revealed type is "(.*)"', checked.stdout)
-    assert len(revealed) == reveals
-    vague = [line for line in checked.stdout.splitlines() if re.search(r"\bAny\b", line)]
+    return MypyRun(checked.returncode, checked.stdout, checked.stderr, reveals)
+
+
+@pytest.mark.tool
+@pytest.mark.xdist_group("api-types-mypy")  # one mypy run for both
+def test_every_public_name_has_a_concrete_type_under_mypy_strict(mypy_strict: MypyRun) -> None:
+    said = mypy_strict.stdout + mypy_strict.stderr
+    assert not mypy_strict.crashed(), said
+    assert mypy_strict.errors_beyond(set(example_files())) == [], said
+    probed = mypy_strict.lines_of(PROBE)
+    revealed = [m for line in probed for m in re.findall(r'Revealed type is "(.*)"', line)]
+    assert len(revealed) == mypy_strict.reveals
+    vague = [line for line in probed if re.search(r"\bAny\b", line)]
     assert vague == []
 
 
@@ -119,10 +168,6 @@ def test_every_public_name_has_a_concrete_type_under_pyright(tmp_path: Path) -> 
     assert [t for t in revealed if re.search(r"\b(Any|Unknown)\b", t)] == []
 
 
-PAGE = TOP / "docs" / "api.md"
-BLOCK = re.compile(r"```python\n(.*?)```\n", re.S)
-
-
 def test_every_python_block_of_the_api_page_is_run_against_its_output() -> None:
     page = PAGE.read_text("utf-8")
     blocks = BLOCK.findall(page)
@@ -131,18 +176,9 @@ def test_every_python_block_of_the_api_page_is_run_against_its_output() -> None:
 
 
 @pytest.mark.tool
-def test_the_api_pages_examples_pass_mypy_strict(tmp_path: Path) -> None:
-    user = tmp_path / "user"
-    user.mkdir()
-    blocks = BLOCK.findall(PAGE.read_text("utf-8"))
-    for number, code in enumerate(blocks, start=1):
-        (user / f"example_{number}.py").write_text(code, "utf-8")
-    checked = subprocess.run(
-        [sys.executable, "-m", "mypy", "--strict", "--no-incremental", "."],
-        capture_output=True,
-        text=True,
-        check=False,
-        cwd=user,
-        env={**os.environ, "MYPYPATH": str(installed_tree(tmp_path))},
-    )
-    assert checked.returncode == 0, checked.stdout + checked.stderr
+@pytest.mark.xdist_group("api-types-mypy")  # one mypy run for both
+def test_the_api_pages_examples_pass_mypy_strict(mypy_strict: MypyRun) -> None:
+    said = mypy_strict.stdout + mypy_strict.stderr
+    assert len(example_files()) >= 8
+    assert not mypy_strict.crashed(), said
+    assert mypy_strict.errors_beyond({PROBE}) == [], said

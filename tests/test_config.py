@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 from meridina.cli.main import cli
+from meridina.rules.toml_values import TomlTable
 from test_formats import MEDINA_BAD, MEDINA_OK, MERIDIAN_BAD
 
 ROOFED_SINGLE = MEDINA_OK  # roofs a palace of one building: legal unless min-roof-size > 1
@@ -170,3 +171,30 @@ def test_pyproject_is_read_as_toml_not_searched_as_text(project: Path) -> None:
         'tool.meridina.select = ["MED-"]\ntool.meridina.format = "json"\n', "utf-8"
     )
     assert rules_found(run("validate", "meridian.mrec", "medina.mrec")) == ["MED-R1"]
+
+
+def test_a_pyproject_read_again_unchanged_is_parsed_once(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import meridina.cli.files.config as config
+
+    parsed: list[str] = []
+    parse = config._parse
+
+    def counted(path: Path, text: str) -> TomlTable:
+        parsed.append(text)
+        return parse(path, text)
+
+    monkeypatch.setattr(config, "_parse", counted)
+    # a file of its own, passed over (no table) by one command after another
+    passed_over = '[project]\nname = "passed-over-once"\n'
+    (project / "pyproject.toml").write_text(passed_over, "utf-8")
+    for _ in range(3):
+        assert run("validate", "medina.mrec").exit_code == 1
+    assert parsed.count(passed_over) == 1
+    # changed, even to the same size, it is read anew: its table counts from then on
+    same_size = '[tool.meridina]\nselect = ["MED-1"]\n'
+    same_size += " " * (len(passed_over) - len(same_size))
+    (project / "pyproject.toml").write_text(same_size, "utf-8")
+    assert len(same_size) == len(passed_over)
+    assert rules_found(run("validate", "--format", "json", "medina.mrec")) == []

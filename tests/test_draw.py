@@ -27,6 +27,9 @@ def cases() -> list[tuple[Path, int]]:
     return [(path, game) for path in EXAMPLES for game in playable_games(path)]
 
 
+CASES = cases()  # checked once, as the tests are collected on each worker
+
+
 def replay_state(path: Path, game: int) -> dict[str, Any]:
     """The final state replay gives (the start when there are no turns)."""
     data = json.loads(
@@ -38,7 +41,7 @@ def replay_state(path: Path, game: int) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize(
-    ("path", "game"), cases(), ids=[f"{p.parent.name}/{p.stem}-{g}" for p, g in cases()]
+    ("path", "game"), CASES, ids=[f"{p.parent.name}/{p.stem}-{g}" for p, g in CASES]
 )
 def test_every_example_draws_what_replay_says(path: Path, game: int) -> None:
     result = run("draw", str(path), "--game-number", str(game))

@@ -48,6 +48,10 @@ class HookRepository:
                 target.parent.mkdir(parents=True, exist_ok=True)
                 shutil.copy2(source, target)
         git(self.repo, "init", "-q")
+        # pre-commit fetches the snapshot once: sent as stored, not searched for deltas and
+        # compressed again, which is most of the fetch's work
+        git(self.repo, "config", "pack.window", "0")
+        git(self.repo, "config", "pack.compression", "0")
         git(self.repo, "add", ".")
         git(
             self.repo,

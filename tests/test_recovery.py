@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from meridina.cli.main import cli
 from meridina.notation.driver import GameReport, check_text
+from meridina.notation.recovery import resync
 from meridina.rules.common import Place
 
 HEADER = '[Game "Meridian"]\n[Players "Ann orange; Ben black; Cy grey; Di brown"]\n\n'
@@ -125,3 +129,29 @@ def test_medina_turn_with_a_syntax_fault_keeps_the_rest() -> None:
         ("REC-1", Place(5, column("1. red orange@E5 orange@E6 !", "!")))
     ]
     assert report.run.steps[1] is not None and not report.run.steps[1].problems
+
+
+def resync_char_by_char(text: str, pos: int) -> int:
+    """Where reading goes on after skipped text, worked out one character at a time."""
+    index = pos
+    while index < len(text):
+        char = text[index]
+        if char in "\n{;":
+            return index
+        if char == '"':
+            close = text.find('"', index + 1)
+            end_of_line = text.find("\n", index + 1)
+            if close < 0 or (0 <= end_of_line < close):
+                return index
+            index = close + 1
+            continue
+        if char in " \t," and re.match(r"[0-9]+\.(?![0-9])", text[index + 1 :]):
+            return index
+        index += 1
+    return len(text)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet=' \t,\n{;"0123456789.a\u0661', max_size=40), st.integers(0, 45))
+def test_reading_goes_on_where_a_character_by_character_search_would(text: str, pos: int) -> None:
+    assert resync(text, pos) == resync_char_by_char(text, pos)

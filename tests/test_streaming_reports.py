@@ -3,6 +3,7 @@ built at the end, in memory that does not grow with the number of games."""
 
 from __future__ import annotations
 
+import functools
 import io
 import json
 import tracemalloc
@@ -105,6 +106,11 @@ def junit_whole(calls: Sequence[FileCalls]) -> str:
     return document.getvalue() + "\n"
 
 
+@functools.cache  # the same for every document (the rules and their texts): built once
+def rule_descriptors() -> list[dict[str, Any]]:
+    return [rule_descriptor(rule) for rule in RULES]
+
+
 def sarif_whole(calls: Sequence[FileCalls], version: str) -> str:
     """The SARIF document built as one object and written at the end."""
     results: list[dict[str, Any]] = []
@@ -121,7 +127,7 @@ def sarif_whole(calls: Sequence[FileCalls], version: str) -> str:
                     "driver": {
                         "name": "meridina",
                         "version": version,
-                        "rules": [rule_descriptor(rule) for rule in RULES],
+                        "rules": rule_descriptors(),
                     }
                 },
                 "columnKind": "unicodeCodePoints",

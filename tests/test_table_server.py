@@ -19,6 +19,8 @@ import httpx
 import meridina
 import pytest
 from conftest import run_cli
+from meridina.cli.table.slow_clients import HEADER_SECONDS as HEADER_DEADLINE
+from meridina.cli.table.slow_clients import HEADER_SECONDS_VARIABLE, bounded_protocol
 from table_games import Served, generated, header, turn_lines
 
 
@@ -158,20 +160,30 @@ def test_the_browser_is_opened_without_the_token_on_its_command_line(tmp_path: P
 
 SLOW_CLIENTS = 600  # connections that never finish their headers
 OPEN_FILES = 512  # the server's limit, below what so many connections would hold
+# the deadline for headers, shorter than the server's own so as not to wait it out, and
+# long enough that all the slow connections are open before the first one's runs out
+HEADER_SECONDS = "2"
+TAKEN_IN = 48  # slow connections opened at a time, fewer than the server's backlog
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="limits of open files are POSIX's")
 def test_connections_that_never_finish_their_headers_lock_no_player_out(tmp_path: Path) -> None:
     path = tmp_path / "game.mrec"
     path.write_text(header(generated("medina", "2", 3, 1)), "utf-8")
-    served = Served(path, open_files=OPEN_FILES)
+    served = Served(
+        path, open_files=OPEN_FILES, environment={HEADER_SECONDS_VARIABLE: HEADER_SECONDS}
+    )
     host, port = served.base.split("//", 1)[1].rsplit(":", 1)
     slow: list[socket.socket] = []
     try:
-        for _ in range(SLOW_CLIENTS):  # no token needed to open one
+        for number in range(SLOW_CLIENTS):  # no token needed to open one
             connection = socket.create_connection((host, int(port)), timeout=30)
             connection.sendall(b"GET /record HTTP/1.1\r\nHost: " + host.encode() + b"\r\n")
             slow.append(connection)
+            if number % TAKEN_IN == TAKEN_IN - 1:
+                # an answer means the server took in the connections opened before; more at
+                # once would fill the system's queue, whose dropped ones retry after a second
+                assert httpx.get(served.base + "/record", timeout=30).status_code == 403
         page = None
         for _ in range(3):  # a player's device gets the page all the same, in a few tries
             client = httpx.Client(follow_redirects=True, timeout=10)
@@ -200,3 +212,20 @@ def was_let_go(connection: socket.socket, seconds: float) -> bool:
         return True
     except TimeoutError:
         return False
+
+
+@pytest.mark.parametrize(
+    ("given", "seconds"),
+    [(None, HEADER_DEADLINE), ("2", 2.0), ("0.5", 0.5), ("0", HEADER_DEADLINE),
+     ("-1", HEADER_DEADLINE), ("nan", HEADER_DEADLINE), ("inf", HEADER_DEADLINE),
+     ("soon", HEADER_DEADLINE)],
+)  # fmt: skip
+def test_the_deadline_for_headers_is_the_servers_own_unless_a_shorter_is_set(
+    monkeypatch: pytest.MonkeyPatch, given: str | None, seconds: float
+) -> None:
+    if given is None:
+        monkeypatch.delenv(HEADER_SECONDS_VARIABLE, raising=False)
+    else:
+        monkeypatch.setenv(HEADER_SECONDS_VARIABLE, given)
+    assert bounded_protocol(7).header_seconds == seconds
+    assert bounded_protocol(7).connection_limit == 7

@@ -26,31 +26,35 @@ from meridina.rules.medina.engine import apply
 TOP = Path(__file__).resolve().parent.parent
 
 
-def decorated(*names: str) -> dict[str, list[type[Any]]]:
-    """Every class of rules/ and notation/ whose decorator is one of ``names`` (with or
-    without arguments), imported from its module, by the decorator's name: each file is
-    read and parsed once."""
-    found: dict[str, list[type[Any]]] = {name: [] for name in names}
+def decorated(name: str) -> list[type[Any]]:
+    """Every class of rules/ and notation/ whose decorator is ``name`` (with or without
+    arguments), imported from its module."""
+    return [
+        getattr(importlib.import_module(module), cls)
+        for module, cls, names in decorated_classes()
+        if name in names
+    ]
+
+
+@lru_cache(maxsize=1)  # the modules are read once for every decorator asked about
+def decorated_classes() -> list[tuple[str, str, frozenset[str]]]:
+    """Each class of rules/ and notation/ with its module and the names of its decorators
+    (with or without arguments)."""
+    found = []
     for package in ("rules", "notation"):
         for path in sorted((TOP / package).rglob("*.py")):
-            text = path.read_text("utf-8")
-            if not any(f"@{name}" in text for name in names):
-                continue
+            tree = ast.parse(path.read_text("utf-8"))
             module = ".".join(("meridina", *path.relative_to(TOP).with_suffix("").parts))
-            for node in ast.walk(ast.parse(text)):
-                if not isinstance(node, ast.ClassDef):
-                    continue
-                for decorator in node.decorator_list:
-                    target = decorator.func if isinstance(decorator, ast.Call) else decorator
-                    name = getattr(target, "id", None)
-                    if name in found:
-                        found[name].append(getattr(importlib.import_module(module), node.name))
+            for node in ast.walk(tree):
+                if isinstance(node, ast.ClassDef):
+                    called = [d.func if isinstance(d, ast.Call) else d for d in node.decorator_list]
+                    names = frozenset(d.id for d in called if isinstance(d, ast.Name))
+                    found.append((module, node.name, names))
     return found
 
 
-_DECORATED = decorated("value", "fast_value")
-VALUES = _DECORATED["value"]
-FAST_VALUES = _DECORATED["fast_value"]
+VALUES = decorated("value")
+FAST_VALUES = decorated("fast_value")
 
 
 def test_the_classes_were_found() -> None:

@@ -12,6 +12,7 @@ check a pull request under its base branch's settings, which the pull request ca
 
 from __future__ import annotations
 
+import functools
 import re
 import sys
 from collections.abc import Callable, Mapping
@@ -112,9 +113,15 @@ def _has_tool_table(pyproject: Path) -> bool:
     """Whether a pyproject.toml has ``[tool.meridina]``, in any TOML spelling (a dotted key,
     an inline table). One that is not TOML counts only if it names meridina: then it is
     read, and its fault told, rather than passed over in silence."""
-    text = _read(pyproject)
+    return _names_tool_table(_read(pyproject))
+
+
+# Kept by the text (at most MAX_CONFIG_BYTES each), not the file: a process that runs many
+# commands (a test run, the table's server) reads the same pyproject.toml again and again.
+@functools.lru_cache(maxsize=8)
+def _names_tool_table(text: str) -> bool:
     try:
-        data = _parse(pyproject, text)
+        data = _parse(Path("pyproject.toml"), text)
     except ConfigError:
         return "meridina" in text
     tool = data.get("tool")

@@ -207,12 +207,16 @@ def events(step: Step | None, entry: TurnEntry[Turn]) -> list[str]:
 def notes(report: GameReport) -> list[list[str]]:
     """The notes for each turn: what it did, islands changing hands, the running score."""
 
+    # the running score of the last state scored: a turn that changes nothing (one not
+    # played, say) leaves the very same state, whose score is said again, not worked out again
+    last: list[tuple[State, str]] = []
+
     def said(step: Step | None, entry: TurnEntry[Turn], before: State, after: State) -> list[str]:
-        return [
-            *effect_sentences(step, entry),
-            *control_changes(before, after),
-            running_score(score(after)),
-        ]
+        if not last or last[0][0] is not after:
+            last[:] = [(after, running_score(score(after)))]
+        # the same state after as before: no island changed hands
+        changes = [] if after is before else control_changes(before, after)
+        return [*effect_sentences(step, entry), *changes, last[0][1]]
 
     return notes_per_turn(report, said)
 
