@@ -14,18 +14,24 @@ from .writer import format_turn
 
 def legal_texts(state: State) -> Iterator[str]:
     """Every legal turn in canonical words; ``stuck`` where a card can build nothing."""
+    return iter(word_space(state).words)
+
+
+def word_space(state: State) -> TrieSpace:
+    """The legal turns as words, made from one pass over them, which the space also keeps
+    as a record writes them (``TrieSpace.legal``)."""
     building: set[tuple[str, str, int]] = set()
     passes: list[Turn] = []
+    legal: list[str] = []
     for turn in Position(state).legal_turns():
         if turn.skip is Skip.PASS:
             passes.append(turn)
         elif turn.build is not None:
             building.add((turn.colour, turn.card.label, turn.meridian))
-        yield format_turn(turn)
-    for turn in passes:
-        if (turn.colour, turn.card.label, turn.meridian) not in building:
-            yield format_turn(Turn(turn.colour, turn.card, turn.meridian, skip=Skip.STUCK))
-
-
-def word_space(state: State) -> TrieSpace:
-    return TrieSpace(legal_texts(state))
+        legal.append(format_turn(turn))
+    stuck = [
+        format_turn(Turn(turn.colour, turn.card, turn.meridian, skip=Skip.STUCK))
+        for turn in passes
+        if (turn.colour, turn.card.label, turn.meridian) not in building
+    ]
+    return TrieSpace([*legal, *stuck], legal=tuple(legal))
