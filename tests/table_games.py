@@ -82,7 +82,8 @@ def client_for(path: Path) -> TestClient:
     from meridina.cli.table.record_mode import PAGE, record_routes
 
     app = make_app(record_routes(Recording(path)), TOKEN, PAGE)
-    client = _OPEN.enter_context(TestClient(app))
+    client = TestClient(app)
+    _OPEN.enter_context(client)
     assert client.get(f"/?token={TOKEN}").status_code == 200
     return client
 

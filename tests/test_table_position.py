@@ -44,7 +44,9 @@ def closed_clients() -> Iterator[None]:
 def client(setup: PositionSetup) -> TestClient:
     """A client of the page, open until the test ends: one event loop for all its requests
     (a client used without ``with`` starts one for each)."""
-    return _OPEN.enter_context(TestClient(Starlette(routes=position_routes(setup))))
+    page = TestClient(Starlette(routes=position_routes(setup)))
+    _OPEN.enter_context(page)
+    return page
 
 
 def click(page: TestClient, tool: dict[str, Any], target: str) -> dict[str, Any]:
