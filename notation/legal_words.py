@@ -34,10 +34,8 @@ class TrieSpace:
     def __init__(self, turns: Iterable[str], legal: tuple[str, ...] | None = None) -> None:
         self._follow: dict[tuple[str, ...], dict[str, None]] = {}
         self._whole: set[tuple[str, ...]] = set()
-        self.words: list[str] = []  # every line, in the order given
         self.legal = legal
         for turn in turns:
-            self.words.append(turn)
             words = tuple(turn.split())
             for index, word in enumerate(words):
                 self._follow.setdefault(words[:index], {})[word] = None

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from meridina.rules.meridian.model import Skip, Turn
 from meridina.rules.meridian.position import Position
 from meridina.rules.meridian.state import State
@@ -12,14 +10,10 @@ from ..legal_words import TrieSpace
 from .writer import format_turn
 
 
-def legal_texts(state: State) -> Iterator[str]:
-    """Every legal turn in canonical words; ``stuck`` where a card can build nothing."""
-    return iter(word_space(state).words)
-
-
 def word_space(state: State) -> TrieSpace:
-    """The legal turns as words, made from one pass over them, which the space also keeps
-    as a record writes them (``TrieSpace.legal``)."""
+    """Every legal turn in canonical words, and ``stuck`` where a card can build nothing;
+    made from one pass over the legal turns, which the space also keeps as a record writes
+    them (``TrieSpace.legal``)."""
     building: set[tuple[str, str, int]] = set()
     passes: list[Turn] = []
     legal: list[str] = []
