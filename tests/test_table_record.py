@@ -135,6 +135,27 @@ def test_the_legal_turns_are_worked_out_once_for_the_page_s_state_and_list(
     assert len(listed) == 4  # once for each state shown: the start and after each turn
 
 
+def test_a_medina_turn_s_placements_are_worked_out_once_however_often_the_page_asks(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from meridina.notation.medina import legal
+
+    client = client_for(new_record(tmp_path))
+    listing = legal._placement_words
+    listed: list[object] = []
+
+    def counted(state: Any, player: str) -> list[str]:
+        listed.append(state)
+        return listing(state, player)
+
+    monkeypatch.setattr(legal, "_placement_words", counted)
+    words = ["red", "orange@E5", "wall@B1"]
+    for asked in range(1, 4):  # as the page asks at each click: what may follow, whole yet
+        found = client.post("/api/record/next", json={"words": words[:asked]}).json()
+        assert found["complete"] == (asked == 3) and (asked == 3 or words[asked] in found["words"])
+    assert len(listed) == 2  # the first placements, and the second ones after orange@E5
+
+
 def test_the_legal_turns_are_the_api_s(tmp_path: Path) -> None:
     record = generated("meridian", None, 3, 1)
     path = new_record(tmp_path, header(record))
