@@ -25,11 +25,16 @@ class WordSpace(Protocol):
 
 
 class TrieSpace:
-    """A word space from the full list of legal turns, each one line of words."""
+    """A word space from the full list of legal turns, each one line of words.
 
-    def __init__(self, turns: Iterable[str]) -> None:
+    ``legal``: the game's legal turns as a record writes them, when the space was made
+    from that list (a space may hold more lines, such as a word said instead of a pass),
+    so that they are not worked out again; None when not given."""
+
+    def __init__(self, turns: Iterable[str], legal: tuple[str, ...] | None = None) -> None:
         self._follow: dict[tuple[str, ...], dict[str, None]] = {}
         self._whole: set[tuple[str, ...]] = set()
+        self.legal = legal
         for turn in turns:
             words = tuple(turn.split())
             for index, word in enumerate(words):

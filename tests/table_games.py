@@ -3,19 +3,24 @@ new record starts with and the turns typed after it; and the two files' verdicts
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import warnings
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import pytest
 from conftest import run_cli
 
 with warnings.catch_warnings():  # newer Starlette would rather its test client used httpx2
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
-__all__ = ["TestClient", "client_for", "generated", "same_verdicts", "turn_lines"]
+__all__ = [
+    "TestClient", "client_for", "closed_clients", "generated", "same_verdicts", "turn_lines",
+]  # fmt: skip
 
 TURN = re.compile(r"^\d+\. (.*)$")
 COMMENT = re.compile(r"\s*\{[^}]*\}")
@@ -59,13 +64,26 @@ def turn_lines(record: str) -> list[str]:
     return found
 
 
+_OPEN = contextlib.ExitStack()  # the clients of the test running
+
+
+@pytest.fixture(autouse=True)
+def closed_clients() -> Iterator[None]:
+    """Close the clients a test opened once it ends (imported by the modules that open any)."""
+    yield
+    _OPEN.close()
+
+
 def client_for(path: Path) -> TestClient:
-    """A test client of record mode on ``path``, holding the token's cookie."""
+    """A test client of record mode on ``path``, holding the token's cookie, open until the
+    test ends: one event loop for all its requests (without ``with``, one for each)."""
     from meridina import Recording
     from meridina.cli.table.app import make_app
     from meridina.cli.table.record_mode import PAGE, record_routes
 
-    client = TestClient(make_app(record_routes(Recording(path)), TOKEN, PAGE))
+    app = make_app(record_routes(Recording(path)), TOKEN, PAGE)
+    client = TestClient(app)
+    _OPEN.enter_context(client)
     assert client.get(f"/?token={TOKEN}").status_code == 200
     return client
 

@@ -16,7 +16,9 @@ import httpx
 import meridina
 import pytest
 from meridina.cli.table.game_events import MOST_STREAMS
-from table_games import Served, client_for
+from table_games import Served, client_for, closed_clients
+
+__all__ = ["closed_clients"]  # closes the clients each test opens
 
 MEDINA = (
     '[Game "Medina"]\n[Edition "1"]\n[Players "Ann red; Ben blue; Cy green"]\n'

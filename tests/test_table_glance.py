@@ -6,7 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import meridina
-from table_games import client_for, generated, header, turn_lines
+from table_games import client_for, closed_clients, generated, header, turn_lines
+
+__all__ = ["closed_clients"]  # closes the clients each test opens
 
 MEDINA = (
     '[Game "Medina"]\n[Edition "1"]\n[Players "Ann red; Ben blue; Cy green"]\n'

@@ -5,6 +5,7 @@ answered with a sentence, never a traceback, and nothing written."""
 from __future__ import annotations
 
 import json
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
@@ -152,9 +153,11 @@ def test_after_the_first_load_a_token_in_an_address_lets_no_call_in(
 # ---------------------------------------------------------------- bodies too large or deep
 
 
-def every_post_call(tmp_path: Path) -> list[tuple[TestClient, str]]:
-    record, _ = record_client(tmp_path / "record")
-    position, _ = position_client(tmp_path / "position")
+def every_post_call(tmp_path: Path, open_clients: ExitStack) -> list[tuple[TestClient, str]]:
+    """Each call that may change something, with a client of its mode; the clients stay
+    open (one event loop for all their requests) until ``open_clients`` closes them."""
+    record = open_clients.enter_context(record_client(tmp_path / "record")[0])
+    position = open_clients.enter_context(position_client(tmp_path / "position")[0])
     return [(record, address) for address, _ in RECORD_CALLS] + [
         (position, address) for address, _ in POSITION_CALLS
     ]
@@ -165,17 +168,19 @@ def test_a_body_nested_thousands_deep_is_refused_with_a_sentence(tmp_path: Path)
     (tmp_path / "position").mkdir()
     deep = b"[" * 8000 + b"]" * 8000  # 16,000 bytes, within the size bound
     keyed = b'{"text": ' + b"[" * 5000 + b"]" * 5000 + b"}"
-    for client, address in every_post_call(tmp_path):
-        for body in (deep, keyed, b'{"tool": {"a": {"b": {"c": {"d": {"e": {"f": {"g": {}}}}}}}}}'):
-            answer = post(client, address, body)
-            assert answer.status_code == 400, (address, answer.text)
-            assert answer.json()["error"] == "the call is nested deeper than 8 levels"
-        too_large = post(client, address, b'{"text": "' + b"x" * 20_000 + b'"}')
-        assert too_large.status_code == 400
-        assert too_large.json()["error"] == "the call is larger than 16384 bytes"
-        # brackets inside a text are text, not nesting
-        inside = post(client, address, b'{"text": "' + b"[{" * 3000 + b'"}')
-        assert "nested" not in inside.text
+    with ExitStack() as open_clients:
+        for client, address in every_post_call(tmp_path, open_clients):
+            nested = b'{"tool": {"a": {"b": {"c": {"d": {"e": {"f": {"g": {}}}}}}}}}'
+            for body in (deep, keyed, nested):
+                answer = post(client, address, body)
+                assert answer.status_code == 400, (address, answer.text)
+                assert answer.json()["error"] == "the call is nested deeper than 8 levels"
+            too_large = post(client, address, b'{"text": "' + b"x" * 20_000 + b'"}')
+            assert too_large.status_code == 400
+            assert too_large.json()["error"] == "the call is larger than 16384 bytes"
+            # brackets inside a text are text, not nesting
+            inside = post(client, address, b'{"text": "' + b"[{" * 3000 + b'"}')
+            assert "nested" not in inside.text
 
 
 JSON_VALUES = st.recursive(
@@ -198,7 +203,8 @@ def test_any_json_object_is_answered_never_crashed(
     (folder / "record").mkdir()
     (folder / "position").mkdir()
     sent = json.dumps(body).encode()
-    for client, address in every_post_call(folder):
-        answer = post(client, address, sent)
-        assert answer.status_code in (200, 400, 409), (address, body, answer.text)
-        assert "error" in answer.json() or answer.status_code == 200
+    with ExitStack() as open_clients:
+        for client, address in every_post_call(folder, open_clients):
+            answer = post(client, address, sent)
+            assert answer.status_code in (200, 400, 409), (address, body, answer.text)
+            assert "error" in answer.json() or answer.status_code == 200

@@ -4,11 +4,13 @@ would write it, into its one file only."""
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
 import json
 import re
 import warnings
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -30,8 +32,21 @@ EXAMPLES = TOP / "examples"
 ASSETS = TOP / "cli" / "table"
 
 
+_OPEN = contextlib.ExitStack()  # the clients of the test running, closed after it
+
+
+@pytest.fixture(autouse=True)
+def closed_clients() -> Iterator[None]:
+    yield
+    _OPEN.close()
+
+
 def client(setup: PositionSetup) -> TestClient:
-    return TestClient(Starlette(routes=position_routes(setup)))
+    """A client of the page, open until the test ends: one event loop for all its requests
+    (a client used without ``with`` starts one for each)."""
+    page = TestClient(Starlette(routes=position_routes(setup)))
+    _OPEN.enter_context(page)
+    return page
 
 
 def click(page: TestClient, tool: dict[str, Any], target: str) -> dict[str, Any]:
@@ -198,6 +213,25 @@ def test_a_piece_that_cannot_stand_there_is_refused_and_nothing_changes(tmp_path
     assert [p["rule"] for p in roof["refused"]] == ["MED-R1"]
     assert roof["text"] == before["text"]
     assert entries_of(click(page, {"kind": "wall"}, "E1")) == ["grey: E5", "walls: E1"]
+
+
+def test_a_refused_click_reads_the_record_once_and_shows_the_board_as_before(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    page = client(replace(MEDINA_1, path=tmp_path / "p.mrec"))
+    before = click(page, GREY, "E5")
+    read = meridina.read_text
+    texts: list[str] = []
+
+    def reading(text: str, **options: Any) -> Any:
+        texts.append(text)
+        return read(text, **options)
+
+    monkeypatch.setattr(meridina, "read_text", reading)
+    refused = click(page, {"kind": "wall"}, "E6")
+    assert refused["refused"] and len(texts) == 1  # the position with the wall, once
+    assert {**refused, "refused": None} == {**before, "refused": None}
+    assert page.get("/position/api/state").json() == before and len(texts) == 1
 
 
 def test_clicking_a_placed_piece_takes_it_off_and_roofs_go_by_palace(tmp_path: Path) -> None:

@@ -8,6 +8,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import run_cli
@@ -21,11 +22,14 @@ from table_games import (
     TOKEN,
     TestClient,
     client_for,
+    closed_clients,
     generated,
     header,
     same_verdicts,
     turn_lines,
 )
+
+__all__ = ["closed_clients"]  # closes the clients each test opens
 
 TOP = Path(__file__).resolve().parent.parent
 STATIC = TOP / "cli" / "table" / "static"
@@ -106,6 +110,50 @@ def test_a_placement_is_checked_alone_and_its_fault_named(tmp_path: Path) -> Non
     assert whole.json()["complete"]
     checked = client.post("/api/record/check", json={"turn": "red orange@A1"}).json()
     assert [(p["rule"], p["col"]) for p in checked["problems"]] == [("MED-B1", 5)]
+
+
+def test_the_legal_turns_are_worked_out_once_for_the_page_s_state_and_list(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from meridina.rules.meridian.position import Position
+
+    record = generated("meridian", None, 2, 3)
+    client = client_for(new_record(tmp_path, header(record)))
+    listing = Position.legal_turns
+    listed: list[object] = []
+
+    def counted(position: Position) -> Any:
+        listed.append(position)
+        return listing(position)
+
+    monkeypatch.setattr(Position, "legal_turns", counted)
+    for turn in turn_lines(record)[:3]:  # as the page plays: the game, its legal turns, one
+        starts = client.get("/api/record/state").json()["starts"]
+        turns = client.get("/api/record/legal").json()["turns"]
+        assert turn in turns and {t.split()[0] for t in turns} <= set(starts)
+        assert client.post("/api/record/play", json={"turn": turn}).json()["written"]
+    assert len(listed) == 4  # once for each state shown: the start and after each turn
+
+
+def test_a_medina_turn_s_placements_are_worked_out_once_however_often_the_page_asks(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from meridina.notation.medina import legal
+
+    client = client_for(new_record(tmp_path))
+    listing = legal._placement_words
+    listed: list[object] = []
+
+    def counted(state: Any, player: str) -> list[str]:
+        listed.append(state)
+        return listing(state, player)
+
+    monkeypatch.setattr(legal, "_placement_words", counted)
+    words = ["red", "orange@E5", "wall@B1"]
+    for asked in range(1, 4):  # as the page asks at each click: what may follow, whole yet
+        found = client.post("/api/record/next", json={"words": words[:asked]}).json()
+        assert found["complete"] == (asked == 3) and (asked == 3 or words[asked] in found["words"])
+    assert len(listed) == 2  # the first placements, and the second ones after orange@E5
 
 
 def test_the_legal_turns_are_the_api_s(tmp_path: Path) -> None:

@@ -34,6 +34,7 @@ class MedinaSpace:
         self.player = expected_player(state)
         self.over = finished(state)
         self._seconds = lru_cache(maxsize=64)(self._seconds_after)
+        self._first_words: tuple[str, ...] | None = None  # worked out on first asking
 
     def next_words(self, words: Sequence[str]) -> list[str]:
         if self.over:
@@ -65,6 +66,13 @@ class MedinaSpace:
         return t2_two_pieces(self.state, self.player, index=1) is not None
 
     def _firsts(self) -> list[str]:
+        """The first words after the player's colour (worked out once: a page asks at each
+        click and again whether the turn is complete); a list of the caller's own."""
+        if self._first_words is None:
+            self._first_words = tuple(self._firsts_now())
+        return list(self._first_words)
+
+    def _firsts_now(self) -> list[str]:
         words = _placement_words(self.state, self.player)
         if not words:
             return [PASS]

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from meridina.rules.meridian.model import Skip, Turn
 from meridina.rules.meridian.position import Position
 from meridina.rules.meridian.state import State
@@ -12,20 +10,22 @@ from ..legal_words import TrieSpace
 from .writer import format_turn
 
 
-def legal_texts(state: State) -> Iterator[str]:
-    """Every legal turn in canonical words; ``stuck`` where a card can build nothing."""
+def word_space(state: State) -> TrieSpace:
+    """Every legal turn in canonical words, and ``stuck`` where a card can build nothing;
+    made from one pass over the legal turns, which the space also keeps as a record writes
+    them (``TrieSpace.legal``)."""
     building: set[tuple[str, str, int]] = set()
     passes: list[Turn] = []
+    legal: list[str] = []
     for turn in Position(state).legal_turns():
         if turn.skip is Skip.PASS:
             passes.append(turn)
         elif turn.build is not None:
             building.add((turn.colour, turn.card.label, turn.meridian))
-        yield format_turn(turn)
-    for turn in passes:
-        if (turn.colour, turn.card.label, turn.meridian) not in building:
-            yield format_turn(Turn(turn.colour, turn.card, turn.meridian, skip=Skip.STUCK))
-
-
-def word_space(state: State) -> TrieSpace:
-    return TrieSpace(legal_texts(state))
+        legal.append(format_turn(turn))
+    stuck = [
+        format_turn(Turn(turn.colour, turn.card, turn.meridian, skip=Skip.STUCK))
+        for turn in passes
+        if (turn.colour, turn.card.label, turn.meridian) not in building
+    ]
+    return TrieSpace([*legal, *stuck], legal=tuple(legal))

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from meridina.notation.driver import RulingDefaults
+from meridina.notation.legal_words import TrieSpace
 from meridina.notation.reader import iter_games
 from meridina.rules.codes import REC_1, TITLES
 from meridina.rules.games import rules_game
@@ -168,9 +169,11 @@ class Recording:
     def legal_turns(self) -> list[str]:
         """Every legal turn now, as a record writes it (``Game.legal_turns`` of the end)."""
         with self._session(looking=True) as session:
-            state = session.state
+            space = session.space()  # worked out once for the state, with these turns
+            if isinstance(space, TrieSpace) and space.legal is not None:
+                return list(space.legal)
             core = rules_game(session.game.name.lower()).core
-            return [session.game.format_turn(turn) for turn in core.legal_turns(state)]
+            return [session.game.format_turn(turn) for turn in core.legal_turns(session.state)]
 
     def check(self, turn: str) -> tuple[Problem, ...]:
         """The problems of ``turn`` (as a record writes it, the colour may be left out when

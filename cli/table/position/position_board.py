@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 import threading
 from collections.abc import Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import meridina
@@ -26,6 +26,17 @@ from .position_pieces import Entry, Piece, PositionPieces
 from .position_setup import PositionSetup, open_position
 
 SETUP = "Setup"
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What the page shows of one record text: read, drawn and scored once."""
+
+    valid: bool
+    problems: list[JsonObject]
+    state: object  # the game's own; None when the position cannot be read
+    svg: str | None
+    score: JsonObject | None
 
 
 def rulings_text(defaults: RulingDefaults | None, game: str) -> str | None:
@@ -53,6 +64,7 @@ class PositionBoard:
             state, header.value if header else None
         )
         self.state: object = state  # the game's own; None when the position cannot be read
+        self._readings: dict[str, Reading] = {}  # by record text: the last two shown
 
     # ------------------------------------------------------------ the record text
 
@@ -80,32 +92,41 @@ class PositionBoard:
     def _view(self) -> JsonObject:
         entries = self.pieces.entries()
         text = self._text(entries)
-        game = self._read(text)
-        first = text.split("\n").index("position") + 2
+        reading = self._readings.pop(text, None) or self._reading(text, entries)
+        # the position shown before a click and after it: a refused click shows the first again
+        self._readings = {**dict(list(self._readings.items())[-1:]), text: reading}
+        self.state = reading.state
         saved = text == self.saved_from
-        problems = [_problem(p, entries, first) for p in game.problems]
-        svg = score = None
-        try:
-            self.state = game.position().state
-            picture = shown_game(self.key).draw(
-                self.state, None, self.session.path.name, self.session.stand_in_note(), True
-            )
-            svg = markup(picture)
-            score = game.score()
-        except meridina.MeridinaError:
-            self.state = None
         return {
             "title": self.title,
             "file": self.session.path.name,
             # once saved, the record as written (its Result, the entry saying it is over)
             "text": self.saved_text if saved and self.saved_text is not None else text,
-            "valid": game.valid,
-            "svg": svg,
-            "problems": problems,
-            "score": None if score is None else _score(score),
+            "valid": reading.valid,
+            "svg": reading.svg,
+            "problems": reading.problems,
+            "score": reading.score,
             "pieces": self.pieces.data(),
             "saved": saved,
         }
+
+    def _reading(self, text: str, entries: list[Entry]) -> Reading:
+        """What the page shows of the record ``text``, written from ``entries``."""
+        game = self._read(text)
+        first = text.split("\n").index("position") + 2
+        problems = [_problem(p, entries, first) for p in game.problems]
+        state: object = None
+        svg = score = None
+        try:
+            state = game.position().state
+            picture = shown_game(self.key).draw(
+                state, None, self.session.path.name, self.session.stand_in_note(), True
+            )
+            svg = markup(picture)
+            score = game.score()
+        except meridina.MeridinaError:
+            state = None
+        return Reading(game.valid, problems, state, svg, None if score is None else _score(score))
 
     # ------------------------------------------------------------ changes
 
