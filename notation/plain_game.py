@@ -1,12 +1,10 @@
 """A fast reading of plain games, with regular expressions built from the grammar's terminals.
 
-Most games are tag lines, then turn lines, with blank lines and comments between them; a
-position record has a position section between them, a line ``position`` and then one entry
-a line (``  grey: E5 E6``). This module reads such a game line by line, as Lark's lexer would
-token by token, and builds the same ``GameText``. Whatever it does not recognise (an entry
-written over several lines or with a comment, a comment over several lines, a character out
-of place, a number too large) makes it give up, and the game goes to the full Lark parse, so
-every message is that parse's.
+Most games are tag lines, then turn lines, with blank lines and comments between them. This
+module reads such a game line by line, as Lark's lexer would token by token, and builds the
+same ``GameText``. Whatever it does not recognise (a position section, a comment over several
+lines, a character out of place, a number too large) makes it give up, and the game goes to
+the full Lark parse, so every message is that parse's.
 """
 
 from __future__ import annotations
@@ -23,7 +21,7 @@ from .game_text import attach_comments, comment_text, make_tag
 from .grammar import ignored, terminal
 from .kept import LONGEST, kept_by_text, memory, remember, remember_text, text_set
 from .splitter import GameChunk
-from .text import Comment, EntryText, GameText, PositionText, Tag, TurnText, Word
+from .text import Comment, GameText, Tag, TurnText
 from .text_fast import LaidOutTurn
 from .turn_body import body_words, pieces, plain_parts, splits_on_space
 
@@ -37,10 +35,6 @@ class _Patterns:
     quiet_line: re.Pattern[str]  # only spaces and comments
     token: re.Pattern[str]  # any other line of turns: one token at a time
     comment: re.Pattern[str]
-    position_line: re.Pattern[str]  # the word starting a position section, then quiet
-    position: re.Pattern[str]  # that word at the start of a token, which it would be
-    key: re.Pattern[str]  # an entry's label, ``grey:``
-    entry_words: tuple[tuple[str, re.Pattern[str]], ...]  # an entry's words, in lexer order
 
 
 @lru_cache(maxsize=1)
@@ -59,15 +53,7 @@ def _patterns() -> _Patterns:
         quiet_line=re.compile(quiet),
         token=re.compile(f"(?P<TURN>{turn})|(?P<COMMENT>{comment})|(?P<SPACE>{space})"),
         comment=re.compile(comment),
-        position_line=re.compile(f"(?:{space})?({terminal('POSITION')})({quiet})"),
-        position=re.compile(terminal("POSITION")),
-        key=re.compile(terminal("KEY")),
-        # PLACE is of a higher priority than NUMBER and WORD: the lexer tries it first
-        entry_words=tuple((kind, re.compile(terminal(kind.upper()))) for kind in ENTRY_WORDS),
     )
-
-
-ENTRY_WORDS: Final = ("place", "number", "word")  # the kinds of an entry's words
 
 
 class _NotPlain(Exception):
@@ -88,26 +74,14 @@ def _read(chunk: GameChunk) -> GameText:
     tags: list[Tag] = []
     turns: list[TurnText] = []
     comments: list[Comment] = []
-    position: Place | None = None  # where the word ``position`` stands, if it does
-    entries: list[EntryText] = []
     line_no = chunk.first_line - 1
     plain_turn = _plain_turn if splits_on_space() else _never
     for line in chunk.text.split("\n"):
         line_no += 1
         if not line:
             continue
-        if not turns:  # before the turns: the word ``position`` once, then its entries
-            if position is not None:
-                entry = _entry(line, line_no, patterns)
-                if entry is not None:
-                    entries.append(entry)
-                    continue
-            elif (found := patterns.position_line.fullmatch(line)) is not None:
-                position = Place(line_no, found.start(1) + 1)
-                _comments(line, found.end(1), line_no, patterns.comment, comments)
-                continue
         if line[0] == "[":  # no turn and no comment starts so: a tag, or no plain line
-            found = tag_line.fullmatch(line) if not turns and position is None else None
+            found = tag_line.fullmatch(line) if not turns else None
             if found is None:
                 _line_of_turns(line, line_no, patterns, turns, comments)
                 continue
@@ -131,7 +105,7 @@ def _read(chunk: GameChunk) -> GameText:
         if quiet_line.fullmatch(line) is not None:
             _comments(line, 0, line_no, patterns.comment, comments)
             continue
-        found = tag_line.fullmatch(line) if not turns and position is None else None
+        found = tag_line.fullmatch(line) if not turns else None
         if found is not None:
             at = Place(line_no, line.index("[") + 1)
             tags.append(make_tag(found[1], found[2], at, Place(line_no, found.start(2) + 1)))
@@ -140,35 +114,7 @@ def _read(chunk: GameChunk) -> GameText:
         _line_of_turns(line, line_no, patterns, turns, comments)
     turns, leading = attach_comments(turns, comments)
     start = tags[0].at if tags else (turns[0].at if turns else Place(chunk.first_line, 1))
-    section = None if position is None else PositionText(tuple(entries), position)
-    return GameText(tuple(tags), section, tuple(turns), start, tuple(leading), ())
-
-
-def _entry(line: str, line_no: int, patterns: _Patterns) -> EntryText | None:
-    """The entry a line holds when it is the plainest kind: spaces, its label, then its
-    words each after one space, up to the line's end; None for any other line.
-
-    Each part between spaces must be one whole token of the kind it is read as, and no
-    token of a higher priority may start there (``position`` above all), so that the
-    lexer, trying its terminals in that order, would make the same tokens of it.
-    """
-    body = line.lstrip(" ")
-    label, *parts = body.split(" ")
-    if patterns.key.fullmatch(label) is None or patterns.position.match(label) is not None:
-        return None
-    column = len(line) - len(body) + 1
-    key = Word("key", label[:-1], Place(line_no, column))
-    column += len(label) + 1
-    words: list[Word] = []
-    for part in parts:
-        if not part or patterns.position.match(part) is not None:
-            return None
-        kind = next((k for k, pattern in patterns.entry_words if pattern.fullmatch(part)), None)
-        if kind is None:
-            return None
-        words.append(Word(kind, part, Place(line_no, column)))
-        column += len(part) + 1
-    return EntryText(key, tuple(words))
+    return GameText(tuple(tags), None, tuple(turns), start, tuple(leading), ())
 
 
 def _plain_turn(line: str, line_no: int) -> TurnText | None:

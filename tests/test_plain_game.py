@@ -168,57 +168,6 @@ def test_random_text_is_read_alike_or_left_to_the_full_parse(lines: list[str], f
     same_reading(GameChunk("\n".join(lines) + "\n", first))
 
 
-# Position sections: the word, then entries of a label and words, right and wrong.
-ENTRY_LABELS = ("grey:", "7:", "played:", "roofs:", "4-5/6:")
-ENTRY_WORDS = ("E5", "red@E5", "2@3", "@2", "grey", "3", "4-5-6/7", "positional", "Roofs")
-WRONG_PARTS = (
-    "position:", "Position", "position-x", "E05", "x@", "3.", "1.5", "E5x@3", "a1@b", "1-",
-    "{c}", ";", ",", "\t", "é", "'s", "", "[", "grey:",
-)  # fmt: skip
-entry_line = st.tuples(  # mostly right: one wrong part sends the whole game to the full parse
-    st.sampled_from(["", " ", "  ", "\t"]),
-    st.sampled_from(ENTRY_LABELS * 8 + WRONG_PARTS),
-    st.lists(st.sampled_from(ENTRY_WORDS * 8 + WRONG_PARTS), max_size=4).map(
-        lambda words: "".join(" " + word for word in words)
-    ),
-    st.sampled_from(["", "", "", "", "", " ", " { note }", "; note"]),
-).map("".join)
-position_line = st.sampled_from(["position", "  Position", "position { x }", "position;", "posit"])
-
-
-@settings(max_examples=150, deadline=None)
-@given(
-    head=st.lists(st.sampled_from(TAGS), max_size=2),
-    start=position_line,
-    entries=st.lists(st.sampled_from([0] * 8 + [1, 2]), max_size=6).flatmap(
-        lambda kinds: st.tuples(*((entry_line, turn_line, tag_line)[kind] for kind in kinds))
-    ),
-    first=st.integers(1, 500),
-)
-def test_random_position_sections_are_read_alike_or_left_to_the_full_parse(
-    head: list[str], start: str, entries: tuple[str, ...], first: int
-) -> None:
-    same_reading(GameChunk("\n".join([*head, start, *entries]) + "\n", first))
-
-
-def test_position_records_are_read_plainly_and_alike() -> None:
-    """The position sections each example writes as ``record --position`` writes them, with
-    entries of every kind of word, and turns after them."""
-    text = (
-        '[Game "Meridian"]\n[Players "Ann orange; Ben black"]\n\n{ a note }\nPOSITION ; now\n'
-        "  4: grey 3@2 orange 1@4\n\n  played: orange 1 2 4-5-6-7 black 8-9-10/9\n"
-        "12. orange 7: 3@2\n"
-    )
-    examples = [EXAMPLES / game / "final-position.mrec" for game in ("medina", "meridian")]
-    read = [
-        same_reading(chunk) for t in (text, *map(Path.read_text, examples)) for chunk in chunks(t)
-    ]
-    assert read and all(read)
-    (game,) = (read_plain_game(chunk) for chunk in chunks(text))
-    assert game is not None and game.position is not None
-    assert [entry.key.text for entry in game.position.entries] == ["4", "played"]
-
-
 def shifted(text: str, lines: int, spaces: str) -> str:
     """The same game further down the file, each line indented."""
     return "\n" * lines + "".join(spaces + line for line in text.splitlines(keepends=True))
