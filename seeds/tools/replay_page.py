@@ -36,7 +36,7 @@ from meridina.rules.common import Problem
 
 from ..api import Game
 from ..drawing import pictures
-from ..drawing.svg import forget_reused, markup, reused_markup
+from ..drawing.svg import forget_reused, is_reused, markup
 from ..games import shown_game
 from ..json_values import JsonObject, JsonValue
 from ..shown import problem_line, visible_in_markup
@@ -88,11 +88,14 @@ class Parts:
         frame's, as the page shows it above the picture), it holds ``HEADING_MARK`` instead,
         so that the picture's title and caption are one part for all positions."""
         self.heading = html.escape(heading, quote=False)  # as XML writes it in an element
-        shown = [
-            self.number(("open", root.tag, *root.attrib.items()), lambda: _opening(root)),
-            *(self.element(child) for child in root),
-            self.number(("close", root.tag), lambda: f"</{root.tag}>\n"),
-        ]
+        shown = [self.number(("open", root.tag, *root.attrib.items()), lambda: _opening(root))]
+        reused = self.reused
+        for child in root:  # most are parts reused from the last picture: found by identity
+            known = reused.get(id(child))
+            shown.append(
+                known[1] if known is not None and known[0] is child else self.element(child)
+            )
+        shown.append(self.number(("close", root.tag), lambda: f"</{root.tag}>\n"))
         ops: list[int | list[int]] = []
         matcher = SequenceMatcher(None, self.last, shown, autojunk=False)
         for kind, start, end, new_start, new_end in matcher.get_opcodes():
@@ -108,10 +111,20 @@ class Parts:
         if known is not None and known[0] is element:
             return known[1]
         number = self._element(element)
-        kept = reused_markup(element)
-        if kept is not None and self.heading not in kept:
+        if is_reused(element) and self.heading and not self._holds_heading(number):
             self.reused[id(element)] = (element, number)
         return number
+
+    def _holds_heading(self, number: int) -> bool:
+        """Whether the markup of the part ``number`` holds the frame's heading (a leaf's
+        text drawn for this frame holds ``HEADING_MARK`` in its stead). The heading, as XML
+        writes it, holds no "<" or ">", so it lies within one opening or one leaf."""
+        part = self.parts[number]
+        if isinstance(part, str):
+            return HEADING_MARK in part or self.heading in part
+        return self.heading in str(part[0]) or any(
+            self._holds_heading(child) for child in part[1:] if isinstance(child, int)
+        )
 
     def _element(self, element: ET.Element) -> int:
         children = [self.element(child) for child in element]
