@@ -116,9 +116,9 @@ def test_every_part_kept_is_kept_by_all_it_is_drawn_from(name: str, one: str, ot
 @pytest.mark.parametrize(
     ("name", "drawings"),
     [
-        ("medina/second-edition-4p", ["_field_piece", "_palace", "_tower", "_street", "_badge",
-                                      "_player_line"]),
-        ("meridian/four-players", ["_tower", "_holder_disc", "_player_line"]),
+        ("medina/second-edition-4p", ["_field_piece", "_palace", "_tower", "_street",
+                                      "_street_link", "_badge", "_player_line", "_player_roof"]),
+        ("meridian/four-players", ["_tower", "_holder_disc", "_player_line", "_name", "_colour"]),
     ],
 )  # fmt: skip
 def test_a_part_drawn_once_is_not_drawn_again(

@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Hashable, Iterable
+from functools import partial
 
 from ..shown import visible_in_markup
 
@@ -57,8 +58,12 @@ def picture(width: float, height: float, title: str, description: str = "") -> E
     ET.SubElement(root, "title").text = visible_in_markup(title)
     if description:
         ET.SubElement(root, "desc").text = visible_in_markup(description)
-    add(root, "rect", x=0, y=0, width=width, height=height, fill="#ffffff")
+    reused(root, ("background", width, height), partial(_background, width=width, height=height))
     return root
+
+
+def _background(root: ET.Element, width: float, height: float) -> None:
+    add(root, "rect", x=0, y=0, width=width, height=height, fill="#ffffff")
 
 
 def add(parent: ET.Element, tag: str, title: str | None = None, **attrs: Attr) -> ET.Element:

@@ -303,18 +303,26 @@ def _street(layer: ET.Element, board: Board, looks: tuple[tuple[Cell, ...], bool
         for other in ((col + 1, row), (col, row + 1)):
             if other not in members:
                 continue
-            svg.add(
-                line,
-                "line",
-                x1=x_of((col, row)) + CELL / 2,
-                y1=y_of(board, (col, row)) + CELL / 2,
-                x2=x_of(other) + CELL / 2,
-                y2=y_of(board, other) + CELL / 2,
-                stroke=MERCHANT_FILL,
-                stroke_width=5,
-                stroke_opacity=0.55 if current else 0.3,
-                stroke_dasharray="none" if current else "6 4",
-            )
+            joined = ((col, row), other, current)
+            drawn = partial(_street_link, board=board, joined=joined)
+            svg.reused(line, ("medina street link", board.rows, joined), drawn)
+
+
+def _street_link(line: ET.Element, board: Board, joined: tuple[Cell, Cell, bool]) -> None:
+    """The line between two merchants of a street, and whether it is the current one."""
+    cell, other, current = joined
+    svg.add(
+        line,
+        "line",
+        x1=x_of(cell) + CELL / 2,
+        y1=y_of(board, cell) + CELL / 2,
+        x2=x_of(other) + CELL / 2,
+        y2=y_of(board, other) + CELL / 2,
+        stroke=MERCHANT_FILL,
+        stroke_width=5,
+        stroke_opacity=0.55 if current else 0.3,
+        stroke_dasharray="none" if current else "6 4",
+    )
 
 
 def _field_piece(root: ET.Element, board: Board, cell: Cell, piece: str, colour: str) -> None:
@@ -528,8 +536,19 @@ def _player_line(layer: ET.Element, looks: PlayerLine) -> None:
         data_colour=looks.colour,
         data_points=looks.points,
     )
-    svg.text(line, 12, y, looks.name or "-", text_anchor="start")
-    fill = looks.fill
+    # the player's name and roof stay as their points, tea and tiles change
+    who = (y, looks.name, looks.colour, looks.fill, looks.letter)
+    svg.reused(line, ("medina legend player's roof", who), partial(_player_roof, who=who))
+    svg.text(line, 230, y, str(looks.points), text_anchor="start", font_weight="bold")
+    svg.text(line, 330, y, looks.tiles or "-", text_anchor="start")
+    svg.text(line, 290, y, looks.tea, text_anchor="start")
+
+
+def _player_roof(line: ET.Element, who: tuple[float, str, str, str, str]) -> None:
+    """A player's name, roof and colour in the legend: at ``y``, their name, colour, and
+    their roof's fill and letter."""
+    y, name, colour, fill, letter = who
+    svg.text(line, 12, y, name or "-", text_anchor="start")
     svg.add(
         line,
         "polygon",
@@ -537,11 +556,8 @@ def _player_line(layer: ET.Element, looks: PlayerLine) -> None:
         fill=fill,
         stroke="#000000",
     )
-    svg.text(line, 141, y + 2, looks.letter, font_size=8, fill=svg.contrast(fill))
-    svg.text(line, 158, y, looks.colour, text_anchor="start")
-    svg.text(line, 230, y, str(looks.points), text_anchor="start", font_weight="bold")
-    svg.text(line, 330, y, looks.tiles or "-", text_anchor="start")
-    svg.text(line, 290, y, looks.tea, text_anchor="start")
+    svg.text(line, 141, y + 2, letter, font_size=8, fill=svg.contrast(fill))
+    svg.text(line, 158, y, colour, text_anchor="start")
 
 
 def _legend_key(layer: ET.Element, y: float) -> None:

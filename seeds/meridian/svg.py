@@ -454,18 +454,32 @@ def _player_line(layer: ET.Element, looks: PlayerLine) -> None:
         f"{looks.name or '/'.join(looks.colours)}: {counted(looks.points, 'point')}",
         data_points=looks.points,
     )
-    svg.text(line, 12, y, looks.name or "-", text_anchor="start")
+    # the name and colours stay as the pieces in hand and the points change
+    svg.reused(line, ("meridian legend name", y, looks.name), partial(_name, y=y, name=looks.name))
     x = 150
     for colour, in_hand in zip(looks.colours, looks.hands, strict=True):
-        fill = colour_of(colour)
-        svg.add(line, "rect", x=x, y=y - 7, width=22, height=14, rx=3, fill=fill)
-        svg.text(line, x + 11, y, code_of(colour), font_size=10, fill=svg.contrast(fill))
+        svg.reused(
+            line,
+            ("meridian legend colour", x, y, colour),
+            partial(_colour, x=x, y=y, colour=colour),
+        )
         hand = f"{colour} {in_hand} in hand"
         svg.text(line, x + 28, y, hand, text_anchor="start", data_hand=in_hand)
         x += 150
     svg.text(line, 470, y, str(looks.points), text_anchor="start", font_weight="bold")
     held = " ".join(name.upper() for name in looks.islands) or "-"
     svg.text(line, 530, y, held, text_anchor="start", data_islands=" ".join(looks.islands))
+
+
+def _name(line: ET.Element, y: float, name: str) -> None:
+    svg.text(line, 12, y, name or "-", text_anchor="start")
+
+
+def _colour(line: ET.Element, x: float, y: float, colour: str) -> None:
+    """A colour's swatch in the legend, with its code."""
+    fill = colour_of(colour)
+    svg.add(line, "rect", x=x, y=y - 7, width=22, height=14, rx=3, fill=fill)
+    svg.text(line, x + 11, y, code_of(colour), font_size=10, fill=svg.contrast(fill))
 
 
 def _legend_key(layer: ET.Element, y: float, first: str) -> None:

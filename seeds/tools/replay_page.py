@@ -127,17 +127,19 @@ class Parts:
         )
 
     def _element(self, element: ET.Element) -> int:
-        children = [self.element(child) for child in element]
-        key = (element.tag, element.text, tuple(element.attrib.items()), *children)
-        if children:
+        if len(element):
+            children = [self.element(child) for child in element]
+            key = (element.tag, element.text, tuple(element.attrib.items()), *children)
             return self.number(key, lambda: [_opening(element), *children])
+        key = (element.tag, element.text, tuple(element.attrib.items()))
         text = self.written.get(key)
         if text is None:  # most elements are drawn again unchanged in every position
             text = self.written[key] = markup(element)
         if self.heading and self.heading in text:
             text = text.replace(self.heading, HEADING_MARK)
             return self.number(("heading", text), lambda: text)
-        return self.number(key, lambda: text)
+        found = self.index.get(key)
+        return found if found is not None else self.number(key, lambda: text)
 
     def number(self, key: Hashable, make: Callable[[], Part]) -> int:
         found = self.index.get(key)
