@@ -44,6 +44,12 @@ def test_any_tree_is_written_as_elementtree_writes_it(tree: ET.Element) -> None:
     assert markup(tree) == ET.tostring(tree, encoding="unicode")
 
 
+@settings(max_examples=150)
+@given(trees(depth=3))
+def test_a_leaf_is_written_as_elementtree_writes_it(leaf: ET.Element) -> None:
+    assert svg.leaf_markup(leaf) == ET.tostring(leaf, encoding="unicode")
+
+
 @pytest.mark.parametrize("record", EXAMPLES[:3] + EXAMPLES[-3:], ids=lambda p: p.stem)
 def test_every_picture_of_a_game_is_written_as_elementtree_writes_it(record: Path) -> None:
     report = next(iter(check_file(record)))

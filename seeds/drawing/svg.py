@@ -156,6 +156,17 @@ def markup(element: ET.Element) -> str:
     return "".join(written)
 
 
+def leaf_markup(element: ET.Element) -> str:
+    """``markup`` of an element with no children, written in one go: a replay page writes
+    each new leaf of each position's picture."""
+    tag = element.tag
+    if not isinstance(tag, str) or tag.startswith("{") or element.tail or len(element):
+        return markup(element)
+    opening = "<" + tag + "".join(map(_attribute, element.attrib.items()))
+    text = element.text
+    return f"{opening}>{_escaped_text(text)}</{tag}>" if text else opening + " />"
+
+
 def _write(element: ET.Element, written: list[str]) -> None:
     kept = _REUSED_MARKUP.get(id(element))
     if kept is not None and kept[0] is element:

@@ -36,7 +36,7 @@ from meridina.rules.common import Problem
 
 from ..api import Game
 from ..drawing import pictures
-from ..drawing.svg import forget_reused, is_reused, markup
+from ..drawing.svg import forget_reused, is_reused, leaf_markup, markup
 from ..games import shown_game
 from ..json_values import JsonObject, JsonValue
 from ..shown import problem_line, visible_in_markup
@@ -130,11 +130,16 @@ class Parts:
         if len(element):
             children = [self.element(child) for child in element]
             key = (element.tag, element.text, tuple(element.attrib.items()), *children)
-            return self.number(key, lambda: [_opening(element), *children])
+            found = self.index.get(key)
+            return (
+                found
+                if found is not None
+                else self.number(key, lambda: [_opening(element), *children])
+            )
         key = (element.tag, element.text, tuple(element.attrib.items()))
         text = self.written.get(key)
         if text is None:  # most elements are drawn again unchanged in every position
-            text = self.written[key] = markup(element)
+            text = self.written[key] = leaf_markup(element)
         if self.heading and self.heading in text:
             text = text.replace(self.heading, HEADING_MARK)
             return self.number(("heading", text), lambda: text)
@@ -246,11 +251,13 @@ def _from_previous(parts: list[Part]) -> list[list[str | int]]:
     written: list[list[str | int]] = []
     last = ""
     for part in parts:
-        text = _text_of(part)
+        if isinstance(part, str):
+            text, children = part, []
+        else:
+            text, children = str(part[0]), as_steps(part[1:])
         shared = _shared_start(text, last)
         # an ASCII text (most of them) is one code unit a character
         units = shared if text.isascii() else len(text[:shared].encode("utf-16-le")) // 2
-        children = [] if isinstance(part, str) else as_steps(part[1:])
         written.append([units, text[shared:], *children])
         last = text
     return written
@@ -262,7 +269,7 @@ def _shared_start(text: str, other: str) -> int:
     low, high = 0, min(len(text), len(other))
     while low < high:
         middle = (low + high + 1) // 2
-        if text[:middle] == other[:middle]:
+        if text.startswith(other[:middle]):
             low = middle
         else:
             high = middle - 1
