@@ -129,8 +129,7 @@ class GameRun(Generic[StateT, StepT, SheetT]):
 
     def states(self) -> list[StateT]:
         """The state after each turn (the previous one for an unreadable turn)."""
-        if not self.steps_kept or self.clean_turns:
-            raise ValueError("this game was played without keeping a state for each turn")
+        self._check_states_kept()
         assert self.start is not None
         current = self.start
         result = []
@@ -139,6 +138,23 @@ class GameRun(Generic[StateT, StepT, SheetT]):
                 current = cast(StateT, step.state)
             result.append(current)
         return result
+
+    def state_after(self, turns: int) -> StateT:
+        """``states()[turns - 1]`` (``turns`` from 1), found without making every state's
+        list: a replay draws the state after each turn in turn."""
+        self._check_states_kept()
+        assert self.start is not None
+        if not 1 <= turns <= len(self.steps):
+            raise IndexError(f"no state after turn {turns} of {len(self.steps)}")
+        for index in range(turns - 1, -1, -1):
+            step = self.steps[index]
+            if step is not None:
+                return cast(StateT, step.state)
+        return self.start
+
+    def _check_states_kept(self) -> None:
+        if not self.steps_kept or self.clean_turns:
+            raise ValueError("this game was played without keeping a state for each turn")
 
 
 StateIn = TypeVar("StateIn", contravariant=True)

@@ -107,3 +107,9 @@ def test_a_game_played_clean_keeps_no_steps_and_says_so() -> None:
             assert "without keeping a state" in str(error)
         else:
             raise AssertionError("states() of a game played clean must say it has none")
+        try:
+            report.run.state_after(1)
+        except ValueError as error:
+            assert "without keeping a state" in str(error)
+        else:
+            raise AssertionError("state_after() of a game played clean must say it has none")

@@ -276,3 +276,16 @@ def test_medina_legend_explains_the_frame() -> None:
     root = parse(run("draw", str(SCORING)).stdout)
     (legend,) = [g for g in root.iter(f"{SVG}g") if g.get("class") == "legend"]
     assert any("just placed" in (t.text or "") for t in legend.iter(f"{SVG}text"))
+
+
+@pytest.mark.parametrize("name", ["medina/typos", "meridian/typos"])
+def test_the_state_after_a_turn_is_the_one_states_lists(name: str) -> None:
+    """``GameRun.state_after``, which a picture is drawn from, finds the state ``states``
+    lists for every turn, an unreadable one (the state before it) too."""
+    report = next(iter(check_file(TOP / "examples" / f"{name}.mrec")))
+    states = report.run.states()
+    assert None in report.run.steps  # a turn that could not be read keeps the state before
+    found = [report.run.state_after(turns) for turns in range(1, len(states) + 1)]
+    assert all(state is listed for state, listed in zip(found, states, strict=True))
+    with pytest.raises(IndexError):
+        report.run.state_after(len(states) + 1)

@@ -745,3 +745,22 @@ def test_two_texts_start_alike_for_as_long_as_their_common_prefix(text: str, tai
     other = text[: len(text) // 2] + tail
     differs = (at for at, (one, two) in enumerate(zip(text, other, strict=False)) if one != two)
     assert _shared_start(text, other) == next(differs, min(len(text), len(other)))
+
+
+PART_LISTS = st.lists(st.integers(0, 30), max_size=40)
+
+
+@given(PART_LISTS, PART_LISTS, st.booleans())
+def test_a_frame_keeps_the_runs_of_the_last_that_sequence_matcher_finds(
+    last: list[int], shown: list[int], once: bool
+) -> None:
+    """A frame's runs of the last frame's parts are SequenceMatcher's matching blocks, found
+    faster when no part is shown twice (as in every picture), and by it otherwise."""
+    from difflib import SequenceMatcher
+
+    from meridina.tools.replay_page import matching_blocks
+
+    if once:
+        shown = list(dict.fromkeys(shown))
+    expected = SequenceMatcher(None, last, shown, autojunk=False).get_matching_blocks()
+    assert matching_blocks(last, shown) == [(b.a, b.b, b.size) for b in expected]

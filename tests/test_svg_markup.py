@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import importlib
+import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -42,6 +44,12 @@ def test_any_tree_is_written_as_elementtree_writes_it(tree: ET.Element) -> None:
     assert markup(tree) == ET.tostring(tree, encoding="unicode")
 
 
+@settings(max_examples=150)
+@given(trees(depth=3))
+def test_a_leaf_is_written_as_elementtree_writes_it(leaf: ET.Element) -> None:
+    assert svg.leaf_markup(leaf) == ET.tostring(leaf, encoding="unicode")
+
+
 @pytest.mark.parametrize("record", EXAMPLES[:3] + EXAMPLES[-3:], ids=lambda p: p.stem)
 def test_every_picture_of_a_game_is_written_as_elementtree_writes_it(record: Path) -> None:
     report = next(iter(check_file(record)))
@@ -74,20 +82,73 @@ def test_a_picture_drawn_with_kept_parts_is_the_picture_drawn_afresh(name: str) 
     assert warm == cold(renamed, last) != afresh[last]
 
 
-def test_a_piece_drawn_once_is_not_drawn_again(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Counted, not timed: the second picture of a position builds none of its pieces."""
-    from meridina.medina import svg as medina_svg
+def swapped(source: str, one: str, other: str) -> str:
+    """The record with two of its colours swapped everywhere: the same game, played by
+    players of the other colour."""
+    return re.sub(rf"\b({one}|{other})\b", lambda m: other if m[1] == one else one, source)
 
-    report = next(iter(check_file(TOP / "examples" / "medina" / "second-edition-4p.mrec")))
-    built: list[str] = []
-    original = medina_svg._field_piece
 
-    def counting(*args: object, **kwargs: object) -> None:
-        built.append(str(kwargs["cell"]))
-        original(*args, **kwargs)  # type: ignore[arg-type]
+@pytest.mark.parametrize(
+    ("name", "one", "other"),
+    [
+        ("medina/first-edition-3p", "red", "yellow"),
+        ("medina/second-edition-4p", "red", "blue"),
+        ("meridian/four-players", "grey", "brown"),
+    ],
+)
+def test_every_part_kept_is_kept_by_all_it_is_drawn_from(name: str, one: str, other: str) -> None:
+    """Drawn one after the other with the parts kept from all before (the pieces, palaces,
+    towers, tiles, streets, islands held and the legend's lines), the positions of a game
+    and of the same game with its players renamed, or their colours swapped, are each the
+    picture drawn afresh, and differ from the first game's."""
+    source = (TOP / "examples" / f"{name}.mrec").read_text("utf-8")
+    renamed = re.sub(r'Players "(\w+)', r'Players "\1 X', source)
+    texts = [source, renamed, swapped(source, one, other), swapped(renamed, one, other)]
+    reports = [next(iter(check_text(text))) for text in texts]
+    last = len(reports[0].record.entries)
+    svg.forget_reused()
+    warm = {
+        (game, turns): markup(pictures.draw(report, turns, targets=True))
+        for game, report in enumerate(reports)
+        for turns in range(last + 1)
+    }
+    for (game, turns), drawn in warm.items():
+        if turns % 6 == 0 or turns == last:
+            assert drawn == cold(reports[game], turns), (game, turns)
+        if game and turns == last:
+            assert drawn != warm[0, last]
 
-    monkeypatch.setattr(medina_svg, "_field_piece", counting)
+
+@pytest.mark.parametrize(
+    ("name", "drawings"),
+    [
+        ("medina/second-edition-4p", ["_field_piece", "_palace", "_tower", "_street",
+                                      "_street_link", "_badge", "_player_line", "_player_roof"]),
+        ("meridian/four-players", ["_tower", "_holder_disc", "_player_line", "_name", "_colour"]),
+    ],
+)  # fmt: skip
+def test_a_part_drawn_once_is_not_drawn_again(
+    monkeypatch: pytest.MonkeyPatch, name: str, drawings: list[str]
+) -> None:
+    """Counted, not timed: the second picture of a position builds none of its pieces,
+    palaces, towers, streets, tiles, islands held or legend lines."""
+    game, _ = name.split("/")
+    drawing = importlib.import_module(f"meridina.{game}.svg")
+    report = next(iter(check_file(TOP / "examples" / f"{name}.mrec")))
+    built: dict[str, int] = dict.fromkeys(drawings, 0)
+
+    def counting(part: str) -> object:
+        original = getattr(drawing, part)
+
+        def counted(*args: object, **kwargs: object) -> None:
+            built[part] += 1
+            original(*args, **kwargs)
+
+        return counted
+
+    for part in drawings:
+        monkeypatch.setattr(drawing, part, counting(part))
     cold(report, len(report.record.entries))
-    first = len(built)
+    first = dict(built)
     pictures.draw(report, len(report.record.entries))
-    assert first > 20 and len(built) == first
+    assert all(first.values()) and sum(first.values()) > 20 and built == first

@@ -20,7 +20,7 @@ def turn_count(report: GameReport) -> int:
 def state_after(report: GameReport, turns: int) -> OnBoard:
     """The state after the first ``turns`` turns (0: the start)."""
     run = report.run
-    state: OnBoard = run.start if turns == 0 else run.states()[turns - 1]
+    state: OnBoard = run.start if turns == 0 else run.state_after(turns)
     return state
 
 

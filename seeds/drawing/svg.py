@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Hashable, Iterable
+from functools import partial
 
 from ..shown import visible_in_markup
 
@@ -57,8 +58,12 @@ def picture(width: float, height: float, title: str, description: str = "") -> E
     ET.SubElement(root, "title").text = visible_in_markup(title)
     if description:
         ET.SubElement(root, "desc").text = visible_in_markup(description)
-    add(root, "rect", x=0, y=0, width=width, height=height, fill="#ffffff")
+    reused(root, ("background", width, height), partial(_background, width=width, height=height))
     return root
+
+
+def _background(root: ET.Element, width: float, height: float) -> None:
+    add(root, "rect", x=0, y=0, width=width, height=height, fill="#ffffff")
 
 
 def add(parent: ET.Element, tag: str, title: str | None = None, **attrs: Attr) -> ET.Element:
@@ -74,8 +79,10 @@ def add(parent: ET.Element, tag: str, title: str | None = None, **attrs: Attr) -
 # position after position. Such a part is shared between pictures, so nothing changes a
 # drawn picture's elements after drawing but for the root and the layer of click targets.
 _REUSED: dict[Hashable, tuple[ET.Element, ...]] = {}
-# each kept part's markup, by the part's id (held here, so no other element takes its id)
-_REUSED_MARKUP: dict[int, tuple[ET.Element, str]] = {}
+# each kept part's markup, by the part's id (held here, so no other element takes its id),
+# written the first time it is asked for: a replay page cuts its pictures into parts
+# itself and never asks for it
+_REUSED_MARKUP: dict[int, tuple[ET.Element, str | None]] = {}
 REUSED_MOST = 5_000  # parts kept (a few MB at most); the cache starts again past it
 
 
@@ -91,7 +98,7 @@ def reused(parent: ET.Element, key: Hashable, draw: Callable[[ET.Element], objec
             forget_reused()
         _REUSED[key] = elements
         for element in elements:
-            _REUSED_MARKUP[id(element)] = (element, markup(element))
+            _REUSED_MARKUP[id(element)] = (element, None)
     parent.extend(elements)
 
 
@@ -102,10 +109,10 @@ def forget_reused() -> None:
     _REUSED_MARKUP.clear()
 
 
-def reused_markup(element: ET.Element) -> str | None:
-    """The markup of ``element`` when it is a part drawn once and reused, else None."""
+def is_reused(element: ET.Element) -> bool:
+    """Whether ``element`` is a part drawn once and reused (``reused``)."""
     kept = _REUSED_MARKUP.get(id(element))
-    return kept[1] if kept is not None and kept[0] is element else None
+    return kept is not None and kept[0] is element
 
 
 def group(
@@ -149,11 +156,32 @@ def markup(element: ET.Element) -> str:
     return "".join(written)
 
 
+def leaf_markup(element: ET.Element) -> str:
+    """``markup`` of an element with no children, written in one go: a replay page writes
+    each new leaf of each position's picture."""
+    tag = element.tag
+    if not isinstance(tag, str) or tag.startswith("{") or element.tail or len(element):
+        return markup(element)
+    opening = "<" + tag + "".join(map(_attribute, element.attrib.items()))
+    text = element.text
+    return f"{opening}>{_escaped_text(text)}</{tag}>" if text else opening + " />"
+
+
 def _write(element: ET.Element, written: list[str]) -> None:
     kept = _REUSED_MARKUP.get(id(element))
     if kept is not None and kept[0] is element:
-        written.append(kept[1])
+        text = kept[1]
+        if text is None:  # the first time this kept part is written
+            own: list[str] = []
+            _write_element(element, own)
+            text = "".join(own)
+            _REUSED_MARKUP[id(element)] = (element, text)
+        written.append(text)
         return
+    _write_element(element, written)
+
+
+def _write_element(element: ET.Element, written: list[str]) -> None:
     tag = element.tag
     if not isinstance(tag, str) or tag.startswith("{"):  # not made by this builder
         written.append(ET.tostring(element, encoding="unicode"))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import partial
 
 from meridina.rules.medina.board import Board
@@ -53,6 +54,20 @@ KEY = (
     "shows the owner's letter; P and T cards: the palace and tower tiles it holds.",
     "Gold frame: a piece just placed (a roof: the field it went on).",
 )
+
+
+@dataclass(frozen=True)
+class PalaceLooks:
+    """All a palace is drawn from: its colour, fields, and owner as the picture names and
+    paints them (no owner: "" for each of the owner's name, fill and letter)."""
+
+    colour: str
+    buildings: frozenset[Cell]
+    stables: frozenset[Cell]
+    owner: str | None
+    owner_name: str
+    fill: str
+    letter: str
 
 
 def x_of(cell: Cell) -> float:
@@ -104,7 +119,7 @@ def draw(
     root = svg.picture(width, height, title, note or "")
     svg.text(root, 12, 18, title, text_anchor="start", font_size=15, font_weight="bold")
     if note:
-        svg.text(root, 12, 38, note, text_anchor="start", font_size=12, fill="#c0392b")
+        svg.reused(root, ("medina note", note), partial(_note, note=note))
     rows = board.rows
     svg.reused(root, ("medina grid", board.columns, rows), partial(_grid, board=board))
     _streets(root, state)
@@ -125,13 +140,27 @@ def draw(
             drawn = partial(_field_piece, board=board, cell=cell, piece=piece, colour=colour)
             svg.reused(root, ("medina piece", rows, cell, piece, colour), drawn)
     for palace in sorted(state.palaces.values(), key=lambda p: p.ident):
-        _palace(root, state, roofs, palace)
+        owner = palace.owner
+        looks = PalaceLooks(
+            palace.colour,
+            frozenset(palace.buildings),
+            frozenset(palace.stables),
+            owner,
+            roofs.name(state, owner) if owner else "",
+            roofs.fill[owner] if owner is not None else "",
+            roofs.letter[owner] if owner is not None else "",
+        )
+        svg.reused(root, ("medina palace", rows, looks), partial(_palace, board=board, looks=looks))
     _towers(root, state, roofs)
     if placed:
         _just_placed(root, board, placed)
     _tiles(root, state, roofs)
     _legend(root, state, roofs, legend_top)
     return root
+
+
+def _note(root: ET.Element, note: str) -> None:
+    svg.text(root, 12, 38, note, text_anchor="start", font_size=12, fill="#c0392b")
 
 
 def _just_placed(root: ET.Element, board: Board, placed: Sequence[Placement]) -> None:
@@ -190,19 +219,30 @@ def _towers(root: ET.Element, state: State, roofs: Roofs) -> None:
     board = state.board
     for cell, number in sorted(board.towers.items()):
         holder = state.tower_tiles.get(number)
+        held_by = roofs.name(state, holder) if holder else None
         merchants = state.tower_merchants.get(number, 0)
-        said = f"tower {number} at {cell_name(cell)}: its tile is worth {number}; " + (
-            f"held by {roofs.name(state, holder)}" if holder else "no one holds its tile"
+        looks = (cell, number, held_by, merchants)
+        svg.reused(
+            root, ("medina tower", board.rows, looks), partial(_tower, board=board, looks=looks)
         )
-        if merchants:
-            said += f"; {counted(merchants, 'merchant')} on its tile"
-        node = svg.group(root, "tower", said, data_tower=number, data_field=cell_name(cell))
-        x, y = x_of(cell), y_of(board, cell)
-        svg.add(node, "rect", x=x + 2, y=y + 2, width=CELL - 4, height=CELL - 4, rx=4, fill="#444")
-        svg.add(node, "circle", cx=x + CELL / 2, cy=y + CELL / 2, r=11, fill="#eeeeee")
-        svg.text(node, x + CELL / 2, y + CELL / 2, str(number), font_size=14, font_weight="bold")
-        if merchants:
-            svg.text(node, x + CELL - 6, y + 7, f"{merchants}m", font_size=8, fill="#ffffff")
+
+
+def _tower(root: ET.Element, board: Board, looks: tuple[Cell, int, str | None, int]) -> None:
+    """A tower on its field: its number, who holds its tile (as the picture names them,
+    None: no one) and how many merchants stand on the tile."""
+    cell, number, held_by, merchants = looks
+    said = f"tower {number} at {cell_name(cell)}: its tile is worth {number}; " + (
+        f"held by {held_by}" if held_by is not None else "no one holds its tile"
+    )
+    if merchants:
+        said += f"; {counted(merchants, 'merchant')} on its tile"
+    node = svg.group(root, "tower", said, data_tower=number, data_field=cell_name(cell))
+    x, y = x_of(cell), y_of(board, cell)
+    svg.add(node, "rect", x=x + 2, y=y + 2, width=CELL - 4, height=CELL - 4, rx=4, fill="#444")
+    svg.add(node, "circle", cx=x + CELL / 2, cy=y + CELL / 2, r=11, fill="#eeeeee")
+    svg.text(node, x + CELL / 2, y + CELL / 2, str(number), font_size=14, font_weight="bold")
+    if merchants:
+        svg.text(node, x + CELL - 6, y + 7, f"{merchants}m", font_size=8, fill="#ffffff")
 
 
 def _wall(root: ET.Element, board: Board, cell: Cell, tower: int | None) -> None:
@@ -241,32 +281,48 @@ def _streets(root: ET.Element, state: State) -> None:
     board = state.board
     layer = svg.group(root, "streets")
     for index, street in enumerate(state.streets):
-        current = index == len(state.streets) - 1
-        members = set(street)
-        names = " ".join(cell_name(c) for c in street)
-        line = svg.group(
-            layer,
-            "street",
-            f"{'the current' if current else 'an earlier'} market street: {names}",
-            data_fields=names,
-            data_current="true" if current else "false",
-        )
-        for col, row in sorted(members):
-            for other in ((col + 1, row), (col, row + 1)):
-                if other not in members:
-                    continue
-                svg.add(
-                    line,
-                    "line",
-                    x1=x_of((col, row)) + CELL / 2,
-                    y1=y_of(board, (col, row)) + CELL / 2,
-                    x2=x_of(other) + CELL / 2,
-                    y2=y_of(board, other) + CELL / 2,
-                    stroke=MERCHANT_FILL,
-                    stroke_width=5,
-                    stroke_opacity=0.55 if current else 0.3,
-                    stroke_dasharray="none" if current else "6 4",
-                )
+        looks = (tuple(street), index == len(state.streets) - 1)
+        drawn = partial(_street, board=board, looks=looks)
+        svg.reused(layer, ("medina street", board.rows, looks), drawn)
+
+
+def _street(layer: ET.Element, board: Board, looks: tuple[tuple[Cell, ...], bool]) -> None:
+    """A market street: its merchants' fields in the order they came, and whether it is
+    the current one."""
+    street, current = looks
+    members = set(street)
+    names = " ".join(cell_name(c) for c in street)
+    line = svg.group(
+        layer,
+        "street",
+        f"{'the current' if current else 'an earlier'} market street: {names}",
+        data_fields=names,
+        data_current="true" if current else "false",
+    )
+    for col, row in sorted(members):
+        for other in ((col + 1, row), (col, row + 1)):
+            if other not in members:
+                continue
+            joined = ((col, row), other, current)
+            drawn = partial(_street_link, board=board, joined=joined)
+            svg.reused(line, ("medina street link", board.rows, joined), drawn)
+
+
+def _street_link(line: ET.Element, board: Board, joined: tuple[Cell, Cell, bool]) -> None:
+    """The line between two merchants of a street, and whether it is the current one."""
+    cell, other, current = joined
+    svg.add(
+        line,
+        "line",
+        x1=x_of(cell) + CELL / 2,
+        y1=y_of(board, cell) + CELL / 2,
+        x2=x_of(other) + CELL / 2,
+        y2=y_of(board, other) + CELL / 2,
+        stroke=MERCHANT_FILL,
+        stroke_width=5,
+        stroke_opacity=0.55 if current else 0.3,
+        stroke_dasharray="none" if current else "6 4",
+    )
 
 
 def _field_piece(root: ET.Element, board: Board, cell: Cell, piece: str, colour: str) -> None:
@@ -299,16 +355,16 @@ def _roof_cell(palace: Palace) -> Cell:
     return min(palace.buildings, key=lambda c: (c[1], c[0]))
 
 
-def _palace(root: ET.Element, state: State, roofs: Roofs, palace: Palace) -> None:
-    board = state.board
+def _palace(root: ET.Element, board: Board, looks: PalaceLooks) -> None:
+    owner = looks.owner
+    palace = Palace(0, looks.colour, set(looks.buildings), set(looks.stables), owner)
     cells = palace.cells()
     fields = " ".join(sorted(cell_name(c) for c in palace.buildings))
     stables = " ".join(sorted(cell_name(c) for c in palace.stables))
-    owner = palace.owner
     said = f"{describe_palace(palace)}: {counted(len(palace.buildings), 'building')}" + (
         f", {counted(len(palace.stables), 'stable')}" if palace.stables else ""
     )
-    said += f", roofed by {roofs.name(state, owner)}" if owner else ", not roofed"
+    said += f", roofed by {looks.owner_name}" if owner else ", not roofed"
     node = svg.group(
         root,
         "palace",
@@ -336,7 +392,7 @@ def _palace(root: ET.Element, state: State, roofs: Roofs, palace: Palace) -> Non
     # A dark line under the owner's colour keeps light roof colours visible.
     svg.add(node, "path", d=outline, fill="none", stroke="#222222", stroke_width=6)
     dashes = "5 3" if owner == NEUTRAL else "none"
-    fill = roofs.fill[owner]
+    fill = looks.fill
     svg.add(
         node, "path", d=outline, fill="none", stroke=fill, stroke_width=3.5, stroke_dasharray=dashes
     )
@@ -345,7 +401,7 @@ def _palace(root: ET.Element, state: State, roofs: Roofs, palace: Palace) -> Non
     roof = svg.group(
         node,
         "roof",
-        f"{'neutral roof' if owner == NEUTRAL else 'roof of ' + roofs.name(state, owner)} "
+        f"{'neutral roof' if owner == NEUTRAL else 'roof of ' + looks.owner_name} "
         f"on the {describe_palace(palace)}",
         data_owner=owner,
         data_field=cell_name(cell),
@@ -358,7 +414,7 @@ def _palace(root: ET.Element, state: State, roofs: Roofs, palace: Palace) -> Non
         stroke="#000000",
         stroke_width=1,
     )
-    svg.text(roof, x + CELL / 2, y + 12, roofs.letter[owner], font_size=8, font_weight="bold",
+    svg.text(roof, x + CELL / 2, y + 12, looks.letter, font_size=8, font_weight="bold",
              fill=svg.contrast(fill))  # fmt: skip
 
 
@@ -377,11 +433,10 @@ def _tiles(root: ET.Element, state: State, roofs: Roofs) -> None:
     def badge(palace: Palace, words: str, said: str, css: str, **data: str | int) -> None:
         count = badges.get(palace.ident, 0)
         badges[palace.ident] = count + 1
-        cell = _roof_cell(palace)
-        x, y = x_of(cell) + CELL - 8 + count * 22, y_of(board, cell) - 7
-        node = svg.group(layer, css, said, **data)
-        svg.add(node, "rect", x=x, y=y, width=21, height=13, rx=2, fill=TILE_FILL, stroke="#7a6a2a")
-        svg.text(node, x + 10.5, y + 6.5, words, font_size=9, font_weight="bold")
+        looks = (_roof_cell(palace), count, words, said, css, tuple(data.items()))
+        svg.reused(
+            layer, ("medina tile", board.rows, looks), partial(_badge, board=board, looks=looks)
+        )
 
     for colour in state.edition.colours:
         ident = state.palace_tiles.get(colour)
@@ -414,40 +469,98 @@ def _tiles(root: ET.Element, state: State, roofs: Roofs) -> None:
             )
 
 
+def _badge(
+    layer: ET.Element,
+    board: Board,
+    looks: tuple[Cell, int, str, str, str, tuple[tuple[str, str | int], ...]],
+) -> None:
+    """A tile as a card by the roof of the palace holding it: the roof's field, how many
+    cards come before it there, the card's words, what it says on hover, its class and data."""
+    cell, count, words, said, css, data = looks
+    x, y = x_of(cell) + CELL - 8 + count * 22, y_of(board, cell) - 7
+    node = svg.group(layer, css, said, **dict(data))
+    svg.add(node, "rect", x=x, y=y, width=21, height=13, rx=2, fill=TILE_FILL, stroke="#7a6a2a")
+    svg.text(node, x + 10.5, y + 6.5, words, font_size=9, font_weight="bold")
+
+
 def _legend(root: ET.Element, state: State, roofs: Roofs, top: float) -> None:
     layer = svg.group(root, "legend")
     sheet = score(state)
-    heads = ((12, "Player"), (130, "Roofs"), (230, "Points"), (290, "Tea"), (330, "Tiles"))
-    for x, words in heads:
-        svg.text(layer, x, top, words, text_anchor="start", font_weight="bold")
+    svg.reused(layer, ("medina legend heads", top), partial(_legend_heads, top=top))
     for row, (player, scored) in enumerate(zip(state.players, sheet.players, strict=True), 1):
-        y = top + row * 22
-        line = svg.group(
-            layer,
-            "player",
-            f"{player.name or player.colour}: {counted(scored.total, 'point')}",
-            data_colour=player.colour,
-            data_points=scored.total,
-        )
-        svg.text(line, 12, y, player.name or "-", text_anchor="start")
-        fill = roofs.fill[player.colour]
-        svg.add(
-            line,
-            "polygon",
-            points=svg.points([(130, y + 7), (141, y - 8), (152, y + 7)]),
-            fill=fill,
-            stroke="#000000",
-        )
-        svg.text(line, 141, y + 2, roofs.letter[player.colour], font_size=8,
-                 fill=svg.contrast(fill))  # fmt: skip
-        svg.text(line, 158, y, player.colour, text_anchor="start")
-        svg.text(line, 230, y, str(scored.total), text_anchor="start", font_weight="bold")
         tiles = [f"{c} palace" for c in scored.palace_tiles] + [
             f"tower {t}" for t in scored.tower_tiles
         ]
-        svg.text(line, 330, y, ", ".join(tiles) or "-", text_anchor="start")
-        svg.text(line, 290, y, str(state.hands[player.colour].tea), text_anchor="start")
+        colour = player.colour
+        looks = PlayerLine(
+            top + row * 22,
+            player.name,
+            colour,
+            scored.total,
+            roofs.fill[colour],
+            roofs.letter[colour],
+            ", ".join(tiles),
+            str(state.hands[colour].tea),
+        )
+        svg.reused(layer, ("medina legend player", looks), partial(_player_line, looks=looks))
     y = top + (len(state.players) + 1) * 22
+    svg.reused(layer, ("medina legend key", y), partial(_legend_key, y=y))
+
+
+@dataclass(frozen=True)
+class PlayerLine:
+    """All a player's line of the legend is drawn from."""
+
+    y: float
+    name: str
+    colour: str
+    points: int
+    fill: str
+    letter: str
+    tiles: str  # the tiles the player holds, in words
+    tea: str
+
+
+def _legend_heads(layer: ET.Element, top: float) -> None:
+    heads = ((12, "Player"), (130, "Roofs"), (230, "Points"), (290, "Tea"), (330, "Tiles"))
+    for x, words in heads:
+        svg.text(layer, x, top, words, text_anchor="start", font_weight="bold")
+
+
+def _player_line(layer: ET.Element, looks: PlayerLine) -> None:
+    y = looks.y
+    line = svg.group(
+        layer,
+        "player",
+        f"{looks.name or looks.colour}: {counted(looks.points, 'point')}",
+        data_colour=looks.colour,
+        data_points=looks.points,
+    )
+    # the player's name and roof stay as their points, tea and tiles change
+    who = (y, looks.name, looks.colour, looks.fill, looks.letter)
+    svg.reused(line, ("medina legend player's roof", who), partial(_player_roof, who=who))
+    svg.text(line, 230, y, str(looks.points), text_anchor="start", font_weight="bold")
+    svg.text(line, 330, y, looks.tiles or "-", text_anchor="start")
+    svg.text(line, 290, y, looks.tea, text_anchor="start")
+
+
+def _player_roof(line: ET.Element, who: tuple[float, str, str, str, str]) -> None:
+    """A player's name, roof and colour in the legend: at ``y``, their name, colour, and
+    their roof's fill and letter."""
+    y, name, colour, fill, letter = who
+    svg.text(line, 12, y, name or "-", text_anchor="start")
+    svg.add(
+        line,
+        "polygon",
+        points=svg.points([(130, y + 7), (141, y - 8), (152, y + 7)]),
+        fill=fill,
+        stroke="#000000",
+    )
+    svg.text(line, 141, y + 2, letter, font_size=8, fill=svg.contrast(fill))
+    svg.text(line, 158, y, colour, text_anchor="start")
+
+
+def _legend_key(layer: ET.Element, y: float) -> None:
     for offset, words in enumerate(KEY):
         svg.text(layer, 12, y + offset * 16, words, text_anchor="start", font_size=11,
                  fill="#444444")  # fmt: skip

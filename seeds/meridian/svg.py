@@ -100,12 +100,16 @@ def _frame(
     width = x_of(MERIDIANS) + LEFT
     height = legend_top + legend_rows * 22 + 10
     root = svg.picture(width, height, title, note or "")
-    _defs(root)
+    svg.reused(root, "meridian defs", _defs)
     svg.text(root, 12, 18, title, text_anchor="start", font_size=15, font_weight="bold")
     if note:
-        svg.text(root, 12, 38, note, text_anchor="start", font_size=12, fill=REMOVED)
+        svg.reused(root, ("meridian note", note), partial(_note, note=note))
     svg.reused(root, ("meridian board", board, bottom), lambda layer: _board(layer, board, bottom))
     return root, legend_top
+
+
+def _note(root: ET.Element, note: str) -> None:
+    svg.text(root, 12, 38, note, text_anchor="start", font_size=12, fill=REMOVED)
 
 
 def _board(root: ET.Element, board: Board, bottom: float) -> None:
@@ -218,30 +222,52 @@ def _holder(layer: ET.Element, state: State, result: IslandScore) -> None:
     if result.holder is None:
         said = f"island {island.name}: a tie, nobody holds it ({points}); garrisons {garrisons}"
         holder = ""
+        colours: tuple[str, ...] | None = None
     else:
         holder = player_label(state, result.holder)
         said = f"island {island.name}: held by {holder} ({points}); garrisons {garrisons}"
+        colours = state.players[result.holder].colours
+    x, y = _letter_spot(state.board, island)
+    looks = HolderLooks(x, y, island.name, said, holder, result.tied, colours)
+    svg.reused(layer, ("meridian holder", looks), partial(_holder_disc, looks=looks))
+
+
+@dataclass(frozen=True)
+class HolderLooks:
+    """All an island's disc is drawn from: where its letter stands, the island's name, what
+    the disc says, its holder as the picture names them ("" for none) and their colours
+    (None for none), and whether it is a tie."""
+
+    x: float
+    y: float
+    island: str
+    said: str
+    holder: str
+    tied: bool
+    colours: tuple[str, ...] | None
+
+
+def _holder_disc(layer: ET.Element, looks: HolderLooks) -> None:
+    x, y, colours = looks.x, looks.y, looks.colours
     node = svg.group(
         layer,
         "holder",
-        said,
-        data_island=island.name,
-        data_holder=holder,
-        data_tied="true" if result.tied else "false",
+        looks.said,
+        data_island=looks.island,
+        data_holder=looks.holder,
+        data_tied="true" if looks.tied else "false",
     )
-    x, y = _letter_spot(state.board, island)
-    if result.holder is None:
+    if colours is None:
         fill = "#ffffff"
         svg.add(node, "circle", cx=x, cy=y, r=HOLDER_R, fill=fill, stroke="#333333",
                 stroke_width=1.5, stroke_dasharray="3 2")  # fmt: skip
     else:
-        colours = state.players[result.holder].colours
         fill = colour_of(colours[0])
         svg.add(node, "circle", cx=x, cy=y, r=HOLDER_R, fill=fill, stroke="#000000")
         if len(colours) > 1:  # the game of 2: the partner colour as a ring
             svg.add(node, "circle", cx=x, cy=y, r=HOLDER_R - 2, fill="none",
                     stroke=colour_of(colours[1]), stroke_width=2.5)  # fmt: skip
-    svg.text(node, x, y, island.name.upper(), font_size=14, font_weight="bold",
+    svg.text(node, x, y, looks.island.upper(), font_size=14, font_weight="bold",
              fill=svg.contrast(fill))  # fmt: skip
 
 
@@ -384,31 +410,81 @@ def _highlight(root: ET.Element, board: Board, last: LastTurn) -> None:
 
 def _legend(root: ET.Element, state: State, sheet: ScoreSheet, top: float) -> None:
     layer = svg.group(root, "legend")
+    svg.reused(layer, ("meridian legend heads", top), partial(_legend_heads, top=top))
+    for row, (player, scored) in enumerate(zip(state.players, sheet.players, strict=True), 1):
+        looks = PlayerLine(
+            top + row * 22,
+            player.name,
+            player.colours,
+            tuple(state.hands[colour] for colour in player.colours),
+            scored.points,
+            scored.islands,
+        )
+        svg.reused(layer, ("meridian legend player", looks), partial(_player_line, looks=looks))
+    y = top + (len(state.players) + 1) * 22
+    first = state.players[0].colours[0]
+    svg.reused(layer, ("meridian legend key", y, first), partial(_legend_key, y=y, first=first))
+
+
+@dataclass(frozen=True)
+class PlayerLine:
+    """All a player's line of the legend is drawn from (``hands``: the pieces in hand of
+    each of the player's colours)."""
+
+    y: float
+    name: str
+    colours: tuple[str, ...]
+    hands: tuple[int, ...]
+    points: int
+    islands: tuple[str, ...]
+
+
+def _legend_heads(layer: ET.Element, top: float) -> None:
     svg.text(layer, 12, top, "Player", text_anchor="start", font_weight="bold")
     svg.text(layer, 150, top, "Colours: pieces in hand", text_anchor="start", font_weight="bold")
     svg.text(layer, 470, top, "Points", text_anchor="start", font_weight="bold")
     svg.text(layer, 530, top, "Islands held", text_anchor="start", font_weight="bold")
-    for row, (player, scored) in enumerate(zip(state.players, sheet.players, strict=True), 1):
-        y = top + row * 22
-        line = svg.group(
-            layer,
-            "player",
-            f"{player.name or '/'.join(player.colours)}: {counted(scored.points, 'point')}",
-            data_points=scored.points,
+
+
+def _player_line(layer: ET.Element, looks: PlayerLine) -> None:
+    y = looks.y
+    line = svg.group(
+        layer,
+        "player",
+        f"{looks.name or '/'.join(looks.colours)}: {counted(looks.points, 'point')}",
+        data_points=looks.points,
+    )
+    # the name and colours stay as the pieces in hand and the points change
+    svg.reused(line, ("meridian legend name", y, looks.name), partial(_name, y=y, name=looks.name))
+    x = 150
+    for colour, in_hand in zip(looks.colours, looks.hands, strict=True):
+        svg.reused(
+            line,
+            ("meridian legend colour", x, y, colour),
+            partial(_colour, x=x, y=y, colour=colour),
         )
-        svg.text(line, 12, y, player.name or "-", text_anchor="start")
-        x = 150
-        for colour in player.colours:
-            fill = colour_of(colour)
-            svg.add(line, "rect", x=x, y=y - 7, width=22, height=14, rx=3, fill=fill)
-            svg.text(line, x + 11, y, code_of(colour), font_size=10, fill=svg.contrast(fill))
-            hand = f"{colour} {state.hands[colour]} in hand"
-            svg.text(line, x + 28, y, hand, text_anchor="start", data_hand=state.hands[colour])
-            x += 150
-        svg.text(line, 470, y, str(scored.points), text_anchor="start", font_weight="bold")
-        held = " ".join(name.upper() for name in scored.islands) or "-"
-        svg.text(line, 530, y, held, text_anchor="start", data_islands=" ".join(scored.islands))
-    y = top + (len(state.players) + 1) * 22
+        hand = f"{colour} {in_hand} in hand"
+        svg.text(line, x + 28, y, hand, text_anchor="start", data_hand=in_hand)
+        x += 150
+    svg.text(line, 470, y, str(looks.points), text_anchor="start", font_weight="bold")
+    held = " ".join(name.upper() for name in looks.islands) or "-"
+    svg.text(line, 530, y, held, text_anchor="start", data_islands=" ".join(looks.islands))
+
+
+def _name(line: ET.Element, y: float, name: str) -> None:
+    svg.text(line, 12, y, name or "-", text_anchor="start")
+
+
+def _colour(line: ET.Element, x: float, y: float, colour: str) -> None:
+    """A colour's swatch in the legend, with its code."""
+    fill = colour_of(colour)
+    svg.add(line, "rect", x=x, y=y - 7, width=22, height=14, rx=3, fill=fill)
+    svg.text(line, x + 11, y, code_of(colour), font_size=10, fill=svg.contrast(fill))
+
+
+def _legend_key(layer: ET.Element, y: float, first: str) -> None:
+    """The key under the players' lines; ``first``: the first player's first colour, the
+    disc it shows for a held island."""
     svg.text(
         layer,
         12,
@@ -420,8 +496,7 @@ def _legend(root: ET.Element, state: State, sheet: ScoreSheet, top: float) -> No
         fill="#444444",
     )
     key = svg.group(layer, "holder-key", "how the picture shows who holds an island")
-    svg.add(key, "circle", cx=18, cy=y + 22, r=6, fill=colour_of(state.players[0].colours[0]),
-            stroke="#000000")  # fmt: skip
+    svg.add(key, "circle", cx=18, cy=y + 22, r=6, fill=colour_of(first), stroke="#000000")
     svg.add(key, "circle", cx=34, cy=y + 22, r=6, fill="#ffffff", stroke="#333333",
             stroke_dasharray="3 2")  # fmt: skip
     svg.text(

@@ -36,7 +36,7 @@ from meridina.rules.common import Problem
 
 from ..api import Game
 from ..drawing import pictures
-from ..drawing.svg import forget_reused, markup, reused_markup
+from ..drawing.svg import forget_reused, is_reused, leaf_markup, markup
 from ..games import shown_game
 from ..json_values import JsonObject, JsonValue
 from ..shown import problem_line, visible_in_markup
@@ -88,18 +88,21 @@ class Parts:
         frame's, as the page shows it above the picture), it holds ``HEADING_MARK`` instead,
         so that the picture's title and caption are one part for all positions."""
         self.heading = html.escape(heading, quote=False)  # as XML writes it in an element
-        shown = [
-            self.number(("open", root.tag, *root.attrib.items()), lambda: _opening(root)),
-            *(self.element(child) for child in root),
-            self.number(("close", root.tag), lambda: f"</{root.tag}>\n"),
-        ]
+        shown = [self.number(("open", root.tag, *root.attrib.items()), lambda: _opening(root))]
+        reused = self.reused
+        for child in root:  # most are parts reused from the last picture: found by identity
+            known = reused.get(id(child))
+            shown.append(
+                known[1] if known is not None and known[0] is child else self.element(child)
+            )
+        shown.append(self.number(("close", root.tag), lambda: f"</{root.tag}>\n"))
         ops: list[int | list[int]] = []
-        matcher = SequenceMatcher(None, self.last, shown, autojunk=False)
-        for kind, start, end, new_start, new_end in matcher.get_opcodes():
-            if kind == "equal":
-                ops.append([start, end - start])
-            else:
-                ops.extend(shown[new_start:new_end])
+        new_start = 0
+        for start, new_end, size in matching_blocks(self.last, shown):
+            ops.extend(shown[new_start:new_end])  # the parts new since the last picture
+            if size:
+                ops.append([start, size])  # a run of the last picture's parts
+            new_start = new_end + size
         self.last = shown
         return ops
 
@@ -108,23 +111,40 @@ class Parts:
         if known is not None and known[0] is element:
             return known[1]
         number = self._element(element)
-        kept = reused_markup(element)
-        if kept is not None and self.heading not in kept:
+        if is_reused(element) and self.heading and not self._holds_heading(number):
             self.reused[id(element)] = (element, number)
         return number
 
+    def _holds_heading(self, number: int) -> bool:
+        """Whether the markup of the part ``number`` holds the frame's heading (a leaf's
+        text drawn for this frame holds ``HEADING_MARK`` in its stead). The heading, as XML
+        writes it, holds no "<" or ">", so it lies within one opening or one leaf."""
+        part = self.parts[number]
+        if isinstance(part, str):
+            return HEADING_MARK in part or self.heading in part
+        return self.heading in str(part[0]) or any(
+            self._holds_heading(child) for child in part[1:] if isinstance(child, int)
+        )
+
     def _element(self, element: ET.Element) -> int:
-        children = [self.element(child) for child in element]
-        key = (element.tag, element.text, tuple(element.attrib.items()), *children)
-        if children:
-            return self.number(key, lambda: [_opening(element), *children])
+        if len(element):
+            children = [self.element(child) for child in element]
+            key = (element.tag, element.text, tuple(element.attrib.items()), *children)
+            found = self.index.get(key)
+            return (
+                found
+                if found is not None
+                else self.number(key, lambda: [_opening(element), *children])
+            )
+        key = (element.tag, element.text, tuple(element.attrib.items()))
         text = self.written.get(key)
         if text is None:  # most elements are drawn again unchanged in every position
-            text = self.written[key] = markup(element)
+            text = self.written[key] = leaf_markup(element)
         if self.heading and self.heading in text:
             text = text.replace(self.heading, HEADING_MARK)
             return self.number(("heading", text), lambda: text)
-        return self.number(key, lambda: text)
+        found = self.index.get(key)
+        return found if found is not None else self.number(key, lambda: text)
 
     def number(self, key: Hashable, make: Callable[[], Part]) -> int:
         found = self.index.get(key)
@@ -141,7 +161,8 @@ class Parts:
         stream looks back; ordered by text they stand together, and the block shrinks by
         about a sixth. Each is then written as its change from the one before
         (``_from_previous``), which takes off a tenth more."""
-        order = sorted(range(len(self.parts)), key=lambda number: _sort_key(self.parts[number]))
+        keys = [_sort_key(part) for part in self.parts]
+        order = sorted(range(len(keys)), key=keys.__getitem__)
         moved = [0] * len(order)
         for new, old in enumerate(order):
             moved[old] = new
@@ -150,6 +171,61 @@ class Parts:
                 [moved[op] if isinstance(op, int) else op for op in frame["svg"]]
             )
         return _from_previous([_renumbered(self.parts[old], moved) for old in order])
+
+
+def matching_blocks(last: list[int], shown: list[int]) -> list[tuple[int, int, int]]:
+    """``SequenceMatcher(None, last, shown, autojunk=False).get_matching_blocks()``, found
+    faster when no part is shown twice (as in every picture drawn): each part of ``last``
+    then matches at most one place of ``shown``, and a match is a run of them."""
+    where = {part: index for index, part in enumerate(shown)}
+    if len(where) < len(shown):
+        matcher = SequenceMatcher(None, last, shown, autojunk=False)
+        return [(block.a, block.b, block.size) for block in matcher.get_matching_blocks()]
+    matched = [where.get(part, -1) for part in last]
+    blocks: list[tuple[int, int, int]] = []
+    windows = [(0, len(last), 0, len(shown))]
+    while windows:  # as SequenceMatcher does: the longest match, then each side of it
+        low, high, new_low, new_high = windows.pop()
+        start, new_start, size = _longest_match(matched, low, high, new_low, new_high)
+        if size:
+            blocks.append((start, new_start, size))
+            if low < start and new_low < new_start:
+                windows.append((low, start, new_low, new_start))
+            if start + size < high and new_start + size < new_high:
+                windows.append((start + size, high, new_start + size, new_high))
+    blocks.sort()
+    joined: list[tuple[int, int, int]] = []  # runs that follow on from each other, as one
+    for start, new_start, size in blocks:
+        if (
+            joined
+            and joined[-1][0] + joined[-1][2] == start
+            and joined[-1][1] + joined[-1][2] == new_start
+        ):
+            joined[-1] = (joined[-1][0], joined[-1][1], joined[-1][2] + size)
+        else:
+            joined.append((start, new_start, size))
+    joined.append((len(last), len(shown), 0))
+    return joined
+
+
+def _longest_match(
+    matched: list[int], low: int, high: int, new_low: int, new_high: int
+) -> tuple[int, int, int]:
+    """The longest run of ``last[low:high]`` found in order in ``shown[new_low:new_high]``
+    (``matched``: where each part of ``last`` is in ``shown``, -1 nowhere); of runs as long,
+    the first, as SequenceMatcher.find_longest_match gives it."""
+    best_start, best_new_start, best_size = low, new_low, 0
+    run, previous = 0, -2
+    for index in range(low, high):
+        place = matched[index]
+        if place < new_low or place >= new_high:
+            run, previous = 0, -2
+            continue
+        run = run + 1 if place == previous + 1 else 1
+        previous = place
+        if run > best_size:
+            best_start, best_new_start, best_size = index - run + 1, place - run + 1, run
+    return best_start, best_new_start, best_size
 
 
 def _sort_key(part: Part) -> tuple[bool, str]:
@@ -175,10 +251,13 @@ def _from_previous(parts: list[Part]) -> list[list[str | int]]:
     written: list[list[str | int]] = []
     last = ""
     for part in parts:
-        text = _text_of(part)
+        if isinstance(part, str):
+            text, children = part, []
+        else:
+            text, children = str(part[0]), as_steps(part[1:])
         shared = _shared_start(text, last)
-        units = len(text[:shared].encode("utf-16-le")) // 2
-        children = [] if isinstance(part, str) else as_steps(part[1:])
+        # an ASCII text (most of them) is one code unit a character
+        units = shared if text.isascii() else len(text[:shared].encode("utf-16-le")) // 2
         written.append([units, text[shared:], *children])
         last = text
     return written
@@ -190,7 +269,7 @@ def _shared_start(text: str, other: str) -> int:
     low, high = 0, min(len(text), len(other))
     while low < high:
         middle = (low + high + 1) // 2
-        if text[:middle] == other[:middle]:
+        if text.startswith(other[:middle]):
             low = middle
         else:
             high = middle - 1
