@@ -740,7 +740,7 @@ def test_a_browser_without_decompression_is_told_so(browser: Any, tmp_path: Path
 def test_two_texts_start_alike_for_as_long_as_their_common_prefix(text: str, tail: str) -> None:
     """The parts are written as their change from the last by the length they share at the
     start (found by halving): the common prefix, however the two go on."""
-    from meridina.tools.replay_page import _shared_start
+    from meridina.tools.replay_parts import _shared_start
 
     other = text[: len(text) // 2] + tail
     differs = (at for at, (one, two) in enumerate(zip(text, other, strict=False)) if one != two)
@@ -758,7 +758,7 @@ def test_a_frame_keeps_the_runs_of_the_last_that_sequence_matcher_finds(
     faster when no part is shown twice (as in every picture), and by it otherwise."""
     from difflib import SequenceMatcher
 
-    from meridina.tools.replay_page import matching_blocks
+    from meridina.tools.replay_parts import matching_blocks
 
     if once:
         shown = list(dict.fromkeys(shown))

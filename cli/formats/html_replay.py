@@ -12,15 +12,13 @@ from meridina.notation.driver import RulingDefaults
 from meridina.rules.wording import counted
 from meridina.shown import shown
 from meridina.tools.replay_page import (
-    HEADING_MARK,
-    from_steps,
     pack,
     page_ends,
     page_name,
-    spelled_out,
     unpack,
     write_game,
 )
+from meridina.tools.replay_parts import HEADING_MARK, from_steps, spelled_out
 
 from ..files.loading import InputFault, reports
 from .exits import EXIT_INVALID, EXIT_VALID

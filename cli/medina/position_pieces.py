@@ -7,7 +7,7 @@ import copy
 from collections.abc import Mapping
 from typing import Any
 
-from meridina.medina.svg import BUILDINGS, FIELD, NEUTRAL_FILL, ROOFS
+from meridina.medina.svg_style import BUILDINGS, FIELD, NEUTRAL_FILL, ROOFS
 from meridina.rules.medina.model import NEUTRAL, cell_name, parse_cell
 from meridina.rules.medina.state import State
 

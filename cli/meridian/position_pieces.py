@@ -7,7 +7,7 @@ import copy
 from collections.abc import Mapping
 from typing import Any
 
-from meridina.meridian.svg import colour_of
+from meridina.meridian.svg_style import colour_of
 from meridina.rules.meridian.model import DECK, MERIDIANS, PIECES_PER_COLOUR
 from meridina.rules.meridian.state import State
 

@@ -14,46 +14,32 @@ from functools import partial
 
 from meridina.rules.medina.board import Board
 from meridina.rules.medina.model import NEUTRAL, Cell, Placement, cell_name
-from meridina.rules.medina.scoring import score
 from meridina.rules.medina.state import BUILDING, MERCHANT, STABLE, WALL, WELL, Palace, State
 from meridina.rules.medina.tiles import describe_palace
 from meridina.rules.wording import counted
 
 from ..drawing import svg
-from .view import placement_text
-
-CELL = 36
-LEFT = 34
-TOP = 78
-BUILDINGS = {"grey": "#b4b4b4", "black": "#303030", "brown": "#8b5a2b", "orange": "#f28c28"}
-LETTERS = {"grey": "g", "black": "k", "brown": "b", "orange": "o"}
-ROOFS = {
-    "red": "#d62728",
-    "blue": "#1f77b4",
-    "green": "#2ca02c",
-    "yellow": "#f1c40f",
-    "white": "#f5f5f5",
-    "purple": "#8e44ad",
-    "pink": "#e377c2",
-    "cyan": "#17becf",
-}
-SPARE_ROOFS = ("#d62728", "#1f77b4", "#2ca02c", "#f1c40f")
-NEUTRAL_FILL = "#ffffff"
-FIELD = "#f4ecd8"
-RING = "#dccaa4"
-WALL_FILL = "#6b5a45"
-MERCHANT_FILL = "#6a3d9a"
-STABLE_FILL = "#efe2b8"
-WELL_FILL = "#3b82c4"
-TILE_FILL = "#fff3c4"
-HIGHLIGHT = "#d4a017"
-KEY = (
-    "Buildings: g grey, k black, b brown, o orange; S stable; W well;",
-    "m merchant, joined to the others of its market street by a line.",
-    "A palace is outlined in its owner's roof colour (dashed: a neutral roof); its roof",
-    "shows the owner's letter; P and T cards: the palace and tower tiles it holds.",
-    "Gold frame: a piece just placed (a roof: the field it went on).",
+from .svg_legend import legend
+from .svg_style import (
+    BUILDINGS,
+    CELL,
+    FIELD,
+    HIGHLIGHT,
+    KEY,
+    LEFT,
+    LETTERS,
+    MERCHANT_FILL,
+    RING,
+    STABLE_FILL,
+    TILE_FILL,
+    TOP,
+    WALL_FILL,
+    WELL_FILL,
+    Roofs,
+    x_of,
+    y_of,
 )
+from .view import placement_text
 
 
 @dataclass(frozen=True)
@@ -68,37 +54,6 @@ class PalaceLooks:
     owner_name: str
     fill: str
     letter: str
-
-
-def x_of(cell: Cell) -> float:
-    return LEFT + cell[0] * CELL
-
-
-def y_of(board: Board, cell: Cell) -> float:
-    return TOP + (board.rows - cell[1]) * CELL
-
-
-class Roofs:
-    """Each player's roof colour on screen and a letter for it (for colour-blind readers)."""
-
-    def __init__(self, state: State) -> None:
-        colours = [player.colour for player in state.players]
-        self.fill = {
-            colour: ROOFS.get(colour, SPARE_ROOFS[index % len(SPARE_ROOFS)])
-            for index, colour in enumerate(colours)
-        }
-        self.letter: dict[str, str] = {}
-        for colour in colours:
-            same = sum(1 for other in colours if other[:1] == colour[:1])
-            self.letter[colour] = colour[: 1 if same == 1 else 2].capitalize()
-        self.fill[NEUTRAL] = NEUTRAL_FILL
-        self.letter[NEUTRAL] = "N"
-
-    def name(self, state: State, owner: str) -> str:
-        if owner == NEUTRAL:
-            return "neutral roof"
-        player = next((p for p in state.players if p.colour == owner), None)
-        return f"{owner} ({player.name})" if player is not None and player.name else owner
 
 
 def draw(
@@ -155,7 +110,7 @@ def draw(
     if placed:
         _just_placed(root, board, placed)
     _tiles(root, state, roofs)
-    _legend(root, state, roofs, legend_top)
+    legend(root, state, roofs, legend_top)
     return root
 
 
@@ -481,89 +436,6 @@ def _badge(
     node = svg.group(layer, css, said, **dict(data))
     svg.add(node, "rect", x=x, y=y, width=21, height=13, rx=2, fill=TILE_FILL, stroke="#7a6a2a")
     svg.text(node, x + 10.5, y + 6.5, words, font_size=9, font_weight="bold")
-
-
-def _legend(root: ET.Element, state: State, roofs: Roofs, top: float) -> None:
-    layer = svg.group(root, "legend")
-    sheet = score(state)
-    svg.reused(layer, ("medina legend heads", top), partial(_legend_heads, top=top))
-    for row, (player, scored) in enumerate(zip(state.players, sheet.players, strict=True), 1):
-        tiles = [f"{c} palace" for c in scored.palace_tiles] + [
-            f"tower {t}" for t in scored.tower_tiles
-        ]
-        colour = player.colour
-        looks = PlayerLine(
-            top + row * 22,
-            player.name,
-            colour,
-            scored.total,
-            roofs.fill[colour],
-            roofs.letter[colour],
-            ", ".join(tiles),
-            str(state.hands[colour].tea),
-        )
-        svg.reused(layer, ("medina legend player", looks), partial(_player_line, looks=looks))
-    y = top + (len(state.players) + 1) * 22
-    svg.reused(layer, ("medina legend key", y), partial(_legend_key, y=y))
-
-
-@dataclass(frozen=True)
-class PlayerLine:
-    """All a player's line of the legend is drawn from."""
-
-    y: float
-    name: str
-    colour: str
-    points: int
-    fill: str
-    letter: str
-    tiles: str  # the tiles the player holds, in words
-    tea: str
-
-
-def _legend_heads(layer: ET.Element, top: float) -> None:
-    heads = ((12, "Player"), (130, "Roofs"), (230, "Points"), (290, "Tea"), (330, "Tiles"))
-    for x, words in heads:
-        svg.text(layer, x, top, words, text_anchor="start", font_weight="bold")
-
-
-def _player_line(layer: ET.Element, looks: PlayerLine) -> None:
-    y = looks.y
-    line = svg.group(
-        layer,
-        "player",
-        f"{looks.name or looks.colour}: {counted(looks.points, 'point')}",
-        data_colour=looks.colour,
-        data_points=looks.points,
-    )
-    # the player's name and roof stay as their points, tea and tiles change
-    who = (y, looks.name, looks.colour, looks.fill, looks.letter)
-    svg.reused(line, ("medina legend player's roof", who), partial(_player_roof, who=who))
-    svg.text(line, 230, y, str(looks.points), text_anchor="start", font_weight="bold")
-    svg.text(line, 330, y, looks.tiles or "-", text_anchor="start")
-    svg.text(line, 290, y, looks.tea, text_anchor="start")
-
-
-def _player_roof(line: ET.Element, who: tuple[float, str, str, str, str]) -> None:
-    """A player's name, roof and colour in the legend: at ``y``, their name, colour, and
-    their roof's fill and letter."""
-    y, name, colour, fill, letter = who
-    svg.text(line, 12, y, name or "-", text_anchor="start")
-    svg.add(
-        line,
-        "polygon",
-        points=svg.points([(130, y + 7), (141, y - 8), (152, y + 7)]),
-        fill=fill,
-        stroke="#000000",
-    )
-    svg.text(line, 141, y + 2, letter, font_size=8, fill=svg.contrast(fill))
-    svg.text(line, 158, y, colour, text_anchor="start")
-
-
-def _legend_key(layer: ET.Element, y: float) -> None:
-    for offset, words in enumerate(KEY):
-        svg.text(layer, 12, y + offset * 16, words, text_anchor="start", font_size=11,
-                 fill="#444444")  # fmt: skip
 
 
 def add_targets(root: ET.Element, board: Board) -> None:
