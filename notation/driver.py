@@ -13,7 +13,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, Generic, Protocol
 
-from meridina.rules.common import Problem
+from meridina.rules.common import Fix, Place, Problem
 from meridina.rules.game import (
     GameRun,
     RulesCore,
@@ -34,7 +34,7 @@ from .other_game import other_game_hint
 from .reader import ParsedGame, iter_games, parse_text
 from .rulings import RulingValue
 from .slips import syntax_fault, tag_fault
-from .suggest import TAG_CUTOFF, nearest
+from .suggest import TAG_CUTOFF, nearest, sure_match
 from .text import GameText
 from .turns import GameRecord
 
@@ -207,6 +207,7 @@ def check_game(
             tag_fault(
                 f"unknown game {name!r}; did you mean {guess!r}? (checked as {guess})",
                 tag.value_at,
+                fix=_game_fix(name, guess, tag.value_at),
             )
         )
         key = guess.lower()
@@ -228,6 +229,16 @@ def check_game(
     if len(report.problems) > 1:
         report.problems.sort(key=_order)
     return report
+
+
+def _game_fix(name: str, guess: str, at: Place | None) -> Fix | None:
+    """The game's name mended to the one it was checked as, when that is the only game near
+    it (the games' names are near each other: "Median" is left for the player), and the
+    name is written as it reads (no escaped quote)."""
+    sure = sure_match(name, [spec.name for spec in GAMES.values()], TAG_CUTOFF)
+    if sure != guess or at is None or '"' in name or "\\" in name:
+        return None
+    return Fix(at, name, guess)
 
 
 def _misspelt_game_tag(text: GameText, problems: list[Problem]) -> GameText:

@@ -155,3 +155,26 @@ def test_a_fix_counts_lines_as_the_reader_does() -> None:
     text = "{ a\u2028b\x0cc }\n1. orang 7: 3@2\r\n"
     fixed = applied(text, 1, [Fix(Place(2, 4), "orang", "orange")])
     assert fixed == "{ a\u2028b\x0cc }\n1. orange 7: 3@2\r\n"
+
+
+@pytest.mark.parametrize(
+    ("written", "meant"), [("Meridain", "Meridian"), ("MERIDAN", "Meridian"), ("Medna", "Medina")]
+)
+def test_fix_mends_a_game_name_near_one_game_only(folder: Path, written: str, meant: str) -> None:
+    text = SLIPS if meant == "Meridian" else MEDINA
+    (folder / "g.mrec").write_text(text.replace(f'"{meant}"', f'"{written}"', 1), "utf-8")
+    result = run("annotate", "--in-place", "--no-notes", "--fix", "g.mrec")
+    assert f"g.mrec:1:7: REC-2 fixed: '{written}' -> '{meant}'" in result.stderr
+    assert (folder / "g.mrec").read_text("utf-8").startswith(f'[Game "{meant}"]\n')
+    assert "REC-2 unknown game" not in run("validate", "g.mrec").stdout
+
+
+@pytest.mark.parametrize("written", ["Median", "Mediana", "Merdian"])
+def test_a_game_name_near_both_games_is_left_for_the_player(folder: Path, written: str) -> None:
+    # checked as the nearer game, but as near the other: no sure mend
+    assert sure_match(written, ["Meridian", "Medina"], 0.75) is None
+    (folder / "g.mrec").write_text(SLIPS.replace('"Meridian"', f'"{written}"'), "utf-8")
+    result = run("annotate", "--in-place", "--no-notes", "--fix", "g.mrec")
+    assert "fixed: 'Playrs' -> 'Players'" in result.stderr  # the other sure mends are made
+    assert f"'{written}' ->" not in result.stderr
+    assert f'[Game "{written}"]' in (folder / "g.mrec").read_text("utf-8")

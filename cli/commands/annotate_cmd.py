@@ -190,10 +190,10 @@ Games are checked under the rulings validate uses here: the config file's, then
 @click.option(
     "--fix",
     is_flag=True,
-    help="Also mend what meridina is sure of (a misspelt colour, tag, piece or word with one "
-    "near match, a turn number out of order), each fix told on standard error and kept only "
-    "if the game says the same otherwise; with --check or --diff, only say what would be "
-    "fixed.",
+    help="Also mend what meridina is sure of (a misspelt game name, colour, tag, piece or word "
+    "with one near match, a turn number out of order), each fix told on standard error and "
+    "kept only if the game says the same otherwise; with --check or --diff, only say what "
+    "would be fixed.",
 )
 @click.option(
     "--no-problems",

@@ -1,7 +1,7 @@
 """``annotate --fix``: the mends meridina is sure of, each applied only once checked again.
 
-A problem carries a fix when one mend needs no choosing: a misspelt colour, tag, piece or
-word with exactly one near match, a turn number out of order. A fix is applied to the game
+A problem carries a fix when one mend needs no choosing: a misspelt game name, colour, tag,
+piece or word with exactly one near match, a turn number out of order. A fix is applied to the game
 as written, the game is read and checked again, and the fix is kept only when the game then
 says exactly what it said before less the problems fixed: a fix that would change any
 other problem (a refused turn that, now read, breaks a rule, or turns after it that now
