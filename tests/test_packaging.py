@@ -35,6 +35,9 @@ def sdist(tmp_path_factory: pytest.TempPathFactory) -> Path:
     # a clean copy, as a fresh clone is: a left-over egg-info would add its own file list
     source = tmp_path_factory.mktemp("source") / "meridina"
     shutil.copytree(TOP, source, ignore=shutil.ignore_patterns(*NOT_SOURCE))
+    # what `mypy` run in tests/ leaves there (.ci/typecheck does): never in the sdist
+    (source / "tests" / ".mypy_cache" / "3.10").mkdir(parents=True)
+    (source / "tests" / ".mypy_cache" / "3.10" / "probe.meta.json").write_text("{}", "utf-8")
     build = [sys.executable, "-m", "build", "--sdist", "--no-isolation", "--outdir", str(out)]
     built = subprocess.run(
         [*build, str(source)], capture_output=True, text=True, timeout=600, check=False
@@ -66,6 +69,7 @@ def test_the_sdist_carries_every_file_the_tests_and_examples_need(sdist: Path) -
     missing = sorted(set(tracked) - members(sdist))
     assert not missing, missing
     assert not [name for name in members(sdist) if "__pycache__" in name or name.endswith(".pyc")]
+    assert not [name for name in members(sdist) if "_cache/" in name or name.endswith("_cache")]
 
 
 @pytest.mark.build
