@@ -8,6 +8,7 @@ this hook points that link at the file's place in the site.
 
 from __future__ import annotations
 
+import os
 import posixpath
 import re
 from pathlib import Path
@@ -42,18 +43,32 @@ API_TREE = TOP / "build" / "api-tree"  # the package as installed, for the API r
 def lay_out_package() -> None:
     """Lay out the package under the name it is installed as (``meridina`` from seeds/, its
     own packages and cli/, notation/ and rules/ inside), so that the API reference reads its
-    docstrings."""
+    docstrings.
+
+    Only what is missing or wrong is changed, each link put in place by a rename, so that a
+    build reading the tree meanwhile finds every link there (the links were all taken away
+    and made again, which another build running at the same time could not find)."""
     package = API_TREE / "meridina"
-    if package.exists():
-        for entry in package.iterdir():
-            entry.unlink()
     package.mkdir(parents=True, exist_ok=True)
-    for name in ("cli", "notation", "rules"):
-        (package / name).symlink_to(TOP / name)
-    for module in (TOP / "seeds").glob("*.py"):
-        (package / module.name).symlink_to(module)
-    for inner in (TOP / "seeds").glob("*/__init__.py"):  # the API's own packages
-        (package / inner.parent.name).symlink_to(inner.parent)
+    wanted = {name: TOP / name for name in ("cli", "notation", "rules")}
+    wanted.update({module.name: module for module in (TOP / "seeds").glob("*.py")})
+    # the API's own packages
+    wanted.update(
+        {inner.parent.name: inner.parent for inner in (TOP / "seeds").glob("*/__init__.py")}
+    )
+    for entry in package.iterdir():
+        if entry.name.startswith("."):  # another build's link on its way in
+            continue
+        target = wanted.get(entry.name)
+        if target is None or not entry.is_symlink() or Path(os.readlink(entry)) != target:
+            entry.unlink()
+    for name, target in wanted.items():
+        link = package / name
+        if not link.is_symlink():
+            coming = package / f".{name}.{os.getpid()}"
+            coming.unlink(missing_ok=True)
+            coming.symlink_to(target)
+            os.replace(coming, link)
 
 
 # when the hook loads, before the plugins read their settings: the reference's search path

@@ -36,24 +36,14 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
         report.longrepr = f"CI must run the tests marked {marked}; this one was skipped: {why}"
 
 
-@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The files holding slow tests run first, each file's tests together and in order: on
     several cores the long tests then start early and the short ones even out the end,
     rather than one core running a long test begun last while the others wait.
 
-    The tests of a file that share a fixture built once per module (a browser, a built
-    site, a source distribution) form one group that pytest-xdist sends to one worker
-    (``--dist loadgroup``), so the fixture is built once, not once on each worker."""
+    pytest-xdist sends each file to one worker (``--dist loadfile``), so a fixture built once
+    per module (a browser, a built site, a source distribution, one mypy run) is built once,
+    not once on each worker. (``--dist loadgroup`` would let a file's tests spread, but
+    pytest 9.2 no longer lets pytest-xdist 3.8 mark a test's group: every test ran alone.)"""
     slow_files = {item.path for item in items if item.get_closest_marker("slow")}
     items.sort(key=lambda item: item.path not in slow_files)
-    for item in items:
-        if _uses_a_module_fixture(item) and not item.get_closest_marker("xdist_group"):
-            item.add_marker(pytest.mark.xdist_group(f"module-{item.path.name}"))
-
-
-def _uses_a_module_fixture(item: pytest.Item) -> bool:
-    info = getattr(item, "_fixtureinfo", None)
-    if info is None:
-        return False
-    return any(definitions[-1].scope == "module" for definitions in info.name2fixturedefs.values())
