@@ -133,7 +133,6 @@ def mypy_strict(tmp_path_factory: pytest.TempPathFactory) -> MypyRun:
 
 
 @pytest.mark.tool
-@pytest.mark.xdist_group("api-types-mypy")  # one mypy run for both
 def test_every_public_name_has_a_concrete_type_under_mypy_strict(mypy_strict: MypyRun) -> None:
     said = mypy_strict.stdout + mypy_strict.stderr
     assert not mypy_strict.crashed(), said
@@ -176,7 +175,6 @@ def test_every_python_block_of_the_api_page_is_run_against_its_output() -> None:
 
 
 @pytest.mark.tool
-@pytest.mark.xdist_group("api-types-mypy")  # one mypy run for both
 def test_the_api_pages_examples_pass_mypy_strict(mypy_strict: MypyRun) -> None:
     said = mypy_strict.stdout + mypy_strict.stderr
     assert len(example_files()) >= 8

@@ -25,10 +25,6 @@ NOT_SOURCE = (
 )
 
 
-# the tests that read the sdist run on one worker, which builds it once for them all
-ON_THE_SDIST = pytest.mark.xdist_group("sdist")
-
-
 @pytest.fixture(scope="module")
 def sdist(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("sdist")
@@ -57,7 +53,6 @@ def members(archive: Path) -> set[str]:
     reason="needs git and a git checkout of meridina",
 )
 @pytest.mark.build
-@ON_THE_SDIST
 def test_the_sdist_carries_every_file_the_tests_and_examples_need(sdist: Path) -> None:
     tracked = subprocess.run(
         ["git", "ls-files", "tests", "examples", "cli", "notation", "rules", "seeds"],
@@ -73,7 +68,6 @@ def test_the_sdist_carries_every_file_the_tests_and_examples_need(sdist: Path) -
 
 
 @pytest.mark.build
-@ON_THE_SDIST
 def test_the_tests_in_the_sdist_are_collected_without_error(sdist: Path, tmp_path: Path) -> None:
     with tarfile.open(sdist) as tar:
         tar.extractall(tmp_path, filter="data")
@@ -102,7 +96,6 @@ def test_the_tests_in_the_sdist_are_collected_without_error(sdist: Path, tmp_pat
 
 
 @pytest.mark.build
-@ON_THE_SDIST
 def test_the_metadata_names_the_license_and_the_pythons(sdist: Path) -> None:
     with tarfile.open(sdist) as tar:
         info = tar.extractfile(f"{sdist.name.removesuffix('.tar.gz')}/PKG-INFO")
@@ -140,7 +133,6 @@ def test_the_lowest_versions_tested_are_the_declared_minimums() -> None:
 
 
 @pytest.mark.build
-@ON_THE_SDIST
 def test_the_wheel_and_sdist_pass_twine_check(sdist: Path, tmp_path: Path) -> None:
     build = [sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(tmp_path)]
     built = subprocess.run([*build, str(TOP)], capture_output=True, text=True, check=False)

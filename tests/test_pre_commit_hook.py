@@ -13,11 +13,11 @@ from test_formats import MEDINA_OK, MERIDIAN_BAD
 
 TOP = Path(__file__).resolve().parent.parent
 
-# pre-commit builds the hooks' virtual environment: one for all these tests, on one worker
+# pre-commit builds the hooks' virtual environment: one for all these tests (a file runs on
+# one worker)
 pytestmark = [
     pytest.mark.build,
     pytest.mark.tool,
-    pytest.mark.xdist_group("pre-commit-hook"),
     pytest.mark.skipif(
         shutil.which("git") is None or not (TOP / ".git").exists(),
         reason="needs git and a git checkout of meridina",
