@@ -114,7 +114,9 @@ KINDS = [
 ]
 GAMES_OF_A_KIND = 125
 GAMES_OF_A_FILE = 25
-SAMPLED_GAME_PAGES = 40
+# a game page's record, and whether the standings count it, as its header says
+RECORD_LINK = re.compile(r'<p>Record: <a href="[^"]*">records/([a-z0-9-]+?)(?:-\d+)?\.mrec:')
+COUNTED = "<p>Standings: counted</p>"
 
 
 def make_thousand(folder: Path) -> None:
@@ -161,11 +163,24 @@ def test_a_thousand_games_show_the_standings_score_gives(
     assert [row[:3] for _, rows in seats_shown(home) for row in rows] == [
         row[:3] for _, rows in seats_said(found) for row in rows
     ]
-    # opened in the browser: the home page, every player page, the lists, and a sample of
-    # the game pages (every one of them would take minutes)
+    # opened in the browser: the home page, every player page, the lists, and of the game
+    # pages (every one of them would take minutes) each one not counted as it stands (broken,
+    # cut short, recorded twice) and one of each kind of game at random
     games = sorted((site / "games").iterdir())
     assert len(games) >= 950
-    sample = random.Random(1).sample(games, SAMPLED_GAME_PAGES)
+    not_counted: list[Path] = []
+    of_kind: dict[str, list[Path]] = {}
+    for game in games:
+        head = game.read_text("utf-8").split("<header>", 1)[0]
+        found = RECORD_LINK.search(head)
+        assert found is not None, game.name
+        if COUNTED not in head:
+            not_counted.append(game)
+        of_kind.setdefault(found[1], []).append(game)
+    assert len(not_counted) == 3
+    assert len(of_kind) == len(KINDS) + 1  # and the file that records a game again
+    choose = random.Random(1)
+    sample = not_counted + [choose.choice(kind) for kind in of_kind.values()]
     pages = [page for page in pages_of(site) if page.parent.name != "games"] + sample
     faults = [fault for page in pages for fault in visit(browser, page, site)]
     assert faults == []
