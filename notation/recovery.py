@@ -240,7 +240,9 @@ def _line_start(text: str, pos: int) -> int:
 def _break_turn(text: str, turn: TurnText, piece: Junk) -> TurnText:
     line_start = _line_start(text, piece.start)
     written = text[line_start + turn.at.col - 1 : piece.stop]
-    written = written.split(".", 1)[1].strip() if "." in written else written.strip()
+    if turn.numbered:  # the turn's number is not its text; a dot later on may be
+        written = written.split(".", 1)[1]
+    written = written.strip()
     if turn.broken:  # one fault is told; what was skipped after it is still kept as written
         return replace(turn, written=written) if len(written) > len(turn.written) else turn
     said = later(_unexpected, piece.token, text[piece.start : piece.stop])

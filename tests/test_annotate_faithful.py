@@ -219,6 +219,12 @@ def test_annotate_drops_no_character(tmp_path: Path, text: str, notes: tuple[str
     text='[Game "Meridian"]\n[Players "Ann orange; Ben black; Cy grey; Di brown"]\norange \u0661. ',
     notes=False,
 )
+# after a comment, in a turn without its number, it was cut at the first dot and lost
+@example(
+    text='[Game "Meridian"]\n[Players "Ann orange; Ben black; Cy grey; Di brown"]\n'
+    "orange { note } \u0661. ",
+    notes=False,
+)
 # a position entry given twice was merged into one line (and a hand given twice lost)
 @example(
     text='[Game "Meridian"]\n[Players "Ann orange; Ben black; Cy grey; Di brown"]\n'

@@ -121,6 +121,19 @@ def test_text_after_a_turn_costs_that_turn() -> None:
     assert report.record.entries[1].text.written == 'black 7: 2@2 "nice"'
 
 
+def test_a_turn_without_its_number_keeps_a_dot_after_a_comment_as_written() -> None:
+    """Only a numbered turn's text starts after its number's dot: a turn written without
+    one keeps the dotted text that follows a comment (it was cut at the first dot)."""
+    for after in ("\u0661.", "x.y", "zz."):
+        line = f"orange 7: 3@2 {{ a }} {after}"
+        report = only_game(HEADER + line + "\n")
+        assert report.record is not None
+        assert report.record.entries[0].text.written == line
+    numbered = only_game(HEADER + "1. orange { a } x.\n")
+    assert numbered.record is not None
+    assert numbered.record.entries[0].text.written == "orange { a } x."
+
+
 def test_medina_turn_with_a_syntax_fault_keeps_the_rest() -> None:
     header = '[Game "Medina"]\n[Players "Ann red; Ben blue; Cy green"]\n[Setup "merchant H7"]\n\n'
     text = header + "1. red orange@E5 orange@E6 !\n2. blue wall@B1 merchant@H8\n"
