@@ -99,12 +99,15 @@ def position_as_written(position: PositionText) -> list[str]:
     return lines
 
 
-def gives_a_key_twice(position: PositionText, name: Callable[[str], str | None]) -> bool:
-    """Whether two entries of ``position`` are one in canonical layout, which writes a line
-    for each ``name`` (of an entry's key, in lower case; None for an entry that keeps a line
-    of its own there): written so, the section would merge them, losing their layout."""
+def layout_loses_an_entry(position: PositionText, name: Callable[[str], str | None]) -> bool:
+    """Whether canonical layout would lose an entry of ``position``: one that says nothing
+    (an empty ``m7:``, for which it writes no line), or two that are one there, for it writes
+    a line for each ``name`` (of an entry's key, in lower case; None for an entry that keeps
+    a line of its own there) and would merge them, losing their layout."""
     seen: set[str] = set()
     for entry in position.entries:
+        if not entry.words:
+            return True
         named = name(entry.key.text.lower())
         if named is not None:
             if named in seen:

@@ -231,6 +231,11 @@ def test_annotate_drops_no_character(tmp_path: Path, text: str, notes: tuple[str
     "position\n  7: grey 1@2\n m7: ",
     notes=False,
 )
+# an entry that says nothing, alone, was lost (canonical layout writes no line for it)
+@example(
+    text='[Game "Meridian"]\n[Players "Ann orange; Ben black; Cy grey; Di brown"]\nposition m7: ',
+    notes=False,
+)
 def test_every_character_of_a_hostile_record_survives_annotate(
     tmp_path_factory: pytest.TempPathFactory, text: str, notes: bool
 ) -> None:

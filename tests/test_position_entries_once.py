@@ -86,6 +86,22 @@ def test_annotate_keeps_a_position_spread_over_lines_as_written(text: str) -> No
     assert entries in written
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        MERIDIAN + "  m7:\n",
+        MERIDIAN + "  7: grey 1@2\n  m6:\n  8: black 1@3\n",
+        MEDINA + "  walls:\n  orange: E5\n",
+    ],
+)
+def test_annotate_keeps_a_position_with_an_entry_that_says_nothing_as_written(text: str) -> None:
+    """Canonical layout writes no line for an empty entry: the section is kept as written,
+    where the empty entry was lost."""
+    written = run_cli("annotate", "-", input_text=text).stdout
+    entries = text.split("position\n", 1)[1]
+    assert entries in written
+
+
 def test_annotate_still_writes_a_position_of_one_line_a_fact_in_canonical_layout() -> None:
     text = MERIDIAN + "  m7:   grey 1@2\n"
     written = run_cli("annotate", "-", input_text=text).stdout

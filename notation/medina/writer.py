@@ -20,7 +20,7 @@ from meridina.rules.medina.model import (
 from ..turns import TurnEntry
 from ..writing import (
     changed_rulings,
-    gives_a_key_twice,
+    layout_loses_an_entry,
     position_as_written,
     result_value,
     turn_body,
@@ -98,7 +98,7 @@ def write_record(
     setup = record.setup
     position = format_position(setup.position) if setup and setup.position else []
     written = record.game.position
-    if position and written is not None and gives_a_key_twice(written, _entry_name):
+    if position and written is not None and layout_loses_an_entry(written, _entry_name):
         position = position_as_written(written)
     bodies = [turn_body(format_turn, entry) for entry in record.entries]
     return write_game(record.game, position, bodies, record.entries, notes)

@@ -10,7 +10,7 @@ from meridina.rules.meridian.model import MERIDIANS, RULING_NAMES, Rulings, Setu
 from ..turns import TurnEntry
 from ..writing import (
     changed_rulings,
-    gives_a_key_twice,
+    layout_loses_an_entry,
     position_as_written,
     result_value,
     turn_body,
@@ -44,7 +44,7 @@ def format_position(record: MeridianRecord) -> list[str]:
     if setup is None or setup.position is None:
         return []
     written = record.game.position
-    if written is not None and gives_a_key_twice(written, entry_name):
+    if written is not None and layout_loses_an_entry(written, entry_name):
         return position_as_written(written)
     position = setup.position
     lines = ["position"]
