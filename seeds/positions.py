@@ -294,17 +294,20 @@ class Position:
 def _highlight(root: ET.Element, places: set[str], targets: bool) -> None:
     """Mark the target shapes of ``places``; without ``targets``, drop the others."""
     found: set[str] = set()
-    for layer in root.iter("g"):
-        for shape in list(layer):
+    for layer in list(root.iter("g")):
+        shapes: list[ET.Element] = []
+        for shape in layer:
             name = shape.get("data-target")
-            if name is None:
-                continue
-            if name in places:
+            if name is not None and name in places:
                 found.add(name)
-                for key, value in HIGHLIGHT.items():
-                    shape.set(key, value)
-            elif not targets:
-                layer.remove(shape)
+                # a marked copy: the drawn shape is shared with every picture of this board
+                marked = ET.Element(shape.tag, {**shape.attrib, **HIGHLIGHT})
+                marked.text = shape.text
+                marked.extend(shape)
+                shapes.append(marked)
+            elif name is None or targets:
+                shapes.append(shape)
+        layer[:] = shapes
     missing = sorted(places - found)
     if missing:
         raise MeridinaError(f"no place {missing[0]!r} on this board to highlight")

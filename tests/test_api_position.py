@@ -143,6 +143,21 @@ def test_a_positions_picture_is_the_games_with_size_highlight_and_last_turn() ->
     assert meridian.picture(highlight={"7/3"}).count("highlight") == 1
 
 
+def test_a_highlight_marks_only_its_own_picture() -> None:
+    """The layer of click targets is drawn once a board and shared by its pictures: a place
+    marked in one picture is not marked in the next, nor dropped from it."""
+    for record, place in (
+        ("medina/second-edition-3p.mrec", "E5"),
+        ("meridian/three-players.mrec", "7/3"),
+    ):
+        position = game_of(record).position(2)
+        plain = position.picture(targets=True)
+        assert position.picture(targets=True, highlight=[place]).count("highlight") == 1
+        assert position.picture(highlight=[place]).count("highlight") == 1
+        assert position.picture(targets=True) == plain
+        assert "highlight" not in plain
+
+
 def test_a_turn_of_another_game_is_read_as_this_games_text() -> None:
     meridian = game_of("meridian/three-players.mrec").position(0)
     medina = game_of("medina/second-edition-3p.mrec").position(0)

@@ -442,6 +442,10 @@ def add_targets(root: ET.Element, board: Board) -> None:
     """A clear square on every field, on top of the picture, named as the notation names
     it, so a page can tell which field was clicked whatever stands there."""
     layer = svg.group(root, "targets")
+    svg.reused(layer, ("medina targets", board.columns, board.rows), partial(_targets, board=board))
+
+
+def _targets(layer: ET.Element, board: Board) -> None:
     for col in range(board.columns):
         for row in range(1, board.rows + 1):
             svg.add(

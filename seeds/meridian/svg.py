@@ -425,6 +425,10 @@ def add_targets(root: ET.Element, board: Board) -> None:
     """A clear disc on every city, on top of the picture, so a page can tell which city was
     clicked whatever tower stands there (``data-target`` is ``meridian/city``)."""
     layer = svg.group(root, "targets")
+    svg.reused(layer, ("meridian targets", board.cities), partial(_targets, board=board))
+
+
+def _targets(layer: ET.Element, board: Board) -> None:
     for meridian in range(1, MERIDIANS + 1):
         for city in range(1, board.cities + 1):
             svg.add(
