@@ -294,18 +294,19 @@ class Position:
 def _highlight(root: ET.Element, places: set[str], targets: bool) -> None:
     """Mark the target shapes of ``places``; without ``targets``, drop the others."""
     found: set[str] = set()
-    for layer in list(root.iter("g")):
+    # only the picture's own targets layer changes: the groups in it are drawn once and shared
+    for layer in [g for g in root.iter("g") if g.get("class") == "targets"]:
         shapes: list[ET.Element] = []
         for shape in layer:
             name = shape.get("data-target")
-            if name is not None and name in places:
+            if name in places:
                 found.add(name)
-                # a marked copy: the drawn shape is shared with every picture of this board
+                # a marked copy (copy.copy would share the attributes with the drawn shape)
                 marked = ET.Element(shape.tag, {**shape.attrib, **HIGHLIGHT})
                 marked.text = shape.text
                 marked.extend(shape)
                 shapes.append(marked)
-            elif name is None or targets:
+            elif targets:
                 shapes.append(shape)
         layer[:] = shapes
     missing = sorted(places - found)

@@ -172,11 +172,11 @@ def test_a_thousand_games_show_the_standings_score_gives(
     of_kind: dict[str, list[Path]] = {}
     for game in games:
         head = game.read_text("utf-8").split("<header>", 1)[0]
-        found = RECORD_LINK.search(head)
-        assert found is not None, game.name
+        record = RECORD_LINK.search(head)
+        assert record is not None, game.name
         if COUNTED not in head:
             not_counted.append(game)
-        of_kind.setdefault(found[1], []).append(game)
+        of_kind.setdefault(record[1], []).append(game)
     assert len(not_counted) == 3
     assert len(of_kind) == len(KINDS) + 1  # and the file that records a game again
     choose = random.Random(1)
