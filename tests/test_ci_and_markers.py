@@ -92,3 +92,27 @@ def test_hypothesis_sets_no_time_limit() -> None:
     current = settings()  # the loaded profile's values
     assert current.deadline is None
     assert HealthCheck.too_slow in current.suppress_health_check
+
+
+def test_files_of_long_tests_run_first_then_other_slow_ones_on_a_worker_too(
+    pytester: pytest.Pytester,
+) -> None:
+    """pytest-xdist would order the files by their number of tests (many first), which put
+    the 1,000-game site, a file of few tests, near the end of the run."""
+    # the hooks as the folder's conftest, which a worker finds as the main process does
+    pytester.makeconftest((TESTS / "needs.py").read_text("utf-8"))
+    many = "\n".join(f"def test_{number}():\n    pass\n" for number in range(5))
+    pytester.makepyfile(
+        test_a_many=many,
+        test_b_build="import pytest\n\n@pytest.mark.build\ndef test_build():\n    pass\n",
+        test_c_long="import pytest\n\n@pytest.mark.slow\ndef test_long():\n    pass\n",
+    )
+    addopts = re.search(r'^addopts = "(.*)"$', (TOP / "pyproject.toml").read_text("utf-8"), re.M)
+    assert addopts is not None
+    # how the suite hands out its files (the rest of addopts: quiet, every core, strict marks)
+    options = [o for o in addopts[1].split() if o not in ("-q", "-n", "auto", "--strict-markers")]
+    result = pytester.runpytest("-n", "1", *options, "-v")
+    result.assert_outcomes(passed=7)
+    ran = [line.split("::")[0].split()[-1] for line in result.outlines if "PASSED" in line]
+    files = list(dict.fromkeys(ran))
+    assert files == ["test_c_long.py", "test_b_build.py", "test_a_many.py"]
