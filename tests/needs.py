@@ -55,4 +55,3 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     long_files = {item.path for item in items if item.stash.get(LONG, False)}
     slow_files = {item.path for item in items if item.get_closest_marker("slow")}
     items.sort(key=lambda item: (item.path not in long_files, item.path not in slow_files))
-
