@@ -543,3 +543,21 @@ def test_a_game_typed_again_is_found_as_a_duplicate(data: st.DataObject) -> None
         result = run_cli("find", folder, "--duplicates", "--list")
         (line,) = result.stdout.splitlines()
         assert "/b.mrec:" in line and line.endswith("a.mrec:1, counted once")
+
+
+def test_verbose_tells_each_file_searched_on_tags_as_checking_does(
+    club: Path, checks: Callable[[], int]
+) -> None:
+    result = run_cli("find", ".", "--event", "spring", "-v")
+    assert checks() == 0  # the tags alone decide
+    told = result.stderr.splitlines()
+    found = len(records(result))
+    assert found > 0
+    per_file = [line for line in told if line.startswith("searched ")]
+    assert sorted(line.split(":")[0].removeprefix("searched ") for line in per_file) == sorted(
+        FILES
+    )
+    assert sum(int(line.rsplit(", ", 1)[1].split()[0]) for line in per_file) == found
+    games = sum(len(games) for games in FILES.values())
+    assert re.fullmatch(rf"{len(FILES)} files, {games} games in \d+\.\d\d s", told[-1])
+    assert run_cli("find", ".", "--event", "spring").stderr == ""

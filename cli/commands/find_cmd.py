@@ -8,17 +8,19 @@ repeats need the check, done through the batch runner only for the games whose t
 from __future__ import annotations
 
 import datetime
+import time
 from collections.abc import Sequence
 from functools import partial
 
 import click
 from meridina.notation.suggest import did_you_mean
 from meridina.rules.codes import CODES
+from meridina.rules.wording import counted
 from meridina.tools.dates import played_on
 from meridina.tools.finding import GameFilter
 
 from ..files.config import ConfiguredCommand
-from ..files.loading import InputFault, Selection, Skipped, game_chunks, named_stdin, record_files
+from ..files.loading import InputFault, Selection, game_chunks, named_stdin, record_files
 from ..formats.exits import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID
 from ..formats.found import FoundReporter, FoundWriter, found_game
 from ..formats.output import InputError, input_error, output_stream
@@ -206,7 +208,7 @@ def find(
         else:
             writer = FoundWriter(out)
             unreadable = scan_headers(
-                paths, batch.selection, game_number, conditions, writer, verbosity.skipped
+                paths, batch.selection, game_number, conditions, writer, verbosity
             )
             found = writer.found
     raise SystemExit(EXIT_UNREADABLE if unreadable else EXIT_VALID if found else EXIT_INVALID)
@@ -218,22 +220,33 @@ def scan_headers(
     game_number: int | None,
     conditions: GameFilter,
     writer: FoundWriter,
-    skipped: Skipped,
+    verbosity: Verbosity,
 ) -> int:
     """Write the games whose header lines meet the conditions, reading no turn; the count
-    of paths that could not be read (or not to their end), each told on standard error."""
-    unreadable = 0
+    of paths that could not be read (or not to their end), each told on standard error.
+    With ``-v``, each file is told as it is done (its games read and found), and the counts
+    and time at the end, as the checking path tells them."""
+    unreadable = files = games = 0
+    started = time.perf_counter()
     told = Reporter(writer.out, ReportOptions(command="find"))
-    for item in record_files(paths, selection, skipped):
+    for item in record_files(paths, selection, verbosity.skipped):
         fault: InputError | None = item if isinstance(item, InputError) else None
         if not isinstance(item, InputError):
+            files += 1
+            read = found = 0
             try:
                 for _, chunk in game_chunks(item, game_number):
+                    read += 1
                     if conditions.text_matches(chunk.text):
+                        found += 1
                         writer.record(chunk.text)
             except InputFault as error:
                 fault = input_error(item, error.message, error.at)
+            games += read
+            verbosity.say(f"searched {item}: {counted(read, 'game')}, {found} found")
         if fault is not None:
             told.input_error(fault)
             unreadable += 1
+    seconds = time.perf_counter() - started
+    verbosity.say(f"{counted(files, 'file')}, {counted(games, 'game')} in {seconds:.2f} s")
     return unreadable
