@@ -333,6 +333,28 @@ def test_page_says_what_it_wrote_and_names_the_record_by_its_file_name(tmp_path:
     assert "<title>meridina replay: club-night.mrec</title>" in html
 
 
+def test_a_board_file_beside_the_record_is_named_from_the_records_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The page names its record by the file name alone; a problem with the record's Board
+    file names that file from there too, not by this machine's folders."""
+    folder = tmp_path / "private" / "records"
+    folder.mkdir(parents=True)
+    text = MERIDIAN.read_text("utf-8")
+    (folder / "own.mrec").write_text(re.sub(r'\[Board "[^"]*"\]', '[Board "own.toml"]', text))
+    (folder / "own.toml").write_text("not = = toml\n", "utf-8")
+    monkeypatch.chdir(folder)
+    for given in (str((folder / "own.mrec").resolve()), "own.mrec", "-"):
+        out = tmp_path / "shared.html"
+        stdin = (folder / "own.mrec").read_text("utf-8") if given == "-" else None
+        run("replay", given, "--html", str(out), input_text=stdin)
+        html = out.read_text("utf-8")
+        (game,) = data_of(html)["games"]
+        said = json.dumps(game)
+        assert "private" not in html and "private" not in said, given
+        assert "DATA-1 data file own.toml:1:" in said, given
+
+
 def test_stand_in_note_is_said_once(tmp_path: Path) -> None:
     out, _ = page(tmp_path, MERIDIAN)
     html = out.read_text("utf-8")

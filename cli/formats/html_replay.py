@@ -12,6 +12,7 @@ from meridina.notation.driver import RulingDefaults
 from meridina.rules.wording import counted
 from meridina.shown import shown
 from meridina.tools.replay_page import (
+    hidden_folders,
     pack,
     page_ends,
     page_name,
@@ -31,6 +32,7 @@ def write_html(
 ) -> int:
     """Write the replay page of RECORD to ``out``, game by game; the exit status, as replay's."""
     name = page_name(record)
+    hide = hidden_folders(record, name)  # a Board file beside the record, named from there
     head, tail = page_ends(name)
     games = positions = 0
     valid = True
@@ -38,7 +40,7 @@ def write_html(
         with replacing(out) as stream:
             stream.write(head)
             for report in reports(record, game_number, rulings):
-                shown_positions, game_valid = write_game(stream, report, name)
+                shown_positions, game_valid = write_game(stream, report, name, hide)
                 stream.flush()  # the temporary file grows game by game
                 games += 1
                 positions += shown_positions

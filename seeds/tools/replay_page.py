@@ -22,6 +22,8 @@ import functools
 import html
 import io
 import json
+import os
+import posixpath
 import re
 import zlib
 from collections.abc import Iterable, Sequence
@@ -90,6 +92,20 @@ def _template() -> str:
 def page_name(record: str) -> str:
     """How the page names its record: the file name only (a page is shared; a path is not)."""
     return visible_in_markup(Path(record).name) if record != "-" else "standard input"
+
+
+def hidden_folders(path: str, shown: str) -> tuple[tuple[str, str], ...]:
+    """The folder of the record ``path`` as given and as a whole path of this machine, each
+    with the folder a page shows for it (that of ``shown``, the record's name on the page): a
+    problem that names a file beside the record (its Board file) names it from there, for a
+    page is shared and a folder of this machine is not (``write_game``'s ``hide``)."""
+    said = posixpath.dirname(shown)
+    pairs = {
+        (folder + os.sep, f"{said}/" if said else "")
+        for folder in (os.path.dirname(path), os.path.dirname(os.path.abspath(path)))
+        if folder and folder != said
+    }
+    return tuple(sorted(pairs, key=lambda pair: -len(pair[0])))
 
 
 def page_ends(name: str, nav: str = "") -> tuple[str, str]:

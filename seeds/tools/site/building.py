@@ -15,7 +15,6 @@ from __future__ import annotations
 import dataclasses
 import io
 import os
-import posixpath
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -27,7 +26,7 @@ from ...api import Game
 from ...files.atomic_file import replacing
 from ...shown import problem_line
 from ..ratings import rate
-from ..replay_page import page_ends, page_name, write_game
+from ..replay_page import hidden_folders, page_ends, page_name, write_game
 from ..statistics import gather
 from ..summaries import game_summary
 from .cache import CACHE_NAME, SiteCache, page_key
@@ -85,19 +84,6 @@ def replay_block(report: GameReport, name: str, hide: Sequence[tuple[str, str]] 
     stream = io.StringIO()
     write_game(stream, report, page_name(name), hide)
     return stream.getvalue()
-
-
-def hidden_folders(path: str, shown: str) -> tuple[tuple[str, str], ...]:
-    """The folder of the record ``path`` as given and as a whole path of this machine, each
-    with the folder the site shows for it (that of ``shown``): a problem that names a file
-    beside the record (its Board file) names it from there."""
-    said = posixpath.dirname(shown)
-    pairs = {
-        (folder + os.sep, f"{said}/" if said else "")
-        for folder in (os.path.dirname(path), os.path.dirname(os.path.abspath(path)))
-        if folder and folder != said
-    }
-    return tuple(sorted(pairs, key=lambda pair: -len(pair[0])))
 
 
 def unhidden(text: str, hide: Sequence[tuple[str, str]]) -> str:
