@@ -14,6 +14,7 @@ import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+import click
 import pytest
 from click.testing import Result
 from conftest import run_cli
@@ -561,3 +562,19 @@ def test_verbose_tells_each_file_searched_on_tags_as_checking_does(
     games = sum(len(games) for games in FILES.values())
     assert re.fullmatch(rf"{len(FILES)} files, {games} games in \d+\.\d\d s", told[-1])
     assert run_cli("find", ".", "--event", "spring").stderr == ""
+
+
+def test_list_lines_are_coloured_as_validate_colours_only_when_asked(club: Path) -> None:
+    plain = run_cli("find", ".", "--list", "--color", "never").stdout
+    coloured = run_cli("find", ".", "--list", "--color", "always").stdout
+    assert "\x1b[" not in plain
+    assert click.unstyle(coloured) == plain
+    invalid = [line for line in coloured.splitlines() if "; invalid (" in line]
+    assert invalid
+    for line in coloured.splitlines():
+        place = click.unstyle(line).split(": game ", 1)[0]
+        assert line.startswith(click.style(place, bold=True) + ": game ")
+    for line in invalid:
+        rules = click.unstyle(line).rsplit("; invalid (", 1)[1].split(")")[0].split(", ")
+        assert all(click.style(rule, fg="red", bold=True) in line for rule in rules)
+    assert run_cli("find", ".", "--list").stdout == plain  # not a terminal

@@ -23,7 +23,7 @@ from ..files.config import ConfiguredCommand
 from ..files.loading import InputFault, Selection, game_chunks, named_stdin, record_files
 from ..formats.exits import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID
 from ..formats.found import FoundReporter, FoundWriter, found_game
-from ..formats.output import InputError, input_error, output_stream
+from ..formats.output import InputError, input_error, output_stream, use_colour
 from ..formats.reporters import Reporter, ReportOptions
 from ..running.batch import GameCheck, run_batch
 from ..running.problem_filter import ProblemFilter, known_rule_prefix
@@ -184,7 +184,11 @@ def find(
     with verbosity.silenced(report=listing), output_stream(batch.output, paths) as out:
         if checks:
             reporter = FoundReporter(
-                out, ReportOptions(command="find"), conditions, listing, duplicates
+                out,
+                ReportOptions(command="find", colour=use_colour(batch.color, out)),
+                conditions,
+                listing,
+                duplicates,
             )
             # with --duplicates every game is checked: an earlier game may not meet the
             # conditions on tags, and is repeated all the same

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import IO
 
+import click
 from meridina.notation.driver import GameReport
 from meridina.shown import shown
 from meridina.tools.finding import GameFilter
@@ -58,9 +59,10 @@ def without_blank_lines_around(text: str) -> str:
 class FoundWriter:
     """Writes the games kept, as records or as ``--list`` lines, and counts them."""
 
-    def __init__(self, out: IO[str]) -> None:
+    def __init__(self, out: IO[str], colour: bool | None = False) -> None:
         self.out = out
         self.found = 0
+        self.colour = colour  # of a ``--list`` line, as ``use_colour`` gives it
 
     def record(self, text: str) -> None:
         if self.found:
@@ -69,7 +71,10 @@ class FoundWriter:
         self.found += 1
 
     def line(self, summary: GameSummary, first: GameSummary | None = None) -> None:
-        self.out.write(list_line(summary, first) + "\n")
+        line = list_line(summary, first)
+        if self.colour is not False:
+            line = coloured(line)
+        click.echo(line, file=self.out, color=self.colour)
         self.found += 1
 
 
@@ -87,6 +92,19 @@ def list_line(summary: GameSummary, first: GameSummary | None = None) -> str:
     if first is not None:
         parts.append(repeat_reason(first))
     return shown("; ".join(parts))
+
+
+def coloured(line: str) -> str:
+    """A ``--list`` line as validate colours a problem: the place in bold, and the rules of
+    an invalid game's verdict in red."""
+    place, rest = line.split(": game ", 1)
+    verdict = rest.rfind("; invalid (")
+    if verdict >= 0:
+        end = rest.index(")", verdict)
+        rules = rest[verdict + len("; invalid (") : end].split(", ")
+        shown_rules = ", ".join(click.style(rule, fg="red", bold=True) for rule in rules)
+        rest = f"{rest[:verdict]}; invalid ({shown_rules}{rest[end:]}"
+    return click.style(place, bold=True) + ": game " + rest
 
 
 def outcome(summary: GameSummary) -> str:
@@ -120,7 +138,7 @@ class FoundReporter(Reporter):
         self.conditions = conditions
         self.listing = listing
         self.repeats = Repeats() if duplicates else None
-        self.writer = FoundWriter(out)
+        self.writer = FoundWriter(out, options.colour)
 
     @property
     def found(self) -> int:
