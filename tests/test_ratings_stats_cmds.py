@@ -10,13 +10,14 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
+import click
 import jsonschema
 import meridina
 import pytest
 from conftest import run_cli
 from meridina.cli.formats.ratings import ratings_json
 from meridina.cli.formats.statistics import statistics_json
-from test_standings import CLUB, example
+from test_standings import CLUB, EXAMPLES, example
 
 SCHEMAS = {"ratings": "ratings.schema.json", "stats": "stats.schema.json"}
 # a name a terminal would run (escape codes), one a spreadsheet would, one that turns text
@@ -192,3 +193,19 @@ def test_generated_games_are_all_counted_rated_and_summed(
 def test_a_game_whose_only_problems_are_ignored_is_counted(club: Path, command: str) -> None:
     assert as_json(command, "club/5-wrong-result.mrec")["games"] == 0
     assert as_json(command, "club/5-wrong-result.mrec", "--ignore", "MER-E5")["games"] == 1
+
+
+@pytest.mark.parametrize("command", [["score", "--standings"], ["ratings"], ["stats"]])
+def test_problems_are_coloured_as_validate_colours_them_only_when_asked(
+    command: list[str],
+) -> None:
+    record = str(EXAMPLES / "meridian" / "errors.mrec")
+    plain = run_cli(*command, record, "--color", "never").stderr
+    coloured = run_cli(*command, record, "--color", "always").stderr
+    assert "\x1b[" not in plain
+    assert click.unstyle(coloured) == plain
+    shown = run_cli("validate", record, "--color", "always", "--no-show-source").stdout
+    problems = [line for line in shown.splitlines() if "\x1b[" in line]
+    assert len(problems) > 10
+    assert [line for line in coloured.splitlines() if line in problems] == problems
+    assert run_cli(*command, record).stderr == plain  # not a terminal

@@ -30,7 +30,8 @@ class CountingReporter(Reporter):
         self.counting = Counting()
 
     def game(self, result: GameResult) -> None:
-        self.summaries.append(summary_told(result, self.what, self.counting.add))
+        told = summary_told(result, self.what, self.counting.add, self.options.colour)
+        self.summaries.append(told)
 
     def write_left_out(self, entries: tuple[LeftOut, ...], counted_games: str) -> None:
         """The games left out, under the text's tables."""

@@ -25,6 +25,7 @@ from tabulate import tabulate
 from ..running.problem_filter import ProblemFilter
 from .output import GameResult, Tally
 from .reporters import Reporter, ReportOptions
+from .reporters.text import coloured_problem
 
 STANDINGS_FORMATS = ("text", "json", "csv")
 SUMMARY = "summary"  # a game result's data: its ``GameSummary``
@@ -71,7 +72,7 @@ class StandingsReporter(Reporter):
         self.summed = Standings(include_problems)
 
     def game(self, result: GameResult) -> None:
-        summary_told(result, "the standings", self.summed.add)
+        summary_told(result, "the standings", self.summed.add, self.options.colour)
 
     def end(self, tally: Tally) -> None:
         if self.output_format == "json":
@@ -211,12 +212,19 @@ class StandingsReporter(Reporter):
 
 
 def summary_told(
-    result: GameResult, counted_in: str, count: Callable[[GameSummary], LeftOut | None]
+    result: GameResult,
+    counted_in: str,
+    count: Callable[[GameSummary], LeftOut | None],
+    colour: bool | None = False,
 ) -> GameSummary:
-    """A game's summary, once each of its problems is said on standard error and, when
-    ``count`` leaves the game out of what it is ``counted_in``, why."""
+    """A game's summary, once each of its problems is said on standard error (in colour as
+    ``colour`` says, as ``use_colour`` gives it) and, when ``count`` leaves the game out of
+    what it is ``counted_in``, why."""
     for problem in result.problems:
-        click.echo(problem_line(result.source, problem), err=True)
+        line = problem_line(result.source, problem)
+        if colour is not False:
+            line = coloured_problem(result.source, problem, line)
+        click.echo(line, err=True, color=colour)
     summary: GameSummary = (result.data or {})[SUMMARY]
     left = count(summary)
     if left is not None:

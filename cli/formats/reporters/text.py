@@ -14,6 +14,21 @@ from .base import Reporter, ReportOptions
 from .source import SourceLines, caret_lines
 
 
+def coloured_problem(source: str, problem: Problem, line: str) -> str:
+    """A problem's line (``problem_line``) with its place in bold and its rule ID in red, a
+    warning's in yellow: as every command that lists problems shows them in colour."""
+    shown_source = len(shown(source))
+    where, rest = line[:shown_source], line[shown_source:]
+    rule_at = rest.index(f" {problem.rule} ") + 1
+    colour = "yellow" if problem.warning else "red"
+    return (
+        click.style(where, bold=True)
+        + rest[:rule_at]
+        + click.style(problem.rule, fg=colour, bold=True)
+        + rest[rule_at + len(problem.rule) :]
+    )
+
+
 class TextReporter(Reporter):
     needs = "text"
 
@@ -41,26 +56,13 @@ class TextReporter(Reporter):
     def problem(self, source: str, problem: Problem) -> None:
         line = problem_line(source, problem)
         if self.options.colour is not False:
-            line = self.coloured(source, problem, line)
+            line = coloured_problem(source, problem, line)
         self.echo(line, err=self.problems_to_stderr)
         if self.options.show_source and problem.at is not None:
             text = self.sources.line(source, problem.at.line)
             if text is not None:
                 for row in caret_lines(problem.at.line, problem.at.col, text):
                     self.echo(row, err=self.problems_to_stderr)
-
-    @staticmethod
-    def coloured(source: str, problem: Problem, line: str) -> str:
-        shown_source = len(shown(source))
-        where, rest = line[:shown_source], line[shown_source:]
-        rule_at = rest.index(f" {problem.rule} ") + 1
-        colour = "yellow" if problem.warning else "red"
-        return (
-            click.style(where, bold=True)
-            + rest[:rule_at]
-            + click.style(problem.rule, fg=colour, bold=True)
-            + rest[rule_at + len(problem.rule) :]
-        )
 
     def end(self, tally: Tally) -> None:
         self.sources.close()
