@@ -29,7 +29,7 @@ from meridina.cli.formats.reporters.github import (
     escape_property,
 )
 from meridina.cli.formats.reporters.sarif import sarif_result
-from meridina.cli.formats.reporters.text import TextReporter
+from meridina.cli.formats.reporters.text import coloured_problem
 from meridina.cli.main import cli
 from meridina.rules.codes import TITLES
 from meridina.rules.common import Place, Problem
@@ -335,7 +335,7 @@ def test_warnings_are_warnings_in_every_format() -> None:
         "::warning file=a.mrec,line=4,col=7,title=REC-3::REC-3 a slip, read anyway"
     )
     assert sarif_result("a.mrec", warning)["level"] == "warning"
-    line = TextReporter.coloured("a.mrec", warning, problem_line("a.mrec", warning))
+    line = coloured_problem("a.mrec", warning, problem_line("a.mrec", warning))
     assert click.style("REC-3", fg="yellow", bold=True) in line
     assert click.unstyle(line) == "a.mrec:4:7: REC-3 warning: a slip, read anyway"
     result = GameResult("a.mrec", 1, 1, "Meridian", (warning,))
