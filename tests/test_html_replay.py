@@ -344,15 +344,15 @@ def test_a_board_file_beside_the_record_is_named_from_the_records_folder(
     (folder / "own.mrec").write_text(re.sub(r'\[Board "[^"]*"\]', '[Board "own.toml"]', text))
     (folder / "own.toml").write_text("not = = toml\n", "utf-8")
     monkeypatch.chdir(folder)
-    for given in (str((folder / "own.mrec").resolve()), "own.mrec", "-"):
+    for record in (str((folder / "own.mrec").resolve()), "own.mrec", "-"):
         out = tmp_path / "shared.html"
-        stdin = (folder / "own.mrec").read_text("utf-8") if given == "-" else None
-        run("replay", given, "--html", str(out), input_text=stdin)
+        stdin = (folder / "own.mrec").read_text("utf-8") if record == "-" else None
+        run("replay", record, "--html", str(out), input_text=stdin)
         html = out.read_text("utf-8")
         (game,) = data_of(html)["games"]
         said = json.dumps(game)
-        assert "private" not in html and "private" not in said, given
-        assert "DATA-1 data file own.toml:1:" in said, given
+        assert "private" not in html and "private" not in said, record
+        assert "DATA-1 data file own.toml:1:" in said, record
 
 
 def test_stand_in_note_is_said_once(tmp_path: Path) -> None:
