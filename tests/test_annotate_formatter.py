@@ -11,6 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import click
 import pytest
 from hostile import run
 from test_formats import MEDINA_OK, MERIDIAN_BAD
@@ -121,6 +122,29 @@ def test_check_and_diff_change_nothing_and_say_what_would_change(tmp_path: Path)
     run("annotate", "--in-place", str(path))
     assert run("annotate", "--check", str(path)).exit_code == 0
     assert run("annotate", "--diff", str(path)).stdout == ""
+
+
+def test_diff_and_problems_are_coloured_only_when_asked(tmp_path: Path) -> None:
+    """As git colours a diff (black's and ruff's --diff too), and as validate a problem."""
+    path = tmp_path / "game.mrec"
+    path.write_text(GOOD + "\n" + BROKEN, "utf-8")
+    plain = run("annotate", "--diff", str(path), "--color", "never").stdout
+    coloured = run("annotate", "--diff", str(path), "--color", "always").stdout
+    assert plain.startswith(f"--- {path}\n+++ {path}\n@@ ")
+    assert "\n-" in plain and "\n+" in plain
+    assert "\x1b[" not in plain and click.unstyle(coloured) == plain
+    assert run("annotate", "--diff", str(path)).stdout == plain  # not a terminal
+    styles = {"---": {"bold": True}, "+++": {"bold": True}, "@@": {"fg": "cyan"}}
+    for shown, line in zip(coloured.splitlines(), plain.splitlines(), strict=True):
+        style = next((s for mark, s in styles.items() if line.startswith(mark)), None)
+        if style is None and line[:1] in "+-":
+            style = {"fg": "red" if line[0] == "-" else "green"}
+        assert shown == (click.style(line, **style) if style else line)  # type: ignore[arg-type]
+    told = run("annotate", str(path), "--color", "always").stderr
+    said = run("validate", str(path), "--color", "always", "--no-show-source").stdout
+    problems = [line for line in said.splitlines() if "\x1b[" in line]
+    assert problems and [line for line in told.splitlines() if line in problems] == problems
+    assert "\x1b[" not in run("annotate", str(path)).stderr
 
 
 def test_no_notes_writes_the_layout_only_and_drops_old_notes(tmp_path: Path) -> None:

@@ -76,8 +76,10 @@ def same_text(record: str, pieces: Iterator[str]) -> bool:
         return compare.finished_equal()
 
 
-def print_diff(record: str, pieces: Iterator[str]) -> bool:
-    """A unified diff of the file and its annotated text; True when they differ."""
+def print_diff(record: str, pieces: Iterator[str], colour: bool | None = False) -> bool:
+    """A unified diff of the file and its annotated text; True when they differ. In colour
+    (``colour``, as ``use_colour`` gives it) as git shows one: the file names in bold, each
+    hunk's heading in cyan, lines taken out in red and lines put in in green."""
     new = "".join(pieces).splitlines(keepends=True)
     with _original(record) as original:
         old = original.read().splitlines(keepends=True)
@@ -85,5 +87,20 @@ def print_diff(record: str, pieces: Iterator[str]) -> bool:
     for line in lines:
         # a diff is read, not applied: its record text is shown as text output shows it
         text = shown(line.removesuffix("\n"))
-        click.echo(text if line.endswith("\n") else text + "\n\\ No newline at end of file")
+        if colour is not False:
+            text = _coloured(text)
+        said = text if line.endswith("\n") else text + "\n\\ No newline at end of file"
+        click.echo(said, color=colour)
     return bool(lines)
+
+
+def _coloured(line: str) -> str:
+    if line.startswith(("--- ", "+++ ")):
+        return click.style(line, bold=True)
+    if line.startswith("@@"):
+        return click.style(line, fg="cyan")
+    if line.startswith("-"):
+        return click.style(line, fg="red")
+    if line.startswith("+"):
+        return click.style(line, fg="green")
+    return line

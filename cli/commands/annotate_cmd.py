@@ -36,12 +36,14 @@ from ..files.loading import (
 )
 from ..files.same_file import refuse_replacing_input, same_file
 from ..formats.exits import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID
-from ..formats.output import problem_json
+from ..formats.output import problem_json, use_colour
+from ..formats.reporters.text import coloured_problem
 from ..games import every_game
 from ..running.fixes import Mender
 from ..running.problem_filter import NO_FILTER, ProblemFilter
 from .annotate_changes import print_diff, rewrite_if_changed, same_text
 from .options import (
+    color_option,
     filter_options,
     format_option,
     game_options,
@@ -114,8 +116,10 @@ class Counter:
         say_stand_in: bool = False,
         problems: ProblemFilter = NO_FILTER,
         rules: bool = True,
+        color: str = "never",
     ) -> None:
         self.source = source
+        self.colour = use_colour(color, sys.stderr)  # of the problems told
         self.show_problems = show_problems
         self.problems = problems
         self.say_stand_in = say_stand_in  # text output: name a game on a stand-in board
@@ -129,7 +133,10 @@ class Counter:
                 self.status = EXIT_INVALID
             if self.show_problems:
                 for problem in told:
-                    click.echo(problem_line(self.source, problem), err=True)
+                    line = problem_line(self.source, problem)
+                    if self.colour is not False:
+                        line = coloured_problem(self.source, problem, line)
+                    click.echo(line, err=True, color=self.colour)
             note = stand_in_line(game.board) if game.board is not None else None
             if self.say_stand_in and note:
                 click.echo(shown(f"Game {game.report.index}: {note}"), err=True)
@@ -203,6 +210,7 @@ Games are checked under the rulings validate uses here: the config file's, then
 )
 @stdin_filename_option
 @format_option
+@color_option
 @filter_options
 @verbosity_options
 @rulings_option
@@ -221,6 +229,7 @@ def annotate(
     no_problems: bool,
     stdin_filename: str | None,
     output_format: str,
+    color: str,
     problems: ProblemFilter,
     verbosity: Verbosity,
 ) -> None:
@@ -257,7 +266,7 @@ def annotate(
             _json(records[0], game_number, with_notes, rulings, problems, fixing, rules)
         )
     if not modes:
-        counter = Counter(records[0], True, verbosity.notes, problems, rules)
+        counter = Counter(records[0], True, verbosity.notes, problems, rules, color)
         games = counter.watch(annotated_games(records[0], game_number, with_notes, rulings, fixing))
         for piece in text_pieces(games):
             _write_record(piece)
@@ -279,12 +288,13 @@ def annotate(
                 verbosity,
                 fixing,
                 rules,
+                color,
             )
         )
     for fault in faults:
         click.echo(f"meridina: {fault.message}", err=True)
     status = _each_file(
-        records, in_place, check, with_notes, rulings, problems, verbosity, fixing, rules
+        records, in_place, check, with_notes, rulings, problems, verbosity, fixing, rules, color
     )
     raise SystemExit(EXIT_UNREADABLE if faults else status)
 
@@ -299,8 +309,9 @@ def _write_to(
     verbosity: Verbosity = QUIETLESS,
     fixing: Fixing | None = None,
     rules: bool = True,
+    color: str = "never",
 ) -> int:
-    counter = Counter(record, True, verbosity.notes, problems, rules)
+    counter = Counter(record, True, verbosity.notes, problems, rules, color)
     try:
         with replacing(output) as stream:
             games = counter.watch(annotated_games(record, game_number, with_notes, rulings, fixing))
@@ -321,6 +332,7 @@ def _each_file(
     verbosity: Verbosity = QUIETLESS,
     fixing: Fixing | None = None,
     rules: bool = True,
+    color: str = "never",
 ) -> int:
     """--in-place, --check or --diff over several files; a bad file does not stop the rest.
 
@@ -331,7 +343,7 @@ def _each_file(
         try:
             games = _read_first(annotated_games(record, None, with_notes, rulings, fixing))
             if in_place:
-                counter = Counter(record, show_problems=True, problems=problems, rules=rules)
+                counter = Counter(record, True, False, problems, rules, color)
                 pieces = text_pieces(counter.watch(games))
                 rewritten = rewrite_if_changed(Path(record), pieces)
                 if rewritten and not rules:
@@ -346,7 +358,7 @@ def _each_file(
                 if differs:
                     click.echo(shown(f"{record}: would change"))
             else:
-                differs = print_diff(record, pieces)
+                differs = print_diff(record, pieces, use_colour(color, sys.stdout))
             changed = changed or differs
             if not differs:  # one that differs is listed already
                 verbosity.say(f"{record}: unchanged")

@@ -233,6 +233,17 @@ def selection_options(function: Callable[..., R]) -> Callable[..., R]:
     return with_options(gathered, SELECTION_OPTIONS)
 
 
+# ``--color``: the choice, which ``use_colour`` turns into click's ``color`` for a stream.
+color_option = click.option(
+    "--color",
+    type=click.Choice(["auto", "always", "never"]),
+    default="auto",
+    show_default=True,
+    help="Colour text output (auto: on a terminal, unless NO_COLOR is set or "
+    "FORCE_COLOR asks for it).",
+)
+
+
 def batch_options(function: Callable[..., R]) -> Callable[..., R]:
     """The options of a command over many records, handed to it as one ``batch`` argument.
 
@@ -261,14 +272,7 @@ def batch_options(function: Callable[..., R]) -> Callable[..., R]:
             help="Write the report to FILE (replaced only once it is complete).",
         ),
         *SELECTION_OPTIONS,
-        click.option(
-            "--color",
-            type=click.Choice(["auto", "always", "never"]),
-            default="auto",
-            show_default=True,
-            help="Colour text output (auto: on a terminal, unless NO_COLOR is set or "
-            "FORCE_COLOR asks for it).",
-        ),
+        color_option,
     ]
     return with_options(gathered, options)
 
