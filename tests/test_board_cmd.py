@@ -7,6 +7,7 @@ import re
 from importlib.resources import files
 from pathlib import Path
 
+import click
 import pytest
 from conftest import run_cli as run
 from hypothesis import given, settings
@@ -186,6 +187,24 @@ def test_board_draw_refuses_a_faulty_file(tmp_path: Path) -> None:
     path.write_text(run("board", "new", "--cities", "4").stdout, "utf-8")
     result = run("board", "draw", str(path))
     assert result.exit_code == 1 and "<svg" not in result.stdout and "MER-B1" in result.stderr
+
+
+@pytest.mark.parametrize(("command", "stream"), [("check", "stdout"), ("draw", "stderr")])
+def test_faults_are_coloured_as_validate_colours_them_only_when_asked(
+    tmp_path: Path, command: str, stream: str
+) -> None:
+    path = tmp_path / "mine.toml"
+    path.write_text(run("board", "new", "--cities", "4").stdout, "utf-8")
+    plain = getattr(run("board", command, str(path), "--color", "never"), stream)
+    coloured = getattr(run("board", command, str(path), "--color", "always"), stream)
+    assert "MER-B1" in plain and "\x1b[" not in plain
+    assert click.unstyle(coloured) == plain
+    faults = [line for line in plain.splitlines() if " MER-B1 " in line]
+    rule = click.style("MER-B1", fg="red", bold=True)
+    for line in faults:  # the file in bold, the rule in red
+        rest = line.removeprefix(str(path)).replace(" MER-B1 ", f" {rule} ", 1)
+        assert click.style(str(path), bold=True) + rest in coloured.splitlines()
+    assert getattr(run("board", command, str(path)), stream) == plain  # not a terminal
 
 
 @settings(max_examples=150, deadline=None)

@@ -20,7 +20,7 @@ from meridina.files.atomic_file import replacing
 from meridina.json_values import JsonObject
 from meridina.notation.driver import RulingDefaults
 from meridina.rules.common import Problem
-from meridina.shown import json_safe, problem_line, shown, shown_lines
+from meridina.shown import json_safe, shown, shown_lines
 from meridina.stand_in import board_json, stand_in_line
 
 from ..files.config import RulingsConfiguredCommand
@@ -37,7 +37,7 @@ from ..files.loading import (
 from ..files.same_file import refuse_replacing_input, same_file
 from ..formats.exits import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID
 from ..formats.output import problem_json, use_colour
-from ..formats.reporters.text import coloured_problem
+from ..formats.reporters.text import problem_text
 from ..games import every_game
 from ..running.fixes import Mender
 from ..running.problem_filter import NO_FILTER, ProblemFilter
@@ -133,9 +133,7 @@ class Counter:
                 self.status = EXIT_INVALID
             if self.show_problems:
                 for problem in told:
-                    line = problem_line(self.source, problem)
-                    if self.colour is not False:
-                        line = coloured_problem(self.source, problem, line)
+                    line = problem_text(self.source, problem, self.colour)
                     click.echo(line, err=True, color=self.colour)
             note = stand_in_line(game.board) if game.board is not None else None
             if self.say_stand_in and note:

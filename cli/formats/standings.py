@@ -16,7 +16,7 @@ from typing import IO
 import click
 from meridina.notation.driver import GameReport
 from meridina.rules.wording import counted
-from meridina.shown import json_safe, problem_line, shown, visible
+from meridina.shown import json_safe, shown, visible
 from meridina.stand_in import stand_in_sentence
 from meridina.tools.standings import LeftOut, Standings
 from meridina.tools.summaries import GameSummary, summary_of
@@ -25,7 +25,7 @@ from tabulate import tabulate
 from ..running.problem_filter import ProblemFilter
 from .output import GameResult, Tally
 from .reporters import Reporter, ReportOptions
-from .reporters.text import coloured_problem
+from .reporters.text import problem_text
 
 STANDINGS_FORMATS = ("text", "json", "csv")
 SUMMARY = "summary"  # a game result's data: its ``GameSummary``
@@ -221,10 +221,7 @@ def summary_told(
     ``colour`` says, as ``use_colour`` gives it) and, when ``count`` leaves the game out of
     what it is ``counted_in``, why."""
     for problem in result.problems:
-        line = problem_line(result.source, problem)
-        if colour is not False:
-            line = coloured_problem(result.source, problem, line)
-        click.echo(line, err=True, color=colour)
+        click.echo(problem_text(result.source, problem, colour), err=True, color=colour)
     summary: GameSummary = (result.data or {})[SUMMARY]
     left = count(summary)
     if left is not None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -15,15 +16,16 @@ from meridina.rules.meridian.board import PACKAGE, Board, board_names, bundled_b
 from meridina.rules.meridian.board_check import check_board
 from meridina.rules.meridian.model import MERIDIANS
 from meridina.rules.wording import counted
-from meridina.shown import problem_line, shown
+from meridina.shown import shown
 from meridina.stand_in import stand_in_line
 
-from ..commands.options import format_option, picture_output_option
+from ..commands.options import color_option, format_option, picture_output_option
 from ..commands.verbosity import Verbosity, verbosity_options
 from ..files.loading import InputFault
 from ..files.same_file import refuse_replacing_input
 from ..formats.exits import EXIT_INVALID, EXIT_VALID
-from ..formats.output import emit_json, problem_json
+from ..formats.output import emit_json, problem_json, use_colour
+from ..formats.reporters.text import problem_text
 
 MOST_BYTES = 256 * 1024  # a board file is a few lines; anything larger is not one
 PLAYERS = {5: "[2, 4]", 4: "[3]"}
@@ -145,8 +147,9 @@ def _read(path: Path) -> str:
 @board.command("check")
 @click.argument("file", metavar="BOARD", type=click.Path(dir_okay=False, path_type=str))
 @format_option
+@color_option
 @verbosity_options
-def check(file: str, output_format: str, verbosity: Verbosity) -> None:
+def check(file: str, output_format: str, color: str, verbosity: Verbosity) -> None:
     """Check a BOARD (a board file or a bundled board's name): every fault and warning,
     each with its line.
 
@@ -164,8 +167,9 @@ def check(file: str, output_format: str, verbosity: Verbosity) -> None:
             }
         )
     else:
+        colour = use_colour(color, sys.stdout)
         for problem in problems:
-            click.echo(problem_line(file, problem))
+            click.echo(problem_text(file, problem, colour), color=colour)
         faults = sum(1 for p in problems if not p.warning)
         if not verbosity.notes:
             raise SystemExit(EXIT_VALID if found is not None else EXIT_INVALID)  # -q: problems
@@ -205,13 +209,15 @@ def _board_json(found: Board) -> dict[str, Any]:
 @board.command("draw")
 @click.argument("file", metavar="BOARD", type=click.Path(dir_okay=False, path_type=str))
 @picture_output_option
-def draw_board(file: str, output: Path | None) -> None:
+@color_option
+def draw_board(file: str, output: Path | None, color: str) -> None:
     """Draw a BOARD (a board file or a bundled board's name) as SVG, to hold next to the
     printed board."""
     refuse_replacing_input(output, [file])
     found, problems = check_board(file, _source(file))
+    colour = use_colour(color, sys.stderr)
     for problem in problems:
-        click.echo(problem_line(file, problem), err=True)
+        click.echo(problem_text(file, problem, colour), err=True, color=colour)
     if found is None:
         raise SystemExit(EXIT_INVALID)
     note = stand_in_line(found)

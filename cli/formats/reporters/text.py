@@ -14,6 +14,13 @@ from .base import Reporter, ReportOptions
 from .source import SourceLines, caret_lines
 
 
+def problem_text(source: str, problem: Problem, colour: bool | None) -> str:
+    """A problem's line as text output shows it, coloured unless ``colour`` (as
+    ``use_colour`` gives it, for click's ``echo``) is False."""
+    line = problem_line(source, problem)
+    return line if colour is False else coloured_problem(source, problem, line)
+
+
 def coloured_problem(source: str, problem: Problem, line: str) -> str:
     """A problem's line (``problem_line``) with its place in bold and its rule ID in red, a
     warning's in yellow: as every command that lists problems shows them in colour."""
@@ -54,10 +61,7 @@ class TextReporter(Reporter):
             self.problem(result.source, problem)
 
     def problem(self, source: str, problem: Problem) -> None:
-        line = problem_line(source, problem)
-        if self.options.colour is not False:
-            line = coloured_problem(source, problem, line)
-        self.echo(line, err=self.problems_to_stderr)
+        self.echo(problem_text(source, problem, self.options.colour), err=self.problems_to_stderr)
         if self.options.show_source and problem.at is not None:
             text = self.sources.line(source, problem.at.line)
             if text is not None:
