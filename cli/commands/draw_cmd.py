@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import click
 from meridina.drawing import pictures, svg
 from meridina.files.atomic_file import write_atomic
 from meridina.notation.driver import GameReport
-from meridina.shown import problem_line
 
 from ..files.loading import InputFault, reports
 from ..files.same_file import refuse_replacing_input
 from ..formats.exits import EXIT_INVALID, EXIT_VALID
+from ..formats.output import use_colour
+from ..formats.reporters.text import problem_text
 from ..games import every_game
-from .options import game_options, picture_output_option, record_argument
+from .options import color_option, game_options, picture_output_option, record_argument
 from .verbosity import Verbosity, verbosity_options
 
 HELP = f"""Draw one game of RECORD as an SVG picture (no browser or network needed).
@@ -34,20 +36,23 @@ HELP = f"""Draw one game of RECORD as an SVG picture (no browser or network need
     help="Draw the board after turn N (0 = before the first turn). Default: the end.",
 )
 @picture_output_option
+@color_option
 @verbosity_options
 def draw(
     record: str,
     game_number: int,
     turn_number: int | None,
     output: Path | None,
+    color: str,
     verbosity: Verbosity,
 ) -> None:
     """Draw one game of RECORD as an SVG picture (help: ``HELP``)."""
     refuse_replacing_input(output, [record])
     click.get_current_context().with_resource(verbosity.silenced(report=False))
     report = next(iter(reports(record, game_number)))
+    colour = use_colour(color, sys.stderr)
     for problem in report.problems:
-        click.echo(problem_line(record, problem), err=True)
+        click.echo(problem_text(record, problem, colour), err=True, color=colour)
     if report.run is None or report.run.start is None or report.game is None:
         raise InputFault(
             f"{record}: game {report.index} cannot be drawn: it could not be set up "

@@ -35,14 +35,21 @@ from meridina.tools.site.cache import SiteCache, content_digest, page_key
 from meridina.tools.site.model import SiteGame, Unreadable
 from meridina.tools.summaries import GameSummary, summary_of
 
-from ..commands.options import jobs_option, paths_argument, problem_options, selection_options
+from ..commands.options import (
+    color_option,
+    jobs_option,
+    paths_argument,
+    problem_options,
+    selection_options,
+)
 from ..commands.rulings_option import rulings_of, rulings_option
 from ..commands.verbosity import Verbosity, telling, verbosity_options
 from ..files.config import ConfiguredCommand
 from ..files.loading import InputFault, Selection, reads_stdin, record_files
 from ..formats.exits import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID
-from ..formats.output import GameResult, InputError
+from ..formats.output import GameResult, InputError, use_colour
 from ..formats.reporters import Reporter, ReportOptions
+from ..formats.reporters.text import problem_text
 from ..running.batch import GameCheck, run_batch
 from ..running.problem_filter import ProblemFilter
 
@@ -65,6 +72,7 @@ SITE = "site"  # a game result's data: what the site needs of it
 @verbosity_options
 @selection_options
 @jobs_option
+@color_option
 @rulings_option
 @click.pass_context
 def site(
@@ -75,6 +83,7 @@ def site(
     jobs: int,
     problems: ProblemFilter,
     exit_zero: bool,
+    color: str,
     verbosity: Verbosity,
 ) -> None:
     """Write a static site of the club's games in the record PATHS to DIR.
@@ -104,7 +113,8 @@ def site(
         again = [source_of(path) for path, _ in files if source_of(path) not in fresh]
         names = {source_of(path): name for path, name in files}
         hide = {path: hidden_folders(path, names[path]) for path in again}
-        reporter = SiteReporter(sys.stdout, ReportOptions(command="site"))
+        options = ReportOptions(command="site", colour=use_colour(color, sys.stderr))
+        reporter = SiteReporter(sys.stdout, options)
         drawn = cache.drawn(again, lambda game: drawn_block(out, game) is not None)
         check = GameCheck(partial(site_game, problems, settings, drawn, hide), rulings_of(context))
         run_batch(again, selection, check, telling(reporter, verbosity), jobs, None)
@@ -271,8 +281,9 @@ class SiteReporter(Reporter):
         self.source = source
 
     def game(self, result: GameResult) -> None:
+        colour = self.options.colour
         for problem in result.problems:
-            click.echo(problem_line(result.source, problem), err=True)
+            click.echo(problem_text(result.source, problem, colour), err=True, color=colour)
         self.games.setdefault(self.source, []).append((result.data or {})[SITE])
 
     def input_error(self, error: InputError) -> None:
