@@ -289,3 +289,17 @@ def test_the_state_after_a_turn_is_the_one_states_lists(name: str) -> None:
     assert all(state is listed for state, listed in zip(found, states, strict=True))
     with pytest.raises(IndexError):
         report.run.state_after(len(states) + 1)
+
+
+def test_select_and_ignore_choose_the_problems_told_and_the_exit_status() -> None:
+    errors = str(TOP / "examples" / "meridian" / "errors.mrec")
+    every = run("draw", errors)
+    assert every.exit_code == 1 and "REC-4" in every.stderr and "MER-R1" in every.stderr
+    picture = every.stdout
+    ignored = run("draw", errors, "--ignore", "MER", "--ignore", "REC")
+    assert ignored.exit_code == 0
+    assert " MER-" not in ignored.stderr and " REC-" not in ignored.stderr
+    assert ignored.stdout == picture  # the picture is the same
+    chosen = run("draw", errors, "--select", "REC-4")
+    told = [line for line in chosen.stderr.splitlines() if ": REC-" in line or ": MER-" in line]
+    assert chosen.exit_code == 1 and len(told) == 1 and " REC-4 " in told[0]

@@ -16,7 +16,14 @@ from ..formats.exits import EXIT_INVALID, EXIT_VALID
 from ..formats.output import use_colour
 from ..formats.reporters.text import problem_text
 from ..games import every_game
-from .options import color_option, game_options, picture_output_option, record_argument
+from ..running.problem_filter import ProblemFilter
+from .options import (
+    color_option,
+    filter_options,
+    game_options,
+    picture_output_option,
+    record_argument,
+)
 from .verbosity import Verbosity, verbosity_options
 
 HELP = f"""Draw one game of RECORD as an SVG picture (no browser or network needed).
@@ -37,6 +44,7 @@ HELP = f"""Draw one game of RECORD as an SVG picture (no browser or network need
 )
 @picture_output_option
 @color_option
+@filter_options
 @verbosity_options
 def draw(
     record: str,
@@ -44,6 +52,7 @@ def draw(
     turn_number: int | None,
     output: Path | None,
     color: str,
+    problems: ProblemFilter,
     verbosity: Verbosity,
 ) -> None:
     """Draw one game of RECORD as an SVG picture (help: ``HELP``)."""
@@ -51,7 +60,8 @@ def draw(
     click.get_current_context().with_resource(verbosity.silenced(report=False))
     report = next(iter(reports(record, game_number)))
     colour = use_colour(color, sys.stderr)
-    for problem in report.problems:
+    kept = problems.keep(record, report.problems)  # --select, --ignore, per-file ignores
+    for problem in kept:
         click.echo(problem_text(record, problem, colour), err=True, color=colour)
     if report.run is None or report.run.start is None or report.game is None:
         raise InputFault(
@@ -71,7 +81,7 @@ def draw(
     if note and verbosity.notes:
         click.echo(note, err=True)
     verbosity.say(f"{record}: game {report.index} drawn after {turns} turns")
-    raise SystemExit(EXIT_VALID if report.valid else EXIT_INVALID)
+    raise SystemExit(EXIT_INVALID if any(not p.warning for p in kept) else EXIT_VALID)
 
 
 def _turns_for(report: GameReport, record: str, turn_number: int | None) -> int:
