@@ -140,6 +140,21 @@ def test_the_replay_page_is_the_one_replay_html_writes(name: str, tmp_path: Path
     assert page.count('class="replay-game"') == len(list(meridina.read_games(record)))
 
 
+def test_the_replay_page_names_a_board_file_as_replay_html_does(tmp_path: Path) -> None:
+    folder = tmp_path / "private"
+    folder.mkdir()
+    text = (TOP / "examples" / "meridian" / "two-players.mrec").read_text("utf-8")
+    record = folder / "own.mrec"
+    record.write_text(text.replace('[Board "five-city"]', '[Board "own.toml"]'), "utf-8")
+    (folder / "own.toml").write_text("not = = toml\n", "utf-8")
+    out = tmp_path / "page.html"
+    result = CliRunner().invoke(cli, ["replay", str(record), "--html", str(out)])
+    assert result.exit_code == 1, result.output
+    page = meridina.replay_page(meridina.read_games(record), record.name)
+    assert page == out.read_text("utf-8")
+    assert "private" not in page
+
+
 def test_the_commands_and_the_api_allow_the_same_editions_and_players() -> None:
     from meridina.cli.games import cli_game
     from meridina.games import GAMES, shown_game

@@ -129,14 +129,17 @@ def write_game(
 
 def replay_page(games: Iterable[Game], record: str = "record") -> str:
     """The HTML page ``meridina replay --html`` writes, stepping through every turn of
-    ``games``; ``record`` is the file name the page shows for them. The page is one
-    self-contained file that needs no network."""
+    ``games``; ``record`` is the file name the page shows for them (a file beside a game's
+    file, its Board file, is named from that file's folder). The page is one self-contained
+    file that needs no network."""
     name = page_name(record)
     head, tail = page_ends(name)
     page = io.StringIO()
     page.write(head)
     for game in games:
-        write_game(page, game._report, name)  # the API's own modules share the checked game
+        # a Board file beside the game's file is named from there, as replay --html names it
+        hide = hidden_folders(game.file, name) if game.file is not None else ()
+        write_game(page, game._report, name, hide)  # the API's modules share the checked game
     page.write(tail)
     return page.getvalue()
 
