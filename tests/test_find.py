@@ -578,3 +578,19 @@ def test_list_lines_are_coloured_as_validate_colours_only_when_asked(club: Path)
         rules = click.unstyle(line).rsplit("; invalid (", 1)[1].split(")")[0].split(", ")
         assert all(click.style(rule, fg="red", bold=True) in line for rule in rules)
     assert run_cli("find", ".", "--list").stdout == plain  # not a terminal
+
+
+def test_a_list_line_is_coloured_from_the_game_not_from_its_tags(tmp_path: Path) -> None:
+    """A Date tag that reads like a verdict is neither coloured nor a crash."""
+    record = tmp_path / "h.mrec"
+    record.write_text(
+        '[Game "Meridian"]\n[Date "x; invalid (y"]\n[Players "Ann orange grey; Ben black brown"]'
+        "\n\n1. orange 7: 2@3\n",
+        "utf-8",
+    )
+    plain = run_cli("find", str(record), "--list", "--color", "never")
+    coloured = run_cli("find", str(record), "--list", "--color", "always")
+    assert plain.exit_code == coloured.exit_code == 0
+    assert click.unstyle(coloured.stdout) == plain.stdout
+    assert plain.stdout.rstrip("\n").endswith("; x; invalid (y; Ann, Ben; not finished; valid")
+    assert "\x1b[31m" not in coloured.stdout  # nothing in red: the game is valid

@@ -73,7 +73,7 @@ class FoundWriter:
     def line(self, summary: GameSummary, first: GameSummary | None = None) -> None:
         line = list_line(summary, first)
         if self.colour is not False:
-            line = coloured(line)
+            line = coloured(line, summary)
         click.echo(line, file=self.out, color=self.colour)
         self.found += 1
 
@@ -94,17 +94,20 @@ def list_line(summary: GameSummary, first: GameSummary | None = None) -> str:
     return shown("; ".join(parts))
 
 
-def coloured(line: str) -> str:
+def coloured(line: str, summary: GameSummary) -> str:
     """A ``--list`` line as validate colours a problem: the place in bold, and the rules of
-    an invalid game's verdict in red."""
-    place, rest = line.split(": game ", 1)
-    verdict = rest.rfind("; invalid (")
-    if verdict >= 0:
-        end = rest.index(")", verdict)
-        rules = rest[verdict + len("; invalid (") : end].split(", ")
-        shown_rules = ", ".join(click.style(rule, fg="red", bold=True) for rule in rules)
-        rest = f"{rest[:verdict]}; invalid ({shown_rules}{rest[end:]}"
-    return click.style(place, bold=True) + ": game " + rest
+    an invalid game's verdict in red. Found from the summary, not read back from the line,
+    which holds names and a Date tag as written."""
+    place, game, rest = line.partition(": game ")
+    if not game:
+        return line
+    rules = ", ".join(summary.rules)
+    at = -1 if summary.valid else rest.rfind(f"; invalid ({rules})")
+    if at >= 0:
+        start = at + len("; invalid (")
+        red = ", ".join(click.style(rule, fg="red", bold=True) for rule in summary.rules)
+        rest = rest[:start] + red + rest[start + len(rules) :]
+    return click.style(place, bold=True) + game + rest
 
 
 def outcome(summary: GameSummary) -> str:
