@@ -303,3 +303,16 @@ def test_select_and_ignore_choose_the_problems_told_and_the_exit_status() -> Non
     chosen = run("draw", errors, "--select", "REC-4")
     told = [line for line in chosen.stderr.splitlines() if ": REC-" in line or ": MER-" in line]
     assert chosen.exit_code == 1 and len(told) == 1 and " REC-4 " in told[0]
+
+
+def test_a_game_that_cannot_be_set_up_says_why_when_its_problem_is_ignored(
+    tmp_path: Path,
+) -> None:
+    record = tmp_path / "one.mrec"
+    record.write_text('[Game "Meridian"]\n[Players "Ann orange"]\n\n1. orange 7: 2@3\n', "utf-8")
+    told = run("draw", str(record))
+    assert told.exit_code == 2 and " MER-S1 " in told.stderr
+    assert "(see the problems above)" in told.stderr
+    ignored = run("draw", str(record), "--ignore", "MER-S")
+    assert ignored.exit_code == 2 and " MER-S1 " not in ignored.stderr
+    assert "could not be set up (MER-S1: Meridian is for 2 to 4 players, not 1)" in ignored.stderr

@@ -64,9 +64,15 @@ def draw(
     for problem in kept:
         click.echo(problem_text(record, problem, colour), err=True, color=colour)
     if report.run is None or report.run.start is None or report.game is None:
+        # why, said here when --select or --ignore left it out of the problems above
+        faults = [p for p in report.problems if not p.warning]
+        why = (
+            "see the problems above"
+            if kept or not faults
+            else f"{faults[0].rule}: {faults[0].message}"
+        )
         raise InputFault(
-            f"{record}: game {report.index} cannot be drawn: it could not be set up "
-            "(see the problems above)"
+            f"{record}: game {report.index} cannot be drawn: it could not be set up ({why})"
         )
     turns = _turns_for(report, record, turn_number)
     text = svg.serialize(pictures.draw(report, turns))
