@@ -37,7 +37,7 @@ from ..files.loading import (
 from ..files.same_file import refuse_replacing_input, same_file
 from ..formats.exits import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID
 from ..formats.output import problem_json, use_colour
-from ..formats.reporters.text import problem_text
+from ..formats.reporters.text import echo_problem
 from ..games import every_game
 from ..running.fixes import Mender
 from ..running.problem_filter import NO_FILTER, ProblemFilter
@@ -133,8 +133,7 @@ class Counter:
                 self.status = EXIT_INVALID
             if self.show_problems:
                 for problem in told:
-                    line = problem_text(self.source, problem, self.colour)
-                    click.echo(line, err=True, color=self.colour)
+                    echo_problem(self.source, problem, self.colour)
             note = stand_in_line(game.board) if game.board is not None else None
             if self.say_stand_in and note:
                 click.echo(shown(f"Game {game.report.index}: {note}"), err=True)

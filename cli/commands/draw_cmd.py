@@ -14,7 +14,7 @@ from ..files.loading import InputFault, reports
 from ..files.same_file import refuse_replacing_input
 from ..formats.exits import EXIT_INVALID, EXIT_VALID
 from ..formats.output import use_colour
-from ..formats.reporters.text import problem_text
+from ..formats.reporters.text import echo_problem
 from ..games import every_game
 from ..running.problem_filter import ProblemFilter
 from .options import (
@@ -62,7 +62,7 @@ def draw(
     colour = use_colour(color, sys.stderr)
     kept = problems.keep(record, report.problems)  # --select, --ignore, per-file ignores
     for problem in kept:
-        click.echo(problem_text(record, problem, colour), err=True, color=colour)
+        echo_problem(record, problem, colour)
     if report.run is None or report.run.start is None or report.game is None:
         # why, said here when --select or --ignore left it out of the problems above
         faults = [p for p in report.problems if not p.warning]

@@ -25,7 +25,7 @@ from tabulate import tabulate
 from ..running.problem_filter import ProblemFilter
 from .output import GameResult, Tally
 from .reporters import Reporter, ReportOptions
-from .reporters.text import problem_text
+from .reporters.text import echo_problem
 
 STANDINGS_FORMATS = ("text", "json", "csv")
 SUMMARY = "summary"  # a game result's data: its ``GameSummary``
@@ -221,7 +221,7 @@ def summary_told(
     ``colour`` says, as ``use_colour`` gives it) and, when ``count`` leaves the game out of
     what it is ``counted_in``, why."""
     for problem in result.problems:
-        click.echo(problem_text(result.source, problem, colour), err=True, color=colour)
+        echo_problem(result.source, problem, colour)
     summary: GameSummary = (result.data or {})[SUMMARY]
     left = count(summary)
     if left is not None:

@@ -25,7 +25,7 @@ from ..files.loading import InputFault
 from ..files.same_file import refuse_replacing_input
 from ..formats.exits import EXIT_INVALID, EXIT_VALID
 from ..formats.output import emit_json, problem_json, use_colour
-from ..formats.reporters.text import problem_text
+from ..formats.reporters.text import echo_problem
 
 MOST_BYTES = 256 * 1024  # a board file is a few lines; anything larger is not one
 PLAYERS = {5: "[2, 4]", 4: "[3]"}
@@ -169,7 +169,7 @@ def check(file: str, output_format: str, color: str, verbosity: Verbosity) -> No
     else:
         colour = use_colour(color, sys.stdout)
         for problem in problems:
-            click.echo(problem_text(file, problem, colour), color=colour)
+            echo_problem(file, problem, colour, err=False)
         faults = sum(1 for p in problems if not p.warning)
         if not verbosity.notes:
             raise SystemExit(EXIT_VALID if found is not None else EXIT_INVALID)  # -q: problems
@@ -217,7 +217,7 @@ def draw_board(file: str, output: Path | None, color: str) -> None:
     found, problems = check_board(file, _source(file))
     colour = use_colour(color, sys.stderr)
     for problem in problems:
-        click.echo(problem_text(file, problem, colour), err=True, color=colour)
+        echo_problem(file, problem, colour)
     if found is None:
         raise SystemExit(EXIT_INVALID)
     note = stand_in_line(found)

@@ -49,7 +49,7 @@ from ..files.loading import InputFault, Selection, reads_stdin, record_files
 from ..formats.exits import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID
 from ..formats.output import GameResult, InputError, use_colour
 from ..formats.reporters import Reporter, ReportOptions
-from ..formats.reporters.text import problem_text
+from ..formats.reporters.text import echo_problem
 from ..running.batch import GameCheck, run_batch
 from ..running.problem_filter import ProblemFilter
 
@@ -283,7 +283,7 @@ class SiteReporter(Reporter):
     def game(self, result: GameResult) -> None:
         colour = self.options.colour
         for problem in result.problems:
-            click.echo(problem_text(result.source, problem, colour), err=True, color=colour)
+            echo_problem(result.source, problem, colour)
         self.games.setdefault(self.source, []).append((result.data or {})[SITE])
 
     def input_error(self, error: InputError) -> None:

@@ -21,6 +21,11 @@ def problem_text(source: str, problem: Problem, colour: bool | None) -> str:
     return line if colour is False else coloured_problem(source, problem, line)
 
 
+def echo_problem(source: str, problem: Problem, colour: bool | None, err: bool = True) -> None:
+    """A problem's line (``problem_text``) on standard error, or standard output."""
+    click.echo(problem_text(source, problem, colour), err=err, color=colour)
+
+
 def coloured_problem(source: str, problem: Problem, line: str) -> str:
     """A problem's line (``problem_line``) with its place in bold and its rule ID in red, a
     warning's in yellow: as every command that lists problems shows them in colour."""
