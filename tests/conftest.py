@@ -18,11 +18,15 @@ from hypothesis import strategies as st
 from meridina.notation.driver import GameReport, check_text
 from meridina.rules.common import Place
 
-# the markers' hooks (needs.py): `slow` for every test that needs more than Python, the files
-# of slow tests first, and no skipped browser or tmux test in CI
+# the markers' hooks (needs.py): `slow` for every test that needs more than Python, left out
+# of a bare run outside CI (and said so), the files of slow tests first, and no skipped
+# browser or tmux test in CI
+from needs import pytest_addoption as add_needs_options
 from needs import pytest_collection_modifyitems as pytest_collection_modifyitems
 from needs import pytest_itemcollected as pytest_itemcollected
 from needs import pytest_runtest_makereport as pytest_runtest_makereport
+from needs import pytest_terminal_summary as pytest_terminal_summary
+from needs import pytest_testnodedown as pytest_testnodedown
 
 # No test asserts a duration: not hypothesis's either, whose default fails an example that
 # takes over 200 ms, and a test whose data takes long to make, both of which a busy machine
@@ -177,6 +181,7 @@ def write(tmp_path: Path) -> Write:
 
 
 def pytest_addoption(parser: Any) -> None:
+    add_needs_options(parser)
     parser.addoption(
         "--update-goldens",
         action="store_true",

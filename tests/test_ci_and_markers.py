@@ -26,7 +26,10 @@ def readme_test_command() -> str:
 
 def test_ci_and_the_development_page_run_the_readme_test_command() -> None:
     command = readme_test_command()
-    assert command in (TOP / ".ci" / "run").read_text("utf-8").splitlines()
+    ci = (TOP / ".ci" / "run").read_text("utf-8").splitlines()
+    assert command in ci
+    # with CI set, which makes it run the slow tests too (tests/needs.py)
+    assert "export CI=true" in ci[: ci.index(command)]
     assert command in (TOP / "docs" / "development.md").read_text("utf-8")
 
 
@@ -76,11 +79,51 @@ def test_not_slow_leaves_out_every_test_that_needs_more_than_python(
     result.stdout.fnmatch_lines(["*test_plain PASSED*"])
 
 
+LEFT_OUT = "3 tests marked slow (a browser, tmux, builds, development tools, minutes of work) "
+
+
+def test_a_bare_run_leaves_out_the_slow_tests_and_says_so(marked: pytest.Pytester) -> None:
+    result = marked.runpytest("-p", "needs", "-p", "no:xdist")
+    result.assert_outcomes(passed=1, deselected=3)
+    result.stdout.fnmatch_lines([LEFT_OUT + "were left out: `python -m pytest --run-slow`*"])
+
+
+@pytest.mark.parametrize(
+    ("asked", "outcomes"),
+    [
+        (["--run-slow"], {"passed": 3, "skipped": 1}),
+        (["test_marked.py"], {"passed": 3, "skipped": 1}),  # a test named runs as asked
+        (["test_marked.py::test_a_build"], {"passed": 1}),
+        (["-m", "build"], {"passed": 1, "deselected": 3}),
+        (["-m", "slow or not slow"], {"passed": 3, "skipped": 1}),
+    ],
+)
+def test_a_run_asking_for_slow_tests_runs_them(
+    marked: pytest.Pytester, asked: list[str], outcomes: dict[str, int]
+) -> None:
+    result = marked.runpytest("-p", "needs", "-p", "no:xdist", *asked)
+    result.assert_outcomes(**outcomes)
+    assert "were left out" not in result.stdout.str()
+
+
+def test_a_bare_run_on_workers_tells_how_many_it_left_out(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("CI", raising=False)
+    # the hooks as the folder's conftest, which a worker finds as the main process does
+    pytester.makeconftest((TESTS / "needs.py").read_text("utf-8"))
+    pytester.makepyfile(test_marked=MARKED)
+    result = pytester.runpytest("-n", "1")
+    result.assert_outcomes(passed=1)
+    result.stdout.fnmatch_lines([LEFT_OUT + "were left out*"])
+
+
 def test_a_skipped_terminal_test_fails_where_ci_is_set(
     marked: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    marked.runpytest("-p", "needs", "-p", "no:xdist").assert_outcomes(passed=3, skipped=1)
-    monkeypatch.setenv("CI", "true")
+    result = marked.runpytest("-p", "needs", "-p", "no:xdist", "--run-slow")
+    result.assert_outcomes(passed=3, skipped=1)
+    monkeypatch.setenv("CI", "true")  # and so every slow test runs, asked or not
     result = marked.runpytest("-p", "needs", "-p", "no:xdist")
     result.assert_outcomes(passed=3, failed=1)
     result.stdout.fnmatch_lines(["*CI must run the tests marked tmux*tmux is not installed*"])
@@ -111,7 +154,7 @@ def test_files_of_long_tests_run_first_then_other_slow_ones_on_a_worker_too(
     assert addopts is not None
     # how the suite hands out its files (the rest of addopts: quiet, every core, strict marks)
     options = [o for o in addopts[1].split() if o not in ("-q", "-n", "auto", "--strict-markers")]
-    result = pytester.runpytest("-n", "1", *options, "-v")
+    result = pytester.runpytest("-n", "1", *options, "--run-slow", "-v")
     result.assert_outcomes(passed=7)
     ran = [line.split("::")[0].split()[-1] for line in result.outlines if "PASSED" in line]
     files = list(dict.fromkeys(ran))

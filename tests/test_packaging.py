@@ -77,7 +77,7 @@ def test_the_tests_in_the_sdist_are_collected_without_error(sdist: Path, tmp_pat
         # in this process (-n 0): collected by workers, the tests would not be listed; the
         # asserts are not rewritten (--assert=plain), which is most of collecting's work
         command = [sys.executable, "-m", "pytest", "--collect-only", "-q", "-n", "0"]
-        command.append("--assert=plain")
+        command += ["--assert=plain", "--run-slow"]  # every test, as CI runs them
         ran = subprocess.run(
             [*command, "-p", "no:cacheprovider"],
             cwd=folder,
