@@ -4,12 +4,19 @@ warning's in yellow) when asked, and plain when not (the tests' output is no ter
 
 from __future__ import annotations
 
+import os
+import pty
+import re
+import subprocess
+import sys
+import threading
 from pathlib import Path
 
 import click
 import pytest
 from conftest import run_cli as run
 
+PROBLEM = re.compile(r"\S+errors\.mrec:\d+:\d+: (MER|REC)-")
 ERRORS = Path(__file__).resolve().parent.parent / "examples" / "meridian" / "errors.mrec"
 
 COMMANDS = [
@@ -47,3 +54,54 @@ def test_problems_are_coloured_as_validate_colours_them(command: list[str], tmp_
     assert [click.unstyle(line) for line in problems] == [
         line for line in plain.splitlines() if line in map(click.unstyle, problems)
     ]
+
+
+def written_to_a_terminal(command: list[str], site: Path) -> tuple[str, str]:
+    """What the command writes to standard error, a terminal, and to standard output, a pipe,
+    under ``--color auto``: each stream is coloured as it is a terminal or not."""
+    main, terminal = pty.openpty()
+    said: list[bytes] = []
+
+    def read() -> None:  # as it comes, so that a full terminal never holds the command up
+        while True:
+            try:
+                chunk = os.read(main, 4096)
+            except OSError:  # the other end is closed: all is read
+                return
+            if not chunk:
+                return
+            said.append(chunk)
+
+    reader = threading.Thread(target=read)
+    reader.start()
+    env = {name: value for name, value in os.environ.items() if "COLOR" not in name}
+    try:
+        args = [arg.format(site=site) for arg in command]
+        ran = subprocess.run(
+            [sys.executable, "-m", "meridina", *args, str(ERRORS), "--color", "auto"],
+            stdout=subprocess.PIPE,
+            stderr=terminal,
+            env=env,
+            check=False,
+            timeout=120,
+        )
+        os.close(terminal)
+        reader.join(timeout=60)
+    finally:
+        os.close(main)
+    assert ran.returncode in (0, 1)
+    return b"".join(said).decode("utf-8"), ran.stdout.decode("utf-8")
+
+
+@pytest.mark.parametrize(
+    "command", [c for c in COMMANDS if c not in (["validate"], ["annotate"])], ids=" ".join
+)
+def test_auto_colours_the_problems_on_a_terminal_when_the_output_is_piped(
+    command: list[str], tmp_path: Path
+) -> None:
+    """``ratings club/ > table.txt``: the table plain, the problems on the terminal coloured."""
+    err, out = written_to_a_terminal(command, tmp_path / "site")
+    coloured = [line for line in err.splitlines() if "\x1b[" in line]
+    assert len(coloured) > 5
+    assert all(PROBLEM.match(click.unstyle(line)) for line in coloured), coloured
+    assert "\x1b[" not in out

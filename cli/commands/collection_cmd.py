@@ -5,6 +5,7 @@ Both take the options of ``score --standings`` and read the records as it does
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from functools import partial
 from typing import IO, NoReturn
@@ -75,6 +76,7 @@ def run_collection(
         options = ReportOptions(
             command=command,
             colour=use_colour(batch.color, out),
+            err_colour=use_colour(batch.color, sys.stderr),
             file_headings=several(paths) and verbosity.notes,
         )
         reporter = make(out, options, output_format)

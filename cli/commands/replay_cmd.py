@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
 from functools import partial
 from pathlib import Path
@@ -102,6 +103,7 @@ def replay(
         options = ReportOptions(
             command="replay",
             colour=use_colour(batch.color, out),
+            err_colour=use_colour(batch.color, sys.stderr),
             file_headings=several(paths) and verbosity.notes,
         )
         reporter = make_reporter(output_format, out, options)

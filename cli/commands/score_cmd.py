@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from functools import partial
 
 import click
@@ -117,6 +118,7 @@ def score(
         options = ReportOptions(
             command="score",
             colour=use_colour(batch.color, out),
+            err_colour=use_colour(batch.color, sys.stderr),
             file_headings=several(paths) and verbosity.notes,
         )
         reporter: Reporter = make_reporter(output_format, out, options)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from functools import partial
 
 import click
@@ -85,6 +86,7 @@ def validate(
             statistics=statistics,
             show_source=stream.isatty() if show_source is None else show_source,
             colour=use_colour(batch.color, stream),
+            err_colour=use_colour(batch.color, sys.stderr),
         )
         reporter = make_reporter(output_format, stream, options)
         # text output says its stand-in boards only in the closing notes, which -q leaves out

@@ -30,7 +30,7 @@ class CountingReporter(Reporter):
         self.counting = Counting()
 
     def game(self, result: GameResult) -> None:
-        told = summary_told(result, self.what, self.counting.add, self.options.colour)
+        told = summary_told(result, self.what, self.counting.add, self.options.err_colour)
         self.summaries.append(told)
 
     def write_left_out(self, entries: tuple[LeftOut, ...], counted_games: str) -> None:

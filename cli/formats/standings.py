@@ -72,7 +72,7 @@ class StandingsReporter(Reporter):
         self.summed = Standings(include_problems)
 
     def game(self, result: GameResult) -> None:
-        summary_told(result, "the standings", self.summed.add, self.options.colour)
+        summary_told(result, "the standings", self.summed.add, self.options.err_colour)
 
     def end(self, tally: Tally) -> None:
         if self.output_format == "json":

@@ -113,7 +113,8 @@ def site(
         again = [source_of(path) for path, _ in files if source_of(path) not in fresh]
         names = {source_of(path): name for path, name in files}
         hide = {path: hidden_folders(path, names[path]) for path in again}
-        options = ReportOptions(command="site", colour=use_colour(color, sys.stderr))
+        colour = use_colour(color, sys.stderr)  # it writes to files and tells on stderr only
+        options = ReportOptions(command="site", colour=colour, err_colour=colour)
         reporter = SiteReporter(sys.stdout, options)
         drawn = cache.drawn(again, lambda game: drawn_block(out, game) is not None)
         check = GameCheck(partial(site_game, problems, settings, drawn, hide), rulings_of(context))

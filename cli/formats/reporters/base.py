@@ -17,7 +17,8 @@ class ReportOptions(NamedTuple):
     quiet: bool = False
     statistics: bool = False
     show_source: bool = False
-    colour: bool | None = None
+    colour: bool | None = None  # of the report's own stream
+    err_colour: bool | None = None  # of what goes to standard error: each stream decides its own
     file_headings: bool = False  # replay and score text: name each file before its games
 
 

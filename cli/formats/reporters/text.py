@@ -66,7 +66,9 @@ class TextReporter(Reporter):
             self.problem(result.source, problem)
 
     def problem(self, source: str, problem: Problem) -> None:
-        self.echo(problem_text(source, problem, self.options.colour), err=self.problems_to_stderr)
+        err = self.problems_to_stderr
+        colour = self.options.err_colour if err else self.options.colour
+        self.echo(problem_text(source, problem, colour), err=err)
         if self.options.show_source and problem.at is not None:
             text = self.sources.line(source, problem.at.line)
             if text is not None:
@@ -85,6 +87,6 @@ class TextReporter(Reporter):
 
     def echo(self, text: str, err: bool = False) -> None:
         if err:
-            click.echo(text, err=True, color=self.options.colour)
+            click.echo(text, err=True, color=self.options.err_colour)
         else:
             click.echo(text, file=self.out, color=self.options.colour)
