@@ -3,6 +3,7 @@ what needs more than Python."""
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -135,6 +136,14 @@ def test_hypothesis_sets_no_time_limit() -> None:
     current = settings()  # the loaded profile's values
     assert current.deadline is None
     assert HealthCheck.too_slow in current.suppress_health_check
+
+
+def test_hypothesis_draws_the_same_cases_at_every_run_in_ci_only() -> None:
+    """CI judges a commit on the cases each test's own seed gives; elsewhere each run draws
+    new ones (.ci/run sets CI)."""
+    from hypothesis import settings
+
+    assert settings().derandomize is bool(os.environ.get("CI"))
 
 
 def test_files_of_long_tests_run_first_then_other_slow_ones_on_a_worker_too(
