@@ -27,6 +27,7 @@ COMMANDS = [
     ["stats"],
     ["replay"],
     ["annotate"],
+    ["annotate", "--format", "json"],
     ["draw"],
     ["site", "-o", "{site}"],
 ]

@@ -260,7 +260,7 @@ def annotate(
     fixing = Fixing(problems, writes=not (check or diff)) if fix else None
     if output_format == "json":
         raise SystemExit(
-            _json(records[0], game_number, with_notes, rulings, problems, fixing, rules)
+            _json(records[0], game_number, with_notes, rulings, problems, fixing, rules, color)
         )
     if not modes:
         counter = Counter(records[0], True, verbosity.notes, problems, rules, color)
@@ -414,11 +414,13 @@ def _json(
     problems: ProblemFilter = NO_FILTER,
     fixing: Fixing | None = None,
     rules: bool = True,
+    color: str = "never",
 ) -> int:
     """The JSON document, in the layout ``json.dumps(indent=2)`` gives, written only once
     whole. A file that turns out unreadable half-way gives the games read before it and the
     fault as ``error`` (the fault also goes to standard error, and the exit status is 2)."""
-    counter = Counter(record, show_problems=True, problems=problems, rules=rules)
+    # the problems also go to standard error, coloured as --color says of it
+    counter = Counter(record, show_problems=True, problems=problems, rules=rules, color=color)
     entries = []
     fault: InputFault | None = None
     try:
