@@ -65,6 +65,8 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
         report.longrepr = f"CI must run the tests marked {marked}; this one was skipped: {why}"
 
 
+# after -k has chosen: the count told is of slow tests the run would have run
+@pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """The files holding tests of minutes of work (marked ``slow`` themselves) run first,
     then those holding other slow tests, then the rest, each file's tests together and in
@@ -103,8 +105,9 @@ def pytest_testnodedown(node: Any, error: object) -> None:
 def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
     count = config.stash.get(LEFT_OUT, 0)
     if count:
+        tests, were = ("test", "was") if count == 1 else ("tests", "were")
         terminalreporter.write_line(
-            f"{count} tests marked slow (a browser, tmux, builds, development tools, minutes "
-            "of work) were left out: `python -m pytest --run-slow` runs them too; CI always "
+            f"{count} {tests} marked slow (a browser, tmux, builds, development tools, minutes "
+            f"of work) {were} left out: `python -m pytest --run-slow` runs them too; CI always "
             "does."
         )

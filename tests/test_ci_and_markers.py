@@ -89,6 +89,12 @@ def test_a_bare_run_leaves_out_the_slow_tests_and_says_so(marked: pytest.Pyteste
     result.stdout.fnmatch_lines([LEFT_OUT + "were left out: `python -m pytest --run-slow`*"])
 
 
+def test_the_count_told_is_of_the_slow_tests_the_keywords_chose(marked: pytest.Pytester) -> None:
+    result = marked.runpytest("-p", "needs", "-p", "no:xdist", "-k", "build or plain")
+    result.assert_outcomes(passed=1, deselected=3)
+    result.stdout.fnmatch_lines(["1 test marked slow (a browser, * of work) was left out: *"])
+
+
 @pytest.mark.parametrize(
     ("asked", "outcomes"),
     [
