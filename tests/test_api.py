@@ -16,6 +16,7 @@ from typing import Any
 
 import meridina
 import pytest
+from checkout_copy import copy_of_checkout
 from click.testing import CliRunner
 from meridina.cli.main import cli
 
@@ -275,7 +276,8 @@ def test_a_program_using_the_api_passes_mypy_strict_against_the_installed_packag
 ) -> None:
     wheels, target = tmp_path / "wheels", tmp_path / "site"
     build = [sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(wheels)]
-    built = subprocess.run([*build, str(TOP)], capture_output=True, text=True, check=False)
+    source = copy_of_checkout(tmp_path)  # not in the checkout, which others build too
+    built = subprocess.run([*build, str(source)], capture_output=True, text=True, check=False)
     assert built.returncode == 0, built.stdout + built.stderr
     (wheel,) = wheels.glob("*.whl")
     subprocess.run(

@@ -11,16 +11,15 @@ from __future__ import annotations
 
 import re
 import shlex
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from checkout_copy import copy_of_checkout
 
 TOP = Path(__file__).resolve().parent.parent
 PAGE = TOP / "docs" / "development.md"
-NOT_SOURCE = (".git", ".venv", "build", "dist", "*.egg-info", "__pycache__", ".*_cache")
 USER_SCRIPT = """\
 import meridina
 
@@ -52,8 +51,7 @@ def test_the_page_asks_for_the_strict_editable_mode() -> None:
 @pytest.mark.build
 @pytest.mark.tool
 def test_mypy_follows_the_editable_install_into_the_package(tmp_path: Path) -> None:
-    source = tmp_path / "meridina"
-    shutil.copytree(TOP, source, ignore=shutil.ignore_patterns(*NOT_SOURCE))
+    source = copy_of_checkout(tmp_path)
     env = tmp_path / "env"
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(env)], check=True)
     python = env / "bin" / "python"

@@ -11,26 +11,16 @@ from email.parser import Parser
 from pathlib import Path
 
 import pytest
+from checkout_copy import copy_of_checkout
 
 TOP = Path(__file__).resolve().parent.parent
-NOT_SOURCE = (
-    ".git",
-    ".venv",
-    "*.egg-info",
-    "build",
-    "dist",
-    "__pycache__",
-    ".*_cache",
-    ".hypothesis",
-)
 
 
 @pytest.fixture(scope="module")
 def sdist(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("sdist")
     # a clean copy, as a fresh clone is: a left-over egg-info would add its own file list
-    source = tmp_path_factory.mktemp("source") / "meridina"
-    shutil.copytree(TOP, source, ignore=shutil.ignore_patterns(*NOT_SOURCE))
+    source = copy_of_checkout(tmp_path_factory.mktemp("source"))
     # what `mypy` run in tests/ leaves there (.ci/typecheck does): never in the sdist
     (source / "tests" / ".mypy_cache" / "3.10").mkdir(parents=True)
     (source / "tests" / ".mypy_cache" / "3.10" / "probe.meta.json").write_text("{}", "utf-8")
@@ -135,7 +125,8 @@ def test_the_lowest_versions_tested_are_the_declared_minimums() -> None:
 @pytest.mark.build
 def test_the_wheel_and_sdist_pass_twine_check(sdist: Path, tmp_path: Path) -> None:
     build = [sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(tmp_path)]
-    built = subprocess.run([*build, str(TOP)], capture_output=True, text=True, check=False)
+    source = copy_of_checkout(tmp_path)  # not in the checkout, which others build too
+    built = subprocess.run([*build, str(source)], capture_output=True, text=True, check=False)
     assert built.returncode == 0, built.stdout + built.stderr
     (wheel,) = tmp_path.glob("*.whl")
     checked = subprocess.run(
