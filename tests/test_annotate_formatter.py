@@ -4,16 +4,14 @@ from __future__ import annotations
 
 import json
 import os
-import pty
 import shutil
 import stat
-import subprocess
-import sys
 from pathlib import Path
 
 import click
 import pytest
 from hostile import run
+from on_a_terminal import run_on_a_terminal
 from test_formats import MEDINA_OK, MERIDIAN_BAD
 
 EXAMPLES = sorted((Path(__file__).parent.parent / "examples").rglob("*.mrec"))
@@ -208,29 +206,9 @@ def test_record_on_standard_output_is_what_in_place_writes(tmp_path: Path) -> No
 def test_record_on_a_terminal_shows_control_characters(tmp_path: Path) -> None:
     path = tmp_path / "game.mrec"
     path.write_text(ESCAPED_NAME + "\n1. orange 7: 3@2\n", "utf-8")
-    main, terminal = pty.openpty()
-    try:
-        subprocess.run(
-            [sys.executable, "-m", "meridina", "annotate", "--no-notes", str(path)],
-            stdout=terminal,
-            stderr=subprocess.DEVNULL,
-            check=False,
-            timeout=60,
-        )
-        os.close(terminal)
-        said = b""
-        while True:
-            try:
-                chunk = os.read(main, 4096)
-            except OSError:  # the terminal's other end is closed: all is read
-                break
-            if not chunk:
-                break
-            said += chunk
-    finally:
-        os.close(main)
-    assert b"\x1b" not in said
-    assert b"Ann\\x1b[2J orange" in said
+    said = run_on_a_terminal(["annotate", "--no-notes", str(path)]).terminal
+    assert "\x1b" not in said
+    assert "Ann\\x1b[2J orange" in said
 
 
 # ---------------------------------------------------------------- the formatter gate in CI

@@ -5,16 +5,13 @@ warning's in yellow) when asked, and plain when not (the tests' output is no ter
 from __future__ import annotations
 
 import os
-import pty
 import re
-import subprocess
-import sys
-import threading
 from pathlib import Path
 
 import click
 import pytest
 from conftest import run_cli as run
+from on_a_terminal import run_on_a_terminal
 
 PROBLEM = re.compile(r"\S+errors\.mrec:\d+:\d+: (MER|REC)-")
 ERRORS = Path(__file__).resolve().parent.parent / "examples" / "meridian" / "errors.mrec"
@@ -60,38 +57,11 @@ def test_problems_are_coloured_as_validate_colours_them(command: list[str], tmp_
 def written_to_a_terminal(command: list[str], site: Path) -> tuple[str, str]:
     """What the command writes to standard error, a terminal, and to standard output, a pipe,
     under ``--color auto``: each stream is coloured as it is a terminal or not."""
-    main, terminal = pty.openpty()
-    said: list[bytes] = []
-
-    def read() -> None:  # as it comes, so that a full terminal never holds the command up
-        while True:
-            try:
-                chunk = os.read(main, 4096)
-            except OSError:  # the other end is closed: all is read
-                return
-            if not chunk:
-                return
-            said.append(chunk)
-
-    reader = threading.Thread(target=read)
-    reader.start()
     env = {name: value for name, value in os.environ.items() if "COLOR" not in name}
-    try:
-        args = [arg.format(site=site) for arg in command]
-        ran = subprocess.run(
-            [sys.executable, "-m", "meridina", *args, str(ERRORS), "--color", "auto"],
-            stdout=subprocess.PIPE,
-            stderr=terminal,
-            env=env,
-            check=False,
-            timeout=120,
-        )
-        os.close(terminal)
-        reader.join(timeout=60)
-    finally:
-        os.close(main)
-    assert ran.returncode in (0, 1)
-    return b"".join(said).decode("utf-8"), ran.stdout.decode("utf-8")
+    args = [arg.format(site=site) for arg in command]
+    ran = run_on_a_terminal([*args, str(ERRORS), "--color", "auto"], "stderr", env)
+    assert ran.status in (0, 1)
+    return ran.terminal, ran.piped
 
 
 @pytest.mark.parametrize(

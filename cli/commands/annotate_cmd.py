@@ -340,7 +340,7 @@ def _each_file(
         try:
             games = _read_first(annotated_games(record, None, with_notes, rulings, fixing))
             if in_place:
-                counter = Counter(record, True, False, problems, rules, color)
+                counter = Counter(record, True, problems=problems, rules=rules, color=color)
                 pieces = text_pieces(counter.watch(games))
                 rewritten = rewrite_if_changed(Path(record), pieces)
                 if rewritten and not rules:

@@ -113,8 +113,8 @@ def site(
         again = [source_of(path) for path, _ in files if source_of(path) not in fresh]
         names = {source_of(path): name for path, name in files}
         hide = {path: hidden_folders(path, names[path]) for path in again}
-        colour = use_colour(color, sys.stderr)  # it writes to files and tells on stderr only
-        options = ReportOptions(command="site", colour=colour, err_colour=colour)
+        # it writes its pages to files and tells its problems on standard error
+        options = ReportOptions(command="site", err_colour=use_colour(color, sys.stderr))
         reporter = SiteReporter(sys.stdout, options)
         drawn = cache.drawn(again, lambda game: drawn_block(out, game) is not None)
         check = GameCheck(partial(site_game, problems, settings, drawn, hide), rulings_of(context))
@@ -282,9 +282,8 @@ class SiteReporter(Reporter):
         self.source = source
 
     def game(self, result: GameResult) -> None:
-        colour = self.options.colour
         for problem in result.problems:
-            echo_problem(result.source, problem, colour)
+            echo_problem(result.source, problem, self.options.err_colour)
         self.games.setdefault(self.source, []).append((result.data or {})[SITE])
 
     def input_error(self, error: InputError) -> None:
